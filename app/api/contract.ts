@@ -1,0 +1,208 @@
+/**
+ * The one API between the Recheck UI and its core. The Electron main process implements it over IPC, the
+ * browser-mode server over HTTP + WebSocket; the renderer only ever sees this interface. Pure types: this file
+ * imports nothing from Node, Electron or the DOM, so both TypeScript projects can see it.
+ */
+
+export type FalsificationDecision = 'confirmed' | 'refuted' | 'contested' | 'inconclusive';
+export type CheckOutcome = 'supports' | 'refutes' | 'neutral';
+/** What a reviewer records for a claimed falsification after reading the evidence. */
+export type ReviewerVerdict = 'confirmed' | 'refuted' | 'needs-more-work';
+
+export interface ClaimView {
+  id: string;
+  text: string;
+}
+
+export interface CheckDeclView {
+  id: string;
+  kind: string;
+  title: string;
+}
+
+export interface FalsificationView {
+  id: string;
+  claim: string;
+  logbook: string;
+  assertion: string;
+  checks: CheckDeclView[];
+}
+
+export interface CaseSummary {
+  id: string;
+  title: string;
+  paperTitle: string;
+  venueId: string;
+  falsificationCount: number;
+  /** Latest computed decisions, by falsification id, from the last recorded run (absent when never run). */
+  lastDecisions?: Record<string, FalsificationDecision>;
+}
+
+export interface LogbookBlock {
+  /** Fence language (`python`, `bash`, `output`, ...). */
+  lang: string;
+  title?: string;
+  text: string;
+  /** Characters the logbook writer elided from this block (Trackio keeps the first 2,000 and last 18,000). */
+  elidedChars?: number;
+}
+
+export type LogbookCell =
+  | { type: 'markdown'; id: string; title: string; createdAt?: string; markdown: string }
+  | {
+      type: 'code';
+      id: string;
+      title: string;
+      createdAt?: string;
+      command: string[];
+      exitCode: number | null;
+      durationS: number | null;
+      blocks: LogbookBlock[];
+    };
+
+export interface LogbookPage {
+  slug: string;
+  title: string;
+  depth: number;
+  cells: LogbookCell[];
+}
+
+export interface LogbookFile {
+  /** Path relative to the logbook folder. */
+  path: string;
+  size: number;
+  /** Text content for small text files; absent for binaries and large files. */
+  text?: string;
+}
+
+export interface LogbookView {
+  id: string;
+  title: string;
+  format: 'trackio' | 'plain';
+  paper?: string;
+  tags: string[];
+  pages: LogbookPage[];
+  files: LogbookFile[];
+  /** Number of agent-trace sessions the logbook carries. */
+  traceCount: number;
+}
+
+export interface SandboxFile {
+  /** Path relative to the case folder, e.g. `sandbox/dynamic.ts`. */
+  path: string;
+  text: string;
+}
+
+export interface CheckResultView {
+  falsificationId: string;
+  checkId: string;
+  kind: string;
+  title: string;
+  outcome: CheckOutcome | 'error';
+  summary: string;
+  evidence: Record<string, unknown>;
+  artifacts: string[];
+  durationMs: number;
+}
+
+export interface FalsificationReport {
+  falsificationId: string;
+  claim: string;
+  assertion: string;
+  decision: FalsificationDecision;
+  /** Why: which checks supported or refuted the falsification. */
+  reason: string;
+  checks: CheckResultView[];
+}
+
+export interface CaseRunReport {
+  runId: string;
+  caseId: string;
+  startedAt: string;
+  finishedAt: string;
+  falsifications: FalsificationReport[];
+}
+
+export interface AuditEntry {
+  /** ISO time of the entry. */
+  at: string;
+  who: string;
+  action: 'run' | 'decision' | 'edit' | 'import';
+  caseId: string;
+  falsificationId?: string;
+  verdict?: ReviewerVerdict;
+  rationale?: string;
+  runId?: string;
+  /** sha256 of inputs and outputs, by path or name. */
+  hashes: Record<string, string>;
+  details?: Record<string, unknown>;
+}
+
+export interface CaseDetail {
+  id: string;
+  title: string;
+  paper: { title: string; venueId: string; authors: string[]; claims: ClaimView[] };
+  falsifications: FalsificationView[];
+  /** Our own summary of the paper's claim (Markdown with $LaTeX$). */
+  paperMarkdown: string;
+  logbooks: LogbookView[];
+  sandboxFiles: SandboxFile[];
+  audit: AuditEntry[];
+  lastRun?: CaseRunReport;
+}
+
+export type RunEvent =
+  | { runId: string; type: 'started'; caseId: string; checks: number }
+  | {
+      runId: string;
+      type: 'progress';
+      checkId: string;
+      done: number;
+      total?: number;
+      message?: string;
+      /** Units of `done` per second, and seconds left at that rate (when total is known). */
+      rate?: number;
+      etaS?: number;
+    }
+  | { runId: string; type: 'log'; checkId: string; line: string }
+  | { runId: string; type: 'check'; result: CheckResultView }
+  | { runId: string; type: 'finished'; report: CaseRunReport }
+  | { runId: string; type: 'failed'; error: string }
+  | { runId: string; type: 'cancelled' };
+
+export interface RecordDecisionInput {
+  caseId: string;
+  falsificationId: string;
+  verdict: ReviewerVerdict;
+  rationale: string;
+  reviewer: string;
+}
+
+export interface SaveSandboxFileInput {
+  caseId: string;
+  /** Path relative to the case folder; must stay under `sandbox/`. */
+  path: string;
+  text: string;
+}
+
+export type Unsubscribe = () => void;
+
+/** Everything the UI can ask of the core. */
+export interface RecheckApi {
+  /** Cases in the workspace. */
+  listCases(): Promise<CaseSummary[]>;
+  /** One case with its paper summary, logbooks, sandbox files, audit log and last run. */
+  openCase(caseId: string): Promise<CaseDetail>;
+  /** Starts running the declared checks (of one falsification, or all); progress arrives as RunEvents. */
+  runChecks(caseId: string, falsificationId: string | null): Promise<{ runId: string }>;
+  /** Cancels a run; a no-op for a finished one. */
+  cancelRun(runId: string): Promise<void>;
+  /** Appends a reviewer's decision to the case's audit log. */
+  recordDecision(input: RecordDecisionInput): Promise<AuditEntry>;
+  /** Saves an edited sandbox file atomically and logs the edit. */
+  saveSandboxFile(input: SaveSandboxFileInput): Promise<AuditEntry>;
+  /** Drafts the letter to the authors from the case's decisions and evidence (Markdown). */
+  draftLetter(caseId: string): Promise<string>;
+  /** Subscribes to run events of every run. */
+  onRunEvent(listener: (event: RunEvent) => void): Unsubscribe;
+}

@@ -1,0 +1,127 @@
+/**
+ * The single table that maps the RecheckApi to transport names and validates every argument that crosses a
+ * process or network boundary. The Electron preload and main process, the browser-mode server and the
+ * renderer's clients all derive from it: no channel-name string exists anywhere else.
+ */
+import type { RecheckApi, RecordDecisionInput, SaveSandboxFileInput, ReviewerVerdict } from './contract';
+
+/** Names of the request/response methods (everything but event subscriptions). */
+export type ApiMethod = Exclude<keyof RecheckApi, 'onRunEvent'>;
+
+/** Validates raw arguments; returns them typed or throws ApiArgumentError. */
+type ArgValidator<M extends ApiMethod> = (args: unknown[]) => Parameters<RecheckApi[M]>;
+
+export class ApiArgumentError extends Error {
+  constructor(
+    readonly method: string,
+    readonly problem: string,
+  ) {
+    super(`${method}: ${problem}`);
+    this.name = 'ApiArgumentError';
+  }
+}
+
+const ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+const VERDICTS: readonly ReviewerVerdict[] = ['confirmed', 'refuted', 'needs-more-work'];
+
+function arity(method: string, args: unknown[], n: number): void {
+  if (!Array.isArray(args) || args.length !== n) {
+    throw new ApiArgumentError(method, `expected ${n} argument(s), got ${Array.isArray(args) ? args.length : typeof args}`);
+  }
+}
+
+function id(method: string, what: string, v: unknown): string {
+  if (typeof v !== 'string' || !ID.test(v)) throw new ApiArgumentError(method, `${what} must be an identifier`);
+  return v;
+}
+
+function text(method: string, what: string, v: unknown, max: number): string {
+  if (typeof v !== 'string') throw new ApiArgumentError(method, `${what} must be a string`);
+  if (v.length > max) throw new ApiArgumentError(method, `${what} is longer than ${max} characters`);
+  return v;
+}
+
+function record(method: string, v: unknown, keys: readonly string[]): Record<string, unknown> {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new ApiArgumentError(method, 'expected an object');
+  const extra = Object.keys(v).filter((k) => !keys.includes(k));
+  if (extra.length > 0) throw new ApiArgumentError(method, `unexpected field(s): ${extra.join(', ')}`);
+  return v as Record<string, unknown>;
+}
+
+function sandboxPath(method: string, v: unknown): string {
+  const p = text(method, 'path', v, 512);
+  const parts = p.split('/');
+  if (parts[0] !== 'sandbox' || parts.length < 2 || parts.some((s) => s === '' || s === '.' || s === '..') || p.includes('\\')) {
+    throw new ApiArgumentError(method, 'path must be a relative path under sandbox/');
+  }
+  return p;
+}
+
+export const API_METHODS: { [M in ApiMethod]: { channel: string; validate: ArgValidator<M> } } = {
+  listCases: {
+    channel: 'recheck:listCases',
+    validate: (a) => (arity('listCases', a, 0), []),
+  },
+  openCase: {
+    channel: 'recheck:openCase',
+    validate: (a) => (arity('openCase', a, 1), [id('openCase', 'caseId', a[0])]),
+  },
+  runChecks: {
+    channel: 'recheck:runChecks',
+    validate: (a) => {
+      arity('runChecks', a, 2);
+      const f = a[1] === null ? null : id('runChecks', 'falsificationId', a[1]);
+      return [id('runChecks', 'caseId', a[0]), f];
+    },
+  },
+  cancelRun: {
+    channel: 'recheck:cancelRun',
+    validate: (a) => (arity('cancelRun', a, 1), [id('cancelRun', 'runId', a[0])]),
+  },
+  recordDecision: {
+    channel: 'recheck:recordDecision',
+    validate: (a) => {
+      const m = 'recordDecision';
+      arity(m, a, 1);
+      const r = record(m, a[0], ['caseId', 'falsificationId', 'verdict', 'rationale', 'reviewer']);
+      if (!VERDICTS.includes(r.verdict as ReviewerVerdict)) throw new ApiArgumentError(m, `verdict must be one of ${VERDICTS.join(', ')}`);
+      const input: RecordDecisionInput = {
+        caseId: id(m, 'caseId', r.caseId),
+        falsificationId: id(m, 'falsificationId', r.falsificationId),
+        verdict: r.verdict as ReviewerVerdict,
+        rationale: text(m, 'rationale', r.rationale, 20_000),
+        reviewer: text(m, 'reviewer', r.reviewer, 200),
+      };
+      if (input.reviewer.trim() === '') throw new ApiArgumentError(m, 'reviewer must not be empty');
+      return [input];
+    },
+  },
+  saveSandboxFile: {
+    channel: 'recheck:saveSandboxFile',
+    validate: (a) => {
+      const m = 'saveSandboxFile';
+      arity(m, a, 1);
+      const r = record(m, a[0], ['caseId', 'path', 'text']);
+      const input: SaveSandboxFileInput = {
+        caseId: id(m, 'caseId', r.caseId),
+        path: sandboxPath(m, r.path),
+        text: text(m, 'text', r.text, 2_000_000),
+      };
+      return [input];
+    },
+  },
+  draftLetter: {
+    channel: 'recheck:draftLetter',
+    validate: (a) => (arity('draftLetter', a, 1), [id('draftLetter', 'caseId', a[0])]),
+  },
+};
+
+/** The event channel carrying RunEvents from the core to the UI. */
+export const RUN_EVENT_CHANNEL = 'recheck:runEvent';
+
+export const API_METHOD_NAMES = Object.keys(API_METHODS) as ApiMethod[];
+
+/** Type guard for a method name arriving from the outside. */
+export function isApiMethod(name: unknown): name is ApiMethod {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(API_METHODS, name);
+}

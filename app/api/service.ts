@@ -1,0 +1,205 @@
+/**
+ * The core's implementation of the RecheckApi over a workspace folder. Both transports (Electron IPC and the
+ * browser-mode server) forward to one instance of this; neither adds behaviour of its own.
+ */
+import { readFile, readdir } from 'node:fs/promises';
+import { join, basename } from 'node:path';
+import type { AuditEntry, CaseDetail, CaseRunReport, CaseSummary, RecheckApi, RunEvent, SandboxFile } from './contract';
+import type { CheckRegistry } from '../checks/registry';
+import { createCheckRegistry } from '../checks/registry';
+import { builtinCheckKinds } from '../checks/kinds/index';
+import { listCaseDirs } from '../cases/workspace';
+import { loadCase } from '../cases/load';
+import { readAudit, appendAudit } from '../cases/audit';
+import { readLogbook } from '../logbook/read';
+import { runCase, newRunId } from '../checks/run-case';
+import { draftLetter } from '../letters/draft';
+import { writeFileAtomic } from '../fs/atomic';
+import { sha256 } from '../fs/hash';
+import { resolveInCase } from '../checks/context';
+import { BadInputError, CancelledError } from '../errors';
+
+export interface RecheckService extends RecheckApi {
+  /** Cancels running checks and drops listeners. */
+  dispose(): void;
+}
+
+export interface ServiceOptions {
+  workspaceDir: string;
+  registry?: CheckRegistry;
+  /** Name recorded in the audit log for runs started from the UI. */
+  who?: string;
+}
+
+export async function createRecheckService(o: ServiceOptions): Promise<RecheckService> {
+  const registry = o.registry ?? createCheckRegistry(builtinCheckKinds);
+  const listeners = new Set<(e: RunEvent) => void>();
+  const running = new Map<string, AbortController>();
+  const emit = (e: RunEvent) => {
+    for (const l of listeners) l(e);
+  };
+
+  async function caseDir(caseId: string): Promise<string> {
+    const dirs = await listCaseDirs(o.workspaceDir);
+    const dir = dirs.find((d) => basename(d) === caseId);
+    if (!dir) throw new BadInputError(o.workspaceDir, `no case "${caseId}" in the workspace`);
+    return dir;
+  }
+
+  return {
+    async listCases(): Promise<CaseSummary[]> {
+      const out: CaseSummary[] = [];
+      for (const dir of await listCaseDirs(o.workspaceDir)) {
+        const { file } = await loadCase(dir, registry);
+        const last = await lastRun(dir);
+        out.push({
+          id: basename(dir),
+          title: file.title,
+          paperTitle: file.paper.title,
+          venueId: file.paper.venueId,
+          falsificationCount: file.falsifications.length,
+          ...(last ? { lastDecisions: Object.fromEntries(last.falsifications.map((f) => [f.falsificationId, f.decision])) } : {}),
+        });
+      }
+      return out;
+    },
+
+    async openCase(caseId): Promise<CaseDetail> {
+      const dir = await caseDir(caseId);
+      const { file } = await loadCase(dir, registry);
+      const last = await lastRun(dir);
+      return {
+        id: caseId,
+        title: file.title,
+        paper: { title: file.paper.title, venueId: file.paper.venueId, authors: file.paper.authors ?? [], claims: file.paper.claims },
+        falsifications: file.falsifications.map((f) => ({
+          id: f.id,
+          claim: f.claim,
+          logbook: f.logbook,
+          assertion: f.assertion,
+          checks: f.checks.map((c) => ({ id: c.id, kind: c.kind, title: c.title })),
+        })),
+        paperMarkdown: await readFile(join(dir, 'paper.md'), 'utf8'),
+        logbooks: await Promise.all(file.logbooks.map((l) => readLogbook(dir, l))),
+        sandboxFiles: await sandboxFiles(dir),
+        audit: await readAudit(dir),
+        ...(last ? { lastRun: last } : {}),
+      };
+    },
+
+    async runChecks(caseId, falsificationId) {
+      const dir = await caseDir(caseId);
+      const loaded = await loadCase(dir, registry);
+      if (falsificationId !== null && !loaded.file.falsifications.some((f) => f.id === falsificationId)) {
+        throw new BadInputError(join(dir, 'case.json'), `no falsification "${falsificationId}"`);
+      }
+      const runId = newRunId();
+      const controller = new AbortController();
+      running.set(runId, controller);
+      void runCase(loaded, registry, { runId, falsificationId, signal: controller.signal, onEvent: emit, who: o.who ?? 'reviewer (UI)' })
+        .catch((err: unknown) => {
+          if (err instanceof CancelledError) emit({ runId, type: 'cancelled' });
+          else emit({ runId, type: 'failed', error: err instanceof Error ? err.message : String(err) });
+        })
+        .finally(() => running.delete(runId));
+      return { runId };
+    },
+
+    async cancelRun(runId) {
+      running.get(runId)?.abort();
+    },
+
+    async recordDecision(input): Promise<AuditEntry> {
+      const dir = await caseDir(input.caseId);
+      const loaded = await loadCase(dir, registry);
+      if (!loaded.file.falsifications.some((f) => f.id === input.falsificationId)) {
+        throw new BadInputError(join(dir, 'case.json'), `no falsification "${input.falsificationId}"`);
+      }
+      const last = await lastRun(dir);
+      const entry: AuditEntry = {
+        at: new Date().toISOString(),
+        who: input.reviewer,
+        action: 'decision',
+        caseId: input.caseId,
+        falsificationId: input.falsificationId,
+        verdict: input.verdict,
+        rationale: input.rationale,
+        ...(last ? { runId: last.runId } : {}),
+        hashes: { 'case.json': sha256(await readFile(join(dir, 'case.json'))), rationale: sha256(input.rationale) },
+        ...(last ? { details: { computedDecision: last.falsifications.find((f) => f.falsificationId === input.falsificationId)?.decision ?? null } } : {}),
+      };
+      await appendAudit(dir, entry);
+      return entry;
+    },
+
+    async saveSandboxFile(input): Promise<AuditEntry> {
+      const dir = await caseDir(input.caseId);
+      const path = resolveInCase(dir, input.path);
+      let before = '';
+      try {
+        before = sha256(await readFile(path));
+      } catch {
+        before = 'absent';
+      }
+      await writeFileAtomic(path, input.text);
+      const entry: AuditEntry = {
+        at: new Date().toISOString(),
+        who: o.who ?? 'reviewer (UI)',
+        action: 'edit',
+        caseId: input.caseId,
+        hashes: { [`${input.path}@before`]: before, [input.path]: sha256(input.text) },
+      };
+      await appendAudit(dir, entry);
+      return entry;
+    },
+
+    async draftLetter(caseId) {
+      const dir = await caseDir(caseId);
+      const { file } = await loadCase(dir, registry);
+      return draftLetter(file, await lastRun(dir), await readAudit(dir));
+    },
+
+    onRunEvent(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    dispose() {
+      for (const c of running.values()) c.abort();
+      listeners.clear();
+    },
+  };
+}
+
+/** The report of the newest run recorded in the audit log whose report file is present. */
+async function lastRun(dir: string): Promise<CaseRunReport | undefined> {
+  const runs = (await readAudit(dir)).filter((e) => e.action === 'run' && e.runId);
+  for (const e of runs.reverse()) {
+    try {
+      return JSON.parse(await readFile(join(dir, 'runs', e.runId as string, 'report.json'), 'utf8')) as CaseRunReport;
+    } catch {
+      /* report removed: try an older one */
+    }
+  }
+  return undefined;
+}
+
+async function sandboxFiles(dir: string): Promise<SandboxFile[]> {
+  const root = join(dir, 'sandbox');
+  let entries;
+  try {
+    entries = await readdir(root, { withFileTypes: true, recursive: true });
+  } catch {
+    return [];
+  }
+  const out: SandboxFile[] = [];
+  for (const e of entries) {
+    if (!e.isFile()) continue;
+    const abs = join(e.parentPath, e.name);
+    const rel = abs.slice(dir.length + 1).split('\\').join('/');
+    const buf = await readFile(abs);
+    if (buf.length > 512 * 1024 || buf.includes(0)) continue;
+    out.push({ path: rel, text: buf.toString('utf8') });
+  }
+  return out.sort((a, b) => a.path.localeCompare(b.path));
+}

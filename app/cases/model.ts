@@ -1,0 +1,46 @@
+/** The in-memory form of a validated `case.json` (format recheck.case/1). */
+
+export interface Claim {
+  id: string;
+  text: string;
+  section?: string;
+}
+
+export interface LogbookRef {
+  id: string;
+  /** Relative to the case folder. */
+  path: string;
+  format: 'trackio' | 'plain';
+  title: string;
+  author?: string;
+}
+
+export interface CheckDecl {
+  id: string;
+  kind: string;
+  title: string;
+  params: Record<string, unknown>;
+}
+
+export interface Falsification {
+  id: string;
+  claim: string;
+  logbook: string;
+  assertion: string;
+  checks: CheckDecl[];
+}
+
+export interface CaseFile {
+  format: 'recheck.case/1';
+  id: string;
+  title: string;
+  paper: { title: string; venueId: string; authors?: string[]; url?: string; claims: Claim[] };
+  logbooks: LogbookRef[];
+  falsifications: Falsification[];
+}
+
+/** A case as loaded from disk: the validated file plus where it lives. */
+export interface LoadedCase {
+  dir: string;
+  file: CaseFile;
+}

@@ -1,0 +1,87 @@
+/**
+ * JSON Schema of `case.json`, format `recheck.case/1`. The format version is part of the document, so a
+ * future `recheck.case/2` can be migrated explicitly instead of being misread. Documented in docs/case-format.md.
+ */
+import type { JsonSchema } from './json-schema';
+
+export const CASE_FORMAT = 'recheck.case/1';
+
+const id = { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$' };
+const nonEmpty = { type: 'string', minLength: 1 };
+/** A path relative to the case folder: no absolute paths, no `..` segments, forward slashes. */
+const relPath = { type: 'string', minLength: 1, pattern: '^(?!/)(?!.*(^|/)\\.\\.(/|$))(?!.*\\\\)[^\\u0000]+$' };
+
+export const caseSchema: JsonSchema = {
+  $id: 'https://recheck.invalid/schemas/case-1.json',
+  type: 'object',
+  additionalProperties: false,
+  required: ['format', 'id', 'title', 'paper', 'logbooks', 'falsifications'],
+  properties: {
+    $schema: { type: 'string' },
+    format: { const: CASE_FORMAT },
+    id,
+    title: nonEmpty,
+    paper: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['title', 'venueId', 'claims'],
+      properties: {
+        title: nonEmpty,
+        venueId: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9-]*:\\S+$' },
+        authors: { type: 'array', items: nonEmpty },
+        url: { type: 'string' },
+        claims: {
+          type: 'array',
+          minItems: 1,
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['id', 'text'],
+            properties: { id, text: nonEmpty, section: { type: 'string' } },
+          },
+        },
+      },
+    },
+    logbooks: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'path', 'format', 'title'],
+        properties: {
+          id,
+          path: relPath,
+          format: { enum: ['trackio', 'plain'] },
+          title: nonEmpty,
+          author: { type: 'string' },
+        },
+      },
+    },
+    falsifications: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'claim', 'logbook', 'assertion', 'checks'],
+        properties: {
+          id,
+          claim: id,
+          logbook: id,
+          assertion: nonEmpty,
+          checks: {
+            type: 'array',
+            minItems: 1,
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['id', 'kind', 'title', 'params'],
+              properties: { id, kind: id, title: nonEmpty, params: { type: 'object' } },
+            },
+          },
+        },
+      },
+    },
+  },
+};

@@ -1,0 +1,55 @@
+/**
+ * A check kind: one way of gathering evidence about a claimed falsification (verify a certificate, fit a
+ * growth law, audit units, classify a loss, ...). Cases declare checks by kind in `case.json`; the registry
+ * validates their params against `paramsSchema` on load and runs them through `run`.
+ */
+import type { JsonSchema } from '../cases/json-schema';
+
+/** How a check's evidence bears on the claimed falsification. */
+export type CheckOutcome =
+  | 'supports' // the evidence agrees with the falsification (the claim really fails)
+  | 'refutes' // the evidence shows the falsification is itself wrong (the claim holds, or the slip is elsewhere)
+  | 'neutral'; // informative, but neither way (e.g. float64 vs exact comparison, a trap shown with numbers)
+
+/** A check's result. Everything in it is computed by the check; `evidence` must be JSON-serialisable. */
+export interface CheckResult {
+  outcome: CheckOutcome;
+  /** One or two sentences a reviewer reads first, with the decisive numbers in them. */
+  summary: string;
+  /** The numbers behind the summary (JSON). */
+  evidence: Record<string, unknown>;
+  /** Files this check wrote, relative to the case folder (plots, tables, certificates). */
+  artifacts?: string[];
+}
+
+export interface CheckProgress {
+  done: number;
+  total?: number;
+  message?: string;
+}
+
+/** What a running check may touch. Paths in params are relative to the case folder; use `resolve`. */
+export interface CheckContext {
+  /** Absolute path of the case folder. */
+  caseDir: string;
+  caseId: string;
+  falsificationId: string;
+  checkId: string;
+  /** Absolute path of a file inside the case folder; throws BadInputError for a path that leaves it. */
+  resolve(relativePath: string): string;
+  /** Absolute path of a folder under `runs/` reserved for this check's outputs (created on demand). */
+  artifactDir(): Promise<string>;
+  signal: AbortSignal;
+  progress(p: CheckProgress): void;
+  log(line: string): void;
+}
+
+export interface CheckKind<P = unknown> {
+  /** Stable identifier used in case.json, e.g. `units-audit`. */
+  kind: string;
+  /** What the check does, one line. */
+  title: string;
+  /** JSON Schema (draft 2020-12 subset understood by ajv) for `params`. */
+  paramsSchema: JsonSchema;
+  run(params: P, ctx: CheckContext): Promise<CheckResult>;
+}

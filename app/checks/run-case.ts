@@ -1,0 +1,124 @@
+/**
+ * Runs the declared checks of a case (all falsifications, or one) and computes each falsification's decision.
+ * Emits RunEvents while it goes; when `record` is on, writes `runs/<runId>/report.json` atomically and
+ * appends a `run` entry with content hashes of inputs and outputs to the audit log.
+ */
+import { randomBytes } from 'node:crypto';
+import { join, relative } from 'node:path';
+import type { CaseRunReport, CheckResultView, FalsificationReport, RunEvent } from '../api/contract';
+import type { LoadedCase } from '../cases/model';
+import type { CheckRegistry } from './registry';
+import { createCheckContext } from './context';
+import { decide } from './decide';
+import { BadInputError, CancelledError } from '../errors';
+import { writeJsonAtomic } from '../fs/atomic';
+import { hashTree, sha256, sha256File } from '../fs/hash';
+import { appendAudit } from '../cases/audit';
+import { RateMeter } from './rate';
+
+export interface RunCaseOptions {
+  falsificationId?: string | null;
+  runId?: string;
+  signal?: AbortSignal;
+  onEvent?: (e: RunEvent) => void;
+  /** Write the report under runs/ and append to audit.jsonl (default true). */
+  record?: boolean;
+  who?: string;
+  /** Clock for timestamps (injectable for tests). */
+  now?: () => Date;
+}
+
+export function newRunId(now: Date = new Date()): string {
+  return `${now.toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`;
+}
+
+export async function runCase(loaded: LoadedCase, registry: CheckRegistry, opts: RunCaseOptions = {}): Promise<CaseRunReport> {
+  const now = opts.now ?? (() => new Date());
+  const runId = opts.runId ?? newRunId(now());
+  const signal = opts.signal ?? new AbortController().signal;
+  const emit = opts.onEvent ?? (() => undefined);
+  const record = opts.record ?? true;
+  const { file: c, dir } = loaded;
+  const targets = opts.falsificationId ? c.falsifications.filter((f) => f.id === opts.falsificationId) : c.falsifications;
+  if (targets.length === 0) throw new BadInputError(join(dir, 'case.json'), `no falsification "${opts.falsificationId}"`);
+  const runDir = join(dir, 'runs', runId);
+  const startedAt = now().toISOString();
+  emit({ runId, type: 'started', caseId: c.id, checks: targets.reduce((n, f) => n + f.checks.length, 0) });
+
+  const reports: FalsificationReport[] = [];
+  for (const f of targets) {
+    const checks: CheckResultView[] = [];
+    for (const decl of f.checks) {
+      if (signal.aborted) throw new CancelledError();
+      const kind = registry.get(decl.kind);
+      const meter = new RateMeter(() => now().getTime());
+      const ctx = createCheckContext({
+        caseDir: dir,
+        caseId: c.id,
+        falsificationId: f.id,
+        checkId: decl.id,
+        runDir,
+        signal,
+        onProgress: (p) => emit({ runId, type: 'progress', checkId: decl.id, ...p, ...meter.update(p.done, p.total) }),
+        onLog: (line) => emit({ runId, type: 'log', checkId: decl.id, line }),
+      });
+      const t0 = performance.now();
+      let view: CheckResultView;
+      try {
+        if (!kind) throw new BadInputError(join(dir, 'case.json'), `unknown check kind "${decl.kind}"`);
+        const r = await kind.run(decl.params, ctx);
+        view = {
+          falsificationId: f.id,
+          checkId: decl.id,
+          kind: decl.kind,
+          title: decl.title,
+          outcome: r.outcome,
+          summary: r.summary,
+          evidence: r.evidence,
+          artifacts: (r.artifacts ?? []).map((a) => (a.startsWith('/') ? relative(dir, a) : a)),
+          durationMs: Math.round(performance.now() - t0),
+        };
+      } catch (err) {
+        if (err instanceof CancelledError || signal.aborted) throw new CancelledError();
+        view = {
+          falsificationId: f.id,
+          checkId: decl.id,
+          kind: decl.kind,
+          title: decl.title,
+          outcome: 'error',
+          summary: err instanceof Error ? err.message : String(err),
+          evidence: {},
+          artifacts: [],
+          durationMs: Math.round(performance.now() - t0),
+        };
+      }
+      checks.push(view);
+      emit({ runId, type: 'check', result: view });
+    }
+    const { decision, reason } = decide(checks);
+    reports.push({ falsificationId: f.id, claim: f.claim, assertion: f.assertion, decision, reason, checks });
+  }
+
+  const report: CaseRunReport = { runId, caseId: c.id, startedAt, finishedAt: now().toISOString(), falsifications: reports };
+  if (record) {
+    const reportPath = join(runDir, 'report.json');
+    await writeJsonAtomic(reportPath, report);
+    const inputs = {
+      'case.json': await sha256File(join(dir, 'case.json')),
+      'paper.md': await sha256File(join(dir, 'paper.md')),
+      ...(await hashTree(join(dir, 'sandbox'), dir)),
+    };
+    await appendAudit(dir, {
+      at: report.finishedAt,
+      who: opts.who ?? 'recheck',
+      action: 'run',
+      caseId: c.id,
+      runId,
+      ...(opts.falsificationId ? { falsificationId: opts.falsificationId } : {}),
+      hashes: { ...inputs, [`runs/${runId}/report.json`]: sha256(`${JSON.stringify(report, null, 2)}\n`) },
+      details: { decisions: Object.fromEntries(reports.map((r) => [r.falsificationId, r.decision])) },
+    });
+  }
+  emit({ runId, type: 'finished', report });
+  return report;
+}

@@ -1,0 +1,30 @@
+/**
+ * Errors the CLI and the API turn into exit codes and one-line messages.
+ * Exit codes everywhere: 0 done, 1 a checked statement does not hold (where a command says so),
+ * 2 bad input, 3 internal error.
+ */
+export const EXIT = { ok: 0, doesNotHold: 1, badInput: 2, internal: 3 } as const;
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+/**
+ * Bad input: names the file, optionally a JSON pointer or line inside it, and the problem.
+ * Message form: `<file>: <pointer>: <problem>` (pointer omitted when absent).
+ */
+export class BadInputError extends Error {
+  constructor(
+    readonly file: string,
+    readonly problem: string,
+    readonly pointer?: string,
+  ) {
+    super(pointer !== undefined && pointer !== '' ? `${file}: ${pointer}: ${problem}` : `${file}: ${problem}`);
+    this.name = 'BadInputError';
+  }
+}
+
+/** The user cancelled (Ctrl-C, API cancel). Work already checkpointed stays on disk. */
+export class CancelledError extends Error {
+  constructor(message = 'cancelled') {
+    super(message);
+    this.name = 'CancelledError';
+  }
+}

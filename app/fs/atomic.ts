@@ -1,0 +1,64 @@
+/**
+ * Crash-safe file writes: write a temporary file beside the target, fsync it, rename it over the target,
+ * then fsync the folder. A crash at any point leaves either the old file or the new one, never half of one.
+ */
+import { open, rename, rm, mkdir } from 'node:fs/promises';
+import { dirname, basename, join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+/** Writes `data` to `path` atomically (creating parent folders). */
+export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
+  const dir = dirname(path);
+  await mkdir(dir, { recursive: true });
+  const tmp = join(dir, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  let handle;
+  try {
+    handle = await open(tmp, 'wx', 0o644);
+    await handle.writeFile(data);
+    await handle.sync();
+    await handle.close();
+    handle = undefined;
+    await rename(tmp, path);
+  } catch (err) {
+    await handle?.close().catch(() => undefined);
+    await rm(tmp, { force: true });
+    throw err;
+  }
+  await syncDir(dir);
+}
+
+/** Writes a value as pretty JSON (2 spaces, trailing newline) atomically. */
+export async function writeJsonAtomic(path: string, value: unknown): Promise<void> {
+  await writeFileAtomic(path, `${JSON.stringify(value, null, 2)}\n`);
+}
+
+/**
+ * Appends one line to an append-only log and fsyncs it. The line is written with a single write call in
+ * append mode, so concurrent appenders never interleave within a line (lines stay well under PIPE_BUF-like
+ * sizes in practice, and readers skip a torn last line).
+ */
+export async function appendLineDurable(path: string, line: string): Promise<void> {
+  if (line.includes('\n')) throw new Error(`appendLineDurable: line contains a newline (${path})`);
+  await mkdir(dirname(path), { recursive: true });
+  const handle = await open(path, 'a', 0o644);
+  try {
+    await handle.write(`${line}\n`);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+async function syncDir(dir: string): Promise<void> {
+  // Directory fsync makes the rename durable; not supported on every platform (Windows), so best effort.
+  try {
+    const handle = await open(dir, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    /* not supported here */
+  }
+}

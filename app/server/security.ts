@@ -1,0 +1,61 @@
+/**
+ * The browser-mode server's gatekeeping: only this machine, only pages this server served, only with the
+ * per-launch token. Host checks defeat DNS rebinding; Origin checks stop other local pages; the token stops
+ * other local users and processes that cannot read the URL printed to this user's terminal.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+
+export const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "worker-src 'self' blob:",
+  "connect-src 'self' ws://127.0.0.1:* ws://localhost:*",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'none'",
+].join('; ');
+
+export function allowedHosts(port: number): Set<string> {
+  return new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+}
+
+export function hostAllowed(req: IncomingMessage, port: number): boolean {
+  const host = req.headers.host;
+  return typeof host === 'string' && allowedHosts(port).has(host.toLowerCase());
+}
+
+/** An Origin header, when present, must be this server's own origin. Absent Origin is allowed for same-origin GETs and non-browser clients with the token. */
+export function originAllowed(req: IncomingMessage, port: number, required: boolean): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined) return !required;
+  return [...allowedHosts(port)].some((h) => origin === `http://${h}`);
+}
+
+export function tokenMatches(presented: string | undefined, token: string): boolean {
+  if (typeof presented !== 'string') return false;
+  const a = Buffer.from(presented);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function bearer(req: IncomingMessage): string | undefined {
+  const h = req.headers.authorization;
+  if (typeof h !== 'string' || !h.startsWith('Bearer ')) return undefined;
+  return h.slice('Bearer '.length).trim();
+}
+
+/** The token carried as a WebSocket subprotocol `token.<hex>` (browsers cannot set headers on WebSockets). */
+export function wsToken(req: IncomingMessage): string | undefined {
+  const h = req.headers['sec-websocket-protocol'];
+  if (typeof h !== 'string') return undefined;
+  return h
+    .split(',')
+    .map((s) => s.trim())
+    .find((s) => s.startsWith('token.'))
+    ?.slice('token.'.length);
+}

@@ -1,0 +1,61 @@
+/** Serves the built renderer (out/renderer) read-only, with no path leaving that folder. */
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, relative, isAbsolute } from 'node:path';
+import type { ServerResponse } from 'node:http';
+import { CSP } from './security';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.wasm': 'application/wasm',
+  '.map': 'application/json',
+};
+
+export async function serveStatic(root: string, urlPath: string, res: ServerResponse): Promise<void> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return send(res, 400, 'text/plain', 'bad path');
+  }
+  if (decoded.includes('\0')) return send(res, 400, 'text/plain', 'bad path');
+  const rel = normalize(decoded).replace(/^[/\\]+/, '');
+  let file = join(root, rel);
+  const back = relative(root, file);
+  if (back.startsWith('..') || isAbsolute(back)) return send(res, 403, 'text/plain', 'forbidden');
+  try {
+    if (!(await stat(file)).isFile()) file = join(root, 'index.html');
+  } catch {
+    // Unknown paths without an extension get the app (client-side routes); others are 404.
+    if (extname(rel) !== '') return send(res, 404, 'text/plain', 'not found');
+    file = join(root, 'index.html');
+  }
+  let body: Buffer;
+  try {
+    body = await readFile(file);
+  } catch {
+    return send(res, 503, 'text/plain', `the UI is not built: run "npm run build:renderer" (looked in ${root})`);
+  }
+  const type = TYPES[extname(file)] ?? 'application/octet-stream';
+  res.writeHead(200, {
+    'content-type': type,
+    'content-security-policy': CSP,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'cache-control': extname(file) === '.html' ? 'no-store' : 'public, max-age=3600',
+  });
+  res.end(body);
+}
+
+export function send(res: ServerResponse, status: number, type: string, body: string): void {
+  res.writeHead(status, { 'content-type': type, 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' });
+  res.end(body);
+}
