@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+// `npm test`: every test stage in order, then one plain summary line `N passed, N failed`.
+// Stages: lint (the layering rule included), typecheck (both TS projects), unit + integration (vitest),
+// renderer build, e2e in browser mode (Playwright driving Debian's Chromium). Lint, typecheck and build count
+// as one test each; vitest and Playwright counts come from their JSON reports. Exit 1 when anything failed.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync, mkdirSync, existsSync } from 'node:fs';
+
+const only = process.argv.slice(2);
+const results = [];
+mkdirSync('test-results', { recursive: true });
+
+function run(name, cmd, args, env = {}) {
+  if (only.length > 0 && !only.includes(name)) return null;
+  process.stdout.write(`\n=== ${name}: ${cmd} ${args.join(' ')}\n`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status === 0;
+}
+
+function single(name, ok) {
+  if (ok === null) return;
+  results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+single('lint', run('lint', 'npx', ['eslint', '.']));
+single('typecheck', run('typecheck', 'npm', ['run', '-s', 'typecheck']));
+
+rmSync('test-results/vitest.json', { force: true });
+const unitOk = run('unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json']);
+if (unitOk !== null) {
+  const v = readJson('test-results/vitest.json');
+  if (v) {
+    // A file that fails to load counts as a failure even when it declares no test.
+    const brokenFiles = (v.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0).length;
+    results.push({ name: 'unit', passed: v.numPassedTests, failed: v.numFailedTests + brokenFiles + (unitOk || v.numFailedTests + brokenFiles > 0 ? 0 : 1) });
+  } else {
+    results.push({ name: 'unit', passed: 0, failed: 1 });
+  }
+}
+
+const built = run('build', 'npm', ['run', '-s', 'build:renderer']);
+single('build', built);
+
+if (only.length === 0 || only.includes('e2e')) {
+  if (built === false) {
+    results.push({ name: 'e2e', passed: 0, failed: 1 });
+  } else if (!existsSync('test/e2e/playwright.config.ts')) {
+    process.stdout.write('\n=== e2e: no Playwright config yet\n');
+  } else {
+    rmSync('test-results/e2e.json', { force: true });
+    const ok = run('e2e', 'npx', ['playwright', 'test', '-c', 'test/e2e/playwright.config.ts']);
+    const e = readJson('test-results/e2e.json');
+    if (e?.stats) {
+      const failed = e.stats.unexpected + (ok || e.stats.unexpected > 0 ? 0 : 1);
+      results.push({ name: 'e2e', passed: e.stats.expected + e.stats.flaky, failed });
+    } else {
+      results.push({ name: 'e2e', passed: 0, failed: 1 });
+    }
+  }
+}
+
+process.stdout.write('\n');
+for (const r of results) process.stdout.write(`${r.name.padEnd(10)} ${r.passed} passed, ${r.failed} failed\n`);
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+process.stdout.write(`${passed} passed, ${failed} failed\n`);
+process.exit(failed > 0 || results.length === 0 ? 1 : 0);
