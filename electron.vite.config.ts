@@ -1,0 +1,47 @@
+// Build of the Electron app (`npm run build` = electron-vite build): main -> out/main/index.js (ESM),
+// preload -> out/preload/index.cjs (sandboxed preloads must be CommonJS; methods.ts is bundled in),
+// renderer -> out/renderer. The renderer part must stay equivalent to renderer/vite.config.ts (browser mode
+// builds with that one); test/build/electron-vite-config.test.ts compares the two.
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import react from '@vitejs/plugin-react';
+
+const root = import.meta.dirname;
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: resolve(root, 'out/main'),
+      rolldownOptions: {
+        input: { index: resolve(root, 'main/index.ts') },
+      },
+    },
+  },
+  preload: {
+    build: {
+      outDir: resolve(root, 'out/preload'),
+      // Bundle everything: a sandboxed preload can only require('electron') at run time.
+      externalizeDeps: false,
+      rolldownOptions: {
+        input: { index: resolve(root, 'main/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(root, 'renderer'),
+    base: './',
+    plugins: [react()],
+    build: {
+      outDir: resolve(root, 'out/renderer'),
+      emptyOutDir: true,
+      target: 'es2022',
+      chunkSizeWarningLimit: 8000,
+      sourcemap: false,
+      rolldownOptions: {
+        input: { index: resolve(root, 'renderer/index.html') },
+      },
+    },
+    worker: { format: 'es' },
+  },
+});

@@ -1,0 +1,100 @@
+/**
+ * Electron main process: a thin shell around the core. It copies the bundled cases into the user's workspace,
+ * creates the RecheckService, serves the renderer on app://recheck/, forwards the API over validated IPC and
+ * opens one hardened window. No behaviour of its own beyond that.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell } from 'electron';
+import { createRecheckService, type RecheckService } from '../app/api/service';
+import { ensureWorkspace } from '../app/cases/workspace';
+import { forwardRunEvents, registerApiHandlers } from './ipc';
+import { buildMenuTemplate } from './menu';
+import { resolveShellPaths } from './paths';
+import { denyAllPermissions } from './permissions';
+import { APP_SCHEME, createAppProtocolHandler } from './protocol';
+import { createMainWindow, hardenWebContents } from './window';
+
+const PRODUCT_NAME = 'Recheck';
+
+// Must happen before 'ready': a standard, secure scheme gets a real origin, fetch and module workers.
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
+]);
+app.setName(PRODUCT_NAME);
+
+let mainWindow: BrowserWindow | null = null;
+let service: RecheckService | null = null;
+
+function showMainWindow(preload: string): void {
+  if (mainWindow && !mainWindow.isDestroyed()) {
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+    return;
+  }
+  mainWindow = createMainWindow({ preload, title: PRODUCT_NAME });
+  mainWindow.on('closed', () => {
+    mainWindow = null;
+  });
+}
+
+async function start(): Promise<void> {
+  const paths = resolveShellPaths({
+    mainDir: path.dirname(fileURLToPath(import.meta.url)),
+    isPackaged: app.isPackaged,
+    appPath: app.getAppPath(),
+    resourcesPath: process.resourcesPath,
+    userData: app.getPath('userData'),
+  });
+  // RECHECK_WORKSPACE overrides the location, as it does for the CLI and browser mode.
+  const workspaceDir = process.env.RECHECK_WORKSPACE || paths.workspaceDir;
+  await ensureWorkspace({ bundledCasesDir: paths.bundledCasesDir, workspaceDir });
+  const core = await createRecheckService({ workspaceDir });
+  service = core;
+
+  denyAllPermissions(session.defaultSession);
+  protocol.handle(APP_SCHEME, createAppProtocolHandler(paths.rendererDir));
+  registerApiHandlers(ipcMain, core);
+  forwardRunEvents(core, () => BrowserWindow.getAllWindows().map((w) => w.webContents));
+
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      buildMenuTemplate({
+        isDev: !app.isPackaged,
+        isMac: process.platform === 'darwin',
+        openWorkspaceFolder: () => void shell.openPath(workspaceDir),
+        showAbout: () =>
+          void dialog.showMessageBox({
+            type: 'info',
+            title: `About ${PRODUCT_NAME}`,
+            message: `${PRODUCT_NAME} ${app.getVersion()}`,
+            detail: `Adversarial re-verification of claimed falsifications of ML papers.\nWorkspace: ${workspaceDir}`,
+          }),
+      }),
+    ),
+  );
+
+  showMainWindow(paths.preload);
+  app.on('activate', () => showMainWindow(paths.preload));
+  app.on('second-instance', () => showMainWindow(paths.preload));
+}
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, (url) => shell.openExternal(url)));
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.on('will-quit', () => {
+    service?.dispose();
+    service = null;
+  });
+  app
+    .whenReady()
+    .then(start)
+    .catch((err: unknown) => {
+      dialog.showErrorBox(`${PRODUCT_NAME} could not start`, err instanceof Error ? err.message : String(err));
+      app.exit(1);
+    });
+}

@@ -1,0 +1,62 @@
+/**
+ * Forwards the RecheckApi over Electron IPC. Every call is checked twice before it reaches the core: the
+ * sender must be the top frame of a page on app://recheck/, and the arguments must pass the method's
+ * validator from app/api/methods.ts (the single table of channel names).
+ */
+import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
+import type { RecheckApi, Unsubscribe } from '../app/api/contract';
+import { API_METHODS, API_METHOD_NAMES, RUN_EVENT_CHANNEL, type ApiMethod } from '../app/api/methods';
+import { isAppUrl } from './protocol';
+
+export class UntrustedSenderError extends Error {
+  constructor(readonly url: string) {
+    super(`refused an IPC call from ${url === '' ? 'an unknown frame' : url}`);
+    this.name = 'UntrustedSenderError';
+  }
+}
+
+/**
+ * Throws UntrustedSenderError unless the call comes from a live top-level frame on the app origin
+ * (an iframe or a page that navigated elsewhere cannot drive the core).
+ */
+export function assertTrustedSender(event: Pick<IpcMainInvokeEvent, 'senderFrame'>): void {
+  const frame = event.senderFrame;
+  if (!frame) throw new UntrustedSenderError('');
+  if (frame.parent !== null) throw new UntrustedSenderError(frame.url);
+  if (!isAppUrl(frame.url)) throw new UntrustedSenderError(frame.url);
+}
+
+/** Validates sender and arguments, then calls the core. */
+export async function invokeApiMethod(api: RecheckApi, method: ApiMethod, event: Pick<IpcMainInvokeEvent, 'senderFrame'>, args: unknown[]): Promise<unknown> {
+  assertTrustedSender(event);
+  const valid = API_METHODS[method].validate(args);
+  // The validator returns exactly Parameters<RecheckApi[method]>; TypeScript cannot correlate the two over a union.
+  const fn = api[method] as (...a: unknown[]) => Promise<unknown>;
+  return fn.apply(api, valid);
+}
+
+/**
+ * Registers one `ipcMain.handle` per API method; returns a function that removes them again.
+ * Example: registerApiHandlers(ipcMain, service) -> renderer's invoke('…openCase', 'id') reaches service.openCase('id').
+ */
+export function registerApiHandlers(ipc: Pick<IpcMain, 'handle' | 'removeHandler'>, api: RecheckApi): Unsubscribe {
+  for (const method of API_METHOD_NAMES) {
+    ipc.handle(API_METHODS[method].channel, (event, ...args: unknown[]) => invokeApiMethod(api, method, event, args));
+  }
+  return () => {
+    for (const method of API_METHOD_NAMES) ipc.removeHandler(API_METHODS[method].channel);
+  };
+}
+
+/**
+ * Sends every RunEvent of the core to the windows that currently show the app (contents on app://recheck/);
+ * destroyed or navigated-away contents are skipped. Returns the unsubscribe of the core subscription.
+ */
+export function forwardRunEvents(api: Pick<RecheckApi, 'onRunEvent'>, targets: () => readonly WebContents[]): Unsubscribe {
+  return api.onRunEvent((event) => {
+    for (const contents of targets()) {
+      if (contents.isDestroyed() || !isAppUrl(contents.getURL())) continue;
+      contents.send(RUN_EVENT_CHANNEL, event);
+    }
+  });
+}

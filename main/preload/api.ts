@@ -1,0 +1,34 @@
+/**
+ * The object the preload exposes as `window.recheck`: one function per API method, each a typed
+ * `ipcRenderer.invoke` on the method's channel from app/api/methods.ts, plus `onRunEvent`. Nothing else:
+ * no raw invoke, no IPC event objects (they would hand the page a reference to ipcRenderer).
+ */
+import type { IpcRenderer, IpcRendererEvent } from 'electron';
+import type { RecheckApi, RunEvent, Unsubscribe } from '../../app/api/contract';
+import { API_METHODS, API_METHOD_NAMES, RUN_EVENT_CHANNEL } from '../../app/api/methods';
+
+/** The name of the one global the preload adds to the page. */
+export const PRELOAD_GLOBAL = 'recheck';
+
+type PreloadIpc = Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener'>;
+
+/**
+ * Builds the exposed API over `ipc`. Example: buildPreloadApi(ipcRenderer).openCase('x') invokes the
+ * openCase channel with ['x'] and resolves to the main process's answer.
+ */
+export function buildPreloadApi(ipc: PreloadIpc): RecheckApi {
+  const api: Record<string, unknown> = {};
+  for (const method of API_METHOD_NAMES) {
+    const { channel } = API_METHODS[method];
+    api[method] = (...args: unknown[]) => ipc.invoke(channel, ...args);
+  }
+  api.onRunEvent = (listener: (event: RunEvent) => void): Unsubscribe => {
+    if (typeof listener !== 'function') throw new TypeError('onRunEvent: listener must be a function');
+    const forward = (_event: IpcRendererEvent, runEvent: RunEvent): void => listener(runEvent);
+    ipc.on(RUN_EVENT_CHANNEL, forward);
+    return () => {
+      ipc.removeListener(RUN_EVENT_CHANNEL, forward);
+    };
+  };
+  return Object.freeze(api) as unknown as RecheckApi;
+}

@@ -1,0 +1,128 @@
+/**
+ * The privileged `app://recheck/` protocol that serves the built renderer (out/renderer) to the window.
+ * A real origin (instead of file://) gives module workers and CSP 'self' something to match; every response
+ * carries the strict Content-Security-Policy, including worker scripts, which take their CSP from their own
+ * response.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export const APP_SCHEME = 'app';
+export const APP_HOST = 'recheck';
+export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+/** The page the main window loads. */
+export const APP_INDEX_URL = `${APP_ORIGIN}/index.html`;
+
+/**
+ * Only our own files run; no inline or evaluated script, no network. Inline styles are allowed because
+ * Monaco and KaTeX set element styles at run time; data: images and fonts for their bundled icons.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "worker-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+  "object-src 'none'",
+].join('; ');
+
+const MIME: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.wasm': 'application/wasm',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** True when `url` lies on the app origin, e.g. isAppUrl('app://recheck/index.html') === true. */
+export function isAppUrl(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return u.protocol === `${APP_SCHEME}:` && u.host === APP_HOST;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Maps an app:// URL to a file under `rootDir`, or null when the URL is not ours or would leave the folder
+ * (`..`, encoded separators, NUL, backslashes). Guarantee: a non-null result is `rootDir` + a descendant.
+ * Example: resolveAppFile('/r', 'app://recheck/') === '/r/index.html'; 'app://recheck/%2e%2e/x' -> null.
+ */
+export function resolveAppFile(rootDir: string, url: string): string | null {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return null;
+  }
+  if (u.protocol !== `${APP_SCHEME}:` || u.host !== APP_HOST) return null;
+  let rel: string;
+  try {
+    rel = decodeURIComponent(u.pathname);
+  } catch {
+    return null;
+  }
+  if (rel.includes('\0') || rel.includes('\\')) return null;
+  if (rel.split('/').some((segment) => segment === '..' || segment === '.')) return null;
+  if (rel === '/' || rel === '') rel = '/index.html';
+  const root = path.resolve(rootDir);
+  const target = path.resolve(root, `.${rel}`);
+  if (!target.startsWith(root + path.sep)) return null;
+  return target;
+}
+
+function headers(contentType: string): Headers {
+  return new Headers({
+    'Content-Type': contentType,
+    'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+    'X-Content-Type-Options': 'nosniff',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cache-Control': 'no-cache',
+  });
+}
+
+function refusal(status: number, text: string): Response {
+  return new Response(text, { status, headers: headers('text/plain; charset=utf-8') });
+}
+
+/** Reads a file; injectable so tests need no disk. */
+export type FileReader = (file: string) => Promise<Uint8Array>;
+
+/**
+ * The `protocol.handle` handler for app://: GET/HEAD of files under `rootDir` with the CSP header; 400 for
+ * URLs that would escape it, 404 for missing files, 405 for other methods.
+ */
+export function createAppProtocolHandler(rootDir: string, read: FileReader = readFile): (request: Request) => Promise<Response> {
+  return async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return refusal(405, 'method not allowed');
+    const file = resolveAppFile(rootDir, request.url);
+    if (file === null) return refusal(400, 'bad path');
+    let body: Uint8Array;
+    try {
+      body = await read(file);
+    } catch {
+      return refusal(404, 'not found');
+    }
+    const type = MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+    return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers: headers(type) });
+  };
+}

@@ -1,0 +1,135 @@
+// Wiring of the main process with Electron and the core mocked: what happens on launch, in order.
+import path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { API_METHODS, API_METHOD_NAMES } from '../../app/api/methods';
+
+const h = vi.hoisted(() => {
+  const on = new Map<string, ((...a: unknown[]) => void)[]>();
+  const calls: string[] = [];
+  const record = (name: string) => (...args: unknown[]) => {
+    calls.push(name);
+    return args;
+  };
+  return { on, calls, record, windows: [] as { options: Record<string, unknown>; url?: string }[], lock: true };
+});
+
+vi.mock('electron', () => {
+  const app = {
+    isPackaged: false,
+    on: (event: string, l: (...a: unknown[]) => void) => {
+      h.on.set(event, [...(h.on.get(event) ?? []), l]);
+      return app;
+    },
+    setName: vi.fn(),
+    requestSingleInstanceLock: vi.fn(() => h.lock),
+    whenReady: () => Promise.resolve(),
+    getAppPath: () => '/repo',
+    getPath: (name: string) => `/home/u/${name}`,
+    getVersion: () => '0.1.0',
+    quit: vi.fn(),
+    exit: vi.fn(),
+  };
+  class BrowserWindow {
+    webContents = { id: 1 };
+    constructor(readonly options: Record<string, unknown>) {
+      h.windows.push(this);
+      h.calls.push('window');
+    }
+    static getAllWindows = () => h.windows;
+    once() {}
+    on() {}
+    loadURL(url: string) {
+      (this as { url?: string }).url = url;
+      return Promise.resolve();
+    }
+    isDestroyed = () => false;
+    isMinimized = () => true;
+    restore = () => void h.calls.push('restore');
+    focus = () => void h.calls.push('focus');
+  }
+  return {
+    app,
+    BrowserWindow,
+    protocol: { registerSchemesAsPrivileged: vi.fn(h.record('registerSchemes')), handle: vi.fn(h.record('protocol.handle')) },
+    ipcMain: { handle: vi.fn(h.record('ipcMain.handle')), removeHandler: vi.fn() },
+    session: {
+      defaultSession: {
+        setPermissionRequestHandler: vi.fn(h.record('permissions')),
+        setPermissionCheckHandler: vi.fn(),
+        setDevicePermissionHandler: vi.fn(),
+      },
+    },
+    Menu: { buildFromTemplate: vi.fn((t: unknown) => t), setApplicationMenu: vi.fn(h.record('menu')) },
+    shell: { openExternal: vi.fn(), openPath: vi.fn() },
+    dialog: { showMessageBox: vi.fn(), showErrorBox: vi.fn() },
+  };
+});
+
+const core = vi.hoisted(() => ({
+  ensureWorkspace: vi.fn(async () => {
+    h.calls.push('ensureWorkspace');
+    return [];
+  }),
+  service: { onRunEvent: vi.fn(() => () => undefined), dispose: vi.fn() },
+  createRecheckService: vi.fn(async () => {
+    h.calls.push('createRecheckService');
+    return core.service;
+  }),
+}));
+vi.mock('../../app/cases/workspace', () => ({ ensureWorkspace: core.ensureWorkspace }));
+vi.mock('../../app/api/service', () => ({ createRecheckService: core.createRecheckService }));
+
+const electron = await import('electron');
+delete process.env.RECHECK_WORKSPACE;
+await import('../../main/index');
+await new Promise((r) => setTimeout(r, 0));
+
+describe('main process start-up', () => {
+  it('registers app:// as a privileged, secure standard scheme before ready', () => {
+    expect(h.calls[0]).toBe('registerSchemes');
+    expect(electron.protocol.registerSchemesAsPrivileged).toHaveBeenCalledWith([
+      expect.objectContaining({ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) }),
+    ]);
+    expect(electron.app.requestSingleInstanceLock).toHaveBeenCalled();
+  });
+
+  it('copies bundled cases into userData/workspace, then starts the core there', () => {
+    const workspaceDir = path.join('/home/u/userData', 'workspace');
+    expect(core.ensureWorkspace).toHaveBeenCalledWith({ bundledCasesDir: path.join('/repo', 'cases'), workspaceDir });
+    expect(core.createRecheckService).toHaveBeenCalledWith({ workspaceDir });
+    expect(h.calls.indexOf('ensureWorkspace')).toBeLessThan(h.calls.indexOf('createRecheckService'));
+  });
+
+  it('denies permissions, serves app://, registers IPC and the menu before opening one window', () => {
+    expect(electron.protocol.handle).toHaveBeenCalledWith('app', expect.any(Function));
+    const channels = vi.mocked(electron.ipcMain.handle).mock.calls.map((c) => c[0]);
+    expect(channels.sort()).toEqual(API_METHOD_NAMES.map((m) => API_METHODS[m].channel).sort());
+    expect(core.service.onRunEvent).toHaveBeenCalledTimes(1);
+    const order = ['permissions', 'protocol.handle', 'ipcMain.handle', 'menu', 'window'].map((c) => h.calls.indexOf(c));
+    expect(order.every((i) => i >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(h.windows).toHaveLength(1);
+    const win = h.windows[0]!;
+    expect(win.url).toBe('app://recheck/index.html');
+    const prefs = win.options.webPreferences as Record<string, unknown>;
+    expect(prefs).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false, webSecurity: true });
+    expect(String(prefs.preload).endsWith(path.join('preload', 'index.cjs'))).toBe(true);
+  });
+
+  it('hardens every web contents ever created and disposes the core on quit', () => {
+    const created = h.on.get('web-contents-created') ?? [];
+    expect(created).toHaveLength(1);
+    const contents = { on: vi.fn(), setWindowOpenHandler: vi.fn() };
+    created[0]!({}, contents);
+    expect(contents.on.mock.calls.map((c) => c[0])).toContain('will-navigate');
+    expect(contents.setWindowOpenHandler).toHaveBeenCalledTimes(1);
+    for (const l of h.on.get('will-quit') ?? []) l();
+    expect(core.service.dispose).toHaveBeenCalledTimes(1);
+  });
+
+  it('focuses the existing window when a second instance starts', () => {
+    for (const l of h.on.get('second-instance') ?? []) l();
+    expect(h.windows).toHaveLength(1);
+    expect(h.calls.slice(-2)).toEqual(['restore', 'focus']);
+  });
+});

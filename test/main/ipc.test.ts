@@ -1,0 +1,138 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { IpcMainInvokeEvent, WebContents } from 'electron';
+import type { RecheckApi, RunEvent } from '../../app/api/contract';
+import { API_METHODS, API_METHOD_NAMES, ApiArgumentError, RUN_EVENT_CHANNEL } from '../../app/api/methods';
+import { forwardRunEvents, registerApiHandlers, UntrustedSenderError } from '../../main/ipc';
+
+vi.mock('electron', () => ({}));
+
+type Handler = (event: IpcMainInvokeEvent, ...args: unknown[]) => Promise<unknown>;
+
+function fakeIpcMain() {
+  const handlers = new Map<string, Handler>();
+  return {
+    handlers,
+    handle: vi.fn((channel: string, h: Handler) => void handlers.set(channel, h)),
+    removeHandler: vi.fn((channel: string) => void handlers.delete(channel)),
+  };
+}
+
+function fakeApi() {
+  const listeners = new Set<(e: RunEvent) => void>();
+  const api = {
+    listCases: vi.fn(async () => []),
+    openCase: vi.fn(async (id: string) => ({ id })),
+    runChecks: vi.fn(async () => ({ runId: 'r1' })),
+    cancelRun: vi.fn(async () => undefined),
+    recordDecision: vi.fn(async () => ({})),
+    saveSandboxFile: vi.fn(async () => ({})),
+    draftLetter: vi.fn(async () => '# letter'),
+    onRunEvent: vi.fn((l: (e: RunEvent) => void) => {
+      listeners.add(l);
+      return () => void listeners.delete(l);
+    }),
+  };
+  return { api: api as unknown as RecheckApi, mocks: api, emit: (e: RunEvent) => listeners.forEach((l) => l(e)) };
+}
+
+/** An invoke event whose sender frame is at `url`; `parent` non-null for an iframe. */
+function eventFrom(url: string, parent: unknown = null): IpcMainInvokeEvent {
+  return { senderFrame: { url, parent } } as unknown as IpcMainInvokeEvent;
+}
+const APP = eventFrom('app://recheck/index.html');
+
+function setup() {
+  const ipc = fakeIpcMain();
+  const core = fakeApi();
+  const remove = registerApiHandlers(ipc, core.api);
+  const call = (method: string, event: IpcMainInvokeEvent, ...args: unknown[]) => {
+    const handler = ipc.handlers.get(API_METHODS[method as keyof typeof API_METHODS].channel);
+    if (!handler) throw new Error(`no handler for ${method}`);
+    return handler(event, ...args);
+  };
+  return { ipc, core, remove, call };
+}
+
+describe('registerApiHandlers', () => {
+  it('registers exactly one handler per API method, on the channel from methods.ts', () => {
+    const { ipc } = setup();
+    expect([...ipc.handlers.keys()].sort()).toEqual(API_METHOD_NAMES.map((m) => API_METHODS[m].channel).sort());
+    expect(ipc.handlers.has(RUN_EVENT_CHANNEL)).toBe(false);
+  });
+
+  it('forwards valid calls from the app origin to the core', async () => {
+    const { core, call } = setup();
+    await expect(call('openCase', APP, 'ml-case_1')).resolves.toEqual({ id: 'ml-case_1' });
+    expect(core.mocks.openCase).toHaveBeenCalledWith('ml-case_1');
+    await call('runChecks', APP, 'c1', null);
+    expect(core.mocks.runChecks).toHaveBeenCalledWith('c1', null);
+    const decision = { caseId: 'c1', falsificationId: 'F1', verdict: 'refuted', rationale: 'why', reviewer: 'ana' };
+    await call('recordDecision', APP, decision);
+    expect(core.mocks.recordDecision).toHaveBeenCalledWith(decision);
+    await call('saveSandboxFile', APP, { caseId: 'c1', path: 'sandbox/a.ts', text: 'x' });
+    expect(core.mocks.saveSandboxFile).toHaveBeenCalledWith({ caseId: 'c1', path: 'sandbox/a.ts', text: 'x' });
+    await expect(call('listCases', APP)).resolves.toEqual([]);
+  });
+
+  it.each([
+    ['another origin', eventFrom('https://evil.example/index.html')],
+    ['a file page', eventFrom('file:///tmp/index.html')],
+    ['a look-alike host', eventFrom('app://recheck.evil/index.html')],
+    ['an iframe on the app origin', eventFrom('app://recheck/index.html', { url: 'app://recheck/index.html' })],
+    ['a destroyed frame', { senderFrame: null } as unknown as IpcMainInvokeEvent],
+  ])('rejects calls from %s without touching the core', async (_what, event) => {
+    const { core, call } = setup();
+    await expect(call('openCase', event, 'c1')).rejects.toBeInstanceOf(UntrustedSenderError);
+    await expect(call('listCases', event)).rejects.toBeInstanceOf(UntrustedSenderError);
+    expect(core.mocks.openCase).not.toHaveBeenCalled();
+    expect(core.mocks.listCases).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['listCases', ['extra']],
+    ['openCase', []],
+    ['openCase', ['../other-case']],
+    ['openCase', [{ toString: () => 'c1' }]],
+    ['runChecks', ['c1']],
+    ['runChecks', ['c1', 'F 1']],
+    ['cancelRun', [42]],
+    ['recordDecision', [{ caseId: 'c1', falsificationId: 'F1', verdict: 'maybe', rationale: '', reviewer: 'a' }]],
+    ['recordDecision', [{ caseId: 'c1', falsificationId: 'F1', verdict: 'refuted', rationale: '', reviewer: 'a', admin: true }]],
+    ['saveSandboxFile', [{ caseId: 'c1', path: 'sandbox/../case.json', text: 'x' }]],
+    ['saveSandboxFile', [{ caseId: 'c1', path: 'logbook/a.md', text: 'x' }]],
+    ['draftLetter', [null]],
+  ])('rejects invalid arguments to %s %j', async (method, args) => {
+    const { core, call } = setup();
+    await expect(call(method, APP, ...args)).rejects.toBeInstanceOf(ApiArgumentError);
+    for (const m of Object.values(core.mocks)) if (m !== core.mocks.onRunEvent) expect(m).not.toHaveBeenCalled();
+  });
+
+  it('removes every handler it registered', () => {
+    const { ipc, remove } = setup();
+    remove();
+    expect(ipc.handlers.size).toBe(0);
+    expect(ipc.removeHandler).toHaveBeenCalledTimes(API_METHOD_NAMES.length);
+  });
+});
+
+describe('forwardRunEvents', () => {
+  function contents(url: string, destroyed = false) {
+    return { getURL: () => url, isDestroyed: () => destroyed, send: vi.fn() };
+  }
+
+  it('sends run events only to live contents showing the app', () => {
+    const core = fakeApi();
+    const app = contents('app://recheck/index.html');
+    const gone = contents('app://recheck/index.html', true);
+    const foreign = contents('https://evil.example/');
+    const stop = forwardRunEvents(core.api, () => [app, gone, foreign] as unknown as WebContents[]);
+    const event: RunEvent = { runId: 'r1', type: 'cancelled' };
+    core.emit(event);
+    expect(app.send).toHaveBeenCalledWith(RUN_EVENT_CHANNEL, event);
+    expect(gone.send).not.toHaveBeenCalled();
+    expect(foreign.send).not.toHaveBeenCalled();
+    stop();
+    core.emit(event);
+    expect(app.send).toHaveBeenCalledTimes(1);
+  });
+});
