@@ -1,0 +1,90 @@
+import { describe, it, expect } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createRecheckService } from '../../../app/api/service';
+import { createCheckRegistry } from '../../../app/checks/registry';
+import { readAudit } from '../../../app/cases/audit';
+import { sha256 } from '../../../app/fs/hash';
+import type { RunEvent } from '../../../app/api/contract';
+import { fixedKind } from '../../helpers/fake-kinds';
+import { tempDir, writeMinimalCase } from '../../helpers/temp-case';
+
+async function setup() {
+  const ws = tempDir();
+  const dir = writeMinimalCase(ws, 'mini');
+  const service = await createRecheckService({ workspaceDir: ws, registry: createCheckRegistry([fixedKind]), who: 'ui-tester' });
+  return { ws, dir, service };
+}
+
+function waitFor(service: Awaited<ReturnType<typeof setup>>['service'], type: RunEvent['type']): Promise<RunEvent> {
+  return new Promise((resolve) => {
+    const off = service.onRunEvent((e) => {
+      if (e.type === type) {
+        off();
+        resolve(e);
+      }
+    });
+  });
+}
+
+describe('RecheckService', () => {
+  it('opens a case with its paper, logbook, sandbox and audit', async () => {
+    const { service } = await setup();
+    const c = await service.openCase('mini');
+    expect(c.paper.title).toBe('A paper');
+    expect(c.paperMarkdown).toContain('$O(\\ln k)$');
+    expect(c.logbooks[0]?.pages[0]?.cells[0]).toMatchObject({ type: 'markdown' });
+    expect(c.sandboxFiles.map((f) => f.path)).toEqual(['sandbox/model.ts']);
+    expect(c.lastRun).toBeUndefined();
+    await expect(service.openCase('absent')).rejects.toThrow(/no case "absent"/);
+  });
+
+  it('runs checks in the background, then records the decision against the computed one', async () => {
+    const { service, dir } = await setup();
+    const done = waitFor(service, 'finished');
+    await service.runChecks('mini', null);
+    await done;
+    const summary = (await service.listCases())[0];
+    expect(summary?.lastDecisions).toEqual({ F1: 'confirmed' });
+    const entry = await service.recordDecision({ caseId: 'mini', falsificationId: 'F1', verdict: 'confirmed', rationale: 'The exact run shows it.', reviewer: 'Ada' });
+    expect(entry.details).toEqual({ computedDecision: 'confirmed' });
+    expect(entry.hashes.rationale).toBe(sha256('The exact run shows it.'));
+    const audit = await readAudit(dir);
+    expect(audit.map((e) => e.action)).toEqual(['run', 'decision']);
+    await expect(service.recordDecision({ caseId: 'mini', falsificationId: 'F9', verdict: 'refuted', rationale: '', reviewer: 'Ada' })).rejects.toThrow(/no falsification "F9"/);
+  });
+
+  it('cancels a running check', async () => {
+    const { service, dir } = await setup();
+    const path = join(dir, 'case.json');
+    const j = JSON.parse(readFileSync(path, 'utf8'));
+    j.falsifications[0].checks[0].params.steps = 100000;
+    writeFileSync(path, JSON.stringify(j));
+    const cancelled = waitFor(service, 'cancelled');
+    const { runId } = await service.runChecks('mini', 'F1');
+    await new Promise((r) => setTimeout(r, 20));
+    await service.cancelRun(runId);
+    expect((await cancelled).runId).toBe(runId);
+    expect(await readAudit(dir)).toEqual([]);
+  });
+
+  it('saves a sandbox file atomically and logs the edit with hashes before and after', async () => {
+    const { service, dir } = await setup();
+    const before = sha256(readFileSync(join(dir, 'sandbox/model.ts')));
+    const entry = await service.saveSandboxFile({ caseId: 'mini', path: 'sandbox/model.ts', text: 'export const k = 2;\n' });
+    expect(readFileSync(join(dir, 'sandbox/model.ts'), 'utf8')).toBe('export const k = 2;\n');
+    expect(entry.hashes).toEqual({ 'sandbox/model.ts@before': before, 'sandbox/model.ts': sha256('export const k = 2;\n') });
+  });
+
+  it('drafts a letter that reports only what was computed and recorded', async () => {
+    const { service } = await setup();
+    expect(await service.draftLetter('mini')).toMatch(/have not been run yet; no finding is reported/);
+    const done = waitFor(service, 'finished');
+    await service.runChecks('mini', null);
+    await done;
+    await service.recordDecision({ caseId: 'mini', falsificationId: 'F1', verdict: 'confirmed', rationale: 'Seen in the exact run.', reviewer: 'Ada' });
+    const letter = await service.draftLetter('mini');
+    expect(letter).toMatch(/Re-check result: \*\*the falsification stands\*\*/);
+    expect(letter).toMatch(/Reviewer's verdict \(Ada, \d{4}-\d\d-\d\d\): \*\*confirmed\*\*\. Seen in the exact run\./);
+  });
+});
