@@ -1,0 +1,155 @@
+/**
+ * Weighted and ordinary least squares for small linear models y = X beta, solved by Householder QR of
+ * the row-scaled design sqrt(W) X (better conditioned than forming the normal equations).
+ *
+ * Conventions (the ones `recheck fit` documents):
+ * - With known standard errors se_i (weights w_i = 1/se_i^2): covariance (X'WX)^-1 unscaled; `chi2` is the
+ *   weighted residual sum sum w_i r_i^2.
+ * - Without (all weights 1, `knownErrors: false`): ordinary least squares, covariance s^2 (X'X)^-1 with
+ *   s^2 = RSS / (n - p).
+ *
+ * Guarantee: approximate, backward-stable floating-point (the QR solution is the exact least-squares
+ * solution of a problem perturbed by a few ulps times the condition number).
+ */
+import { DimensionError, DomainError } from '../errors';
+
+export interface LinearFit {
+  /** Coefficients, one per design column. */
+  beta: number[];
+  /** Covariance matrix of beta (p x p), row-major nested arrays. */
+  covariance: number[][];
+  /** Standard errors: square roots of the covariance diagonal. */
+  se: number[];
+  /** Residual sum of squares, unweighted: sum (y_i - yhat_i)^2. */
+  rss: number;
+  /** Weighted residual sum: sum w_i (y_i - yhat_i)^2 (equals rss without weights). */
+  chi2: number;
+  n: number;
+  p: number;
+}
+
+export interface LinearFitOptions {
+  /** Weights w_i (>0), e.g. 1/se_i^2. Omitted: all 1. */
+  weights?: readonly number[];
+  /** True when the weights are 1/se^2 of known errors: covariance unscaled. False: scaled by s^2. */
+  knownErrors: boolean;
+}
+
+/**
+ * Least-squares fit of y on the columns of `design` (n rows of p values).
+ * Example: `fitLinear([[1, 0], [1, 1], [1, 2]], [1, 3, 5], { knownErrors: false }).beta` is `[1, 2]`
+ * (up to rounding).
+ */
+export function fitLinear(design: readonly (readonly number[])[], y: readonly number[], options: LinearFitOptions): LinearFit {
+  const n = y.length;
+  if (design.length !== n) throw new DimensionError(`${design.length} design rows`, `${n} (one per observation)`);
+  const p = design[0]?.length ?? 0;
+  if (p === 0) throw new DimensionError('0 design columns', 'at least 1');
+  if (n < p) throw new DomainError('fitLinear', `${n} observations cannot determine ${p} parameters`);
+  const w = options.weights ?? new Array<number>(n).fill(1);
+  if (w.length !== n) throw new DimensionError(`${w.length} weights`, `${n}`);
+
+  // Scaled system: A = sqrt(W) X, b = sqrt(W) y.
+  const a: number[][] = [];
+  const b: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const row = design[i] as readonly number[];
+    const wi = w[i] as number;
+    if (row.length !== p) throw new DimensionError(`row ${i} has ${row.length} columns`, `${p}`);
+    if (!(wi > 0) || !Number.isFinite(wi)) throw new DomainError('fitLinear', `weight ${i} is ${wi}; weights must be positive and finite`);
+    const s = Math.sqrt(wi);
+    a.push(row.map((v) => v * s));
+    b.push((y[i] as number) * s);
+  }
+
+  const r = householderInPlace(a, b, p);
+  const beta = backSubstitute(r, b, p);
+  const rInv = invertUpper(r, p);
+  // (A'A)^-1 = R^-1 R^-T.
+  const cov: number[][] = [];
+  for (let i = 0; i < p; i++) {
+    const row: number[] = [];
+    for (let j = 0; j < p; j++) {
+      let s = 0;
+      for (let k = Math.max(i, j); k < p; k++) s += (rInv[i]?.[k] as number) * (rInv[j]?.[k] as number);
+      row.push(s);
+    }
+    cov.push(row);
+  }
+
+  let rss = 0;
+  let chi2 = 0;
+  for (let i = 0; i < n; i++) {
+    const row = design[i] as readonly number[];
+    let fitted = 0;
+    for (let j = 0; j < p; j++) fitted += (row[j] as number) * (beta[j] as number);
+    const res = (y[i] as number) - fitted;
+    rss += res * res;
+    chi2 += (w[i] as number) * res * res;
+  }
+  const scale = options.knownErrors ? 1 : n > p ? chi2 / (n - p) : Number.NaN;
+  const covariance = cov.map((row) => row.map((v) => v * scale));
+  const se = covariance.map((row, i) => Math.sqrt(row[i] as number));
+  return { beta, covariance, se, rss, chi2, n, p };
+}
+
+/**
+ * Householder QR of the n x p matrix `a` (overwritten), applying the reflections to `b` as well.
+ * Returns R (p x p upper triangular). Throws DomainError when a column is (numerically) dependent.
+ */
+function householderInPlace(a: number[][], b: number[], p: number): number[][] {
+  const n = a.length;
+  for (let j = 0; j < p; j++) {
+    let norm = 0;
+    for (let i = j; i < n; i++) norm += (a[i]?.[j] as number) ** 2;
+    norm = Math.sqrt(norm);
+    let colScale = 0;
+    for (let i = 0; i < n; i++) colScale = Math.max(colScale, Math.abs(a[i]?.[j] as number));
+    if (norm === 0 || norm <= 1e-13 * colScale * Math.sqrt(n)) {
+      throw new DomainError('fitLinear', `design column ${j} is linearly dependent on the others (e.g. all x equal)`);
+    }
+    const ajj = a[j]?.[j] as number;
+    const alpha = ajj > 0 ? -norm : norm;
+    // v = a_j - alpha e_j (stored in place), then H = I - 2 v v' / v'v.
+    (a[j] as number[])[j] = ajj - alpha;
+    let vv = 0;
+    for (let i = j; i < n; i++) vv += (a[i]?.[j] as number) ** 2;
+    for (let k = j + 1; k < p; k++) {
+      let dot = 0;
+      for (let i = j; i < n; i++) dot += (a[i]?.[j] as number) * (a[i]?.[k] as number);
+      const f = (2 * dot) / vv;
+      for (let i = j; i < n; i++) (a[i] as number[])[k] = (a[i]?.[k] as number) - f * (a[i]?.[j] as number);
+    }
+    let dotB = 0;
+    for (let i = j; i < n; i++) dotB += (a[i]?.[j] as number) * (b[i] as number);
+    const fb = (2 * dotB) / vv;
+    for (let i = j; i < n; i++) b[i] = (b[i] as number) - fb * (a[i]?.[j] as number);
+    (a[j] as number[])[j] = alpha;
+  }
+  const r: number[][] = [];
+  for (let i = 0; i < p; i++) r.push(Array.from({ length: p }, (_, k) => (k >= i ? (a[i]?.[k] as number) : 0)));
+  return r;
+}
+
+function backSubstitute(r: number[][], b: number[], p: number): number[] {
+  const x = new Array<number>(p).fill(0);
+  for (let i = p - 1; i >= 0; i--) {
+    let s = b[i] as number;
+    for (let k = i + 1; k < p; k++) s -= (r[i]?.[k] as number) * (x[k] as number);
+    x[i] = s / (r[i]?.[i] as number);
+  }
+  return x;
+}
+
+function invertUpper(r: number[][], p: number): number[][] {
+  const inv: number[][] = Array.from({ length: p }, () => new Array<number>(p).fill(0));
+  for (let j = 0; j < p; j++) {
+    (inv[j] as number[])[j] = 1 / (r[j]?.[j] as number);
+    for (let i = j - 1; i >= 0; i--) {
+      let s = 0;
+      for (let k = i + 1; k <= j; k++) s += (r[i]?.[k] as number) * (inv[k]?.[j] as number);
+      (inv[i] as number[])[j] = -s / (r[i]?.[i] as number);
+    }
+  }
+  return inv;
+}
