@@ -1,0 +1,179 @@
+/**
+ * The Recheck workbench: case list on the left, the open case on the right. Holds the application state
+ * (cases, open case, runs folded from RunEvents) and talks to the core only through the RecheckApi.
+ */
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import type { AuditEntry, CaseDetail, CaseSummary, RecheckApi } from '../../app/api/contract';
+import type { EventConnection } from '../api/http-client';
+import { applyRunEvent, type Runs } from '../lib/run-state';
+import { CaseList } from './CaseList';
+import { CaseWorkspace } from './CaseWorkspace';
+import { LetterDialog } from './LetterDialog';
+
+const SELECTED_KEY = 'recheck.case';
+
+type Loaded<T> = { state: 'idle' } | { state: 'loading' } | { state: 'ready'; value: T } | { state: 'error'; error: string };
+
+function rememberedCase(): string | null {
+  try {
+    return window.sessionStorage.getItem(SELECTED_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; connection: EventConnection | null }) {
+  const { api } = props;
+  const [cases, setCases] = useState<CaseSummary[] | null>(null);
+  const [casesError, setCasesError] = useState<string | null>(null);
+  const [selectedId, setSelectedId] = useState<string | null>(rememberedCase);
+  const [detail, setDetail] = useState<Loaded<CaseDetail>>({ state: 'idle' });
+  const [runs, dispatch] = useReducer(applyRunEvent, {} as Runs);
+  const [activeRun, setActiveRun] = useState<Record<string, string>>({});
+  const [starting, setStarting] = useState(false);
+  const [runError, setRunError] = useState<string | null>(null);
+  const [letter, setLetter] = useState<{ markdown: string | null; error: string | null } | null>(null);
+  const selectedRef = useRef(selectedId);
+  selectedRef.current = selectedId;
+
+  const refreshCases = useCallback(() => {
+    api.listCases().then(
+      (c) => {
+        setCases(c);
+        setCasesError(null);
+      },
+      (e: unknown) => setCasesError((e as Error).message),
+    );
+  }, [api]);
+
+  const reloadCase = useCallback(
+    (id: string, quiet: boolean) => {
+      if (!quiet) setDetail({ state: 'loading' });
+      api.openCase(id).then(
+        (d) => {
+          if (selectedRef.current === id) setDetail({ state: 'ready', value: d });
+        },
+        (e: unknown) => {
+          if (selectedRef.current === id) setDetail({ state: 'error', error: (e as Error).message });
+        },
+      );
+    },
+    [api],
+  );
+
+  useEffect(refreshCases, [refreshCases]);
+
+  // Drop a remembered case that is no longer in the workspace.
+  useEffect(() => {
+    if (cases !== null && selectedId !== null && !cases.some((c) => c.id === selectedId)) setSelectedId(null);
+  }, [cases, selectedId]);
+
+  useEffect(() => {
+    if (selectedId === null) {
+      setDetail({ state: 'idle' });
+      return;
+    }
+    try {
+      window.sessionStorage.setItem(SELECTED_KEY, selectedId);
+    } catch {
+      // not remembered across reloads; harmless
+    }
+    setRunError(null);
+    reloadCase(selectedId, false);
+  }, [selectedId, reloadCase]);
+
+  useEffect(
+    () =>
+      api.onRunEvent((e) => {
+        dispatch(e);
+        if (e.type === 'finished' || e.type === 'failed' || e.type === 'cancelled') {
+          refreshCases();
+          const open = selectedRef.current;
+          if (open !== null && (e.type !== 'finished' || e.report.caseId === open)) reloadCase(open, true);
+        }
+      }),
+    [api, refreshCases, reloadCase],
+  );
+
+  const open = detail.state === 'ready' ? detail.value : null;
+  const runId = open !== null ? activeRun[open.id] : undefined;
+  const run = runId !== undefined ? runs[runId] : undefined;
+
+  const startRun = (fid: string | null) => {
+    if (open === null) return;
+    const caseId = open.id;
+    setStarting(true);
+    setRunError(null);
+    api.runChecks(caseId, fid).then(
+      (r) => {
+        setActiveRun((m) => ({ ...m, [caseId]: r.runId }));
+        setStarting(false);
+      },
+      (e: unknown) => {
+        setRunError((e as Error).message);
+        setStarting(false);
+      },
+    );
+  };
+
+  const cancelRun = () => {
+    if (runId === undefined) return;
+    api.cancelRun(runId).catch((e: unknown) => setRunError((e as Error).message));
+  };
+
+  const addAudit = (entry: AuditEntry) => {
+    setDetail((d) => (d.state === 'ready' && d.value.id === entry.caseId ? { state: 'ready', value: { ...d.value, audit: [...d.value.audit, entry] } } : d));
+  };
+
+  const draftLetter = () => {
+    if (open === null) return;
+    setLetter({ markdown: null, error: null });
+    api.draftLetter(open.id).then(
+      (m) => setLetter({ markdown: m, error: null }),
+      (e: unknown) => setLetter({ markdown: null, error: (e as Error).message }),
+    );
+  };
+
+  return (
+    <div className="app">
+      <header className="topbar">
+        <span className="brand">Recheck</span>
+        <span className="muted small">re-verifying claimed falsifications</span>
+        <span className="spacer" />
+        <span className="small muted" data-testid="transport">
+          {props.mode === 'electron' ? 'desktop' : 'browser mode'}
+          {props.connection !== null ? (
+            <>
+              {' · events '}
+              <span className={`conn conn-${props.connection}`}>{props.connection === 'open' ? 'live' : props.connection}</span>
+            </>
+          ) : null}
+        </span>
+      </header>
+      <div className="main">
+        <aside className="sidebar">
+          <CaseList cases={cases} error={casesError} selectedId={selectedId} onSelect={setSelectedId} />
+        </aside>
+        <main className="content">
+          {detail.state === 'idle' ? <div className="placeholder muted">Choose a case on the left to review its paper, logbook and sandbox.</div> : null}
+          {detail.state === 'loading' ? <div className="placeholder muted">Opening the case…</div> : null}
+          {detail.state === 'error' ? <div className="error-box">{detail.error}</div> : null}
+          {open !== null ? (
+            <CaseWorkspace
+              api={api}
+              detail={open}
+              run={run}
+              starting={starting}
+              runError={runError}
+              onRun={startRun}
+              onCancel={cancelRun}
+              onAudit={addAudit}
+              onDraftLetter={draftLetter}
+            />
+          ) : null}
+        </main>
+      </div>
+      {letter !== null ? <LetterDialog markdown={letter.markdown} error={letter.error} onClose={() => setLetter(null)} /> : null}
+    </div>
+  );
+}

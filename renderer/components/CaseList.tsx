@@ -1,0 +1,48 @@
+/** The workspace's cases: title, paper, venue, number of claimed falsifications and the last decisions. */
+import type { CaseSummary } from '../../app/api/contract';
+import { DecisionBadge } from './DecisionBadge';
+
+export function CaseList(props: { cases: CaseSummary[] | null; error: string | null; selectedId: string | null; onSelect(id: string): void }) {
+  const { cases, error, selectedId, onSelect } = props;
+  return (
+    <nav className="case-list" aria-label="Cases" data-testid="case-list">
+      <div className="sidebar-heading">
+        Cases {cases !== null ? <span className="muted">{cases.length}</span> : null}
+      </div>
+      {error !== null ? <div className="error-box">{error}</div> : null}
+      {cases === null && error === null ? <div className="muted pad">Loading…</div> : null}
+      {cases !== null && cases.length === 0 ? <div className="muted pad">The workspace holds no case.</div> : null}
+      <ul>
+        {(cases ?? []).map((c) => (
+          <li key={c.id}>
+            <button
+              type="button"
+              className={`case-item${c.id === selectedId ? ' selected' : ''}`}
+              data-testid={`case-item-${c.id}`}
+              aria-current={c.id === selectedId ? 'true' : undefined}
+              onClick={() => onSelect(c.id)}
+            >
+              <span className="case-title">{c.title}</span>
+              <span className="case-paper">{c.paperTitle}</span>
+              <span className="case-meta">
+                <span className="mono">{c.venueId}</span>
+                <span>
+                  {c.falsificationCount} falsification{c.falsificationCount === 1 ? '' : 's'}
+                </span>
+              </span>
+              {c.lastDecisions !== undefined && Object.keys(c.lastDecisions).length > 0 ? (
+                <span className="case-decisions">
+                  {Object.entries(c.lastDecisions).map(([fid, d]) => (
+                    <DecisionBadge key={fid} value={d} label={fid} falsificationId={fid} />
+                  ))}
+                </span>
+              ) : (
+                <span className="case-decisions muted">not run yet</span>
+              )}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * An open case: its header (title, paper, actions), the three panes side by side (paper, logbook,
+ * sandbox) with draggable splitters, and the checks dock underneath.
+ */
+import { useRef, useState } from 'react';
+import type { AuditEntry, CaseDetail, FalsificationDecision, RecheckApi } from '../../app/api/contract';
+import type { RunState } from '../lib/run-state';
+import { ChecksDock } from './ChecksDock';
+import { LogbookPane } from './LogbookPane';
+import { PaperPane } from './PaperPane';
+import { SandboxPane } from './SandboxPane';
+import { Splitter } from './Splitter';
+
+const MIN_FRACTION = 0.12;
+
+/** Moves the boundary after pane `i` by `delta` (a fraction of the width), keeping every pane above the minimum. */
+function moveBoundary(sizes: number[], i: number, delta: number): number[] {
+  const a = sizes[i]!;
+  const b = sizes[i + 1]!;
+  const d = Math.max(MIN_FRACTION - a, Math.min(b - MIN_FRACTION, delta));
+  const next = [...sizes];
+  next[i] = a + d;
+  next[i + 1] = b - d;
+  return next;
+}
+
+export function CaseWorkspace(props: {
+  api: RecheckApi;
+  detail: CaseDetail;
+  run: RunState | undefined;
+  starting: boolean;
+  runError: string | null;
+  onRun(fid: string | null): void;
+  onCancel(): void;
+  onAudit(entry: AuditEntry): void;
+  onDraftLetter(): void;
+}) {
+  const { detail, run } = props;
+  const [sizes, setSizes] = useState([0.31, 0.36, 0.33]);
+  const [dockHeight, setDockHeight] = useState(300);
+  const panes = useRef<HTMLDivElement>(null);
+  const running = props.starting || run?.status === 'running';
+  const report = run?.report ?? (run?.status === 'running' ? undefined : detail.lastRun);
+  const decisions: Record<string, FalsificationDecision> = {};
+  for (const f of report?.falsifications ?? []) decisions[f.falsificationId] = f.decision;
+
+  const resize = (i: number) => (px: number) => {
+    const w = panes.current?.clientWidth ?? 1;
+    setSizes((s) => moveBoundary(s, i, px / w));
+  };
+
+  return (
+    <div className="workspace" data-testid="case-workspace" data-case={detail.id}>
+      <header className="case-header">
+        <div className="case-heading">
+          <h1>{detail.title}</h1>
+          <div className="small muted">
+            {detail.paper.title} · <span className="mono">{detail.paper.venueId}</span> · {detail.falsifications.length} claimed falsification
+            {detail.falsifications.length === 1 ? '' : 's'}
+          </div>
+        </div>
+        <span className="spacer" />
+        <button type="button" className="btn" onClick={props.onDraftLetter} data-testid="draft-letter">
+          Draft letter
+        </button>
+      </header>
+      <div className="panes" ref={panes}>
+        <div className="pane-slot" style={{ flexBasis: `${sizes[0]! * 100}%` }}>
+          <PaperPane detail={detail} decisions={decisions} running={running} onRun={props.onRun} />
+        </div>
+        <Splitter axis="x" label="Resize paper and logbook panes" onMove={resize(0)} />
+        <div className="pane-slot" style={{ flexBasis: `${sizes[1]! * 100}%` }}>
+          <LogbookPane key={detail.id} logbooks={detail.logbooks} />
+        </div>
+        <Splitter axis="x" label="Resize logbook and sandbox panes" onMove={resize(1)} />
+        <div className="pane-slot" style={{ flexBasis: `${sizes[2]! * 100}%` }}>
+          <SandboxPane key={detail.id} api={props.api} caseId={detail.id} files={detail.sandboxFiles} onSaved={props.onAudit} />
+        </div>
+      </div>
+      <Splitter axis="y" label="Resize the checks dock" onMove={(px) => setDockHeight((h) => Math.max(120, Math.min(window.innerHeight - 220, h - px)))} />
+      <div className="dock-slot" style={{ height: `${dockHeight}px` }}>
+        <ChecksDock
+          api={props.api}
+          detail={detail}
+          run={run}
+          starting={props.starting}
+          runError={props.runError}
+          decisions={decisions}
+          onRun={props.onRun}
+          onCancel={props.onCancel}
+          onRecorded={props.onAudit}
+        />
+      </div>
+    </div>
+  );
+}

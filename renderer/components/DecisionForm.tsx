@@ -1,0 +1,104 @@
+/** Records a reviewer's verdict on one claimed falsification (appended to the case's audit log by the core). */
+import { useState } from 'react';
+import type { AuditEntry, CaseDetail, FalsificationDecision, RecheckApi, ReviewerVerdict } from '../../app/api/contract';
+import { DecisionBadge } from './DecisionBadge';
+
+const VERDICTS: { value: ReviewerVerdict; label: string }[] = [
+  { value: 'confirmed', label: 'Confirmed: the falsification holds' },
+  { value: 'refuted', label: 'Refuted: the falsification does not hold' },
+  { value: 'needs-more-work', label: 'Needs more work' },
+];
+
+const REVIEWER_KEY = 'recheck.reviewer';
+
+function storedReviewer(): string {
+  try {
+    return window.localStorage.getItem(REVIEWER_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+export function DecisionForm(props: { api: RecheckApi; detail: CaseDetail; decisions: Record<string, FalsificationDecision>; onRecorded(entry: AuditEntry): void }) {
+  const { api, detail, decisions } = props;
+  const [fid, setFid] = useState(detail.falsifications[0]?.id ?? '');
+  const [verdict, setVerdict] = useState<ReviewerVerdict | null>(null);
+  const [rationale, setRationale] = useState('');
+  const [reviewer, setReviewer] = useState(storedReviewer);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const computed = decisions[fid];
+  const canSubmit = !busy && fid !== '' && verdict !== null && rationale.trim() !== '' && reviewer.trim() !== '';
+
+  const submit = async () => {
+    if (!canSubmit || verdict === null) return;
+    setBusy(true);
+    setMessage(null);
+    try {
+      const entry = await api.recordDecision({ caseId: detail.id, falsificationId: fid, verdict, rationale: rationale.trim(), reviewer: reviewer.trim() });
+      try {
+        window.localStorage.setItem(REVIEWER_KEY, reviewer.trim());
+      } catch {
+        // storage unavailable: the name is simply not remembered
+      }
+      setRationale('');
+      setVerdict(null);
+      setMessage({ text: `Recorded ${entry.verdict ?? verdict} for ${fid}.`, error: false });
+      props.onRecorded(entry);
+    } catch (e) {
+      setMessage({ text: (e as Error).message, error: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      className="decision-form"
+      data-testid="decision-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <div className="form-row">
+        <label>
+          Falsification
+          <select value={fid} onChange={(e) => setFid(e.target.value)}>
+            {detail.falsifications.map((f) => (
+              <option key={f.id} value={f.id}>
+                {f.id}: {f.assertion.length > 70 ? `${f.assertion.slice(0, 70)}…` : f.assertion}
+              </option>
+            ))}
+          </select>
+        </label>
+        <span className="small muted computed-hint">
+          Computed: {computed !== undefined ? <DecisionBadge value={computed} testId="form-computed-badge" /> : 'not run yet'}
+        </span>
+      </div>
+      <fieldset className="verdicts">
+        <legend>Your verdict</legend>
+        {VERDICTS.map((v) => (
+          <label key={v.value} className="radio">
+            <input type="radio" name="verdict" value={v.value} checked={verdict === v.value} onChange={() => setVerdict(v.value)} />
+            {v.label}
+          </label>
+        ))}
+      </fieldset>
+      <label className="block-label">
+        Rationale
+        <textarea value={rationale} onChange={(e) => setRationale(e.target.value)} rows={3} placeholder="What in the evidence decides it" maxLength={20000} />
+      </label>
+      <div className="form-row">
+        <label>
+          Reviewer
+          <input type="text" value={reviewer} onChange={(e) => setReviewer(e.target.value)} maxLength={200} placeholder="Your name" />
+        </label>
+        <button type="submit" className="btn btn-primary" disabled={!canSubmit} data-testid="record-decision">
+          {busy ? 'Recording…' : 'Record decision'}
+        </button>
+        {message !== null ? <span className={message.error ? 'error-text small' : 'ok-text small'}>{message.text}</span> : null}
+      </div>
+    </form>
+  );
+}

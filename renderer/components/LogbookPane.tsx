@@ -1,0 +1,172 @@
+/**
+ * The logbook pane: a tab per logbook; for each, its page tree (a click scrolls to the page), the pages with
+ * their cells (markdown rendered; code cells with command, exit code, duration and their blocks, marking
+ * what the logbook writer elided), and the logbook's files.
+ */
+import { useRef, useState } from 'react';
+import type { LogbookCell, LogbookView } from '../../app/api/contract';
+import { formatBytes, formatCount, formatSeconds } from '../lib/format';
+import { Markdown } from './Markdown';
+
+export function LogbookPane(props: { logbooks: LogbookView[] }) {
+  const { logbooks } = props;
+  const [activeId, setActiveId] = useState<string | null>(logbooks[0]?.id ?? null);
+  const active = logbooks.find((l) => l.id === activeId) ?? logbooks[0];
+  return (
+    <section className="pane pane-logbook" data-testid="pane-logbook" aria-label="Logbook">
+      <header className="pane-header tabs" role="tablist">
+        <span className="pane-title">Logbook</span>
+        {logbooks.map((l) => (
+          <button
+            key={l.id}
+            type="button"
+            role="tab"
+            aria-selected={l.id === active?.id}
+            className={`tab${l.id === active?.id ? ' active' : ''}`}
+            data-testid={`logbook-tab-${l.id}`}
+            onClick={() => setActiveId(l.id)}
+            title={l.title}
+          >
+            {l.title}
+          </button>
+        ))}
+      </header>
+      {active === undefined ? <div className="pane-body muted">This case has no logbook.</div> : <LogbookBody key={active.id} logbook={active} />}
+    </section>
+  );
+}
+
+function LogbookBody({ logbook }: { logbook: LogbookView }) {
+  const body = useRef<HTMLDivElement>(null);
+  const jump = (slug: string) => {
+    body.current?.querySelector(`[data-page="${CSS.escape(slug)}"]`)?.scrollIntoView({ block: 'start' });
+  };
+  return (
+    <div className="pane-body" ref={body}>
+      <div className="logbook-meta small muted">
+        <span className="chip">{logbook.format}</span>
+        {logbook.paper !== undefined ? <span className="mono">{logbook.paper}</span> : null}
+        {logbook.tags.map((t) => (
+          <span key={t} className="chip">
+            {t}
+          </span>
+        ))}
+        {logbook.traceCount > 0 ? <span>{logbook.traceCount} agent trace session(s)</span> : null}
+      </div>
+      {logbook.pages.length > 1 ? (
+        <ul className="page-tree" aria-label="Pages">
+          {logbook.pages.map((p) => (
+            <li key={p.slug} style={{ paddingLeft: `${p.depth * 14}px` }}>
+              <button type="button" className="link" onClick={() => jump(p.slug)}>
+                {p.title}
+              </button>
+              <span className="muted small"> {p.cells.length} cell{p.cells.length === 1 ? '' : 's'}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {logbook.pages.map((p) => (
+        <section key={p.slug} className="logbook-page" data-page={p.slug}>
+          <h2 className="page-title" data-testid="logbook-page-title">
+            {p.title}
+          </h2>
+          {p.cells.map((c) => (
+            <Cell key={c.id} cell={c} />
+          ))}
+        </section>
+      ))}
+      <FileList logbook={logbook} />
+    </div>
+  );
+}
+
+function Cell({ cell }: { cell: LogbookCell }) {
+  if (cell.type === 'markdown') {
+    return (
+      <div className="cell cell-md">
+        <Markdown source={cell.markdown} />
+      </div>
+    );
+  }
+  const failed = cell.exitCode !== null && cell.exitCode !== 0;
+  return (
+    <div className="cell cell-code">
+      <div className="cell-run">
+        <code className="cell-command">$ {cell.command.join(' ')}</code>
+        <span className={`exit${failed ? ' exit-fail' : ''}`}>exit {cell.exitCode ?? '?'}</span>
+        <span className="muted small">{formatSeconds(cell.durationS)}</span>
+      </div>
+      {cell.blocks.map((b, i) => (
+        <figure key={i} className={`block block-${b.lang}`}>
+          <figcaption>
+            <span className="mono">{b.title ?? b.lang}</span>
+            {b.title !== undefined ? <span className="muted"> {b.lang}</span> : null}
+          </figcaption>
+          <pre>{elide(b.text, b.elidedChars)}</pre>
+        </figure>
+      ))}
+    </div>
+  );
+}
+
+/** Shows the block with the writer's `[N chars elided]` note replaced by an explicit marker element. */
+function elide(text: string, elided: number | undefined) {
+  if (elided === undefined || elided <= 0) return text;
+  const m = /\.\.\. \[\d+ chars elided\] \.\.\./.exec(text);
+  const marker = (
+    <span className="elided" data-testid="elided-marker">
+      {formatCount(elided)} characters elided by the logbook writer
+    </span>
+  );
+  if (m === null) {
+    return (
+      <>
+        {marker}
+        {'\n'}
+        {text}
+      </>
+    );
+  }
+  return (
+    <>
+      {text.slice(0, m.index)}
+      {marker}
+      {text.slice(m.index + m[0].length)}
+    </>
+  );
+}
+
+function FileList({ logbook }: { logbook: LogbookView }) {
+  const [open, setOpen] = useState<string | null>(null);
+  if (logbook.files.length === 0) return null;
+  const shown = logbook.files.find((f) => f.path === open);
+  return (
+    <section className="logbook-files">
+      <h2 className="section-heading">Files</h2>
+      <table className="file-table">
+        <tbody>
+          {logbook.files.map((f) => (
+            <tr key={f.path} className={f.path === open ? 'selected' : undefined}>
+              <td>
+                {f.text !== undefined ? (
+                  <button type="button" className="link mono" onClick={() => setOpen(f.path === open ? null : f.path)}>
+                    {f.path}
+                  </button>
+                ) : (
+                  <span className="mono">{f.path}</span>
+                )}
+              </td>
+              <td className="num muted">{formatBytes(f.size)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {shown?.text !== undefined ? (
+        <figure className="block">
+          <figcaption className="mono">{shown.path}</figcaption>
+          <pre>{shown.text}</pre>
+        </figure>
+      ) : null}
+    </section>
+  );
+}

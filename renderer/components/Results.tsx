@@ -1,0 +1,106 @@
+/**
+ * Computed results per claimed falsification: the decision (computed by the core from the check outcomes),
+ * its reason, and each check's outcome, summary, evidence (collapsible JSON, plotted when it holds a
+ * series) and artifacts. While a run is going, checks appear as they finish.
+ */
+import { useMemo } from 'react';
+import type { CaseDetail, CheckResultView, FalsificationReport } from '../../app/api/contract';
+import { findSeries } from '../lib/evidence';
+import { formatSeconds, formatUtc } from '../lib/format';
+import type { RunState } from '../lib/run-state';
+import { DecisionBadge } from './DecisionBadge';
+import { SeriesPlot } from './SeriesPlot';
+
+export function Results(props: { detail: CaseDetail; run: RunState | undefined; running: boolean; onRun(fid: string | null): void }) {
+  const { detail, run, running, onRun } = props;
+  const live = run !== undefined && run.status === 'running';
+  const report = run?.report ?? (live ? undefined : detail.lastRun);
+  const partial = live ? run.results : [];
+
+  if (report === undefined && partial.length === 0) {
+    return (
+      <div className="empty-results muted" data-testid="results-empty">
+        {live ? 'Waiting for the first check to finish…' : 'No run yet. Run the checks to compute a decision for each claimed falsification.'}
+      </div>
+    );
+  }
+  return (
+    <div className="results" data-testid="results">
+      {report !== undefined ? (
+        <div className="small muted results-meta">
+          Run <span className="mono">{report.runId}</span> · finished {formatUtc(report.finishedAt)}
+        </div>
+      ) : null}
+      {detail.falsifications.map((f) => {
+        const fr = report?.falsifications.find((r) => r.falsificationId === f.id);
+        const checks = fr?.checks ?? partial.filter((c) => c.falsificationId === f.id);
+        return <FalsificationResult key={f.id} fid={f.id} assertion={f.assertion} report={fr} checks={checks} running={running} onRun={onRun} />;
+      })}
+    </div>
+  );
+}
+
+function FalsificationResult(props: {
+  fid: string;
+  assertion: string;
+  report: FalsificationReport | undefined;
+  checks: readonly CheckResultView[];
+  running: boolean;
+  onRun(fid: string): void;
+}) {
+  const { fid, report, checks } = props;
+  return (
+    <article className="result" data-testid={`result-${fid}`}>
+      <header className="result-head">
+        <span className="claim-id">{fid}</span>
+        {report !== undefined ? <DecisionBadge value={report.decision} falsificationId={fid} /> : <DecisionBadge value="pending" falsificationId={fid} testId="pending-badge" />}
+        <span className="result-reason">{report?.reason ?? props.assertion}</span>
+        <button type="button" className="btn btn-small btn-quiet" disabled={props.running} onClick={() => props.onRun(fid)}>
+          Re-run {fid}
+        </button>
+      </header>
+      <table className="check-table">
+        <tbody>
+          {checks.map((c) => (
+            <CheckRow key={c.checkId} check={c} />
+          ))}
+        </tbody>
+      </table>
+    </article>
+  );
+}
+
+function CheckRow({ check }: { check: CheckResultView }) {
+  const series = useMemo(() => findSeries(check.evidence).slice(0, 2), [check.evidence]);
+  const json = useMemo(() => JSON.stringify(check.evidence, null, 2), [check.evidence]);
+  return (
+    <tr data-testid={`check-${check.checkId}`}>
+      <td className="outcome-cell">
+        <DecisionBadge value={check.outcome} testId="outcome-badge" />
+      </td>
+      <td>
+        <div className="check-title">
+          {check.title} <span className="kind">{check.kind}</span> <span className="muted small">{formatSeconds(check.durationMs / 1000)}</span>
+        </div>
+        <div className="check-summary">{check.summary}</div>
+        {series.map((s) => (
+          <SeriesPlot key={s.label} series={s} />
+        ))}
+        <details className="evidence">
+          <summary>Evidence ({json.length.toLocaleString('en-US')} characters of JSON)</summary>
+          <pre className="json">{json}</pre>
+        </details>
+        {check.artifacts.length > 0 ? (
+          <div className="artifacts small">
+            Artifacts:{' '}
+            {check.artifacts.map((a) => (
+              <span key={a} className="mono chip">
+                {a}
+              </span>
+            ))}
+          </div>
+        ) : null}
+      </td>
+    </tr>
+  );
+}

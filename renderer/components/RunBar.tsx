@@ -1,0 +1,58 @@
+/** The run controls and live progress: Run all, Cancel, a progress bar with rate and ETA, the run status. */
+import type { RunState } from '../lib/run-state';
+import { formatRate, formatSeconds, fractionDone } from '../lib/format';
+
+export function RunBar(props: { run: RunState | undefined; starting: boolean; error: string | null; onRunAll(): void; onCancel(): void; checkCount: number }) {
+  const { run, starting, error } = props;
+  const running = starting || run?.status === 'running';
+  const p = run?.progress;
+  const frac = p !== undefined ? fractionDone(p.done, p.total) : null;
+  const checksDone = run?.results.length ?? 0;
+  return (
+    <div className="run-bar" data-testid="run-bar">
+      <button type="button" className="btn btn-primary" disabled={running} onClick={props.onRunAll} data-testid="run-checks">
+        Run all checks <span className="muted-on-primary">({props.checkCount})</span>
+      </button>
+      <button type="button" className="btn" disabled={!running || run === undefined} onClick={props.onCancel} data-testid="cancel-run">
+        Cancel
+      </button>
+      <div className="run-status" data-testid="run-status" data-status={starting ? 'starting' : (run?.status ?? 'idle')}>
+        {error !== null ? <span className="error-text">{error}</span> : null}
+        {error === null && starting && run === undefined ? <span className="muted">Starting…</span> : null}
+        {error === null && run !== undefined ? <RunLine run={run} checksDone={checksDone} /> : null}
+        {error === null && run === undefined && !starting ? <span className="muted">Idle</span> : null}
+      </div>
+      {running ? (
+        <div className="progress" aria-label="Progress">
+          <div className="progress-track" role="progressbar" aria-valuemin={0} aria-valuemax={1} aria-valuenow={frac ?? undefined}>
+            <div className={`progress-fill${frac === null ? ' indeterminate' : ''}`} style={{ width: frac === null ? '30%' : `${(frac * 100).toFixed(1)}%` }} />
+          </div>
+          <span className="progress-text small">
+            {p !== undefined ? (
+              <>
+                <span className="mono">{p.checkId}</span> {p.done.toLocaleString('en-US')}
+                {p.total !== undefined ? ` / ${p.total.toLocaleString('en-US')}` : ''} {formatRate(p.rate)}
+                {p.etaS !== undefined ? ` · ETA ${formatSeconds(p.etaS)}` : ''}
+                {p.message !== undefined ? ` · ${p.message}` : ''}
+              </>
+            ) : null}
+          </span>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function RunLine({ run, checksDone }: { run: RunState; checksDone: number }) {
+  const of = run.checks !== undefined ? ` of ${run.checks}` : '';
+  switch (run.status) {
+    case 'running':
+      return <span>Running: {checksDone}{of} checks done</span>;
+    case 'finished':
+      return <span>Finished: {run.report?.falsifications.reduce((n, f) => n + f.checks.length, 0) ?? checksDone} checks run</span>;
+    case 'failed':
+      return <span className="error-text">Run failed: {run.error}</span>;
+    case 'cancelled':
+      return <span className="muted">Cancelled after {checksDone}{of} checks</span>;
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * The sandbox pane: the case's re-implementation files in Monaco, editable; Save (or Ctrl/Cmd+S) writes the
+ * file through saveSandboxFile, which the core logs in the audit trail. One Monaco model per file, kept
+ * while the case is open so switching files keeps unsaved edits.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { AuditEntry, RecheckApi, SandboxFile } from '../../app/api/contract';
+
+type MonacoModule = typeof import('../editor/monaco');
+
+interface FileState {
+  saved: string;
+  dirty: boolean;
+}
+
+export function SandboxPane(props: { api: RecheckApi; caseId: string; files: SandboxFile[]; onSaved(entry: AuditEntry): void }) {
+  const { api, caseId, files, onSaved } = props;
+  const host = useRef<HTMLDivElement>(null);
+  const mon = useRef<MonacoModule | null>(null);
+  const editor = useRef<import('monaco-editor').editor.IStandaloneCodeEditor | null>(null);
+  const models = useRef(new Map<string, import('monaco-editor').editor.ITextModel>());
+  const [state, setState] = useState<Record<string, FileState>>(() => Object.fromEntries(files.map((f) => [f.path, { saved: f.text, dirty: false }])));
+  const [active, setActive] = useState<string | null>(files[0]?.path ?? null);
+  const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const activeRef = useRef(active);
+  activeRef.current = active;
+
+  const save = async (path: string | null) => {
+    if (path === null) return;
+    const model = models.current.get(path);
+    if (model === undefined) return;
+    const text = model.getValue();
+    setStatus({ text: `Saving ${path}…`, error: false });
+    try {
+      const entry = await api.saveSandboxFile({ caseId, path, text });
+      setState((s) => ({ ...s, [path]: { saved: text, dirty: model.getValue() !== text } }));
+      setStatus({ text: `Saved ${path}`, error: false });
+      onSaved(entry);
+    } catch (e) {
+      setStatus({ text: `Not saved: ${(e as Error).message}`, error: true });
+    }
+  };
+  const saveRef = useRef(save);
+  saveRef.current = save;
+
+  // Create the editor once per case; models per file.
+  useEffect(() => {
+    let disposed = false;
+    const modelMap = models.current;
+    import('../editor/monaco')
+      .then((m) => {
+        if (disposed || host.current === null) return;
+        mon.current = m;
+        for (const f of files) {
+          const uri = m.monaco.Uri.parse(`file:///${caseId}/${f.path}`);
+          const model = m.monaco.editor.getModel(uri) ?? m.monaco.editor.createModel(f.text, m.languageFor(f.path), uri);
+          modelMap.set(f.path, model);
+          model.onDidChangeContent(() => {
+            setState((s) => {
+              const prev = s[f.path];
+              if (prev === undefined) return s;
+              const dirty = model.getValue() !== prev.saved;
+              return dirty === prev.dirty ? s : { ...s, [f.path]: { ...prev, dirty } };
+            });
+          });
+        }
+        const ed = m.monaco.editor.create(host.current, {
+          model: activeRef.current !== null ? (modelMap.get(activeRef.current) ?? null) : null,
+          theme: 'recheck-light',
+          automaticLayout: true,
+          minimap: { enabled: false },
+          fontSize: 12.5,
+          lineHeight: 19,
+          fontFamily: '"DejaVu Sans Mono", "Liberation Mono", Menlo, Consolas, monospace',
+          scrollBeyondLastLine: false,
+          renderWhitespace: 'selection',
+          tabSize: 2,
+        });
+        ed.addCommand(m.monaco.KeyMod.CtrlCmd | m.monaco.KeyCode.KeyS, () => void saveRef.current(activeRef.current));
+        editor.current = ed;
+      })
+      .catch((e: unknown) => setLoadError(`The editor failed to load: ${(e as Error).message}`));
+    return () => {
+      disposed = true;
+      editor.current?.dispose();
+      editor.current = null;
+      for (const model of modelMap.values()) model.dispose();
+      modelMap.clear();
+    };
+    // files are read once per case: later refreshes of the case must not overwrite edits
+  }, [caseId]);
+
+  useEffect(() => {
+    if (editor.current === null || active === null) return;
+    const model = models.current.get(active);
+    if (model !== undefined && editor.current.getModel() !== model) editor.current.setModel(model);
+  }, [active]);
+
+  const activeState = active !== null ? state[active] : undefined;
+  return (
+    <section className="pane pane-sandbox" data-testid="pane-sandbox" aria-label="Sandbox">
+      <header className="pane-header tabs" role="tablist">
+        <span className="pane-title">Sandbox</span>
+        {files.map((f) => (
+          <button
+            key={f.path}
+            type="button"
+            role="tab"
+            aria-selected={f.path === active}
+            className={`tab mono${f.path === active ? ' active' : ''}`}
+            onClick={() => setActive(f.path)}
+            title={f.path}
+            data-testid={`sandbox-tab-${f.path}`}
+          >
+            {f.path.replace(/^sandbox\//, '')}
+            {state[f.path]?.dirty ? <span className="dirty" aria-label="unsaved changes"> ●</span> : null}
+          </button>
+        ))}
+        <span className="spacer" />
+        <button type="button" className="btn btn-small" disabled={activeState?.dirty !== true} onClick={() => void save(active)} data-testid="sandbox-save">
+          Save
+        </button>
+      </header>
+      {files.length === 0 ? <div className="pane-body muted">This case has no sandbox files.</div> : null}
+      {loadError !== null ? <div className="error-box">{loadError}</div> : null}
+      <div className="editor-host" ref={host} data-testid="sandbox-editor" hidden={files.length === 0} />
+      <footer className={`pane-status small${status?.error ? ' error-text' : ''}`} data-testid="sandbox-status">
+        {status?.text ?? (active !== null ? `${active} · TypeScript syntax checked; imports not resolved in the editor` : '')}
+      </footer>
+    </section>
+  );
+}

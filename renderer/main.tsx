@@ -1,0 +1,41 @@
+/** Renderer entry: picks the transport (Electron preload or browser-mode HTTP) and mounts the workbench. */
+import { StrictMode, useSyncExternalStore } from 'react';
+import { createRoot } from 'react-dom/client';
+import 'katex/dist/katex.min.css';
+import './styles/app.css';
+import { pickTransport } from './api/transport';
+import type { EventConnection } from './api/http-client';
+import { App } from './components/App';
+
+// The event socket's state, observed by the top bar (browser mode only).
+let connection: EventConnection | null = null;
+const connectionListeners = new Set<() => void>();
+const transport = pickTransport(window, (s) => {
+  connection = s;
+  for (const l of connectionListeners) l();
+});
+const subscribeConnection = (l: () => void) => {
+  connectionListeners.add(l);
+  return () => connectionListeners.delete(l);
+};
+
+function Root() {
+  const conn = useSyncExternalStore(subscribeConnection, () => connection);
+  if (transport.kind === 'none') {
+    return (
+      <div className="fatal">
+        <h1>Recheck</h1>
+        <p>{transport.error}</p>
+      </div>
+    );
+  }
+  return <App api={transport.api} mode={transport.kind} connection={transport.kind === 'browser' ? conn : null} />;
+}
+
+const root = document.getElementById('root');
+if (root === null) throw new Error('index.html lacks #root');
+createRoot(root).render(
+  <StrictMode>
+    <Root />
+  </StrictMode>,
+);

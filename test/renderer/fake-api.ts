@@ -1,0 +1,115 @@
+/**
+ * An in-memory RecheckApi for renderer unit tests: two cases, runs that emit a scripted event sequence, an
+ * audit log. Its decisions are fixed data for exercising the UI plumbing; nothing here is shown to a user.
+ */
+import type { AuditEntry, CaseDetail, CaseRunReport, RecheckApi, RunEvent } from '../../app/api/contract';
+
+function detail(id: string): CaseDetail {
+  return {
+    id,
+    title: `Case ${id}`,
+    paper: { title: `Paper of ${id}`, venueId: `openreview:test-${id}`, authors: ['A. Author'], claims: [{ id: 'C1', text: 'A claim with $x^2$.' }] },
+    falsifications: [{ id: 'F1', claim: 'C1', logbook: 'lb', assertion: 'The claim fails.', checks: [{ id: 'k1', kind: 'test-kind', title: 'A check' }] }],
+    paperMarkdown: '# Summary\n\n$$\\sum_i x_i$$',
+    logbooks: [{ id: 'lb', title: 'Logbook', format: 'plain', tags: [], pages: [], files: [], traceCount: 0 }],
+    sandboxFiles: [{ path: 'sandbox/main.ts', text: 'export const x = 1;\n' }],
+    audit: [],
+  };
+}
+
+export interface FakeApi extends RecheckApi {
+  /** Every call, in order, as [method, args]. */
+  calls: [string, unknown[]][];
+  /** Emits the events of a run to subscribers now (runChecks only records the run). */
+  flushRun(runId: string): void;
+}
+
+export function createFakeApi(): FakeApi {
+  const cases = new Map([
+    ['alpha', detail('alpha')],
+    ['beta', detail('beta')],
+  ]);
+  const listeners = new Set<(e: RunEvent) => void>();
+  const pending = new Map<string, string>();
+  const calls: [string, unknown[]][] = [];
+  let nextRun = 1;
+  const emit = (e: RunEvent) => {
+    for (const l of listeners) l(e);
+  };
+  const need = (id: string): CaseDetail => {
+    const c = cases.get(id);
+    if (c === undefined) throw new Error(`no case ${id}`);
+    return c;
+  };
+  const audit = (caseId: string, e: Omit<AuditEntry, 'caseId' | 'at'>): AuditEntry => {
+    const entry: AuditEntry = { ...e, caseId, at: '2026-11-29T16:00:00.000Z' };
+    cases.set(caseId, { ...need(caseId), audit: [...need(caseId).audit, entry] });
+    return entry;
+  };
+  return {
+    calls,
+    async listCases() {
+      calls.push(['listCases', []]);
+      return [...cases.values()].map((c) => ({
+        id: c.id,
+        title: c.title,
+        paperTitle: c.paper.title,
+        venueId: c.paper.venueId,
+        falsificationCount: c.falsifications.length,
+        lastDecisions: c.lastRun ? Object.fromEntries(c.lastRun.falsifications.map((f) => [f.falsificationId, f.decision])) : undefined,
+      }));
+    },
+    async openCase(id) {
+      calls.push(['openCase', [id]]);
+      return need(id);
+    },
+    async runChecks(caseId, fid) {
+      calls.push(['runChecks', [caseId, fid]]);
+      need(caseId);
+      const runId = `run${nextRun++}`;
+      pending.set(runId, caseId);
+      return { runId };
+    },
+    async cancelRun(runId) {
+      calls.push(['cancelRun', [runId]]);
+      if (pending.delete(runId)) emit({ runId, type: 'cancelled' });
+    },
+    async recordDecision(input) {
+      calls.push(['recordDecision', [input]]);
+      return audit(input.caseId, { who: input.reviewer, action: 'decision', falsificationId: input.falsificationId, verdict: input.verdict, rationale: input.rationale, hashes: {} });
+    },
+    async saveSandboxFile(input) {
+      calls.push(['saveSandboxFile', [input]]);
+      const c = need(input.caseId);
+      cases.set(input.caseId, { ...c, sandboxFiles: c.sandboxFiles.map((f) => (f.path === input.path ? { ...f, text: input.text } : f)) });
+      return audit(input.caseId, { who: 'tester', action: 'edit', hashes: { [input.path]: 'sha256:0123456789abcdef' } });
+    },
+    async draftLetter(caseId) {
+      calls.push(['draftLetter', [caseId]]);
+      return `Dear authors of ${need(caseId).paper.title},`;
+    },
+    onRunEvent(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    flushRun(runId) {
+      const caseId = pending.get(runId);
+      if (caseId === undefined) throw new Error(`no pending run ${runId}`);
+      pending.delete(runId);
+      const result = { falsificationId: 'F1', checkId: 'k1', kind: 'test-kind', title: 'A check', outcome: 'supports' as const, summary: 's', evidence: {}, artifacts: [], durationMs: 3 };
+      const report: CaseRunReport = {
+        runId,
+        caseId,
+        startedAt: '2026-11-29T16:00:00.000Z',
+        finishedAt: '2026-11-29T16:00:01.000Z',
+        falsifications: [{ falsificationId: 'F1', claim: 'C1', assertion: 'The claim fails.', decision: 'confirmed', reason: 'k1 supports', checks: [result] }],
+      };
+      emit({ runId, type: 'started', caseId, checks: 1 });
+      emit({ runId, type: 'progress', checkId: 'k1', done: 5, total: 10, rate: 2, etaS: 2.5 });
+      emit({ runId, type: 'log', checkId: 'k1', line: 'half way' });
+      emit({ runId, type: 'check', result });
+      cases.set(caseId, { ...need(caseId), lastRun: report });
+      emit({ runId, type: 'finished', report });
+    },
+  };
+}

@@ -1,0 +1,173 @@
+// The browser-mode client against an in-memory server that follows the documented wire format
+// (POST /api/call/<method>, {"args":[...]}, bearer token; WebSocket events with subprotocols).
+import { describe, expect, it } from 'vitest';
+import type { RunEvent } from '../../app/api/contract';
+import { API_METHODS, ApiArgumentError, isApiMethod } from '../../app/api/methods';
+import { eventsUrl, httpClient, parseRunEvent, unwrapCallResponse, type FetchLike, type SocketLike } from '../../renderer/api/http-client';
+import { createFakeApi, type FakeApi } from './fake-api';
+
+const TOKEN = 'ab'.repeat(16);
+const ORIGIN = 'http://127.0.0.1:4321';
+
+/** A fake server: checks path, token and arguments the way the real one is specified to, then calls the fake API. */
+function fakeServer(api: FakeApi): { fetch: FetchLike; requests: { url: string; headers: Record<string, string>; body: string }[] } {
+  const requests: { url: string; headers: Record<string, string>; body: string }[] = [];
+  const fetch: FetchLike = async (url, init) => {
+    requests.push({ url, headers: init.headers, body: init.body });
+    const reply = (status: number, body: unknown) => ({ status, json: async () => body });
+    if (init.headers.Authorization !== `Bearer ${TOKEN}`) return reply(401, { ok: false, error: 'missing or wrong token' });
+    const m = /^http:\/\/127\.0\.0\.1:4321\/api\/call\/([A-Za-z]+)$/.exec(url);
+    if (m === null || !isApiMethod(m[1])) return reply(404, { ok: false, error: 'unknown method' });
+    const method = m[1];
+    try {
+      const { args } = JSON.parse(init.body) as { args: unknown[] };
+      const valid = (API_METHODS[method].validate as (a: unknown[]) => unknown[])(args);
+      const fn = api[method] as (...a: unknown[]) => Promise<unknown>;
+      return reply(200, { ok: true, result: (await fn.apply(api, valid)) ?? null });
+    } catch (e) {
+      return reply(e instanceof ApiArgumentError ? 400 : 500, { ok: false, error: (e as Error).message });
+    }
+  };
+  return { fetch, requests };
+}
+
+class FakeSocket implements SocketLike {
+  onopen: (() => void) | null = null;
+  onmessage: ((ev: { data: unknown }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  closed = false;
+  constructor(
+    readonly url: string,
+    readonly protocols: string[],
+  ) {}
+  close() {
+    this.closed = true;
+    this.onclose?.();
+  }
+}
+
+function setup() {
+  const api = createFakeApi();
+  const server = fakeServer(api);
+  const sockets: FakeSocket[] = [];
+  const timers: { fn: () => void; ms: number; cancelled: boolean }[] = [];
+  const states: string[] = [];
+  const client = httpClient({
+    origin: ORIGIN,
+    token: TOKEN,
+    fetch: server.fetch,
+    openSocket: (url, protocols) => {
+      const s = new FakeSocket(url, protocols);
+      sockets.push(s);
+      return s;
+    },
+    schedule: (fn, ms) => {
+      const t = { fn, ms, cancelled: false };
+      timers.push(t);
+      return () => {
+        t.cancelled = true;
+      };
+    },
+    jitter: () => 0,
+    onConnection: (s) => states.push(s),
+  });
+  return { api, server, sockets, timers, states, client };
+}
+
+describe('httpClient calls', () => {
+  it('sends every contract method as POST /api/call/<method> with the bearer token and unwraps the result', async () => {
+    const { client, server } = setup();
+    const cases = await client.listCases();
+    expect(cases.map((c) => c.id)).toEqual(['alpha', 'beta']);
+    const d = await client.openCase('beta');
+    expect(d.paper.title).toBe('Paper of beta');
+    const { runId } = await client.runChecks('alpha', null);
+    expect(runId).toBe('run1');
+    await expect(client.cancelRun(runId)).resolves.toBeNull();
+    const entry = await client.recordDecision({ caseId: 'alpha', falsificationId: 'F1', verdict: 'refuted', rationale: 'r', reviewer: 'Ada' });
+    expect(entry.who).toBe('Ada');
+    const saved = await client.saveSandboxFile({ caseId: 'alpha', path: 'sandbox/main.ts', text: 'x' });
+    expect(saved.action).toBe('edit');
+    expect(await client.draftLetter('alpha')).toContain('Paper of alpha');
+    expect(server.requests.map((r) => r.url.replace(ORIGIN, ''))).toEqual(Object.keys(API_METHODS).map((m) => `/api/call/${m}`));
+    for (const r of server.requests) {
+      expect(r.headers.Authorization).toBe(`Bearer ${TOKEN}`);
+      expect(Array.isArray((JSON.parse(r.body) as { args: unknown }).args)).toBe(true);
+    }
+  });
+
+  it("throws the server's one-line error for invalid arguments and failures", async () => {
+    const { client } = setup();
+    await expect(client.openCase('../etc')).rejects.toThrow('openCase: caseId must be an identifier');
+    await expect(client.openCase('nope')).rejects.toThrow('no case nope');
+    await expect(client.saveSandboxFile({ caseId: 'alpha', path: 'sandbox/../x', text: '' })).rejects.toThrow('under sandbox/');
+  });
+
+  it('reports an unreachable server and a non-JSON answer as errors', async () => {
+    const down = httpClient({ origin: ORIGIN, token: TOKEN, fetch: async () => { throw new TypeError('fetch failed'); }, openSocket: () => new FakeSocket('', []), schedule: () => () => undefined, jitter: () => 0 });
+    await expect(down.listCases()).rejects.toThrow('listCases: the Recheck server is not reachable');
+    const html = httpClient({ origin: ORIGIN, token: TOKEN, fetch: async () => ({ status: 502, json: async () => { throw new SyntaxError('x'); } }), openSocket: () => new FakeSocket('', []), schedule: () => () => undefined, jitter: () => 0 });
+    await expect(html.listCases()).rejects.toThrow('listCases: unexpected answer from the server (HTTP 502)');
+  });
+});
+
+describe('unwrapCallResponse', () => {
+  it('accepts only {ok:true} with a success status', () => {
+    expect(unwrapCallResponse('m', 200, { ok: true, result: 7 })).toBe(7);
+    expect(() => unwrapCallResponse('m', 401, { ok: false, error: 'token required' })).toThrow(/^token required$/);
+    expect(() => unwrapCallResponse('m', 500, { ok: true, result: 1 })).toThrow('unexpected answer');
+    expect(() => unwrapCallResponse('m', 200, [1])).toThrow('unexpected answer');
+  });
+});
+
+describe('event stream', () => {
+  it('opens one socket with the subprotocols on first subscription and delivers events to every listener', () => {
+    const { client, sockets, states } = setup();
+    const a: RunEvent[] = [];
+    const b: RunEvent[] = [];
+    const offA = client.onRunEvent((e) => a.push(e));
+    const offB = client.onRunEvent((e) => b.push(e));
+    expect(sockets).toHaveLength(1);
+    const s = sockets[0]!;
+    expect(s.url).toBe('ws://127.0.0.1:4321/api/events');
+    expect(s.protocols).toEqual(['recheck.v1', `token.${TOKEN}`]);
+    s.onopen?.();
+    s.onmessage?.({ data: JSON.stringify({ runId: 'r', type: 'cancelled' }) });
+    s.onmessage?.({ data: 'not json' });
+    expect(a).toEqual([{ runId: 'r', type: 'cancelled' }]);
+    expect(b).toEqual(a);
+    offA();
+    expect(s.closed).toBe(false);
+    offB();
+    expect(s.closed).toBe(true);
+    expect(states).toEqual(['connecting', 'open', 'closed']);
+  });
+
+  it('reconnects with growing delays while subscribed, and resets the delay after a successful open', () => {
+    const { client, sockets, timers } = setup();
+    const off = client.onRunEvent(() => undefined);
+    sockets[0]!.onclose?.();
+    expect(timers.map((t) => t.ms)).toEqual([250]);
+    timers[0]!.fn();
+    sockets[1]!.onclose?.();
+    timers[1]!.fn();
+    sockets[2]!.onclose?.();
+    expect(timers.map((t) => t.ms)).toEqual([250, 500, 1000]);
+    timers[2]!.fn();
+    sockets[3]!.onopen?.();
+    sockets[3]!.onclose?.();
+    expect(timers[3]!.ms).toBe(250);
+    off();
+    expect(timers[3]!.cancelled).toBe(true);
+    expect(sockets).toHaveLength(4);
+  });
+
+  it('parses only JSON objects with a runId and a type as events', () => {
+    expect(parseRunEvent('{"runId":"a","type":"cancelled"}')).toEqual({ runId: 'a', type: 'cancelled' });
+    expect(parseRunEvent('{"type":"cancelled"}')).toBeNull();
+    expect(parseRunEvent('[]')).toBeNull();
+    expect(parseRunEvent(42)).toBeNull();
+    expect(eventsUrl('https://h:1')).toBe('wss://h:1/api/events');
+  });
+});
