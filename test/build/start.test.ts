@@ -1,0 +1,115 @@
+// `npm start` decisions (scripts/start.mjs planStart) on fixture folders: Electron where its binary is
+// installed, browser mode otherwise, and a build only when outputs are missing or older than sources.
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+// @ts-expect-error: plain JavaScript module without type declarations
+import { findElectronBinary, needsBuild, planStart } from '../../scripts/start.mjs';
+
+const roots: string[] = [];
+afterEach(() => {
+  for (const r of roots.splice(0)) rmSync(r, { recursive: true, force: true });
+});
+
+function write(file: string, text = '', mtimeS?: number): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, text);
+  if (mtimeS !== undefined) utimesSync(file, mtimeS, mtimeS);
+}
+
+/** A repository-like folder; the electron package's index.js leaves a marker if anything runs it. */
+function fixture(o: { pathTxt?: boolean; binary?: boolean; built?: boolean } = {}): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'recheck-start-'));
+  roots.push(root);
+  write(path.join(root, 'package.json'), '{"name":"fx","type":"module"}');
+  const el = path.join(root, 'node_modules', 'electron');
+  write(path.join(el, 'package.json'), '{"name":"electron","main":"index.js"}');
+  write(path.join(el, 'index.js'), `require('fs').writeFileSync(${JSON.stringify(path.join(root, 'ran-electron'))}, 'x')`);
+  if (o.pathTxt) write(path.join(el, 'path.txt'), 'electron');
+  if (o.binary) write(path.join(el, 'dist', 'electron'), '#!/bin/sh');
+  for (const src of ['renderer/main.tsx', 'main/index.ts', 'app/api/contract.ts', 'app/api/methods.ts', 'checkers/x.ts']) {
+    write(path.join(root, src), '', 1_000);
+  }
+  if (o.built) {
+    for (const out of ['out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html']) write(path.join(root, out), '', 2_000);
+  }
+  return root;
+}
+
+const display = { DISPLAY: ':0' };
+
+describe('findElectronBinary', () => {
+  it('reports the missing piece and never runs the electron package', () => {
+    const none = fixture();
+    expect(findElectronBinary(none, {})).toEqual({ missing: path.join('node_modules', 'electron', 'path.txt') + ' is absent' });
+    const noDist = fixture({ pathTxt: true });
+    expect(findElectronBinary(noDist, {})).toEqual({ missing: path.join('node_modules', 'electron', 'dist', 'electron') + ' is absent' });
+    const ok = fixture({ pathTxt: true, binary: true });
+    expect(findElectronBinary(ok, {})).toEqual({ path: path.join(ok, 'node_modules', 'electron', 'dist', 'electron') });
+    for (const r of [none, noDist, ok]) expect(existsSync(path.join(r, 'ran-electron'))).toBe(false);
+  });
+
+  it('honours ELECTRON_OVERRIDE_DIST_PATH like the electron package does', () => {
+    const root = fixture();
+    const dist = path.join(root, 'custom-dist');
+    write(path.join(dist, 'electron'));
+    expect(findElectronBinary(root, { ELECTRON_OVERRIDE_DIST_PATH: dist })).toEqual({ path: path.join(dist, 'electron') });
+  });
+});
+
+describe('planStart', () => {
+  it('launches Electron on the repository when the binary exists and out/ is current', () => {
+    const root = fixture({ pathTxt: true, binary: true, built: true });
+    const plan = planStart({ root, env: display, platform: 'linux', node: 'node' });
+    expect(plan.mode).toBe('electron');
+    expect(plan.notice).toBeUndefined();
+    expect(plan.build).toBeNull();
+    expect(plan.launch).toEqual({ command: path.join(root, 'node_modules', 'electron', 'dist', 'electron'), args: [root] });
+  });
+
+  it('builds with electron-vite first when an output is missing or stale', () => {
+    const root = fixture({ pathTxt: true, binary: true, built: true });
+    write(path.join(root, 'main', 'index.ts'), '', 3_000);
+    const plan = planStart({ root, env: display, platform: 'linux', node: 'node' });
+    expect(plan.build?.args.slice(0, 2)).toEqual([path.join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build']);
+  });
+
+  it('without the binary: one notice line, a renderer build if needed, then recheck serve with the extra arguments', () => {
+    const root = fixture();
+    const plan = planStart({ root, env: display, platform: 'linux', argv: ['--port', '0'], node: 'node' });
+    expect(plan.mode).toBe('browser');
+    expect(plan.notice).toMatch(/^recheck: the Electron binary is not installed \(.*path\.txt is absent\); starting browser mode instead\.$/);
+    expect(plan.notice).not.toContain('\n');
+    expect(plan.build?.args).toEqual([
+      path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'),
+      'build',
+      '--config',
+      path.join(root, 'renderer', 'vite.config.ts'),
+      '--logLevel',
+      'error',
+    ]);
+    expect(plan.launch).toEqual({ command: 'node', args: [path.join(root, 'bin', 'recheck.mjs'), 'serve', '--port', '0'] });
+    write(path.join(root, 'out', 'renderer', 'index.html'), '', 2_000);
+    expect(planStart({ root, env: display, platform: 'linux', node: 'node' }).build).toBeNull();
+  });
+
+  it('falls back to browser mode on Linux without a display, or when asked to', () => {
+    const root = fixture({ pathTxt: true, binary: true, built: true });
+    expect(planStart({ root, env: {}, platform: 'linux' }).notice).toContain('no display');
+    expect(planStart({ root, env: { WAYLAND_DISPLAY: 'wayland-0' }, platform: 'linux' }).mode).toBe('electron');
+    expect(planStart({ root, env: {}, platform: 'darwin' }).mode).toBe('electron');
+    expect(planStart({ root, env: { ...display, RECHECK_MODE: 'browser' }, platform: 'linux' }).mode).toBe('browser');
+  });
+});
+
+describe('needsBuild', () => {
+  it('compares the oldest output with the newest source', () => {
+    const root = fixture({ built: true });
+    const outs = [path.join(root, 'out', 'main', 'index.js')];
+    expect(needsBuild(outs, [path.join(root, 'main')])).toBe(false);
+    write(path.join(root, 'main', 'new.ts'), '', 2_500);
+    expect(needsBuild(outs, [path.join(root, 'main')])).toBe(true);
+    expect(needsBuild([path.join(root, 'out', 'nope.js')], [])).toBe(true);
+  });
+});
