@@ -203,3 +203,40 @@ function dimensionOf(math: MathJsInstance, u: Unit): string {
   const top = num.length > 0 ? num.join(' * ') : '1';
   return den.length > 0 ? `${top} / ${den.join(' / ')}` : top;
 }
+
+/**
+ * The audit input from a parsed `recheck.units/1` document, validated. Errors name the JSON place
+ * (`subject` such as `quantities.method` or `claim.ratio`). Example: the issue's document
+ * `{"format": "recheck.units/1", "definitions": [...], "quantities": {...}, "claim": {...}}` reads as is.
+ */
+export function unitsInputFromJson(doc: unknown): UnitsInput {
+  if (!isRecord(doc)) throw new UnitsInputError('document', 'expected a JSON object');
+  if (doc.format !== 'recheck.units/1') throw new UnitsInputError('format', `expected "recheck.units/1", got ${JSON.stringify(doc.format)}`);
+  const defs = doc.definitions ?? [];
+  if (!Array.isArray(defs) || !defs.every((d) => typeof d === 'string')) throw new UnitsInputError('definitions', 'expected an array of strings such as "batch = 32 trajectory"');
+  const q = doc.quantities;
+  if (!isRecord(q)) throw new UnitsInputError('quantities', 'expected an object of name -> "6.4 s/batch"');
+  const quantities: Record<string, string> = {};
+  for (const [name, v] of Object.entries(q)) {
+    if (typeof v !== 'string') throw new UnitsInputError(`quantities.${name}`, 'expected a string such as "6.4 s/batch"');
+    quantities[name] = v;
+  }
+  if (doc.claim === undefined) return { definitions: defs, quantities };
+  const c = doc.claim;
+  if (!isRecord(c)) throw new UnitsInputError('claim', 'expected an object {numerator, denominator, ratio, relTol?}');
+  if (typeof c.numerator !== 'string') throw new UnitsInputError('claim.numerator', 'expected a quantity name');
+  if (typeof c.denominator !== 'string') throw new UnitsInputError('claim.denominator', 'expected a quantity name');
+  if (typeof c.ratio !== 'number') throw new UnitsInputError('claim.ratio', 'expected a number');
+  if (c.relTol !== undefined && (typeof c.relTol !== 'number' || !(c.relTol >= 0))) throw new UnitsInputError('claim.relTol', 'expected a non-negative number');
+  if (c.relation !== undefined && c.relation !== 'equal' && c.relation !== 'atLeast' && c.relation !== 'atMost') {
+    throw new UnitsInputError('claim.relation', 'expected "equal", "atLeast" or "atMost"');
+  }
+  const claim: UnitsClaim = { numerator: c.numerator, denominator: c.denominator, ratio: c.ratio };
+  if (c.relTol !== undefined) claim.relTol = c.relTol as number;
+  if (c.relation !== undefined) claim.relation = c.relation as UnitsClaim['relation'];
+  return { definitions: defs, quantities, claim };
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}

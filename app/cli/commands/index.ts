@@ -4,10 +4,18 @@ import { casesCommand } from './cases';
 import { validateCommand } from './validate';
 import { runCommand } from './run';
 import { serveCommand } from './serve';
+import { fitCommand } from './fit';
+import { auditPaddingCommand } from './audit-padding';
+import { auditUnitsCommand } from './audit-units';
+import { ledgerCommand } from './ledger';
 
 export const commands: Command[] = [
   casesCommand,
   validateCommand,
   runCommand,
   serveCommand,
+  fitCommand,
+  auditPaddingCommand,
+  auditUnitsCommand,
+  ledgerCommand,
 ];

@@ -1,0 +1,22 @@
+/** A `recheck.units/1` file read and audited, with every input problem turned into one-line bad input. */
+import { BadInputError } from '../errors';
+import { auditUnits, unitsInputFromJson, UnitsInputError } from '../../checkers/audits/units';
+import type { UnitsAudit, UnitsInput } from '../../checkers/audits/units';
+import { readJsonFile } from './json-file';
+
+export interface UnitsFileAudit {
+  input: UnitsInput;
+  audit: UnitsAudit;
+}
+
+/** Reads, validates and audits the units file at `path` (`display` names it in messages). */
+export async function auditUnitsFile(path: string, display = path): Promise<UnitsFileAudit> {
+  const doc = await readJsonFile(path, display);
+  try {
+    const input = unitsInputFromJson(doc);
+    return { input, audit: auditUnits(input) };
+  } catch (err) {
+    if (err instanceof UnitsInputError) throw new BadInputError(display, err.reason, err.subject);
+    throw err;
+  }
+}
