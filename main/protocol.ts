@@ -15,12 +15,13 @@ export const APP_INDEX_URL = `${APP_ORIGIN}/index.html`;
 
 /**
  * Only our own files run; no inline or evaluated script, no network. Inline styles are allowed because
- * Monaco and KaTeX set element styles at run time; data: images and fonts for their bundled icons.
+ * Monaco and KaTeX set element styles at run time; data: images and fonts for their bundled icons; blob:
+ * workers for Monaco's fallback worker loader (as in browser mode's policy, app/server/security.ts).
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
   "script-src 'self'",
-  "worker-src 'self'",
+  "worker-src 'self' blob:",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
