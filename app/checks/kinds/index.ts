@@ -1,6 +1,8 @@
 /** Every built-in check kind. Cases name them in case.json (`"kind": "..."`). */
 import type { CheckKind } from '../kind';
+import { unitsAuditKind } from './units-audit';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const builtinCheckKinds: CheckKind<any>[] = [
+  unitsAuditKind,
 ];
