@@ -53,6 +53,16 @@ describe('electron-builder.yml', () => {
     expect(extra[0]!.filter).toContain('!*/audit.jsonl');
   });
 
+  it('flips the fuses that would turn the packaged app into a general Node runtime', () => {
+    expect(config.electronFuses).toMatchObject({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      onlyLoadAppFromAsar: true,
+      grantFileProtocolExtraPrivileges: false,
+    });
+  });
+
   it('keeps renderer libraries and build tools out of the production dependencies', () => {
     const rendererOnly = ['react', 'react-dom', 'monaco-editor', 'katex', 'markdown-it', 'uplot', '@vitejs/plugin-react', 'vite'];
     for (const name of rendererOnly) expect(pkg.dependencies[name], name).toBeUndefined();
