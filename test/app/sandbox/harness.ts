@@ -1,0 +1,47 @@
+/** Test harness for the sandbox: writes a module to a temp folder, bundles it and runs it confined. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { bundleProgram } from '../../../app/sandbox/bundle';
+import { defaultConfinement, type Confinement, type SandboxLimits } from '../../../app/sandbox/confinement';
+import { runSandboxed, type RunReport } from '../../../app/sandbox/host';
+import type { SandboxMessage } from '../../../app/sandbox/protocol';
+
+/**
+ * The machine's confinement. Without bubblewrap: on CI (env CI set) this throws, so the suite fails loudly;
+ * elsewhere it returns null and the caller skips the escape tests (saying why).
+ */
+export async function confinementOrSkip(): Promise<Confinement | null> {
+  const c = await defaultConfinement();
+  if (c.bwrap !== null) return c;
+  if (process.env.CI) throw new Error('CI: bubblewrap (bwrap) is missing or unusable: the sandbox escape tests cannot run. Install the Debian package bubblewrap.');
+  return null;
+}
+
+export type Ran = RunReport & { messages: SandboxMessage[] };
+
+/** Bundles `source` (file name `name` in a fresh folder) and runs it with `input`. */
+export async function runSource(c: Confinement, source: string, o: { input?: unknown; limits?: Partial<SandboxLimits>; name?: string; signal?: AbortSignal; onMessage?: (m: SandboxMessage) => void } = {}): Promise<Ran> {
+  const dir = mkdtempSync(join(tmpdir(), 'recheck-sbx-test-'));
+  const file = join(dir, o.name ?? 'module.mjs');
+  writeFileSync(file, source);
+  const program = await bundleProgram({ modulePath: file });
+  const messages: SandboxMessage[] = [];
+  try {
+    const r = await runSandboxed({
+      program,
+      input: o.input ?? null,
+      seed: 1,
+      confinement: c,
+      limits: { timeoutMs: 10_000, memoryMb: 128, ...o.limits },
+      ...(o.signal ? { signal: o.signal } : {}),
+      onMessage: (m) => {
+        messages.push(m);
+        o.onMessage?.(m);
+      },
+    });
+    return { ...r, messages };
+  } finally {
+    await program.cleanup();
+  }
+}
