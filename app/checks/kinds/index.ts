@@ -1,8 +1,10 @@
 /** Every built-in check kind. Cases name them in case.json (`"kind": "..."`). */
 import type { CheckKind } from '../kind';
 import { unitsAuditKind } from './units-audit';
+import { paddingAuditKind } from './padding-audit';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const builtinCheckKinds: CheckKind<any>[] = [
   unitsAuditKind,
+  paddingAuditKind,
 ];

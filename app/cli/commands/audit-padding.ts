@@ -3,11 +3,9 @@ import { resolve } from 'node:path';
 import type { Command } from '../command';
 import { parseCommandArgs } from '../args';
 import { BadInputError, EXIT } from '../../errors';
-import { CheckerError } from '../../../checkers/errors';
-import { auditPadding } from '../../../checkers/audits/padding';
-import type { PaddingAudit, PositionRow } from '../../../checkers/audits/padding';
-import { integerCell, numberCell, readCsvFile, requireColumns } from '../../tables/csv';
-import type { CsvTable } from '../../tables/csv';
+import type { PaddingAudit } from '../../../checkers/audits/padding';
+import { readCsvFile } from '../../tables/csv';
+import { auditPaddingTable } from '../../tables/padding-table';
 
 export const auditPaddingCommand: Command = {
   name: 'audit padding',
@@ -38,26 +36,6 @@ the relative cost ppl_model / ppl_baseline - 1 with and without padding.`,
     return EXIT.ok;
   },
 };
-
-/** Reads the position rows of a table and audits them; bad rows and checker errors become BadInputError. */
-export function auditPaddingTable(table: CsvTable, padToken: string, baseline?: string): PaddingAudit {
-  requireColumns(table, ['seq', 'pos', 'token', 'nll']);
-  const hasModel = table.columns.includes('model');
-  const rows: PositionRow[] = table.rows.map((row) => ({
-    ...(hasModel ? { model: row.cells.model as string } : {}),
-    seq: row.cells.seq as string,
-    pos: integerCell(table, row, 'pos'),
-    token: row.cells.token as string,
-    nll: numberCell(table, row, 'nll'),
-    source: `line ${row.line}`,
-  }));
-  try {
-    return auditPadding(rows, padToken, baseline);
-  } catch (err) {
-    if (err instanceof CheckerError) throw new BadInputError(table.file, err.message.replace(/^recheck\.\w+: (audit padding: )?/, ''));
-    throw err;
-  }
-}
 
 /** Human-readable report. */
 export function formatPaddingAudit(a: PaddingAudit): string {
