@@ -71,8 +71,11 @@ function train(seqs: readonly number[][], backoff: number): Chain {
   const uni = new Array<number>(n).fill(SETTINGS.smoothing);
   for (const s of seqs) {
     for (let i = 1; i < s.length; i++) {
-      (counts[s[i - 1] as number] as number[])[s[i] as number] += 1;
-      uni[s[i] as number] += 1;
+      const prev = s[i - 1] as number;
+      const next = s[i] as number;
+      const row = counts[prev] as number[];
+      row[next] = (row[next] as number) + 1;
+      uni[next] = (uni[next] as number) + 1;
     }
   }
   const uniTotal = uni.reduce((a, b) => a + b, 0);
