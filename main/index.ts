@@ -22,6 +22,10 @@ protocol.registerSchemesAsPrivileged([
   { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
 ]);
 app.setName(PRODUCT_NAME);
+// The same per-user folder from a checkout (package name "recheck") and from a package (product "Recheck").
+app.setPath('userData', path.join(app.getPath('appData'), PRODUCT_NAME));
+// Every renderer sandboxed, whatever a future window's webPreferences say.
+app.enableSandbox();
 
 let mainWindow: BrowserWindow | null = null;
 let service: RecheckService | null = null;

@@ -10,7 +10,8 @@ const h = vi.hoisted(() => {
     calls.push(name);
     return args;
   };
-  return { on, calls, record, windows: [] as { options: Record<string, unknown>; url?: string }[], lock: true };
+  const paths = new Map<string, string>();
+  return { on, calls, record, paths, windows: [] as { options: Record<string, unknown>; url?: string }[], lock: true };
 });
 
 vi.mock('electron', () => {
@@ -24,7 +25,9 @@ vi.mock('electron', () => {
     requestSingleInstanceLock: vi.fn(() => h.lock),
     whenReady: () => Promise.resolve(),
     getAppPath: () => '/repo',
-    getPath: (name: string) => `/home/u/${name}`,
+    getPath: (name: string) => h.paths.get(name) ?? `/home/u/${name}`,
+    setPath: (name: string, value: string) => void h.paths.set(name, value),
+    enableSandbox: vi.fn(),
     getVersion: () => '0.1.0',
     quit: vi.fn(),
     exit: vi.fn(),
@@ -91,10 +94,12 @@ describe('main process start-up', () => {
       expect.objectContaining({ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) }),
     ]);
     expect(electron.app.requestSingleInstanceLock).toHaveBeenCalled();
+    expect(electron.app.enableSandbox).toHaveBeenCalled();
   });
 
   it('copies bundled cases into userData/workspace, then starts the core there', () => {
-    const workspaceDir = path.join('/home/u/userData', 'workspace');
+    expect(h.paths.get('userData')).toBe(path.join('/home/u/appData', 'Recheck'));
+    const workspaceDir = path.join('/home/u/appData', 'Recheck', 'workspace');
     expect(core.ensureWorkspace).toHaveBeenCalledWith({ bundledCasesDir: path.join('/repo', 'cases'), workspaceDir });
     expect(core.createRecheckService).toHaveBeenCalledWith({ workspaceDir });
     expect(h.calls.indexOf('ensureWorkspace')).toBeLessThan(h.calls.indexOf('createRecheckService'));
