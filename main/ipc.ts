@@ -5,7 +5,9 @@
  */
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import type { RecheckApi, Unsubscribe } from '../app/api/contract';
-import { API_METHODS, API_METHOD_NAMES, RUN_EVENT_CHANNEL, type ApiMethod } from '../app/api/methods';
+import { API_METHODS, API_METHOD_NAMES, ApiArgumentError, RUN_EVENT_CHANNEL, type ApiMethod } from '../app/api/methods';
+import { BadInputError } from '../app/errors';
+import type { IpcAnswer } from './ipc-answer';
 import { isAppUrl } from './protocol';
 
 export class UntrustedSenderError extends Error {
@@ -26,22 +28,42 @@ export function assertTrustedSender(event: Pick<IpcMainInvokeEvent, 'senderFrame
   if (!isAppUrl(frame.url)) throw new UntrustedSenderError(frame.url);
 }
 
-/** Validates sender and arguments, then calls the core. */
-export async function invokeApiMethod(api: RecheckApi, method: ApiMethod, event: Pick<IpcMainInvokeEvent, 'senderFrame'>, args: unknown[]): Promise<unknown> {
+/** Where internal errors (with their stack) are logged; the renderer only gets one line. */
+export type ErrorLog = (line: string) => void;
+
+/**
+ * Validates sender and arguments, then calls the core. An untrusted sender gets a rejection; a trusted one
+ * an IpcAnswer: bad arguments and bad input (ApiArgumentError, BadInputError) give their one-line message,
+ * anything else "internal error: <message>" with the stack logged.
+ */
+export async function invokeApiMethod(
+  api: RecheckApi,
+  method: ApiMethod,
+  event: Pick<IpcMainInvokeEvent, 'senderFrame'>,
+  args: unknown[],
+  log: ErrorLog = (line) => console.error(line),
+): Promise<IpcAnswer> {
   assertTrustedSender(event);
-  const valid = API_METHODS[method].validate(args);
-  // The validator returns exactly Parameters<RecheckApi[method]>; TypeScript cannot correlate the two over a union.
-  const fn = api[method] as (...a: unknown[]) => Promise<unknown>;
-  return fn.apply(api, valid);
+  try {
+    const valid = API_METHODS[method].validate(args);
+    // The validator returns exactly Parameters<RecheckApi[method]>; TypeScript cannot correlate the two over a union.
+    const fn = api[method] as (...a: unknown[]) => Promise<unknown>;
+    return { ok: true, result: await fn.apply(api, valid) };
+  } catch (err) {
+    if (err instanceof ApiArgumentError || err instanceof BadInputError) return { ok: false, error: err.message };
+    log(`recheck: internal error in ${method}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    return { ok: false, error: `internal error: ${err instanceof Error ? err.message : String(err)}` };
+  }
 }
 
 /**
  * Registers one `ipcMain.handle` per API method; returns a function that removes them again.
- * Example: registerApiHandlers(ipcMain, service) -> renderer's invoke('…openCase', 'id') reaches service.openCase('id').
+ * Example: registerApiHandlers(ipcMain, service) -> the preload's openCase('id') reaches service.openCase('id')
+ * and gets back {ok: true, result}.
  */
-export function registerApiHandlers(ipc: Pick<IpcMain, 'handle' | 'removeHandler'>, api: RecheckApi): Unsubscribe {
+export function registerApiHandlers(ipc: Pick<IpcMain, 'handle' | 'removeHandler'>, api: RecheckApi, log?: ErrorLog): Unsubscribe {
   for (const method of API_METHOD_NAMES) {
-    ipc.handle(API_METHODS[method].channel, (event, ...args: unknown[]) => invokeApiMethod(api, method, event, args));
+    ipc.handle(API_METHODS[method].channel, (event, ...args: unknown[]) => invokeApiMethod(api, method, event, args, log));
   }
   return () => {
     for (const method of API_METHOD_NAMES) ipc.removeHandler(API_METHODS[method].channel);

@@ -72,7 +72,14 @@ describe('electron-vite build of main and preload', () => {
     const invoked: unknown[][] = [];
     const electron = {
       contextBridge: { exposeInMainWorld: (k: string, v: Record<string, unknown>) => void exposed.push([k, v]) },
-      ipcRenderer: { invoke: async (...a: unknown[]) => void invoked.push(a), on: () => undefined, removeListener: () => undefined },
+      ipcRenderer: {
+        invoke: async (...a: unknown[]) => {
+          invoked.push(a);
+          return { ok: true, result: 'opened' };
+        },
+        on: () => undefined,
+        removeListener: () => undefined,
+      },
     };
     const sandboxRequire = (id: string) => {
       if (id === 'electron') return electron;
@@ -83,7 +90,7 @@ describe('electron-vite build of main and preload', () => {
     expect(exposed.map(([k]) => k)).toEqual(['recheck']);
     const api = exposed[0]![1];
     expect(Object.keys(api).sort()).toEqual([...API_METHOD_NAMES, 'onRunEvent'].sort());
-    await (api.openCase as (id: string) => Promise<void>)('c1');
+    await expect((api.openCase as (id: string) => Promise<unknown>)('c1')).resolves.toBe('opened');
     expect(invoked).toEqual([[API_METHODS.openCase.channel, 'c1']]);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { IpcMainInvokeEvent, WebContents } from 'electron';
 import type { RecheckApi, RunEvent } from '../../app/api/contract';
 import { API_METHODS, API_METHOD_NAMES, ApiArgumentError, RUN_EVENT_CHANNEL } from '../../app/api/methods';
+import { BadInputError } from '../../app/errors';
 import { forwardRunEvents, registerApiHandlers, UntrustedSenderError } from '../../main/ipc';
 
 vi.mock('electron', () => ({}));
@@ -44,13 +45,14 @@ const APP = eventFrom('app://recheck/index.html');
 function setup() {
   const ipc = fakeIpcMain();
   const core = fakeApi();
-  const remove = registerApiHandlers(ipc, core.api);
+  const logged: string[] = [];
+  const remove = registerApiHandlers(ipc, core.api, (line) => void logged.push(line));
   const call = (method: string, event: IpcMainInvokeEvent, ...args: unknown[]) => {
     const handler = ipc.handlers.get(API_METHODS[method as keyof typeof API_METHODS].channel);
     if (!handler) throw new Error(`no handler for ${method}`);
     return handler(event, ...args);
   };
-  return { ipc, core, remove, call };
+  return { ipc, core, remove, call, logged };
 }
 
 describe('registerApiHandlers', () => {
@@ -62,7 +64,7 @@ describe('registerApiHandlers', () => {
 
   it('forwards valid calls from the app origin to the core', async () => {
     const { core, call } = setup();
-    await expect(call('openCase', APP, 'ml-case_1')).resolves.toEqual({ id: 'ml-case_1' });
+    await expect(call('openCase', APP, 'ml-case_1')).resolves.toEqual({ ok: true, result: { id: 'ml-case_1' } });
     expect(core.mocks.openCase).toHaveBeenCalledWith('ml-case_1');
     await call('runChecks', APP, 'c1', null);
     expect(core.mocks.runChecks).toHaveBeenCalledWith('c1', null);
@@ -71,7 +73,18 @@ describe('registerApiHandlers', () => {
     expect(core.mocks.recordDecision).toHaveBeenCalledWith(decision);
     await call('saveSandboxFile', APP, { caseId: 'c1', path: 'sandbox/a.ts', text: 'x' });
     expect(core.mocks.saveSandboxFile).toHaveBeenCalledWith({ caseId: 'c1', path: 'sandbox/a.ts', text: 'x' });
-    await expect(call('listCases', APP)).resolves.toEqual([]);
+    await expect(call('listCases', APP)).resolves.toEqual({ ok: true, result: [] });
+  });
+
+  it('answers errors of the core with one line: bad input as is, anything else as an internal error (stack logged)', async () => {
+    const { core, call, logged } = setup();
+    core.mocks.openCase.mockRejectedValueOnce(new BadInputError('/ws', 'no case "x" in the workspace'));
+    await expect(call('openCase', APP, 'x')).resolves.toEqual({ ok: false, error: '/ws: no case "x" in the workspace' });
+    expect(logged).toEqual([]);
+    core.mocks.draftLetter.mockRejectedValueOnce(new TypeError('boom'));
+    await expect(call('draftLetter', APP, 'c1')).resolves.toEqual({ ok: false, error: 'internal error: boom' });
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatch(/^recheck: internal error in draftLetter: TypeError: boom\n\s+at /);
   });
 
   it.each([
@@ -103,7 +116,15 @@ describe('registerApiHandlers', () => {
     ['draftLetter', [null]],
   ])('rejects invalid arguments to %s %j', async (method, args) => {
     const { core, call } = setup();
-    await expect(call(method, APP, ...args)).rejects.toBeInstanceOf(ApiArgumentError);
+    let expected = '';
+    try {
+      API_METHODS[method as keyof typeof API_METHODS].validate(args);
+    } catch (err) {
+      expect(err).toBeInstanceOf(ApiArgumentError);
+      expected = (err as Error).message;
+    }
+    expect(expected).toMatch(new RegExp(`^${method}: `));
+    await expect(call(method, APP, ...args)).resolves.toEqual({ ok: false, error: expected });
     for (const m of Object.values(core.mocks)) if (m !== core.mocks.onRunEvent) expect(m).not.toHaveBeenCalled();
   });
 

@@ -15,7 +15,9 @@ vi.mock('electron', () => ({
   ipcRenderer: {
     invoke: (...args: unknown[]) => {
       bridge.invoked.push(args);
-      return Promise.resolve(`answer:${String(args[0])}`);
+      if (args[1] === 'missing') return Promise.resolve({ ok: false, error: '/ws: no case "missing"' });
+      if (args[1] === 'garbled') return Promise.resolve('not an answer');
+      return Promise.resolve({ ok: true, result: `answer:${String(args[0])}` });
     },
     on: (channel: string, l: (...a: unknown[]) => void) => {
       if (!bridge.listeners.has(channel)) bridge.listeners.set(channel, new Set());
@@ -60,6 +62,11 @@ describe('preload', () => {
       await (api[m] as (...a: unknown[]) => Promise<unknown>)('x');
       expect(bridge.invoked[0]![0]).toBe(API_METHODS[m].channel);
     }
+  });
+
+  it('rejects with the main process\'s one line, and on a malformed answer', async () => {
+    await expect(api.openCase('missing')).rejects.toThrow(new Error('/ws: no case "missing"'));
+    await expect(api.draftLetter('garbled')).rejects.toThrow('draftLetter: unexpected answer from the main process');
   });
 
   it('delivers run events without the IPC event object, and unsubscribes', () => {
