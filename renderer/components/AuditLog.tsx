@@ -29,6 +29,7 @@ export function AuditLog({ entries }: { entries: AuditEntry[] }) {
               {e.falsificationId !== undefined ? <span className="mono">{e.falsificationId} </span> : null}
               {e.verdict !== undefined ? <DecisionBadge value={e.verdict} testId="audit-verdict" /> : null}
               {e.runId !== undefined ? <span className="mono muted"> run {e.runId}</span> : null}
+              {e.details !== undefined ? <Details details={e.details} /> : null}
               {e.rationale !== undefined && e.rationale !== '' ? <div className="rationale">{e.rationale}</div> : null}
             </td>
             <td className="hashes">
@@ -42,5 +43,20 @@ export function AuditLog({ entries }: { entries: AuditEntry[] }) {
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** Scalar details of an entry as `key: value` (e.g. the computed decision at the time of a verdict). */
+function Details({ details }: { details: Record<string, unknown> }) {
+  const scalars = Object.entries(details).filter(([, v]) => v === null || ['string', 'number', 'boolean'].includes(typeof v));
+  if (scalars.length === 0) return null;
+  return (
+    <div className="small muted">
+      {scalars.map(([k, v]) => (
+        <span key={k} className="detail">
+          {k === 'computedDecision' ? 'computed then' : k}: <span className="mono">{v === null ? 'not run' : String(v)}</span>
+        </span>
+      ))}
+    </div>
   );
 }

@@ -37,14 +37,15 @@ export function PaperPane(props: {
           <article key={f.id} className="falsification" data-testid={`falsification-${f.id}`}>
             <div className="falsification-head">
               <span className="claim-id">{f.id}</span>
-              <span className="muted small">
-                against {f.claim} · asserted by <em>{logbookTitle(f.logbook)}</em>
-              </span>
-              <span className="spacer" />
               {decisions[f.id] !== undefined ? <DecisionBadge value={decisions[f.id]!} falsificationId={f.id} /> : null}
+              <span className="spacer" />
               <button type="button" className="btn btn-small" disabled={running} onClick={() => onRun(f.id)} data-testid={`run-${f.id}`}>
                 Run {f.checks.length} check{f.checks.length === 1 ? '' : 's'}
               </button>
+            </div>
+            <div className="muted small">
+              against <a href={`#claim-${f.claim}`} className="mono" onClick={(e) => { e.preventDefault(); document.getElementById(`claim-${f.claim}`)?.scrollIntoView({ block: 'center' }); }}>{f.claim}</a> · asserted by{' '}
+              <em>{logbookTitle(f.logbook)}</em>
             </div>
             <blockquote className="assertion">
               <Markdown source={f.assertion} className="inline-md" />

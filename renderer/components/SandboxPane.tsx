@@ -126,7 +126,7 @@ export function SandboxPane(props: { api: RecheckApi; caseId: string; files: San
       {loadError !== null ? <div className="error-box">{loadError}</div> : null}
       <div className="editor-host" ref={host} data-testid="sandbox-editor" hidden={files.length === 0} />
       <footer className={`pane-status small${status?.error ? ' error-text' : ''}`} data-testid="sandbox-status">
-        {status?.text ?? (active !== null ? `${active} · TypeScript syntax checked; imports not resolved in the editor` : '')}
+        {status?.text ?? (active !== null ? `${active}${/\.(ts|tsx|mts)$/.test(active) ? ' · syntax checked; imports are not resolved in the editor' : ''}` : '')}
       </footer>
     </section>
   );

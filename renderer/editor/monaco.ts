@@ -7,10 +7,12 @@
 import * as monaco from 'monaco-editor';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import TsWorker from 'monaco-editor/languages/features/typescript/ts.worker?worker';
+import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker';
 
 self.MonacoEnvironment = {
   getWorker(_workerId: string, label: string) {
     if (label === 'typescript' || label === 'javascript') return new TsWorker();
+    if (label === 'json') return new JsonWorker();
     return new EditorWorker();
   },
 };
