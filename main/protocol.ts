@@ -16,10 +16,11 @@ export const APP_INDEX_URL = `${APP_ORIGIN}/index.html`;
 /**
  * Only our own files run; no inline or evaluated script, no network. Inline styles are allowed because
  * Monaco and KaTeX set element styles at run time; data: images and fonts for their bundled icons; blob:
- * workers for Monaco's fallback worker loader (as in browser mode's policy, app/server/security.ts).
+ * workers for Monaco's fallback worker loader. Same sources as browser mode's policy (app/server/security.ts)
+ * except the WebSocket, so what the e2e tests exercise there also loads here (test/main/csp-parity.test.ts).
  */
 export const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
+  "default-src 'self'",
   "script-src 'self'",
   "worker-src 'self' blob:",
   "style-src 'self' 'unsafe-inline'",

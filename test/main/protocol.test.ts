@@ -107,7 +107,7 @@ describe('createAppProtocolHandler', () => {
 
   it('uses a strict policy: no inline or eval script, no network, no frames or plugins', () => {
     const directives = new Map(CONTENT_SECURITY_POLICY.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
-    expect(directives.get('default-src')).toEqual(["'none'"]);
+    expect(directives.get('default-src')).toEqual(["'self'"]);
     expect(directives.get('script-src')).toEqual(["'self'"]);
     expect(directives.get('connect-src')).toEqual(["'self'"]);
     expect(directives.get('object-src')).toEqual(["'none'"]);
