@@ -8,6 +8,7 @@ import { fitCommand } from './fit';
 import { auditPaddingCommand } from './audit-padding';
 import { auditUnitsCommand } from './audit-units';
 import { ledgerCommand } from './ledger';
+import { auditDivergenceCommand } from './audit-divergence';
 
 export const commands: Command[] = [
   casesCommand,
@@ -18,4 +19,5 @@ export const commands: Command[] = [
   auditPaddingCommand,
   auditUnitsCommand,
   ledgerCommand,
+  auditDivergenceCommand,
 ];
