@@ -2,9 +2,11 @@
 import type { CheckKind } from '../kind';
 import { unitsAuditKind } from './units-audit';
 import { paddingAuditKind } from './padding-audit';
+import { growthFitKind } from './growth-fit';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const builtinCheckKinds: CheckKind<any>[] = [
   unitsAuditKind,
   paddingAuditKind,
+  growthFitKind,
 ];

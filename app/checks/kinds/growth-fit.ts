@@ -1,0 +1,128 @@
+/**
+ * Check kind `growth-fit`: fits const, log and power laws to a column of a case table (the `recheck fit`
+ * analysis) and weighs the result against what the claimed falsification asserts about growth.
+ * - `asserts: "growth"` (default): the falsification says y grows without bound (e.g. an additive term
+ *   that should be O(1) grows like ln x). Supports it when the log slope b is positive, at least `sigma`
+ *   (default 5) standard errors from zero, and a growing law (log or power) is preferred by AIC; refutes
+ *   it when the constant law is preferred and |b| is under 2 standard errors; neutral otherwise.
+ * - `asserts: "noGrowth"`: the mirror image.
+ * Weights: `weighting: "se"` uses 1/se^2 (unscaled covariance); `"none"` (default when no `se` column) is
+ * ordinary least squares, whose covariance s^2 (X'X)^-1 also carries the model's lack of fit. The `se`
+ * column, when given, is always drawn as error bars. `stoppedAt`: the x where the logbook's own sweep
+ * ended; the evidence reports what the fit on that prefix concluded. The table's sha256 is recorded.
+ */
+import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import type { CheckKind, CheckResult } from '../kind';
+import { BadInputError } from '../../errors';
+import { CheckerError } from '../../../checkers/errors';
+import { fitGrowth } from '../../../checkers/stats/growth-fit';
+import type { DataPoint } from '../../../checkers/stats/growth-models';
+import { predict } from '../../../checkers/stats/growth-models';
+import { plotSvg } from '../../../checkers/plot/svg-plot';
+import { numberCell, parseCsv, requireColumns } from '../../tables/csv';
+import { sha256 } from '../../fs/hash';
+import { writeFileAtomic } from '../../fs/atomic';
+
+export interface GrowthFitParams {
+  table: string;
+  x: string;
+  y: string;
+  se?: string;
+  weighting?: 'se' | 'none';
+  sigma?: number;
+  asserts?: 'growth' | 'noGrowth';
+  stoppedAt?: number;
+}
+
+export const growthFitKind: CheckKind<GrowthFitParams> = {
+  kind: 'growth-fit',
+  title: 'Fit const, log and power growth laws; growthSigma and horizon analysis',
+  paramsSchema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['table', 'x', 'y'],
+    properties: {
+      table: { type: 'string', minLength: 1, description: 'case-relative CSV' },
+      x: { type: 'string', minLength: 1 },
+      y: { type: 'string', minLength: 1 },
+      se: { type: 'string', minLength: 1, description: 'column of standard errors of y' },
+      weighting: { enum: ['se', 'none'] },
+      sigma: { type: 'number', exclusiveMinimum: 0 },
+      asserts: { enum: ['growth', 'noGrowth'] },
+      stoppedAt: { type: 'number' },
+    },
+  },
+  async run(params, ctx): Promise<CheckResult> {
+    const path = ctx.resolve(params.table);
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(path);
+    } catch (err) {
+      throw new BadInputError(params.table, `cannot read: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    }
+    const table = parseCsv(bytes.toString('utf8'), params.table);
+    const weighting = params.weighting ?? (params.se !== undefined ? 'se' : 'none');
+    if (weighting === 'se' && params.se === undefined) throw new BadInputError(params.table, 'weighting "se" needs an se column');
+    requireColumns(table, [params.x, params.y, ...(params.se !== undefined ? [params.se] : [])]);
+    const data = table.rows.map((row) => ({
+      x: numberCell(table, row, params.x),
+      y: numberCell(table, row, params.y),
+      se: params.se !== undefined ? numberCell(table, row, params.se) : undefined,
+      line: row.line,
+    }));
+    const points: DataPoint[] = data.map((d) => {
+      if (weighting !== 'se') return { x: d.x, y: d.y };
+      if (!((d.se as number) > 0)) throw new BadInputError(params.table, `se ${d.se} must be positive for weighting "se"`, `line ${d.line}`);
+      return { x: d.x, y: d.y, se: d.se as number };
+    });
+
+    const threshold = params.sigma ?? 5;
+    let report;
+    try {
+      report = fitGrowth(points, threshold);
+    } catch (err) {
+      if (err instanceof CheckerError) throw new BadInputError(params.table, err.message.replace(/^recheck\.\w+: /, ''));
+      throw err;
+    }
+    const log = report.models.find((m) => m.name === 'log');
+    const b = log?.params.b as number;
+    const seB = log?.se.b as number;
+    const chi2PerDof = log?.chi2 !== undefined ? log.chi2 / (report.n - 2) : null;
+    const atStop = params.stoppedAt !== undefined ? (report.prefix.filter((p) => p.maxX <= (params.stoppedAt as number)).at(-1) ?? null) : null;
+
+    const dir = await ctx.artifactDir();
+    const svgPath = join(dir, 'growth-fit.svg');
+    const svg = plotSvg({
+      title: `${params.y} against ${params.x} (${params.table})`,
+      xLabel: params.x,
+      yLabel: params.y,
+      points: data.map((d) => (d.se !== undefined ? { x: d.x, y: d.y, se: d.se } : { x: d.x, y: d.y })),
+      curves: report.models.map((m) => ({ label: `${m.name}${m.name === report.preferred ? ' (preferred)' : ''}`, f: (x: number) => predict(m, x) })),
+    });
+    await writeFileAtomic(svgPath, svg);
+
+    const growing = report.preferred !== 'const' && b > 0 && report.growthSigma >= threshold;
+    const flat = report.preferred === 'const' && Math.abs(report.growthSigma) < 2;
+    const asserts = params.asserts ?? 'growth';
+    const outcome = growing ? (asserts === 'growth' ? 'supports' : 'refutes') : flat ? (asserts === 'growth' ? 'refutes' : 'supports') : 'neutral';
+
+    const horizon = report.significantFrom !== null ? `sigma stays >= ${threshold} from ${params.x} = ${report.significantFrom} on` : `sigma never stays >= ${threshold}`;
+    const stop = atStop !== null ? ` A sweep stopping at ${params.x} = ${atStop.maxX} finds b = ${fmt(atStop.b)} at ${fmt(atStop.sigma)} sigma.` : '';
+    const fitNote = chi2PerDof !== null ? `, chi2/dof ${fmt(chi2PerDof)}` : ', ordinary least squares';
+    const summary =
+      `${params.y} = a + b ln ${params.x}: b = ${fmt(b)} ± ${fmt(seB)} (growthSigma ${fmt(report.growthSigma)}${fitNote}); ` +
+      `preferred law ${report.preferred} over ${report.n} points up to ${params.x} = ${Math.max(...points.map((p) => p.x))}; ${horizon}.${stop}`;
+    return {
+      outcome,
+      summary,
+      evidence: { table: params.table, tableSha256: sha256(bytes), x: params.x, y: params.y, weighting, threshold, ...report, chi2PerDof, stoppedAt: atStop },
+      artifacts: [svgPath],
+    };
+  },
+};
+
+function fmt(v: number): string {
+  if (!Number.isFinite(v)) return String(v);
+  return String(Number(v.toPrecision(3)));
+}
