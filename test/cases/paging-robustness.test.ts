@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { loadCase } from '../../app/cases/load';
 import { runCase } from '../../app/checks/run-case';
 import { defaultRegistry } from '../../app/cli/registry';
+import { copyCase, tempDir } from '../helpers/temp-case';
 import { beladyCost, followThenMark } from '../../cases/paging-robustness/sandbox/paging';
 import { adversarialInput } from '../../cases/paging-robustness/sandbox/adversary';
 import { FULL_SWEEP, harmonic, sweepCsv } from '../../cases/paging-robustness/sandbox/sweep';
@@ -94,9 +95,12 @@ describe('case paging-robustness', () => {
 
   it('confirms the falsification: the additive term grows like ln k over the full sweep', async () => {
     const registry = defaultRegistry();
-    const report = await runCase(await loadCase(CASE, registry), registry, { record: false });
+    // A copy, so that the plots the checks write do not land in the bundled case's runs/ folder.
+    const dir = copyCase(CASE, tempDir(), 'paging-robustness');
+    const report = await runCase(await loadCase(dir, registry), registry, { record: false });
     const f1 = report.falsifications.find((f) => f.falsificationId === 'F1');
     expect(f1?.decision).toBe('confirmed');
+    expect(f1?.checks.every((c) => c.artifacts.length === 1 && c.artifacts[0]!.endsWith('growth-fit.svg'))).toBe(true);
     const full = f1?.checks.find((c) => c.checkId === 'full-sweep');
     expect(full?.outcome).toBe('supports');
     expect(full?.evidence.tableSha256).toBe(createHash('sha256').update(committed).digest('hex'));
