@@ -126,5 +126,7 @@ export function formatFwCertificate(cert: FwCertificate): string {
   };
   if (cert.claim) doc.claim = { kind: cert.claim.kind, step: cert.claim.step };
   if (cert.provenance) doc.provenance = cert.provenance;
-  return JSON.stringify(doc, null, 2) + '\n';
+  // Two-space JSON, but each point on one line so a certificate reads like the issue's example.
+  const rows = (doc.points as string[][]).map((p) => `    ${JSON.stringify(p)}`).join(',\n');
+  return JSON.stringify({ ...doc, points: '\u0000' }, null, 2).replace('"\\u0000"', `[\n${rows}\n  ]`) + '\n';
 }

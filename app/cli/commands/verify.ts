@@ -1,0 +1,79 @@
+/** `recheck verify <certificate.json>`: recompute an fw-attention certificate exactly (exit 0 holds, 1 does not). */
+import { resolve } from 'node:path';
+import type { Command } from '../command';
+import { parseCommandArgs } from '../args';
+import { EXIT } from '../../errors';
+import { createProgressBar } from '../progress';
+import { driveFwRun, readFwCertificateFile } from '../../checks/kinds/fw-files';
+import { fwVerdict } from '../../../checkers/certificates/verify-fw';
+
+export const verifyCommand: Command = {
+  name: 'verify',
+  summary: 'verify an fw-attention certificate exactly (origin leaves the closed hull at the claimed step)',
+  usage: `usage: recheck verify <certificate.json> [--json]
+
+Certificate (format recheck.certificate/1):
+  {"format": "recheck.certificate/1", "dynamic": "fw-attention", "params": {"c": 200},
+   "points": [["-3", "1/4"], ["-3", "-3"], ["-1/3", "-7/4"], ["3", "1/2"]],
+   "claim": {"kind": "origin-leaves-hull", "step": 706}}
+Coordinates are strings ("p/q", integer, decimal) or JSON integers. The dynamic is recomputed in exact
+rational arithmetic up to the claimed step; the certificate holds when the origin is in the closed convex
+hull at steps 0..step-1 and outside it at the claimed step. The float64 run of the same dynamic is reported
+beside the exact one.
+Output: holds, firstExitStep (first exit at or before the claimed step, or null), reason, and float64
+(the float64 run's first exit and whether it would have confirmed the claim).
+Exit: 0 the certificate holds, 1 it does not, 2 bad input (malformed JSON, zero denominator, float
+coordinate: one line naming the file and the place).`,
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs('verify', args, { json: { type: 'boolean' } }, { min: 1, max: 1, names: '<certificate.json>' });
+    const file = positionals[0] as string;
+    const cert = await readFwCertificateFile(resolve(io.cwd, file), file, true);
+    const step = cert.claim?.step ?? 0;
+    const bar = createProgressBar(io, 'verify');
+    const started = Date.now();
+    let run;
+    try {
+      run = await driveFwRun(cert, step, { signal: io.signal, onProgress: (t) => bar.update(t, step) });
+    } finally {
+      bar.finish();
+    }
+    const v = fwVerdict(cert, run);
+    const floatHolds = step > 0 && run.float64FirstExitStep === step;
+    const doc = {
+      file,
+      holds: v.holds,
+      firstExitStep: v.firstExitStep,
+      reason: v.reason,
+      claimedStep: step,
+      dynamic: cert.dynamic,
+      c: cert.c,
+      particles: cert.points.length,
+      dimension: cert.points[0]?.length ?? 0,
+      float64: {
+        firstExitStep: run.float64FirstExitStep,
+        holds: floatHolds,
+        agreesWithExact: floatHolds === v.holds && run.float64FirstExitStep === v.firstExitStep,
+        firstArgminDivergence: run.float64FirstArgminDivergence,
+      },
+      filter: run.filter,
+      stateBits: run.stateBits,
+    };
+    if (values.json) io.stdout(`${JSON.stringify(doc, null, 2)}\n`);
+    else {
+      const secs = ((Date.now() - started) / 1000).toFixed(2);
+      io.stdout(
+        [
+          `${file}: fw-attention, c = ${cert.c}, ${doc.particles} particles in ${doc.dimension}-D, claimed exit at step ${step}`,
+          `exact:   ${v.holds ? 'HOLDS' : 'DOES NOT HOLD'}: ${v.reason}`,
+          `float64: first exit ${fmtStep(run.float64FirstExitStep)}${floatHolds === v.holds ? ' (same verdict)' : ` (float64 alone would say the certificate ${floatHolds ? 'holds' : 'does not hold'})`}`,
+          `${run.filter.filtered} signs decided in float64 with error bounds, ${run.filter.exact} needed exact BigInt; state ${run.stateBits} bits; ${secs} s`,
+        ].join('\n') + '\n',
+      );
+    }
+    return v.holds ? EXIT.ok : EXIT.doesNotHold;
+  },
+};
+
+function fmtStep(t: number | null): string {
+  return t === null ? 'none' : `at step ${t}`;
+}
