@@ -9,6 +9,8 @@ import { auditPaddingCommand } from './audit-padding';
 import { auditUnitsCommand } from './audit-units';
 import { ledgerCommand } from './ledger';
 import { auditDivergenceCommand } from './audit-divergence';
+import { verifyCommand } from './verify';
+import { searchCommand } from './search';
 
 export const commands: Command[] = [
   casesCommand,
@@ -20,4 +22,6 @@ export const commands: Command[] = [
   auditUnitsCommand,
   ledgerCommand,
   auditDivergenceCommand,
+  verifyCommand,
+  searchCommand,
 ];
