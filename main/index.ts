@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell } from 'electron';
 import { createRecheckService, type RecheckService } from '../app/api/service';
-import { ensureWorkspace } from '../app/cases/workspace';
+import { ensureWorkspace, defaultWorkspaceDir } from '../app/cases/workspace';
 import { forwardRunEvents, registerApiHandlers } from './ipc';
 import { buildMenuTemplate } from './menu';
 import { resolveShellPaths } from './paths';
@@ -51,7 +51,8 @@ async function start(): Promise<void> {
     userData: app.getPath('userData'),
   });
   // RECHECK_WORKSPACE overrides the location, as it does for the CLI and browser mode.
-  const workspaceDir = process.env.RECHECK_WORKSPACE || paths.workspaceDir;
+  // One workspace for the desktop app, browser mode and the CLI ($RECHECK_WORKSPACE or the per-user data folder).
+  const workspaceDir = defaultWorkspaceDir();
   await ensureWorkspace({ bundledCasesDir: paths.bundledCasesDir, workspaceDir });
   const core = await createRecheckService({ workspaceDir });
   service = core;

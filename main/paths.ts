@@ -13,7 +13,6 @@ export interface ShellPaths {
   /** Read-only cases shipped with the app, copied into the workspace on first run. */
   bundledCasesDir: string;
   /** The user's workspace (userData/workspace): the only place the app writes cases. */
-  workspaceDir: string;
 }
 
 export interface PathInputs {
@@ -28,12 +27,11 @@ export interface PathInputs {
   userData: string;
 }
 
-/** Derives every path; pure. Example: userData '/u' -> workspaceDir '/u/workspace'. */
+/** Derives every path; pure. Example: mainDir '/r/out/main' -> preload '/r/out/preload/index.cjs'. */
 export function resolveShellPaths(p: PathInputs): ShellPaths {
   return {
     rendererDir: path.join(p.mainDir, '..', 'renderer'),
     preload: path.join(p.mainDir, '..', 'preload', 'index.cjs'),
     bundledCasesDir: p.isPackaged ? path.join(p.resourcesPath, 'cases') : path.join(p.appPath, 'cases'),
-    workspaceDir: path.join(p.userData, 'workspace'),
   };
 }

@@ -79,7 +79,7 @@ const core = vi.hoisted(() => ({
     return core.service;
   }),
 }));
-vi.mock('../../app/cases/workspace', () => ({ ensureWorkspace: core.ensureWorkspace }));
+vi.mock('../../app/cases/workspace', () => ({ ensureWorkspace: core.ensureWorkspace, defaultWorkspaceDir: () => '/home/u/.local/share/recheck/workspace' }));
 vi.mock('../../app/api/service', () => ({ createRecheckService: core.createRecheckService }));
 
 const electron = await import('electron');
@@ -97,9 +97,9 @@ describe('main process start-up', () => {
     expect(electron.app.enableSandbox).toHaveBeenCalled();
   });
 
-  it('copies bundled cases into userData/workspace, then starts the core there', () => {
+  it('copies bundled cases into the shared per-user workspace (the one the CLI uses), then starts the core there', () => {
     expect(h.paths.get('userData')).toBe(path.join('/home/u/appData', 'Recheck'));
-    const workspaceDir = path.join('/home/u/appData', 'Recheck', 'workspace');
+    const workspaceDir = '/home/u/.local/share/recheck/workspace';
     expect(core.ensureWorkspace).toHaveBeenCalledWith({ bundledCasesDir: path.join('/repo', 'cases'), workspaceDir });
     expect(core.createRecheckService).toHaveBeenCalledWith({ workspaceDir });
     expect(h.calls.indexOf('ensureWorkspace')).toBeLessThan(h.calls.indexOf('createRecheckService'));
