@@ -32,7 +32,8 @@ const MARGIN = { left: 70, right: 170, top: 40, bottom: 55 };
 
 /**
  * The SVG document for the spec. Example: `plotSvg({title: 't', xLabel: 'k', yLabel: 'y',
- * points: [{x: 1, y: 1}, {x: 2, y: 2}]})` starts with `<svg xmlns=` and has two `<circle` elements.
+ * points: [{x: 1, y: 1}, {x: 2, y: 2}]})` starts with `<svg xmlns=` and has one `<circle` per point plus
+ * one for the legend.
  */
 export function plotSvg(spec: PlotSpec): string {
   const width = spec.width ?? 760;

@@ -28,3 +28,11 @@ describe('plotSvg', () => {
     expect(plotSvg({ title: 't', xLabel: 'x', yLabel: 'y', points: [{ x: 1, y: 1 }] })).not.toContain('NaN');
   });
 });
+
+describe('plotSvg doc example', () => {
+  it('starts with <svg xmlns= and has one circle per point plus the legend marker', () => {
+    const svg = plotSvg({ title: 't', xLabel: 'k', yLabel: 'y', points: [{ x: 1, y: 1 }, { x: 2, y: 2 }] });
+    expect(svg.startsWith('<svg xmlns=')).toBe(true);
+    expect(svg.match(/<circle /g)).toHaveLength(3);
+  });
+});
