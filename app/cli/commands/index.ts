@@ -9,6 +9,7 @@ import { auditPaddingCommand } from './audit-padding';
 import { auditUnitsCommand } from './audit-units';
 import { ledgerCommand } from './ledger';
 import { auditDivergenceCommand } from './audit-divergence';
+import { sweepCommand } from './sweep';
 import { verifyCommand } from './verify';
 import { searchCommand } from './search';
 
@@ -22,6 +23,7 @@ export const commands: Command[] = [
   auditUnitsCommand,
   ledgerCommand,
   auditDivergenceCommand,
+  sweepCommand,
   verifyCommand,
   searchCommand,
 ];

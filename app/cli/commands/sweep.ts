@@ -1,0 +1,140 @@
+/** `recheck sweep <module.ts>`: run a sandboxed point function over a grid or horizon, checkpointed and resumable. */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import type { Command } from '../command';
+import { parseCommandArgs, UsageError } from '../args';
+import { createProgressBar, formatSeconds } from '../progress';
+import { BadInputError, EXIT } from '../../errors';
+import { parseSweepSpec, type ParamValue, type SweepSpec } from '../../runs/grid';
+import { runSweep, type SweepSummary } from '../../runs/sweep';
+import { defaultConfinement, UNCONFINED_NOTICE } from '../../sandbox/confinement';
+
+export const sweepCommand: Command = {
+  name: 'sweep',
+  summary: 'run a sandboxed function over a parameter grid or horizon in parallel, checkpointed, resumable',
+  usage: `usage: recheck sweep <module.ts> (--grid spec.json | --param NAME=V1,V2,... | --horizon N)
+                   [--seed N] [--jobs N] [--stop-on FIELD] [--runs DIR] [--id NAME]
+                   [--timeout SECONDS] [--memory MB] [--json] [--allow-unconfined]
+
+The module's default export is (params, api) => result, called once per point inside the sandbox;
+api.seed is the point's seed, derived from --seed (default 1) and the point's index, so results do not
+depend on --jobs (default: number of cores). --grid is {"parameters": {"lr": [0.1, 0.01]}} or
+{"horizon": 1000}; --param may repeat (numbers are parsed); --horizon N runs t = 1..N.
+--stop-on FIELD stops at the first point (by index) whose result has FIELD truthy, e.g. violation.
+Results go to <runs>/<id>/points.jsonl (append-only) and manifest.json; runs defaults to the runs/ folder
+of the case containing the module. Rerunning the same command resumes; Ctrl-C cancels and keeps them.
+--timeout (default 30) and --memory (default 512) limit each point.
+Output: progress on a terminal; with --json, events as JSON lines on stderr and one summary on stdout.
+Exit 0 when finished, 1 when --stop-on found a violating point, 130 when cancelled.`,
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs(
+      'sweep',
+      args,
+      {
+        grid: { type: 'string' },
+        param: { type: 'string', multiple: true },
+        horizon: { type: 'string' },
+        seed: { type: 'string' },
+        jobs: { type: 'string' },
+        'stop-on': { type: 'string' },
+        runs: { type: 'string' },
+        id: { type: 'string' },
+        timeout: { type: 'string' },
+        memory: { type: 'string' },
+        json: { type: 'boolean' },
+        'allow-unconfined': { type: 'boolean' },
+      },
+      { min: 1, max: 1, names: '<module.ts>' },
+    );
+    const file = positionals[0] as string;
+    const modulePath = resolve(io.cwd, file);
+    if (!existsSync(modulePath)) throw new BadInputError(file, 'no such file');
+    const spec = await specFrom(values, io.cwd);
+    const runsDir = values.runs !== undefined ? resolve(io.cwd, values.runs) : caseRunsDir(modulePath);
+    if (runsDir === null) throw new UsageError('sweep', `${file} is not inside a case folder: pass --runs DIR for the checkpoint`);
+    const seed = int('seed', values.seed, 1, 0, 2 ** 32 - 1);
+    const jobs = values.jobs !== undefined ? int('jobs', values.jobs, 1, 1, 256) : undefined;
+    const timeoutS = int('timeout', values.timeout, 30, 1, 86_400);
+    const memoryMb = int('memory', values.memory, 512, 32, 65_536);
+    const confinement = await defaultConfinement();
+    if (confinement.bwrap === null && values['allow-unconfined'] === true) io.stderr(`${UNCONFINED_NOTICE}\n(continuing unconfined: --allow-unconfined)\n`);
+    const bar = createProgressBar(io, 'sweep');
+    let summary: SweepSummary;
+    try {
+      summary = await runSweep({
+        modulePath,
+        label: file,
+        spec,
+        seed,
+        ...(jobs !== undefined ? { jobs } : {}),
+        stopOn: values['stop-on'] ?? null,
+        runsDir,
+        ...(values.id !== undefined ? { id: values.id } : {}),
+        limits: { timeoutMs: timeoutS * 1000, cpuSeconds: 2 * timeoutS + 1, memoryMb },
+        confinement,
+        allowUnconfined: values['allow-unconfined'] === true,
+        signal: io.signal,
+        onEvent: (e) => {
+          if (values.json) io.stderr(`${JSON.stringify(e)}\n`);
+          else if (e.type === 'progress') bar.update(e.done, e.total);
+        },
+      });
+    } finally {
+      bar.finish();
+    }
+    if (values.json) io.stdout(`${JSON.stringify(summary, null, 2)}\n`);
+    else io.stdout(formatSummary(summary));
+    if (summary.status === 'cancelled') return 130;
+    return summary.firstViolation !== null ? EXIT.doesNotHold : EXIT.ok;
+  },
+};
+
+async function specFrom(values: { grid?: string; param?: string[]; horizon?: string }, cwd: string): Promise<SweepSpec> {
+  const given = [values.grid !== undefined, values.param !== undefined, values.horizon !== undefined].filter(Boolean).length;
+  if (given !== 1) throw new UsageError('sweep', 'give exactly one of --grid, --param, --horizon');
+  if (values.grid !== undefined) {
+    const text = await readFile(resolve(cwd, values.grid), 'utf8').catch(() => {
+      throw new BadInputError(values.grid as string, 'cannot read the grid file');
+    });
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (err) {
+      throw new BadInputError(values.grid, `not JSON (${(err as Error).message})`);
+    }
+    return parseSweepSpec(json, values.grid);
+  }
+  if (values.horizon !== undefined) return parseSweepSpec({ horizon: Number(values.horizon) }, '--horizon');
+  const parameters: Record<string, ParamValue[]> = {};
+  for (const p of values.param ?? []) {
+    const m = /^([A-Za-z_][\w]*)=(.+)$/.exec(p);
+    if (!m) throw new UsageError('sweep', `--param must be NAME=V1,V2,..., got "${p}"`);
+    parameters[m[1] as string] = (m[2] as string).split(',').map((v) => (v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v === 'true' ? true : v === 'false' ? false : v));
+  }
+  return parseSweepSpec({ parameters }, '--param');
+}
+
+/** runs/ of the nearest enclosing folder holding a case.json, or null. */
+function caseRunsDir(modulePath: string): string | null {
+  for (let d = dirname(modulePath); d !== dirname(d); d = dirname(d)) {
+    if (existsSync(join(d, 'case.json'))) return join(d, 'runs');
+  }
+  return null;
+}
+
+function int(name: string, text: string | undefined, fallback: number, min: number, max: number): number {
+  if (text === undefined) return fallback;
+  const x = Number(text);
+  if (!Number.isInteger(x) || x < min || x > max) throw new UsageError('sweep', `--${name} must be an integer in [${min}, ${max}], got "${text}"`);
+  return x;
+}
+
+function formatSummary(s: SweepSummary): string {
+  const counts = Object.entries(s.outcomes).map(([k, n]) => `${n} ${k}`).join(', ');
+  const lines = [`sweep ${s.id}: ${s.status}, ${s.done}/${s.total} points (${counts || 'none'}; ${s.resumed} from the checkpoint) in ${formatSeconds(s.wallMs / 1000)}`];
+  if (s.firstViolation !== null) lines.push(`first violation at point ${s.firstViolation.index}: ${JSON.stringify(s.firstViolation.params)} -> ${JSON.stringify(s.firstViolation.value)}`);
+  if (s.status === 'cancelled') lines.push('cancelled: finished points are kept; rerun the same command to resume');
+  lines.push(`checkpoint: ${s.dir}`);
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,85 @@
+/**
+ * Records of runs and sweep points: what ran (content hashes of code and inputs, versions), with which seed
+ * and limits, how long, and how it ended. JSON, one object per run.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { INSTALL_ROOT } from '../paths';
+import { sha256 } from '../fs/hash';
+import type { RunReport } from '../sandbox/host';
+import type { SandboxLimits } from '../sandbox/confinement';
+import type { ParamValue } from './grid';
+
+/** Versions of what produced a result. */
+export interface Versions {
+  readonly recheck: string;
+  readonly node: string;
+  readonly esbuild: string;
+  readonly platform: string;
+}
+
+/** Versions of this process (recheck from package.json, node, esbuild). */
+export function currentVersions(): Versions {
+  const require = createRequire(import.meta.url);
+  const pkg = JSON.parse(readFileSync(join(INSTALL_ROOT, 'package.json'), 'utf8')) as { version: string };
+  const esbuild = require('esbuild/package.json') as { version: string };
+  return { recheck: pkg.version, node: process.versions.node, esbuild: esbuild.version, platform: `${process.platform}-${process.arch}` };
+}
+
+/**
+ * sha256 of a JSON value in canonical form (object keys sorted), so equal inputs hash equally.
+ * Example: `inputHash({ b: 1, a: 2 }) === inputHash({ a: 2, b: 1 })`.
+ */
+export function inputHash(value: unknown): string {
+  return sha256(canonicalJson(value));
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** One finished sweep point, as a line of points.jsonl. */
+export interface PointRecord {
+  readonly index: number;
+  readonly params: Readonly<Record<string, ParamValue>>;
+  readonly seed: number;
+  readonly inputSha256: string;
+  readonly outcome: RunReport['outcome'];
+  readonly value?: unknown;
+  readonly message?: string;
+  readonly wallMs: number;
+  readonly finishedAt: string;
+}
+
+/** The record of one point from its sandbox report. */
+export function pointRecord(index: number, params: Record<string, ParamValue>, seed: number, report: RunReport, finishedAt: Date): PointRecord {
+  const base = { index, params, seed, inputSha256: inputHash({ params, seed }), outcome: report.outcome, wallMs: Math.round(report.wallMs), finishedAt: finishedAt.toISOString() };
+  return report.outcome === 'ok' ? { ...base, value: report.value } : { ...base, message: report.message };
+}
+
+/** Manifest of a sweep (runs/<sweep-id>/manifest.json, rewritten atomically). */
+export interface SweepManifest {
+  readonly format: 'recheck.sweep/1';
+  readonly id: string;
+  readonly module: { readonly path: string; readonly sha256: string };
+  /** sha256 of the bundled program (module + runner + libraries). */
+  readonly codeSha256: string;
+  readonly spec: unknown;
+  readonly seed: number;
+  readonly stopOn: string | null;
+  readonly limits: SandboxLimits;
+  readonly versions: Versions;
+  readonly total: number;
+  readonly status: 'running' | 'complete' | 'stopped' | 'cancelled';
+  readonly firstViolation: number | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}

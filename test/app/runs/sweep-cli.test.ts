@@ -1,0 +1,47 @@
+// `recheck sweep` in process through main(): grid from --param, JSON summary on stdout, JSON-lines events on stderr.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../../app/cli/main';
+import { tempDir } from '../../helpers/temp-case';
+import { confinementOrSkip } from '../sandbox/harness';
+
+const c = await confinementOrSkip();
+
+async function cli(args: string[], cwd: string) {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(args, { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), isTTY: false, cwd, signal: new AbortController().signal });
+  return { code, stdout, stderr };
+}
+
+describe.skipIf(c === null)('recheck sweep', () => {
+  it('runs a grid, stops at the first violation (exit 1), checkpoints into the case runs/ folder', async () => {
+    const root = tempDir();
+    mkdirSync(join(root, 'sandbox'));
+    writeFileSync(join(root, 'case.json'), '{}');
+    writeFileSync(join(root, 'sandbox', 'f.mjs'), 'export default ({ a, b }) => ({ prod: a * b, violation: a * b > 5 });');
+    const r = await cli(['sweep', 'sandbox/f.mjs', '--param', 'a=1,2,3', '--param', 'b=2,3', '--stop-on', 'violation', '--jobs', '2', '--json'], root);
+    expect(r.code).toBe(1);
+    const summary = JSON.parse(r.stdout);
+    // Points in order: (1,2) (1,3) (2,2) (2,3): 6 > 5 at index 3.
+    expect(summary).toMatchObject({ status: 'stopped', done: 4, total: 6, firstViolation: { index: 3, params: { a: 2, b: 3 }, value: { prod: 6, violation: true } } });
+    expect(summary.dir.startsWith(join(root, 'runs'))).toBe(true);
+    const events = r.stderr.trim().split('\n').map((l) => JSON.parse(l) as { type: string });
+    expect(events[0]).toMatchObject({ type: 'started', total: 6, jobs: 2 });
+    expect(events.filter((e) => e.type === 'stopping')).toEqual([{ type: 'stopping', index: 3 }]);
+    // Same command again: everything comes from the checkpoint.
+    const again = await cli(['sweep', 'sandbox/f.mjs', '--param', 'a=1,2,3', '--param', 'b=2,3', '--stop-on', 'violation', '--json'], root);
+    expect(JSON.parse(again.stdout)).toMatchObject({ resumed: 4, done: 4, status: 'stopped' });
+  });
+
+  it('usage errors are one line, exit 2', async () => {
+    const root = tempDir();
+    writeFileSync(join(root, 'f.mjs'), 'export default () => 1;');
+    const r = await cli(['sweep', 'f.mjs', '--horizon', '3'], root);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/not inside a case folder: pass --runs DIR/);
+    const r2 = await cli(['sweep', 'f.mjs', '--horizon', '3', '--param', 'a=1', '--runs', 'out'], root);
+    expect(r2.stderr).toMatch(/exactly one of --grid, --param, --horizon/);
+  });
+});
