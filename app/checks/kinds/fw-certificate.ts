@@ -1,0 +1,49 @@
+/**
+ * Check kind `fw-certificate`: verifies a recheck.certificate/1 file for fw-attention in exact rational
+ * arithmetic (the claimed counterexample: the origin leaves the closed hull at the claimed step).
+ * Supports the falsification when the certificate holds (a finite, exact proof that the particles do not
+ * collapse to the origin), refutes it when it does not. The float64 verdict of the same run is evidence.
+ */
+import type { CheckKind, CheckResult } from '../kind';
+import { driveFwRun, readFwCertificateFile } from './fw-files';
+import { fwVerdict } from '../../../checkers/certificates/verify-fw';
+
+export interface FwCertificateParams {
+  certificate: string;
+}
+
+export const fwCertificateKind: CheckKind<FwCertificateParams> = {
+  kind: 'fw-certificate',
+  title: 'Verify an fw-attention certificate exactly (origin leaves the closed hull at the claimed step)',
+  paramsSchema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['certificate'],
+    properties: { certificate: { type: 'string', minLength: 1, description: 'case-relative path of a recheck.certificate/1 file' } },
+  },
+  async run(params, ctx): Promise<CheckResult> {
+    const cert = await readFwCertificateFile(ctx.resolve(params.certificate), params.certificate, true);
+    const step = cert.claim?.step ?? 0;
+    const run = await driveFwRun(cert, step, { signal: ctx.signal, onProgress: (t) => ctx.progress({ done: t, total: step, message: 'exact steps' }) });
+    const v = fwVerdict(cert, run);
+    const floatHolds = step > 0 && run.float64FirstExitStep === step;
+    const evidence = {
+      certificate: params.certificate,
+      c: cert.c,
+      particles: cert.points.length,
+      claimedStep: step,
+      holds: v.holds,
+      firstExitStep: v.firstExitStep,
+      reason: v.reason,
+      float64FirstExitStep: run.float64FirstExitStep,
+      float64Holds: floatHolds,
+      filter: run.filter,
+      stateBits: run.stateBits,
+    };
+    const floatNote = floatHolds === v.holds ? 'float64 gives the same verdict' : `float64 alone would say it ${floatHolds ? 'holds' : 'does not hold'} (float64 first exit: ${run.float64FirstExitStep ?? 'none'})`;
+    if (v.holds) {
+      return { outcome: 'supports', summary: `Exact: ${params.certificate} holds: ${v.reason} (c = ${cert.c}); ${floatNote}.`, evidence };
+    }
+    return { outcome: 'refutes', summary: `Exact: ${params.certificate} does not hold: ${v.reason} (c = ${cert.c}); ${floatNote}.`, evidence };
+  },
+};

@@ -1,0 +1,55 @@
+// The bundled case fw-attention-collapse: checks run through the case runner and the decisions are computed;
+// the committed certificates are what the case's own search finds, and our sandbox re-implementation agrees.
+import { describe, it, expect } from 'vitest';
+import { readFileSync, mkdtempSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { loadCase } from '../../app/cases/load';
+import { runCase } from '../../app/checks/run-case';
+import { defaultRegistry } from '../../app/cli/registry';
+import { main } from '../../app/cli/main';
+import { Rational } from '../../checkers/exact/rational';
+import { referenceFirstExit } from '../../cases/fw-attention-collapse/sandbox/fw-attention-reference';
+
+const CASE = resolve(import.meta.dirname, '../../cases/fw-attention-collapse');
+
+async function cli(args: string[], cwd: string) {
+  let stdout = '';
+  const code = await main(args, { stdout: (t) => void (stdout += t), stderr: () => undefined, isTTY: false, cwd, signal: new AbortController().signal });
+  return { code, stdout };
+}
+
+describe('case fw-attention-collapse', () => {
+  it('F1 is confirmed (exact exits at 706 and 2911), F2 refuted (a float64 artefact)', async () => {
+    const registry = defaultRegistry();
+    const report = await runCase(await loadCase(CASE, registry), registry, { record: false });
+    const f1 = report.falsifications.find((f) => f.falsificationId === 'F1');
+    const f2 = report.falsifications.find((f) => f.falsificationId === 'F2');
+    expect(f1?.decision).toBe('confirmed');
+    expect(f2?.decision).toBe('refuted');
+    const byId = (f: typeof f1, id: string) => f?.checks.find((c) => c.checkId === id);
+    expect(byId(f1, 'logbook-certificate')?.evidence).toMatchObject({ holds: true, firstExitStep: 706, float64FirstExitStep: 706 });
+    expect(byId(f1, 'search-certificate-c800')?.evidence).toMatchObject({ holds: true, firstExitStep: 2911 });
+    expect(byId(f1, 'horizon-trap')?.evidence).toMatchObject({ shortHorizon: 300, firstExitStep: 706, seenByShortCheck: false });
+    expect(byId(f2, 'logbook-certificate')?.evidence).toMatchObject({ holds: false, firstExitStep: null, float64Holds: true });
+    expect(byId(f2, 'float-vs-exact')?.evidence).toMatchObject({ exactFirstExitStep: null, float64FirstExitStep: 2 });
+    expect(byId(f2, 'float-vs-exact')?.outcome).toBe('refutes');
+  });
+
+  it('the committed certificates are exactly what `recheck search` finds for the sandbox configs', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'fw-search-'));
+    for (const name of ['example-c200', 'example-c800']) {
+      const r = await cli(['search', `sandbox/configs/${name}.json`, '--horizon', '5000', '--json', '--certificate', join(out, `${name}.json`)], CASE);
+      expect(r.code).toBe(0);
+      expect(readFileSync(join(out, `${name}.json`), 'utf8')).toBe(readFileSync(join(CASE, 'sandbox/certificates', `${name}.json`), 'utf8'));
+    }
+    const none = await cli(['search', 'sandbox/configs/collinear-c1.json', '--horizon', '5000', '--json'], CASE);
+    expect(JSON.parse(none.stdout)).toMatchObject({ firstExitStep: null, float64FirstExitStep: 2 });
+  });
+
+  it('the sandbox re-implementation (Rational per coordinate, brute-force hull) agrees', () => {
+    const pts = (rows: string[][]) => rows.map((p) => p.map((s) => Rational.parse(s)));
+    expect(referenceFirstExit(pts([['-3', '1/4'], ['-3', '-3'], ['-1/3', '-7/4'], ['3', '1/2']]), 50, 200)).toBe(103);
+    expect(referenceFirstExit(pts([['1/10', '3/10'], ['-1/5', '-3/5']]), 1, 200)).toBeNull();
+  });
+});
