@@ -3,10 +3,16 @@ import type { CheckKind } from '../kind';
 import { unitsAuditKind } from './units-audit';
 import { paddingAuditKind } from './padding-audit';
 import { growthFitKind } from './growth-fit';
+import { fwCertificateKind } from './fw-certificate';
+import { fwHorizonTrapKind } from './fw-horizon-trap';
+import { fwFloatVsExactKind } from './fw-float-vs-exact';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const builtinCheckKinds: CheckKind<any>[] = [
   unitsAuditKind,
   paddingAuditKind,
   growthFitKind,
+  fwCertificateKind,
+  fwHorizonTrapKind,
+  fwFloatVsExactKind,
 ];
