@@ -4,11 +4,16 @@
  * Accepted variants (all case-insensitive on verdict words):
  * - top level: an array of logbook objects, one logbook object, or an object holding the array under
  *   `logbooks`, `entries`, `results`, `verdicts` or `items` (a paper key there applies to every logbook);
- * - paper key: `paper`, `paper_id`, `paperId`, `venueId`, `venue_id`, `openreview_id`, `forum`
+ * - paper key: `paper`, `paper_id`, `paperId`, `orid`, `venueId`, `venue_id`, `openreview_id`, `forum`
  *   (or an object with an `id`); logbook key: `logbook`, `logbook_id`, `logbookId`, `id`, `name`,
  *   `space_id`, `repo` (or an object with an `id`);
- * - claims under `claims`, `verdicts` or `results`: an array of objects with `claim`/`claim_id`/`claimId`/`id`
- *   and `verdict`/`status`/`label`/`judgement`/`judgment`, or a map claim id -> verdict word or -> object.
+ * - claims under `claims`, `verdicts` or `results`: an array of objects with `claim`/`claim_id`/`claimId`/
+ *   `target_claim`/`id` (the claim's id or text; when none is given the claim is named by its position,
+ *   `#1`, `#2`, ..., as the challenge lists a paper's claims in a fixed order) and `verdict`/`status`/
+ *   `label`/`judgement`/`judgment`, or a map claim id -> verdict word or -> object.
+ * Public verdict files look like `{"space_id": "user/repro-x", "paper_id": "...", "judged_at": "...",
+ * "claims": [{"claim": "<text>", "verdict": "toy", "evidence": "..."}]}`, as a list, under `verdicts`, or
+ * one object per line (JSON Lines: see `verdictRowsFromJsonLines`).
  * Guarantee: exact (pure bookkeeping).
  */
 import { CheckerError } from '../errors';
@@ -31,7 +36,7 @@ export class LedgerInputError extends CheckerError {
     readonly where: string,
     readonly reason: string,
   ) {
-    super('ledger', `${where}: ${reason}`);
+    super('ledger', `${where || '/'}: ${reason}`);
   }
 }
 
@@ -49,10 +54,10 @@ export function parseVerdict(word: unknown, where: string): Verdict {
 }
 
 const LIST_KEYS = ['logbooks', 'entries', 'results', 'verdicts', 'items'];
-const PAPER_KEYS = ['paper', 'paper_id', 'paperId', 'venueId', 'venue_id', 'openreview_id', 'forum'];
+const PAPER_KEYS = ['paper', 'paper_id', 'paperId', 'orid', 'venueId', 'venue_id', 'openreview_id', 'forum'];
 const LOGBOOK_KEYS = ['logbook', 'logbook_id', 'logbookId', 'id', 'name', 'space_id', 'repo'];
 const CLAIMS_KEYS = ['claims', 'verdicts', 'results'];
-const CLAIM_ID_KEYS = ['claim', 'claim_id', 'claimId', 'id'];
+const CLAIM_ID_KEYS = ['claim', 'claim_id', 'claimId', 'target_claim', 'id'];
 const VERDICT_KEYS = ['verdict', 'status', 'label', 'judgement', 'judgment'];
 
 /**
@@ -63,11 +68,11 @@ const VERDICT_KEYS = ['verdict', 'status', 'label', 'judgement', 'judgment'];
 export function verdictRowsFromJson(doc: unknown): VerdictRow[] {
   const { list, base } = logbookList(doc);
   // A paper named once at the top level ({"paper": ..., "logbooks": [...]}) applies to every logbook.
-  const inheritedPaper = isObject(doc) && base !== '' && PAPER_KEYS.some((k) => k in doc) ? idAt(doc, PAPER_KEYS, '', 'paper') : undefined;
+  const inheritedPaper = isObject(doc) && base !== null && base !== '' && PAPER_KEYS.some((k) => k in doc) ? idAt(doc, PAPER_KEYS, '', 'paper') : undefined;
   const rows: VerdictRow[] = [];
   list.forEach((entry, i) => {
-    const ptr = `${base}/${i}`;
-    if (!isObject(entry)) throw new LedgerInputError(ptr, 'expected an object with a paper, a logbook and claims');
+    const ptr = base === null ? '' : `${base}/${i}`;
+    if (!isObject(entry)) throw new LedgerInputError(ptr || '/', 'expected an object with a paper, a logbook and claims');
     const paper = PAPER_KEYS.some((k) => k in entry) || inheritedPaper === undefined ? idAt(entry, PAPER_KEYS, ptr, 'paper') : inheritedPaper;
     const logbook = idAt(entry, LOGBOOK_KEYS, ptr, 'logbook');
     const claimsKey = CLAIMS_KEYS.find((k) => k in entry);
@@ -78,7 +83,8 @@ export function verdictRowsFromJson(doc: unknown): VerdictRow[] {
       claims.forEach((c, j) => {
         const p = `${cptr}/${j}`;
         if (!isObject(c)) throw new LedgerInputError(p, 'expected an object with a claim id and a verdict');
-        rows.push(row(paper, idAt(c, CLAIM_ID_KEYS, p, 'claim'), logbook, c, p));
+        const claimId = CLAIM_ID_KEYS.some((k) => k in c) ? idAt(c, CLAIM_ID_KEYS, p, 'claim') : `#${j + 1}`;
+        rows.push(row(paper, claimId, logbook, c, p));
       });
     } else if (isObject(claims)) {
       for (const [claimId, v] of Object.entries(claims)) {
@@ -93,6 +99,34 @@ export function verdictRowsFromJson(doc: unknown): VerdictRow[] {
   return rows;
 }
 
+/**
+ * Verdict rows from JSON Lines text: one logbook object per non-blank line; places read `line 3: /claims/0/verdict`.
+ * Example: two lines `{"paper_id": "P", "space_id": "u/a", "claims": [{"verdict": "verified"}]}` and the same
+ * with `u/b` give two rows for claim `#1`.
+ */
+export function verdictRowsFromJsonLines(text: string): VerdictRow[] {
+  const rows: VerdictRow[] = [];
+  text.split('\n').forEach((raw, i) => {
+    const line = raw.trim();
+    if (line === '') return;
+    const where = `line ${i + 1}`;
+    let doc: unknown;
+    try {
+      doc = JSON.parse(line);
+    } catch (err) {
+      throw new LedgerInputError(where, `not valid JSON: ${(err as Error).message}`);
+    }
+    if (!isObject(doc)) throw new LedgerInputError(where, 'expected one logbook object per line');
+    try {
+      for (const r of verdictRowsFromJson(doc)) rows.push({ ...r, source: `${where}: ${r.source}` });
+    } catch (err) {
+      if (err instanceof LedgerInputError) throw new LedgerInputError(err.where === '' || err.where === '/' ? where : `${where}: ${err.where}`, err.reason);
+      throw err;
+    }
+  });
+  return rows;
+}
+
 function row(paper: string, claim: string, logbook: string, obj: Record<string, unknown>, ptr: string): VerdictRow {
   const key = VERDICT_KEYS.find((k) => k in obj);
   if (key === undefined) throw new LedgerInputError(ptr, `no verdict (looked for ${VERDICT_KEYS.join(', ')})`);
@@ -100,12 +134,13 @@ function row(paper: string, claim: string, logbook: string, obj: Record<string, 
   return { paper, claim, logbook, verdict: parseVerdict(obj[key], p), source: p };
 }
 
-function logbookList(doc: unknown): { list: unknown[]; base: string } {
+/** The logbook objects and the JSON pointer of their array (null: the document is one logbook object). */
+function logbookList(doc: unknown): { list: unknown[]; base: string | null } {
   if (Array.isArray(doc)) return { list: doc, base: '' };
   if (isObject(doc)) {
     const key = LIST_KEYS.find((k) => Array.isArray(doc[k]) && (doc[k] as unknown[]).every((e) => isObject(e) && CLAIMS_KEYS.some((c) => c in e)));
     if (key !== undefined) return { list: doc[key] as unknown[], base: `/${key}` };
-    if (CLAIMS_KEYS.some((c) => c in doc)) return { list: [doc], base: '' };
+    if (CLAIMS_KEYS.some((c) => c in doc)) return { list: [doc], base: null };
   }
   throw new LedgerInputError('/', 'expected an array of logbook objects (each with a paper, a logbook and claims)');
 }

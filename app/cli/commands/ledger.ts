@@ -5,18 +5,19 @@ import { parseCommandArgs } from '../args';
 import { BadInputError, EXIT } from '../../errors';
 import { buildLedger } from '../../../checkers/ledger/summary';
 import type { Ledger } from '../../../checkers/ledger/summary';
-import { LedgerInputError, parseVerdict, verdictRowsFromJson } from '../../../checkers/ledger/verdicts';
+import { LedgerInputError, parseVerdict, verdictRowsFromJson, verdictRowsFromJsonLines } from '../../../checkers/ledger/verdicts';
 import type { VerdictRow } from '../../../checkers/ledger/verdicts';
 import { readCsvFile, requireColumns } from '../../tables/csv';
-import { readJsonFile } from '../../tables/json-file';
+import { readFile } from 'node:fs/promises';
 
 export const ledgerCommand: Command = {
   name: 'ledger',
   summary: 'judge verdicts per (paper, claim, logbook): claim statuses, paper categories, claims to re-check',
   usage: `usage: recheck ledger <verdicts.csv|verdicts.json> [--json]
 
-CSV columns paper,claim,logbook,verdict; JSON: one object per logbook with its paper and its claims'
-verdicts (key variants accepted). Verdicts: verified, falsified, toy, inconclusive (an unknown word is bad
+CSV columns paper,claim,logbook,verdict; JSON (or JSON Lines, .jsonl): one object per logbook with its
+paper and its claims' verdicts, e.g. {"space_id": ..., "paper_id": ..., "claims": [{"claim": ..., "verdict": ...}]}
+(key variants accepted; claims without an id are named by position, #1, #2, ...). Verdicts: verified, falsified, toy, inconclusive (an unknown word is bad
 input naming the line or JSON place).
 A claim's status over its logbooks: contested (some verified and some falsified), else verified, else
 falsified, else toy, else inconclusive. Paper categories: fullyReproduced, partiallyReproduced,
@@ -40,8 +41,15 @@ contested first, then by falsifying logbooks).`,
 export async function ledgerOfFile(path: string, display: string): Promise<Ledger> {
   try {
     let rows: VerdictRow[];
-    if (extname(path).toLowerCase() === '.json') {
-      rows = verdictRowsFromJson(await readJsonFile(path, display));
+    const ext = extname(path).toLowerCase();
+    if (ext === '.json' || ext === '.jsonl') {
+      let text: string;
+      try {
+        text = await readFile(path, 'utf8');
+      } catch (err) {
+        throw new BadInputError(display, `cannot read: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+      }
+      rows = ext === '.jsonl' || !parsesAsJson(text) ? verdictRowsFromJsonLines(text) : verdictRowsFromJson(JSON.parse(text));
     } else {
       const table = await readCsvFile(path, display);
       requireColumns(table, ['paper', 'claim', 'logbook', 'verdict']);
@@ -55,6 +63,15 @@ export async function ledgerOfFile(path: string, display: string): Promise<Ledge
   } catch (err) {
     if (err instanceof LedgerInputError) throw new BadInputError(display, err.reason, err.where);
     throw err;
+  }
+}
+
+function parsesAsJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -47,6 +47,20 @@ describe('recheck ledger', () => {
     expect(a.paperCategories).toEqual(b.paperCategories);
   });
 
+  it('reads JSON Lines (.jsonl) in the public verdict shape', async () => {
+    const lines = [
+      { space_id: 'u/a', paper_id: 'P1', claims: [{ claim: 'C1', verdict: 'VERIFIED' }] },
+      { space_id: 'u/b', paper_id: 'P1', claims: [{ claim: 'C1', verdict: 'falsified' }] },
+    ];
+    writeFileSync(join(dir, 'v.jsonl'), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+    const out = JSON.parse((await cli(['ledger', 'v.jsonl', '--json'], dir)).stdout);
+    expect(out.claimStatus.contested).toBe(1);
+    writeFileSync(join(dir, 'bad.jsonl'), `${JSON.stringify(lines[0])}\n{"space_id": "u/c", "paper_id": "P1", "claims": [{"verdict": "partial"}]}\n`);
+    const r = await cli(['ledger', 'bad.jsonl'], dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^recheck: bad\.jsonl: line 2: \/claims\/0\/verdict: unknown verdict "partial"/);
+  });
+
   it('an unknown verdict word is bad input naming the line (CSV) or JSON place', async () => {
     writeFileSync(join(dir, 'bad.csv'), 'paper,claim,logbook,verdict\nP1,C1,L1,verified\nP1,C2,L1,refuted\n');
     const a = await cli(['ledger', 'bad.csv'], dir);

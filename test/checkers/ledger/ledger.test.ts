@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { buildLedger, claimStatus, paperCategories } from '../../../checkers/ledger/summary';
-import { LedgerInputError, parseVerdict, verdictRowsFromJson } from '../../../checkers/ledger/verdicts';
+import { LedgerInputError, parseVerdict, verdictRowsFromJson, verdictRowsFromJsonLines } from '../../../checkers/ledger/verdicts';
 import type { Verdict, VerdictRow } from '../../../checkers/ledger/verdicts';
 
 const r = (paper: string, claim: string, logbook: string, verdict: Verdict, line: number): VerdictRow => ({ paper, claim, logbook, verdict, source: `line ${line}` });
@@ -85,5 +85,36 @@ describe('verdict words and tolerant JSON', () => {
     expect(() => verdictRowsFromJson([{ paper: 'P', logbook: 'L', claims: [{ id: 'C1', verdict: 'ok' }] }])).toThrow(/\/0\/claims\/0\/verdict: unknown verdict/);
     expect(() => verdictRowsFromJson([{ logbook: 'L', claims: [] }])).toThrow(/\/0: no paper id/);
     expect(() => verdictRowsFromJson(42)).toThrow(LedgerInputError);
+  });
+});
+
+describe('the public challenge verdict shape', () => {
+  // As the public verdict files give them: one object per logbook (Space), the paper as paper_id/orid,
+  // claims by text or only by position, upper- or lower-case verdict words, extra keys ignored.
+  const official = [
+    { space_id: 'u/first', paper_id: 'paper-a', judged_at: '2026-07-27T01:00:00+00:00', claims: [{ verdict: 'verified' }, { verdict: 'toy' }, { verdict: 'inconclusive' }] },
+    { space_id: 'u/later', paper_id: 'paper-a', judged_at: '2026-07-27T02:00:00+00:00', claims: [{ verdict: 'falsified' }, { verdict: 'VERIFIED' }] },
+    { space_id: 'u/b', orid: 'paper-b', paper_title: 'Paper B', claims: [{ claim: 'Claim B1', verdict: 'toy', evidence: 'bounded run' }] },
+  ];
+
+  it('reads claims by position and by text, under a verdicts key too', () => {
+    for (const doc of [official, { verdicts: official, fetched_at: 'x' }]) {
+      const ledger = buildLedger(verdictRowsFromJson(doc));
+      // paper-a: #1 verified + falsified = contested, #2 toy + verified = verified, #3 inconclusive; paper-b: toy.
+      expect(ledger.claimStatus).toEqual({ contested: 1, verified: 1, falsified: 0, toy: 1, inconclusive: 1 });
+      expect(ledger.paperCategories.contested).toBe(1);
+      expect(ledger.paperCategories.toyOnly).toBe(1);
+      expect(ledger.recheck.map((c) => `${c.paper} ${c.claim}`)).toEqual(['paper-a #1']);
+    }
+  });
+
+  it('reads JSON Lines and names the line of a bad verdict', () => {
+    const text = `${official.map((o) => JSON.stringify(o)).join('\n')}\n`;
+    expect(verdictRowsFromJsonLines(text)).toHaveLength(6);
+    expect(verdictRowsFromJsonLines(text)[3]!.source).toBe('line 2: /claims/0/verdict');
+    const bad = text.replace('"toy", "evidence"', '"partial", "evidence"').replace('"verdict":"toy","evidence"', '"verdict":"partial","evidence"');
+    expect(() => verdictRowsFromJsonLines(bad)).toThrow(/line 3: \/claims\/0\/verdict: unknown verdict "partial"/);
+    expect(() => verdictRowsFromJsonLines('{"paper_id": "p"\n')).toThrow(/line 1: not valid JSON/);
+    expect(() => verdictRowsFromJsonLines('{"space_id": "s", "claims": []}\n')).toThrow(/^recheck\.ledger: line 1: no paper id/);
   });
 });
