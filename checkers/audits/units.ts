@@ -34,6 +34,8 @@ export interface UnitsInput {
   definitions: string[];
   quantities: Record<string, string>;
   claim?: UnitsClaim;
+  /** Optional common unit for `normalized` (e.g. "s/trajectory"); default the denominator's unit. */
+  unit?: string;
 }
 
 export interface NormalizedQuantity {
@@ -44,7 +46,7 @@ export interface NormalizedQuantity {
 export type UnitsAudit =
   | {
       commensurable: true;
-      /** The common unit (the denominator's unit, or the first quantity's without a claim). */
+      /** The common unit (`unit` when given, else the denominator's unit, or the first quantity's without a claim). */
       unit: string;
       normalized: Record<string, NormalizedQuantity>;
       /** Each quantity's dimension, e.g. `time / trajectory`. */
@@ -107,7 +109,7 @@ export function auditUnits(input: UnitsInput): UnitsAudit {
     return { commensurable: false, dimensions, reason: `incommensurable: ${parts.join(', ')}, and no definition links them` };
   }
 
-  const unit = reference.formatUnits();
+  const unit = input.unit === undefined ? reference.formatUnits() : commonUnit(math, input.unit, reference);
   const normalized: Record<string, NormalizedQuantity> = {};
   for (const [name, u] of units) normalized[name] = { value: u.toNumber(unit), unit };
   if (claim === undefined) return { commensurable: true, unit, normalized, dimensions };
@@ -133,6 +135,17 @@ export function ratioMatches(r: number, claim: Pick<UnitsClaim, 'ratio' | 'relTo
     default:
       return Math.abs(r / claim.ratio - 1) <= tol;
   }
+}
+
+function commonUnit(math: MathJsInstance, text: string, reference: Unit): string {
+  let u: Unit;
+  try {
+    u = math.unit(text);
+  } catch (err) {
+    throw new UnitsInputError('unit', `${JSON.stringify(text)}: ${(err as Error).message}`);
+  }
+  if (!u.equalBase(reference)) throw new UnitsInputError('unit', `${JSON.stringify(text)} is ${dimensionOf(math, u)}, not ${dimensionOf(math, reference)}`);
+  return u.formatUnits();
 }
 
 /** A fresh mathjs instance with the counted units and the definitions (in order) as custom units. */
@@ -221,7 +234,9 @@ export function unitsInputFromJson(doc: unknown): UnitsInput {
     if (typeof v !== 'string') throw new UnitsInputError(`quantities.${name}`, 'expected a string such as "6.4 s/batch"');
     quantities[name] = v;
   }
-  if (doc.claim === undefined) return { definitions: defs, quantities };
+  if (doc.unit !== undefined && typeof doc.unit !== 'string') throw new UnitsInputError('unit', 'expected a unit such as "s/trajectory"');
+  const unit = doc.unit === undefined ? {} : { unit: doc.unit as string };
+  if (doc.claim === undefined) return { definitions: defs, quantities, ...unit };
   const c = doc.claim;
   if (!isRecord(c)) throw new UnitsInputError('claim', 'expected an object {numerator, denominator, ratio, relTol?}');
   if (typeof c.numerator !== 'string') throw new UnitsInputError('claim.numerator', 'expected a quantity name');
@@ -234,7 +249,7 @@ export function unitsInputFromJson(doc: unknown): UnitsInput {
   const claim: UnitsClaim = { numerator: c.numerator, denominator: c.denominator, ratio: c.ratio };
   if (c.relTol !== undefined) claim.relTol = c.relTol as number;
   if (c.relation !== undefined) claim.relation = c.relation as UnitsClaim['relation'];
-  return { definitions: defs, quantities, claim };
+  return { definitions: defs, quantities, claim, ...unit };
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

@@ -16,8 +16,9 @@ Input (format recheck.units/1):
    "quantities": {"method": "6.4 s/batch", "baseline": "0.8 s/trajectory"},
    "claim": {"numerator": "method", "denominator": "baseline", "ratio": 8, "relTol": 0.05}}
 Units go through mathjs; trajectory, batch, token, sample, step (and any name a definition introduces) are
-counted units. claim.relation may be "equal" (default), "atLeast" or "atMost".
-Output: commensurable; where it is, normalized (each quantity in the denominator's unit), ratio,
+counted units. claim.relation may be "equal" (default), "atLeast" or "atMost"; an optional "unit"
+(e.g. "s/trajectory") chooses the common unit.
+Output: commensurable; where it is, normalized (each quantity in "unit" or the denominator's), ratio,
 naiveRatio (written magnitudes divided, units ignored), claimHolds, explainedByUnitSlip (the claim matches
 the naive ratio but not the normalized one). Otherwise commensurable false with each dimension named.
 An unknown unit or a malformed file is bad input (exit 2).`,

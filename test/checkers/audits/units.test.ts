@@ -76,3 +76,13 @@ describe('auditUnits', () => {
     expect(ratioMatches(8.3, { ratio: 8, relation: 'atMost' })).toBe(true);
   });
 });
+
+describe('auditUnits common unit', () => {
+  it('expresses every quantity in the given unit and rejects one of another dimension', () => {
+    const a = auditUnits({ definitions: ['batch = 50 trajectory'], quantities: { baseline: '1.5 s/trajectory', method: '3.0 s/batch' }, unit: 'ms/trajectory', claim: { numerator: 'baseline', denominator: 'method', ratio: 8, relation: 'atLeast' } });
+    expect(a.commensurable && a.unit).toBe('ms / trajectory');
+    expect(a.commensurable && a.normalized.method!.value).toBeCloseTo(60, 10);
+    expect(a.commensurable && a.ratio).toBeCloseTo(25, 10);
+    expect(() => auditUnits({ definitions: [], quantities: { a: '1 s' }, unit: 'm' })).toThrow(/unit: "m" is length, not time/);
+  });
+});
