@@ -3,8 +3,8 @@
  * library into ONE ES module file in a fresh temporary folder, so the sandboxed Node process needs read
  * access to exactly that file and nothing else.
  *
- * What the untrusted module may import: files inside its own folder, the checkers library (relative paths or
- * `@recheck/checkers/...`), the pure libraries in PURE_PACKAGES, and harmless Node modules (SAFE_BUILTINS).
+ * What the untrusted module may import: files inside its own folder, the checkers library (`@recheck/checkers/...`,
+ * or a relative `../checkers/...` path, which always means this installation's library), the pure libraries in PURE_PACKAGES, and harmless Node modules (SAFE_BUILTINS).
  * Other `node:*` imports are replaced by stub modules whose every export records a denied attempt naming
  * the module and function and throws. Anything else (a path outside the folder, another package) fails the
  * bundle: the host never reads files the module names outside its folder.
@@ -87,6 +87,9 @@ function confinePlugin(userRoot: string): Plugin {
         if (!fromUser) return undefined;
         let spec = args.path;
         if (spec.startsWith('@recheck/checkers/')) spec = join(CHECKERS_DIR, spec.slice('@recheck/checkers/'.length));
+        // `../../../checkers/x` from a case's sandbox/ means the checkers library, wherever the case was copied.
+        const toCheckers = /^(?:\.\.\/)+checkers\/(.+)$/.exec(spec);
+        if (toCheckers?.[1] !== undefined) spec = join(CHECKERS_DIR, toCheckers[1]);
         const bare = !spec.startsWith('.') && !isAbsolute(spec);
         if (bare) {
           const pkg = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] ?? spec);

@@ -6,6 +6,8 @@ import { growthFitKind } from './growth-fit';
 import { fwCertificateKind } from './fw-certificate';
 import { fwHorizonTrapKind } from './fw-horizon-trap';
 import { fwFloatVsExactKind } from './fw-float-vs-exact';
+import { divergenceAuditKind } from './divergence-audit';
+import { klModeFitKind } from './kl-mode-fit';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const builtinCheckKinds: CheckKind<any>[] = [
@@ -15,4 +17,6 @@ export const builtinCheckKinds: CheckKind<any>[] = [
   fwCertificateKind,
   fwHorizonTrapKind,
   fwFloatVsExactKind,
+  divergenceAuditKind,
+  klModeFitKind,
 ];

@@ -1,0 +1,72 @@
+/**
+ * Check kind `divergence-audit`: classifies a loss module from the logbook (run in the sandbox, see
+ * `recheck audit divergence`) and compares it with the divergence the paper's theory analyses.
+ * With respect to a falsification that says "the code computes a different divergence than the theory":
+ * supports when the code is a known candidate other than the theory's, refutes when it is the theory's,
+ * neutral when it matches no candidate (the audit cannot say what it is).
+ * A module that misbehaves in the sandbox (files, network, processes, timeout) fails the check as bad input.
+ */
+import type { CheckKind, CheckResult } from '../kind';
+import { DIVERGENCE_CANDIDATES, type DivergenceCandidate } from '../../../checkers/divergence/candidates';
+import { auditDivergence } from '../../sandbox/audit/divergence';
+import { defaultConfinement } from '../../sandbox/confinement';
+
+export interface DivergenceAuditParams {
+  module: string;
+  theory: DivergenceCandidate;
+  probes?: number;
+  seed?: number;
+  tolerance?: number;
+  timeoutSeconds?: number;
+}
+
+export const divergenceAuditKind: CheckKind<DivergenceAuditParams> = {
+  kind: 'divergence-audit',
+  title: 'Classify a loss module (sandboxed) as forward/reverse KL, cross-entropy or JS and compare with the theory',
+  paramsSchema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['module', 'theory'],
+    properties: {
+      module: { type: 'string', minLength: 1, description: 'case-relative path of an ES module exporting (p, q) => number' },
+      theory: { enum: [...DIVERGENCE_CANDIDATES], description: 'the divergence the theory analyses' },
+      probes: { type: 'integer', minimum: 4, maximum: 10000 },
+      seed: { type: 'integer', minimum: 0, maximum: 4294967295 },
+      tolerance: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 },
+      timeoutSeconds: { type: 'number', exclusiveMinimum: 0, maximum: 3600 },
+    },
+  },
+  async run(params, ctx): Promise<CheckResult> {
+    ctx.log(`auditing ${params.module} in the sandbox`);
+    const audit = await auditDivergence({
+      modulePath: ctx.resolve(params.module),
+      label: params.module,
+      theory: params.theory,
+      ...(params.probes !== undefined ? { probes: params.probes } : {}),
+      ...(params.seed !== undefined ? { seed: params.seed } : {}),
+      ...(params.tolerance !== undefined ? { tolerance: params.tolerance } : {}),
+      timeoutMs: (params.timeoutSeconds ?? 30) * 1000,
+      confinement: await defaultConfinement(),
+      signal: ctx.signal,
+      onMessage: (m) => {
+        if (m.type === 'progress') ctx.progress({ done: m.done, ...(m.total !== undefined ? { total: m.total } : {}), message: 'probing' });
+      },
+    });
+    const evidence = { module: params.module, ...audit };
+    const best = audit.candidates[0];
+    const fit = (name: string) => audit.candidates.find((c) => c.name === name)?.maxRelError;
+    const err = (x: number | null | undefined) => (x === null || x === undefined ? 'infinite' : x.toExponential(1));
+    if (audit.verdict === 'unknown') {
+      return {
+        outcome: 'neutral',
+        summary: `${params.module} matches no candidate within ${audit.tolerance} (nearest ${best?.name}, worst relative error ${err(best?.maxRelError)} over ${audit.probes} probes).`,
+        evidence,
+      };
+    }
+    const detail = `worst relative error ${err(fit(audit.verdict))} over ${audit.probes} probes against 40-digit references; ${params.theory} is off by ${err(fit(params.theory))}`;
+    if (audit.mismatch) {
+      return { outcome: 'supports', summary: `${params.module} computes ${audit.verdict}, not the ${params.theory} the theory analyses (${detail}).`, evidence };
+    }
+    return { outcome: 'refutes', summary: `${params.module} computes ${audit.verdict}, as the theory says (worst relative error ${err(fit(audit.verdict))} over ${audit.probes} probes).`, evidence };
+  },
+};
