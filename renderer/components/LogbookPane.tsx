@@ -14,22 +14,24 @@ export function LogbookPane(props: { logbooks: LogbookView[] }) {
   const active = logbooks.find((l) => l.id === activeId) ?? logbooks[0];
   return (
     <section className="pane pane-logbook" data-testid="pane-logbook" aria-label="Logbook">
-      <header className="pane-header tabs" role="tablist">
+      <header className="pane-header">
         <span className="pane-title">Logbook</span>
-        {logbooks.map((l) => (
-          <button
-            key={l.id}
-            type="button"
-            role="tab"
-            aria-selected={l.id === active?.id}
-            className={`tab${l.id === active?.id ? ' active' : ''}`}
-            data-testid={`logbook-tab-${l.id}`}
-            onClick={() => setActiveId(l.id)}
-            title={l.title}
-          >
-            {l.title}
-          </button>
-        ))}
+        <div className="tab-strip" role="tablist">
+          {logbooks.map((l) => (
+            <button
+              key={l.id}
+              type="button"
+              role="tab"
+              aria-selected={l.id === active?.id}
+              className={`tab${l.id === active?.id ? ' active' : ''}`}
+              data-testid={`logbook-tab-${l.id}`}
+              onClick={() => setActiveId(l.id)}
+              title={l.title}
+            >
+              {l.title}
+            </button>
+          ))}
+        </div>
       </header>
       {active === undefined ? <div className="pane-body muted">This case has no logbook.</div> : <LogbookBody key={active.id} logbook={active} />}
     </section>
@@ -127,11 +129,12 @@ function elide(text: string, elided: number | undefined) {
       </>
     );
   }
+  // The marker is a block of its own: drop the line breaks the writer put around its note.
   return (
     <>
-      {text.slice(0, m.index)}
+      {text.slice(0, m.index).replace(/\n$/, '')}
       {marker}
-      {text.slice(m.index + m[0].length)}
+      {text.slice(m.index + m[0].length).replace(/^\n/, '')}
     </>
   );
 }

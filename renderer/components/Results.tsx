@@ -40,6 +40,14 @@ export function Results(props: { detail: CaseDetail; run: RunState | undefined; 
   );
 }
 
+/** What each computed decision says about the claimed falsification, in words. */
+const MEANING: Record<FalsificationReport['decision'], string> = {
+  confirmed: 'The claimed falsification holds.',
+  refuted: 'The claimed falsification does not hold.',
+  contested: 'The checks disagree about the claimed falsification.',
+  inconclusive: 'No check decides the claimed falsification.',
+};
+
 function FalsificationResult(props: {
   fid: string;
   assertion: string;
@@ -54,7 +62,8 @@ function FalsificationResult(props: {
       <header className="result-head">
         <span className="claim-id">{fid}</span>
         {report !== undefined ? <DecisionBadge value={report.decision} falsificationId={fid} /> : <DecisionBadge value="pending" falsificationId={fid} testId="pending-badge" />}
-        <span className="result-reason">{report?.reason ?? props.assertion}</span>
+        {report !== undefined ? <span className="result-meaning">{MEANING[report.decision]}</span> : null}
+        <span className="result-reason muted">{report !== undefined ? `(${report.reason})` : props.assertion}</span>
         <button type="button" className="btn btn-small btn-quiet" disabled={props.running} onClick={() => props.onRun(fid)}>
           Re-run {fid}
         </button>

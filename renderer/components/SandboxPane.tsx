@@ -100,24 +100,25 @@ export function SandboxPane(props: { api: RecheckApi; caseId: string; files: San
   const activeState = active !== null ? state[active] : undefined;
   return (
     <section className="pane pane-sandbox" data-testid="pane-sandbox" aria-label="Sandbox">
-      <header className="pane-header tabs" role="tablist">
+      <header className="pane-header">
         <span className="pane-title">Sandbox</span>
-        {files.map((f) => (
-          <button
-            key={f.path}
-            type="button"
-            role="tab"
-            aria-selected={f.path === active}
-            className={`tab mono${f.path === active ? ' active' : ''}`}
-            onClick={() => setActive(f.path)}
-            title={f.path}
-            data-testid={`sandbox-tab-${f.path}`}
-          >
-            {f.path.replace(/^sandbox\//, '')}
-            {state[f.path]?.dirty ? <span className="dirty" aria-label="unsaved changes"> ●</span> : null}
-          </button>
-        ))}
-        <span className="spacer" />
+        <div className="tab-strip" role="tablist">
+          {files.map((f) => (
+            <button
+              key={f.path}
+              type="button"
+              role="tab"
+              aria-selected={f.path === active}
+              className={`tab mono${f.path === active ? ' active' : ''}`}
+              onClick={() => setActive(f.path)}
+              title={f.path}
+              data-testid={`sandbox-tab-${f.path}`}
+            >
+              {f.path.replace(/^sandbox\//, '')}
+              {state[f.path]?.dirty ? <span className="dirty" aria-label="unsaved changes"> ●</span> : null}
+            </button>
+          ))}
+        </div>
         <button type="button" className="btn btn-small" disabled={activeState?.dirty !== true} onClick={() => void save(active)} data-testid="sandbox-save">
           Save
         </button>

@@ -1,7 +1,9 @@
 /**
  * Finds plottable series in a check's evidence: a `series` field, or any numeric array of at least three
  * points at the top level or one level down. Accepted shapes: `number[]` (x = index), `[x, y][]`,
- * `{x, y}[]` (also `step`/`t`/`n` for x and `value`/`v` for y), and `{x: number[], y: number[]}`.
+ * `{x: number[], y: number[]}`, and arrays of records with an x field (`x`, `step`, `t`, `maxX`, `k`, `n`):
+ * those give one series per y field (`y`/`value`/`v` when present, else every other numeric field), so a
+ * horizon analysis `[{maxX, n, b, sigma}]` plots b and sigma against maxX.
  */
 
 export interface Series {
@@ -11,47 +13,45 @@ export interface Series {
 }
 
 const MIN_POINTS = 3;
-const X_KEYS = ['x', 'step', 't', 'n', 'k'];
+const X_KEYS = ['x', 'step', 't', 'maxX', 'k', 'n'];
 const Y_KEYS = ['y', 'value', 'v'];
 
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
-function pick(o: Record<string, unknown>, keys: string[]): number | undefined {
-  for (const k of keys) if (isNum(o[k])) return o[k];
-  return undefined;
+/**
+ * Series from an array of records: x from the first X_KEYS field that every record has with distinct values
+ * (a table of fitted models with a parameter count `k` of 1, 2, 2 is not a series), one series per y field.
+ */
+function recordSeries(label: string, rows: Record<string, unknown>[]): Series[] {
+  const xKey = X_KEYS.find((k) => rows.every((r) => isNum(r[k])) && new Set(rows.map((r) => r[k])).size === rows.length);
+  if (xKey === undefined) return [];
+  const first = rows[0]!;
+  const named = Y_KEYS.filter((k) => k in first);
+  const yKeys = named.length > 0 ? named.slice(0, 1) : Object.keys(first).filter((k) => k !== xKey && !X_KEYS.includes(k));
+  const x = rows.map((r) => r[xKey] as number);
+  return yKeys.filter((k) => rows.every((r) => isNum(r[k]))).map((k) => ({ label: named.length > 0 ? label : `${label}.${k}`, x, y: rows.map((r) => r[k] as number) }));
 }
 
-/** One series from a value, or null. Example: `seriesOf('s', [1, 4, 9])` -> x [0,1,2], y [1,4,9]. */
-export function seriesOf(label: string, v: unknown): Series | null {
+/** The series a value holds (none when it holds none). Example: `seriesOf('s', [1, 4, 9])` -> x [0,1,2], y [1,4,9]. */
+export function seriesOf(label: string, v: unknown): Series[] {
   if (Array.isArray(v)) {
-    if (v.length < MIN_POINTS) return null;
-    if (v.every(isNum)) return { label, x: v.map((_, i) => i), y: [...v] };
+    if (v.length < MIN_POINTS) return [];
+    if (v.every(isNum)) return [{ label, x: v.map((_, i) => i), y: [...v] }];
     if (v.every((p) => Array.isArray(p) && p.length >= 2 && isNum(p[0]) && isNum(p[1]))) {
-      return { label, x: v.map((p) => (p as number[])[0]!), y: v.map((p) => (p as number[])[1]!) };
+      return [{ label, x: v.map((p) => (p as number[])[0]!), y: v.map((p) => (p as number[])[1]!) }];
     }
-    if (v.every((p) => typeof p === 'object' && p !== null && !Array.isArray(p))) {
-      const xs: number[] = [];
-      const ys: number[] = [];
-      for (const p of v as Record<string, unknown>[]) {
-        const x = pick(p, X_KEYS);
-        const y = pick(p, Y_KEYS);
-        if (x === undefined || y === undefined) return null;
-        xs.push(x);
-        ys.push(y);
-      }
-      return { label, x: xs, y: ys };
-    }
-    return null;
+    if (v.every((p) => typeof p === 'object' && p !== null && !Array.isArray(p))) return recordSeries(label, v as Record<string, unknown>[]);
+    return [];
   }
   if (typeof v === 'object' && v !== null) {
     const o = v as Record<string, unknown>;
     const x = o.x;
     const y = o.y;
     if (Array.isArray(x) && Array.isArray(y) && x.length === y.length && x.length >= MIN_POINTS && x.every(isNum) && y.every(isNum)) {
-      return { label, x: [...x], y: [...y] };
+      return [{ label, x: [...x], y: [...y] }];
     }
   }
-  return null;
+  return [];
 }
 
 /** Every series found in an evidence object, `series` first. Sorted by x where x is not increasing. */
@@ -61,15 +61,12 @@ export function findSeries(evidence: Record<string, unknown>): Series[] {
   for (const k of keys) {
     const v = evidence[k];
     const s = seriesOf(k, v);
-    if (s !== null) {
-      found.push(s);
+    if (s.length > 0) {
+      found.push(...s);
       continue;
     }
     if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
-      for (const [k2, v2] of Object.entries(v as Record<string, unknown>)) {
-        const s2 = seriesOf(`${k}.${k2}`, v2);
-        if (s2 !== null) found.push(s2);
-      }
+      for (const [k2, v2] of Object.entries(v as Record<string, unknown>)) found.push(...seriesOf(`${k}.${k2}`, v2));
     }
   }
   return found.map(sortByX);

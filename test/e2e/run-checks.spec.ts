@@ -55,6 +55,8 @@ test(`runs the checks of ${c.id} and shows the computed decisions`, async ({ pag
   await page.getByTestId('dock-tab-audit').click();
   await expect(page.getByTestId('audit-log')).toContainText('run');
   await page.getByTestId('dock-tab-results').click();
+  await results.locator('details.evidence summary').first().click();
+  await expect(results.locator('pre.json').first()).toContainText('{');
   await screenshot(page, '03-run-checks');
   expect(consoleErrors).toEqual([]);
 });
