@@ -73,11 +73,18 @@ export function beladyCost(pages: readonly number[], k: number, initial: readonl
 
 /**
  * Faults of the follow-then-mark algorithm on `requests` with cache size k starting from `initial`,
- * using `rng` for its random evictions.
+ * using `rng` for its random evictions; `initialPredicted` holds the predictions known for the initial
+ * pages (a page without one counts as predicted furthest).
  */
-export function followThenMark(requests: readonly Request[], k: number, initial: readonly number[], rng: Xoshiro128): number {
+export function followThenMark(
+  requests: readonly Request[],
+  k: number,
+  initial: readonly number[],
+  rng: Xoshiro128,
+  initialPredicted: ReadonlyMap<number, number> = new Map(),
+): number {
   const cache = new Set<number>(initial);
-  const predicted = new Map<number, number>(); // last prediction seen for each page
+  const predicted = new Map<number, number>(initialPredicted); // last prediction seen for each page
   const marked = new Set<number>(initial); // start at the end of a phase
   let unmarked: number[] = []; // cached pages not marked, for O(1) random eviction
   const unmarkedIndex = new Map<number, number>();
