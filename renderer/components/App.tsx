@@ -96,6 +96,10 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
   );
 
   const open = detail.state === 'ready' ? detail.value : null;
+
+  useEffect(() => {
+    document.title = open !== null ? `${open.title} · Recheck` : 'Recheck';
+  }, [open]);
   const runId = open !== null ? activeRun[open.id] : undefined;
   const run = runId !== undefined ? runs[runId] : undefined;
 

@@ -10,19 +10,7 @@ import { LogbookPane } from './LogbookPane';
 import { PaperPane } from './PaperPane';
 import { SandboxPane } from './SandboxPane';
 import { Splitter } from './Splitter';
-
-const MIN_FRACTION = 0.12;
-
-/** Moves the boundary after pane `i` by `delta` (a fraction of the width), keeping every pane above the minimum. */
-function moveBoundary(sizes: number[], i: number, delta: number): number[] {
-  const a = sizes[i]!;
-  const b = sizes[i + 1]!;
-  const d = Math.max(MIN_FRACTION - a, Math.min(b - MIN_FRACTION, delta));
-  const next = [...sizes];
-  next[i] = a + d;
-  next[i + 1] = b - d;
-  return next;
-}
+import { moveBoundary } from '../lib/layout';
 
 export function CaseWorkspace(props: {
   api: RecheckApi;

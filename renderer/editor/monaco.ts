@@ -34,23 +34,5 @@ monaco.editor.defineTheme('recheck-light', {
   colors: { 'editor.background': '#ffffff', 'editorLineNumber.foreground': '#9aa3ad' },
 });
 
-/** Monaco language id for a file path. Example: `languageFor('sandbox/a.ts')` -> `typescript`. */
-export function languageFor(path: string): string {
-  const ext = path.slice(path.lastIndexOf('.') + 1).toLowerCase();
-  const byExt: Record<string, string> = {
-    ts: 'typescript',
-    tsx: 'typescript',
-    mts: 'typescript',
-    js: 'javascript',
-    mjs: 'javascript',
-    cjs: 'javascript',
-    json: 'json',
-    md: 'markdown',
-    py: 'python',
-    sh: 'shell',
-    csv: 'plaintext',
-  };
-  return byExt[ext] ?? 'plaintext';
-}
-
 export { monaco };
+export { languageFor } from '../lib/language';
