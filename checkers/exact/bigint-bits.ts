@@ -15,36 +15,26 @@ export function absBig(n: bigint): bigint {
  */
 export function bitLength(n: bigint, hint?: number): number {
   const a = n < 0n ? -n : n;
-  if (a === 0n) return 0;
   if (a < 0x20000000000000n) return smallBitLength(Number(a));
-  // Find a shift s with 0 < a >> s < 2^1000, then finish from the float64 value of the top part.
-  // Invariant: a >> lo is at least 2^1000 (or lo = -1 when unknown); a >> hi is 0 (or hi = Infinity).
+  // Find a shift s with 2^0 <= a >> s < 2^53, then finish exactly from the float64 value of the top part.
+  // Invariant: a >> lo is at least 2^53 (lo = -1 while unknown); a >> hi is 0 (hi = Infinity while unknown).
   let lo = -1;
   let hi = Infinity;
-  let s = hint !== undefined && hint > 960 ? hint - 960 : 1000;
+  let s = hint !== undefined && hint > 53 ? hint - 53 : 64;
   for (;;) {
     const top = a >> BigInt(s);
     if (top === 0n) hi = s;
-    else if (top >= 1n << 1000n) lo = s;
-    else return s + exactSmallBitLength(top);
+    else if (top >= 0x20000000000000n) lo = s;
+    else return s + smallBitLength(Number(top));
     // Gallop upwards while no upper bound is known (each shift only touches the result digits), else bisect.
-    s = hi === Infinity ? Math.max(2 * s, s + 1000) : Math.floor((Math.max(lo, 0) + hi) / 2);
+    s = hi === Infinity ? Math.max(2 * s, s + 64) : Math.floor((Math.max(lo, 0) + hi) / 2);
   }
 }
 
-/** Bit length of a positive integer below 2^53 given as a number. */
+/** Bit length of a non-negative integer below 2^53 given as a number. */
 function smallBitLength(x: number): number {
   if (x < 2 ** 32) return 32 - Math.clz32(x);
   return 64 - Math.clz32(Math.floor(x / 2 ** 32));
-}
-
-/** Bit length of a positive BigInt below 2^1000: estimate through float64, then correct exactly. */
-function exactSmallBitLength(top: bigint): number {
-  let b = Math.floor(Math.log2(Number(top))) + 1;
-  // Number() rounds, so the estimate can be one off in either direction: settle it with exact comparisons.
-  while (b > 1 && top < 1n << BigInt(b - 1)) b--;
-  while (top >= 1n << BigInt(b)) b++;
-  return b;
 }
 
 /**

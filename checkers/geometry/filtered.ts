@@ -62,11 +62,14 @@ export function filteredSign(x: Filtered): -1 | 0 | 1 | null {
  * Example: `scaleToFloats([1n << 100n, 3n])` gives values [2^52, 0] with errors [1, 1] (shift 48).
  */
 export function scaleToFloats(values: readonly bigint[], bitHint?: number): { floats: Filtered[]; shift: number; maxBits: number } {
-  let maxBits = 0;
+  // Largest magnitude by comparisons (O(1) for numbers of different lengths), then one bit length.
+  let hi = 0n;
+  let lo = 0n;
   for (const n of values) {
-    const b = bitLength(n, bitHint);
-    if (b > maxBits) maxBits = b;
+    if (n > hi) hi = n;
+    else if (n < lo) lo = n;
   }
+  const maxBits = bitLength(-lo > hi ? lo : hi, bitHint);
   const shift = Math.max(0, maxBits - 53);
   const big = BigInt(shift);
   const e = shift > 0 ? 1 : 0;

@@ -20,7 +20,7 @@ async function cli(args: string[], cwd: string) {
 }
 
 describe('case fw-attention-collapse', () => {
-  it('F1 is confirmed (exact exits at 706 and 2911), F2 refuted (a float64 artefact)', async () => {
+  it('F1 is confirmed (exact exits at 706 and 3000), F2 refuted (a float64 artefact)', async () => {
     const registry = defaultRegistry();
     const report = await runCase(await loadCase(CASE, registry), registry, { record: false });
     const f1 = report.falsifications.find((f) => f.falsificationId === 'F1');
@@ -29,7 +29,7 @@ describe('case fw-attention-collapse', () => {
     expect(f2?.decision).toBe('refuted');
     const byId = (f: typeof f1, id: string) => f?.checks.find((c) => c.checkId === id);
     expect(byId(f1, 'logbook-certificate')?.evidence).toMatchObject({ holds: true, firstExitStep: 706, float64FirstExitStep: 706 });
-    expect(byId(f1, 'search-certificate-c800')?.evidence).toMatchObject({ holds: true, firstExitStep: 2911 });
+    expect(byId(f1, 'search-certificate-c824')?.evidence).toMatchObject({ holds: true, firstExitStep: 3000 });
     expect(byId(f1, 'horizon-trap')?.evidence).toMatchObject({ shortHorizon: 300, firstExitStep: 706, seenByShortCheck: false });
     expect(byId(f2, 'logbook-certificate')?.evidence).toMatchObject({ holds: false, firstExitStep: null, float64Holds: true });
     expect(byId(f2, 'float-vs-exact')?.evidence).toMatchObject({ exactFirstExitStep: null, float64FirstExitStep: 2 });
@@ -38,7 +38,7 @@ describe('case fw-attention-collapse', () => {
 
   it('the committed certificates are exactly what `recheck search` finds for the sandbox configs', async () => {
     const out = mkdtempSync(join(tmpdir(), 'fw-search-'));
-    for (const name of ['example-c200', 'example-c800']) {
+    for (const name of ['example-c200', 'example-c824']) {
       const r = await cli(['search', `sandbox/configs/${name}.json`, '--horizon', '5000', '--json', '--certificate', join(out, `${name}.json`)], CASE);
       expect(r.code).toBe(0);
       expect(readFileSync(join(out, `${name}.json`), 'utf8')).toBe(readFileSync(join(CASE, 'sandbox/certificates', `${name}.json`), 'utf8'));

@@ -1,0 +1,151 @@
+// Benchmark: verifying an fw-attention certificate whose first exit is at step 3000 (c = 824, found by the
+// case's own search). Compares, in one run and as ratios, our filtered exact run against:
+//  - the same representation without the filter (every sign by BigInt), in JS;
+//  - the same unfiltered algorithm in CPython ints and in gmpy2 (bench/reference/fw_attention_exact.py,
+//    run with /usr/bin/python3; each at its better reduction period of K = 16 and K = 64);
+//  - a per-coordinate fraction.js loop (gcd on every operation) on shorter horizons, with the ratio at the
+//    same horizon measured and the 3000-step ratio extrapolated (stated as such).
+// Times are CPU seconds (process.cpuUsage / time.process_time) of the stepping loop only. Every variant
+// must give the identical first exit step and the identical final state hash, or the bench fails.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import Fraction from 'fraction.js';
+import { FwAttentionExact } from '../../checkers/dynamics/fw-attention';
+import { RationalMatrix } from '../../checkers/exact/rational-matrix';
+import { parseFwCertificate } from '../../checkers/certificates/certificate';
+
+export const name = 'fw-attention';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const CERT = join(ROOT, 'cases/fw-attention-collapse/sandbox/certificates/example-c824.json');
+const PY = '/usr/bin/python3';
+const REF = join(ROOT, 'bench/reference/fw_attention_exact.py');
+const HASH_P = (1n << 61n) - 1n;
+
+interface Timed {
+  exit: number | null;
+  cpu: number;
+  hash?: string;
+}
+
+function cpuSeconds(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+}
+
+/** Same hash as the Python reference: fold of [den, ...nums] of the reduced final state modulo 2^61 - 1. */
+function stateHash(run: FwAttentionExact): string {
+  const m = run.positions();
+  let h = 0n;
+  for (const v of [m.den, ...m.nums]) h = (h * 1000003n + (((v % HASH_P) + HASH_P) % HASH_P)) % HASH_P;
+  return h.toString();
+}
+
+function runJs(points: RationalMatrix, c: number, horizon: number, filter: boolean, reduceEvery: number): Timed {
+  const start = cpuSeconds();
+  const run = new FwAttentionExact(points, c, { filter, reduceEvery });
+  let exit: number | null = run.originInHull() ? null : 0;
+  while (exit === null && run.t < horizon) {
+    run.step();
+    if (!run.originInHull()) exit = run.t;
+  }
+  const cpu = cpuSeconds() - start;
+  return { exit, cpu, hash: stateHash(run) };
+}
+
+function runPython(backend: 'int' | 'gmpy2', horizon: number, K: number): Timed {
+  const r = spawnSync(PY, [REF, backend, CERT, String(horizon), String(K)], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${backend} reference failed: ${r.stderr}`);
+  const out = JSON.parse(r.stdout) as { firstExitStep: number | null; cpuSeconds: number; stateHash: string };
+  return { exit: out.firstExitStep, cpu: out.cpuSeconds, hash: out.stateHash };
+}
+
+/** The dynamic per coordinate with fraction.js (a gcd on every operation), first exit by brute-force 2-D hull. */
+function runFraction(points: string[][], c: number, horizon: number): Timed {
+  const start = cpuSeconds();
+  let x = points.map((p) => p.map((v) => new Fraction(v)));
+  const dot = (a: Fraction[], b: Fraction[]) => a[0]!.mul(b[0]!).add(a[1]!.mul(b[1]!));
+  const cross = (a: Fraction[], b: Fraction[]) => a[0]!.mul(b[1]!).sub(a[1]!.mul(b[0]!));
+  const inside = (x: Fraction[][]): boolean => {
+    for (const p of x) if (p.every((v) => v.equals(0))) return true;
+    for (let k = 0; k < x.length; k++) {
+      let ok = true;
+      for (let i = 0; i < x.length && ok; i++) {
+        if (i === k) continue;
+        const o = cross(x[k]!, x[i]!).compare(0);
+        if (o < 0 || (o === 0 && dot(x[k]!, x[i]!).compare(0) <= 0)) ok = false;
+      }
+      if (ok) return false;
+    }
+    return true;
+  };
+  let exit: number | null = inside(x) ? null : 0;
+  for (let t = 1; exit === null && t <= horizon; t++) {
+    const g = new Fraction(2, t + c);
+    const keep = new Fraction(1).sub(g);
+    const jStar = x.map((xi) => {
+      let best = 0;
+      for (let j = 1; j < x.length; j++) if (dot(xi, x[j]!).compare(dot(xi, x[best]!)) < 0) best = j;
+      return best;
+    });
+    x = x.map((xi, i) => xi.map((v, k) => keep.mul(v).add(g.mul(x[jStar[i]!]![k]!))));
+    if (!inside(x)) exit = t;
+  }
+  return { exit, cpu: cpuSeconds() - start };
+}
+
+function best(...runs: Timed[]): Timed {
+  return runs.reduce((a, b) => (b.cpu < a.cpu ? b : a));
+}
+
+function same(label: string, a: Timed, b: Timed): void {
+  if (a.exit !== b.exit || (a.hash !== undefined && b.hash !== undefined && a.hash !== b.hash)) {
+    throw new Error(`results differ: ${label}: exit ${a.exit} vs ${b.exit}, hash ${a.hash} vs ${b.hash}`);
+  }
+}
+
+const fmt = (s: number) => (s < 1 ? `${(s * 1000).toFixed(1)} ms` : `${s.toFixed(2)} s`);
+const ratio = (a: number, b: number) => `${(a / b).toFixed(1)}x`;
+
+export async function run(): Promise<void> {
+  const cert = parseFwCertificate(readFileSync(CERT, 'utf8'), true);
+  const points = RationalMatrix.from(cert.points);
+  const horizon = cert.claim!.step;
+  const c = cert.c;
+  process.stdout.write(`workload: ${CERT.slice(ROOT.length + 1)} (c = ${c}, ${cert.points.length} particles, first exit claimed at step ${horizon})\n`);
+
+  runJs(points, c, 300, true, 64); // warm-up (JIT)
+  const filtered = best(runJs(points, c, horizon, true, 64), runJs(points, c, horizon, true, 64), runJs(points, c, horizon, true, 64));
+  const unfiltered = best(runJs(points, c, horizon, false, 16), runJs(points, c, horizon, false, 64));
+  const cpython = best(runPython('int', horizon, 16), runPython('int', horizon, 64));
+  const gmpy2 = best(runPython('gmpy2', horizon, 16), runPython('gmpy2', horizon, 64));
+  for (const [label, r] of [['JS unfiltered', unfiltered], ['CPython', cpython], ['gmpy2', gmpy2]] as const) same(label, filtered, r);
+  if (filtered.exit !== horizon) throw new Error(`first exit ${filtered.exit}, certificate claims ${horizon}`);
+
+  // fraction.js per coordinate: two short horizons, ratio against our filtered run at the same horizons.
+  const rows = cert.points.map((p) => p.map(String));
+  const shortH = [150, 300];
+  const frac = shortH.map((h) => runFraction(rows, c, h));
+  const ours = shortH.map((h) => best(runJs(points, c, h, true, 64), runJs(points, c, h, true, 64)));
+  // Power law through the two points, T(h) ~ h^a, extrapolated to the full horizon (an estimate).
+  const a = Math.log(frac[1]!.cpu / frac[0]!.cpu) / Math.log(shortH[1]! / shortH[0]!);
+  const fracExtrapolated = frac[1]!.cpu * (horizon / shortH[1]!) ** a;
+
+  const lines = [
+    `identical results: first exit ${filtered.exit}, state hash ${filtered.hash} (JS filtered, JS unfiltered, CPython, gmpy2)`,
+    `JS exact, filtered (ours, K = 64)           ${fmt(filtered.cpu)}`,
+    `JS exact, unfiltered (best of K = 16, 64)   ${fmt(unfiltered.cpu)}   ${ratio(unfiltered.cpu, filtered.cpu)} slower than ours`,
+    `CPython int, unfiltered (best of K 16, 64)  ${fmt(cpython.cpu)}   ours is ${ratio(cpython.cpu, filtered.cpu)} faster`,
+    `gmpy2 mpz, unfiltered (best of K 16, 64)    ${fmt(gmpy2.cpu)}   ours is ${ratio(gmpy2.cpu, filtered.cpu)} faster`,
+    ...shortH.map((h, i) => `fraction.js per coordinate, ${h} steps      ${fmt(frac[i]!.cpu)}   ours ${fmt(ours[i]!.cpu)}: ${ratio(frac[i]!.cpu, ours[i]!.cpu)} (measured)`),
+    `fraction.js extrapolated to ${horizon} steps (T ~ h^${a.toFixed(2)}): ~${fmt(fracExtrapolated)}, ~${ratio(fracExtrapolated, filtered.cpu)} slower than ours (estimate)`,
+    `CPU seconds of the stepping loop; load average at the time: ${(await import('node:os')).loadavg()[0]!.toFixed(1)}`,
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+  mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
+  writeFileSync(
+    join(ROOT, 'bench/results/fw-attention.json'),
+    `${JSON.stringify({ certificate: CERT.slice(ROOT.length + 1), horizon, filtered, unfiltered, cpython, gmpy2, fraction: shortH.map((h, i) => ({ horizon: h, fraction: frac[i], ours: ours[i] })), fracExtrapolated }, null, 2)}\n`,
+  );
+}
