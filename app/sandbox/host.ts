@@ -29,7 +29,7 @@ export interface RunOptions {
 /** The end of a run plus what the host measured. */
 export type RunReport = RunEnd & { readonly wallMs: number; readonly confined: boolean; readonly stderrTail: string };
 
-const MAX_LINE_BYTES = 64 * 1024 * 1024;
+const MAX_LINE_BYTES = 16 * 1024 * 1024; // one protocol line (a result) may be this long
 const STDERR_TAIL_BYTES = 8192;
 
 /** Thrown when bubblewrap is missing and the caller did not opt in to unconfined runs. */
