@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
 import { buildLedger, claimStatus, paperCategories } from '../../../checkers/ledger/summary';
 import { LedgerInputError, parseVerdict, verdictRowsFromJson, verdictRowsFromJsonLines } from '../../../checkers/ledger/verdicts';
 import type { Verdict, VerdictRow } from '../../../checkers/ledger/verdicts';
@@ -48,6 +49,18 @@ describe('buildLedger on a hand-computed table', () => {
   it('lists contested then falsified claims for re-checking', () => {
     expect(ledger.recheck.map((c) => `${c.paper}/${c.claim}:${c.status}`)).toEqual(['A/C1:contested', 'B/C1:falsified']);
   });
+  it('counts do not depend on row order; the re-check list order is stable', () => {
+    fc.assert(
+      fc.property(fc.shuffledSubarray(rows, { minLength: rows.length, maxLength: rows.length }), (perm) => {
+        const l = buildLedger(perm);
+        expect([l.papers, l.claims, l.logbooks]).toEqual([ledger.papers, ledger.claims, ledger.logbooks]);
+        expect(l.claimStatus).toEqual(ledger.claimStatus);
+        expect(l.paperCategories).toEqual(ledger.paperCategories);
+        expect(l.recheck.map((c) => c.paper + c.claim)).toEqual(ledger.recheck.map((c) => c.paper + c.claim));
+      }),
+    );
+  });
+
   it('rejects contradictory duplicates naming both lines', () => {
     expect(() => buildLedger([r('A', 'C1', 'L1', 'verified', 2), r('A', 'C1', 'L1', 'toy', 9)])).toThrow(/line 9.*line 2/);
   });
