@@ -8,7 +8,7 @@
  * u = 2^-53) and the rounding made while computing r.e itself (inflated by 1 + 2^-48, plus 2^-1000 for
  * underflow). Non-finite values make `filteredSign` undecided.
  */
-import { bitLength } from '../exact/bigint-bits';
+import { bitLength, scaledFloat } from '../exact/bigint-bits';
 
 export interface Filtered {
   readonly v: number;
@@ -71,8 +71,7 @@ export function scaleToFloats(values: readonly bigint[], bitHint?: number): { fl
   }
   const maxBits = bitLength(-lo > hi ? lo : hi, bitHint);
   const shift = Math.max(0, maxBits - 53);
-  const big = BigInt(shift);
   const e = shift > 0 ? 1 : 0;
-  const floats = values.map((n) => ({ v: Number(shift > 0 ? (n < 0n ? -(-n >> big) : n >> big) : n), e }));
+  const floats = values.map((n) => ({ v: scaledFloat(n, shift), e }));
   return { floats, shift, maxBits };
 }

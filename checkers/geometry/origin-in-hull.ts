@@ -12,6 +12,7 @@
  */
 import { DimensionError } from '../errors';
 import type { RationalVector } from '../exact/rational-vector';
+import { originInClosedHullLP } from './hull-lp';
 import { exactKernel, filteredKernel, type SignKernel } from './sign-kernel';
 
 /** Origin in the closed hull of the kernel's points (d = 2 or 3; an empty list has an empty hull). Exact. */
@@ -24,10 +25,13 @@ export function originInClosedHullByKernel(K: SignKernel): boolean {
 }
 
 /**
- * Origin in the closed hull of rational points (2-D or 3-D), exact, with a float filter in front.
+ * Origin in the closed hull of rational points, exact: 2-D and 3-D through the sign kernel with a float filter
+ * in front, other dimensions by exact LP (`originInClosedHullLP`).
  * Example: `originInClosedHull([["-1", "0"], ["1", "1"], ["1", "-1"]].map(p => RationalVector.from(p)))` is true.
  */
 export function originInClosedHull(points: readonly RationalVector[]): boolean {
+  const d = points[0]?.length ?? 2;
+  if (d !== 2 && d !== 3) return originInClosedHullLP(points).inside;
   return originInClosedHullByKernel(filteredKernel(points.map((p) => p.nums)));
 }
 
