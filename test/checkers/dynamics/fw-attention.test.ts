@@ -7,6 +7,7 @@ import { FwAttentionRun } from '../../../checkers/dynamics/fw-attention-run';
 import { RationalMatrix } from '../../../checkers/exact/rational-matrix';
 import { RationalVector } from '../../../checkers/exact/rational-vector';
 import { originInClosedHullExact } from '../../../checkers/geometry/origin-in-hull';
+import { originInClosedHullLP } from '../../../checkers/geometry/hull-lp';
 
 /** The dynamic written out per coordinate with fraction.js: the independent oracle. */
 function fractionRun(points: string[][], c: number, steps: number): Fraction[][][] {
@@ -73,6 +74,20 @@ describe('fw-attention, exact', () => {
       }),
       { numRuns: 40 },
     );
+  });
+
+  it('3-D: the hull decision at every step agrees with the exact LP on the positions', () => {
+    const pts = [['-3', '1/4', '1'], ['-3', '-3', '-1'], ['-1/3', '-7/4', '1/2'], ['3', '1/2', '-1'], ['1', '1', '-1/2']];
+    for (const c of [20, 200]) {
+      const r = new FwAttentionExact(RationalMatrix.from(pts), c);
+      for (let t = 0; t < 40; t++) {
+        const m = r.positions();
+        const rows = Array.from({ length: m.rows }, (_, i) => m.row(i));
+        expect(r.originInHull()).toBe(originInClosedHullLP(rows).inside);
+        r.step();
+      }
+    }
+    expect(new FwAttentionRun(RationalMatrix.from(pts), 20, 100).runToEnd().firstExitStep).toBe(3);
   });
 
   it('hulls only shrink: once outside, the origin stays outside', () => {
