@@ -29,6 +29,8 @@ export interface Confinement {
   readonly permissionFlag: string;
   /** Files bwrap binds read-only for node to start: [source, destination]. */
   readonly binds: readonly (readonly [string, string])[];
+  /** Whether bwrap maps the sandbox to uid/gid 65534 (needs user namespaces); without, it still drops every capability. */
+  readonly bwrapNobody?: boolean;
 }
 
 /** Resource limits of one run. */
@@ -79,8 +81,8 @@ async function libraryBinds(binary: string): Promise<[string, string][] | null> 
   }
 }
 
-function bwrapArgs(c: Pick<Confinement, 'binds'>, programFile: string): string[] {
-  const args = ['--unshare-all', '--uid', '65534', '--gid', '65534', '--cap-drop', 'ALL', '--die-with-parent', '--new-session'];
+function bwrapArgs(c: Pick<Confinement, 'binds' | 'bwrapNobody'>, programFile: string): string[] {
+  const args = ['--unshare-all', ...(c.bwrapNobody === false ? [] : ['--uid', '65534', '--gid', '65534']), '--cap-drop', 'ALL', '--die-with-parent', '--new-session'];
   args.push('--clearenv', '--proc', '/proc', '--dev', '/dev');
   for (const [src, dest] of c.binds) args.push('--ro-bind', src, dest);
   args.push('--ro-bind', programFile, programFile, '--chdir', '/');
@@ -101,16 +103,21 @@ export async function detectConfinement(): Promise<Confinement> {
     ['/lib64', '/lib64'],
   ];
   const binds: [string, string][] = [[node, node], ...libs];
-  let bwrap = await which('bwrap');
-  if (bwrap !== null) {
-    try {
-      const { stdout } = await run(bwrap, [...bwrapArgs({ binds }, node), node, '-p', '1+1'], { env: {}, timeout: 10_000 });
-      if (stdout.trim() !== '2') bwrap = null;
-    } catch {
-      bwrap = null;
-    }
+  const found = await which('bwrap');
+  // Prefer uid 65534 in a user namespace; some containers forbid user namespaces but let root use the others.
+  for (const bwrapNobody of [true, false]) {
+    if (found !== null && (await bwrapWorks(found, { binds, bwrapNobody }, node))) return { bwrap: found, prlimit, node, permissionFlag, binds, bwrapNobody };
   }
-  return { bwrap, prlimit, node, permissionFlag, binds };
+  return { bwrap: null, prlimit, node, permissionFlag, binds };
+}
+
+async function bwrapWorks(bwrap: string, c: Pick<Confinement, 'binds' | 'bwrapNobody'>, node: string): Promise<boolean> {
+  try {
+    const { stdout } = await run(bwrap, [...bwrapArgs(c, node), node, '-p', '1+1'], { env: {}, timeout: 10_000 });
+    return stdout.trim() === '2';
+  } catch {
+    return false;
+  }
 }
 
 let detected: Promise<Confinement> | undefined;

@@ -63,3 +63,15 @@ describe.skipIf(c === null)('sandbox: processes, signals, code generation', () =
     if (r2.outcome !== 'ok') expect(r2.exitCode).toBe(4);
   });
 });
+
+describe.skipIf(c === null)('sandbox: identity', () => {
+  it('runs as nobody (uid 65534); the fallback for containers without user namespaces also runs', async () => {
+    const src = `export default async (input) => { const p = (await import(input.mod)).default; const fs = await import(input.fsmod);
+      let procReadable = true; try { fs.readFileSync('/proc/self/status'); } catch { procReadable = false; }
+      return [p.getuid(), procReadable]; };`;
+    const r = await runSource(c!, src, { input: { mod: 'node:process', fsmod: 'node:fs' } });
+    expect(r.outcome === 'ok' ? r.value : r).toEqual([65534, false]); // /proc is not readable either (permission model)
+    const fallback = await runSource({ ...c!, bwrapNobody: false }, `export default async (input) => typeof (await import(input.mod)).default.getuid();`, { input: { mod: 'node:process' } });
+    expect(fallback.outcome === 'ok' ? fallback.value : fallback).toBe('number');
+  });
+});
