@@ -11,17 +11,20 @@ import type { Interval, IntervalArena, IntervalInput } from './arena';
 import { certifySign, type EscalationBudget } from './certify';
 import { add, div, ln, mul, neg, sub, sum } from './ops';
 
+/** Entries as exact inputs or intervals, or a Float64Array whose doubles count at their exact binary values. */
+export type IntervalVector = readonly IntervalInput[] | Float64Array;
+
 /** Two distributions, as given to `klEnclosure`. */
 export interface DistributionPair {
-  readonly p: readonly IntervalInput[];
-  readonly q: readonly IntervalInput[];
+  readonly p: IntervalVector;
+  readonly q: IntervalVector;
 }
 
 /**
  * Encloses KL(p || q). DomainError for a negative entry, or q_i = 0 where p_i > 0 (infinite divergence).
  * Example: `I.format(klEnclosure(I, ['1/2', '1/2'], ['1/4', '3/4']), 12)` brackets ln(4/3)/2 = 0.143841036226.
  */
-export function klEnclosure(I: IntervalArena, p: readonly IntervalInput[], q: readonly IntervalInput[]): Interval {
+export function klEnclosure(I: IntervalArena, p: IntervalVector, q: IntervalVector): Interval {
   const [ps, qs] = entries(I, p, q, 'kl');
   const terms: Interval[] = [];
   ps.forEach((pi, i) => {
@@ -32,7 +35,7 @@ export function klEnclosure(I: IntervalArena, p: readonly IntervalInput[], q: re
 }
 
 /** Encloses the cross-entropy H(p, q) = -sum p ln q. Example: H([1/2, 1/2], [1/4, 3/4]) = (ln 4 + ln(4/3))/2. */
-export function crossEntropyEnclosure(I: IntervalArena, p: readonly IntervalInput[], q: readonly IntervalInput[]): Interval {
+export function crossEntropyEnclosure(I: IntervalArena, p: IntervalVector, q: IntervalVector): Interval {
   const [ps, qs] = entries(I, p, q, 'cross-entropy');
   const terms: Interval[] = [];
   ps.forEach((pi, i) => {
@@ -43,7 +46,7 @@ export function crossEntropyEnclosure(I: IntervalArena, p: readonly IntervalInpu
 }
 
 /** Encloses the Jensen-Shannon divergence (natural log). Example: JS([1, 0], [0, 1]) = ln 2. */
-export function jsEnclosure(I: IntervalArena, p: readonly IntervalInput[], q: readonly IntervalInput[]): Interval {
+export function jsEnclosure(I: IntervalArena, p: IntervalVector, q: IntervalVector): Interval {
   const [ps, qs] = entries(I, p, q, 'js');
   const terms: Interval[] = [];
   ps.forEach((pi, i) => {
@@ -76,14 +79,14 @@ export function compareKl(
 
 function entries(
   I: IntervalArena,
-  p: readonly IntervalInput[],
-  q: readonly IntervalInput[],
+  p: IntervalVector,
+  q: IntervalVector,
   name: string,
 ): [Interval[], Interval[]] {
   if (p.length !== q.length) throw new DimensionError(`vectors of lengths ${p.length} and ${q.length}`, 'equal lengths');
-  const load = (xs: readonly IntervalInput[]) =>
-    xs.map((x, i) => {
-      const v = I.enclose(x);
+  const load = (xs: IntervalVector) =>
+    Array.from(xs as ArrayLike<IntervalInput>, (x, i) => {
+      const v = typeof x === 'number' && xs instanceof Float64Array ? I.float64(x) : I.enclose(x);
       if (I.mpfr.binding.mpfr_sgn(v.lo) < 0) {
         throw new DomainError(name, `entry ${i} is negative or not certainly non-negative`);
       }

@@ -16,16 +16,22 @@ import { freeFloat, newFloat, RND, toDecimalString, type MpfrPtr } from './mpfr'
 import type { Precise, PreciseInput } from './precise';
 
 /**
+ * A vector of exact inputs (decimal or ratio strings, bigints, JS integers, decimal.js values), or a
+ * Float64Array whose doubles are taken at their exact binary values (the way a float64 model sees them).
+ */
+export type Vector = readonly PreciseInput[] | Float64Array;
+
+/**
  * Forward Kullback-Leibler divergence KL(p || q) = sum_i p_i ln(p_i / q_i), with 0 ln 0 = 0.
  * Throws DomainError for a negative entry, or q_i = 0 where p_i > 0 (the divergence is infinite).
  * Example: `klDivergence(P, ['1/2', '1/2'], ['1/4', '3/4'])` returns (ln 2 + ln(2/3))/2 = ln(4/3)/2 = 0.14384103622589...
  */
-export function klDivergence(P: Precise, p: readonly PreciseInput[], q: readonly PreciseInput[]): Decimal {
+export function klDivergence(P: Precise, p: Vector, q: Vector): Decimal {
   checkLengths(p, q);
   return withRegisters(P, p.length, (r) => {
     for (let i = 0; i < p.length; i++) {
-      loadProbability(P, r.a, at(p, i), 'kl', i);
-      loadProbability(P, r.b, at(q, i), 'kl', i);
+      loadProbability(P, r.a, p, i, 'kl');
+      loadProbability(P, r.b, q, i, 'kl');
       addWeightedLogRatio(P, r, r.a, r.a, r.b, 'kl', i);
     }
   });
@@ -35,12 +41,12 @@ export function klDivergence(P: Precise, p: readonly PreciseInput[], q: readonly
  * Cross-entropy H(p, q) = -sum_i p_i ln q_i (terms with p_i = 0 contribute 0).
  * Example: `crossEntropy(P, ['1/2', '1/2'], ['1/4', '3/4'])` returns (ln 4 + ln(4/3))/2 = 0.83698...
  */
-export function crossEntropy(P: Precise, p: readonly PreciseInput[], q: readonly PreciseInput[]): Decimal {
+export function crossEntropy(P: Precise, p: Vector, q: Vector): Decimal {
   checkLengths(p, q);
   return withRegisters(P, p.length, (r) => {
     for (let i = 0; i < p.length; i++) {
-      loadProbability(P, r.a, at(p, i), 'cross-entropy', i);
-      loadProbability(P, r.b, at(q, i), 'cross-entropy', i);
+      loadProbability(P, r.a, p, i, 'cross-entropy');
+      loadProbability(P, r.b, q, i, 'cross-entropy');
       P.mpfr.binding.mpfr_set_si(r.m, 1, RND.nearest);
       // p ln(1/q) = -p ln q
       addWeightedLogRatio(P, r, r.a, r.m, r.b, 'cross-entropy', i);
@@ -52,13 +58,13 @@ export function crossEntropy(P: Precise, p: readonly PreciseInput[], q: readonly
  * Jensen-Shannon divergence (natural log): (KL(p || m) + KL(q || m)) / 2 with m = (p + q) / 2.
  * Symmetric, at most ln 2 for normalised inputs. Example: `jsDivergence(P, ['1', '0'], ['0', '1'])` returns ln 2.
  */
-export function jsDivergence(P: Precise, p: readonly PreciseInput[], q: readonly PreciseInput[]): Decimal {
+export function jsDivergence(P: Precise, p: Vector, q: Vector): Decimal {
   checkLengths(p, q);
   const b = P.mpfr.binding;
   return withRegisters(P, 2 * p.length, (r) => {
     for (let i = 0; i < p.length; i++) {
-      loadProbability(P, r.a, at(p, i), 'js', i);
-      loadProbability(P, r.b, at(q, i), 'js', i);
+      loadProbability(P, r.a, p, i, 'js');
+      loadProbability(P, r.b, q, i, 'js');
       b.mpfr_add(r.m, r.a, r.b, RND.nearest);
       b.mpfr_div_2si(r.m, r.m, 1, RND.nearest);
       // (p ln(p/m) + q ln(q/m)) / 2: halve the weights, which is exact in binary.
@@ -120,8 +126,14 @@ function addWeightedLogRatio(
   b.mpfr_add(r.acc, r.acc, r.t, RND.nearest);
 }
 
-function loadProbability(P: Precise, ptr: MpfrPtr, x: PreciseInput, name: string, i: number): void {
-  loadNumber(P.mpfr, ptr, x, RND.nearest);
+function loadProbability(P: Precise, ptr: MpfrPtr, v: Vector, i: number, name: string): void {
+  if (v instanceof Float64Array) {
+    const x = v[i] ?? Number.NaN;
+    if (!Number.isFinite(x)) throw new DomainError(name, `entry ${i} is not a finite number`);
+    P.mpfr.binding.mpfr_set_d(ptr, x, RND.nearest); // exact once P.bits >= 53, else rounded like any input
+  } else {
+    loadNumber(P.mpfr, ptr, at(v, i), RND.nearest);
+  }
   if (P.mpfr.binding.mpfr_sgn(ptr) < 0) throw new DomainError(name, `entry ${i} is negative`);
 }
 
@@ -131,6 +143,6 @@ function at<T>(xs: readonly T[], i: number): T {
   return x;
 }
 
-function checkLengths(p: readonly unknown[], q: readonly unknown[]): void {
+function checkLengths(p: Vector, q: Vector): void {
   if (p.length !== q.length) throw new DimensionError(`vectors of lengths ${p.length} and ${q.length}`, 'equal lengths');
 }

@@ -71,6 +71,21 @@ describe('divergence enclosures', () => {
     });
   });
 
+  it('takes Float64Array entries at their exact binary values', () => {
+    const p = Float64Array.from([0.1, 0.2, 0.7]);
+    const q = Float64Array.from([0.3, 0.3, 0.4]);
+    const shortest = (xs: Float64Array) => Array.from(xs, (x) => x.toString()); // "0.1": not the double's exact value
+    withIntervals(mpfr, { bits: 300 }, (I) => {
+      const fromDoubles = I.bounds(klEnclosure(I, p, q));
+      const fromShortDecimals = I.bounds(klEnclosure(I, shortest(p), shortest(q)));
+      // the two differ (0.1 as a double is not 1/10) by far more than the 300-bit widths
+      expect(fromDoubles.lo.num * fromShortDecimals.lo.den === fromShortDecimals.lo.num * fromDoubles.lo.den).toBe(false);
+      const P = createPrecise({ digits: 60, mpfr });
+      const approx = klDivergence(P, p, q);
+      expect(enclosesApprox(fromDoubles, approx, new Ref('1e-59'))).toBe(true);
+    });
+  });
+
   it('agrees with the high-precision (MPFR round-to-nearest) path', () => {
     const P = createPrecise({ digits: 50, mpfr });
     const p = ['0.1', '0.2', '0.3', '0.4'];

@@ -74,6 +74,27 @@ describe('klDivergence', () => {
   });
 });
 
+describe('Float64Array inputs', () => {
+  it('use the exact binary values of the doubles', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: 1e-6, max: 1, noNaN: true }), { minLength: 1, maxLength: 8 }).chain((p) =>
+          fc.tuple(fc.constant(p), fc.array(fc.double({ min: 1e-6, max: 1, noNaN: true }), { minLength: p.length, maxLength: p.length })),
+        ),
+        ([p, q]) => {
+          const exactP = p.map((x) => P.fromFloat64(x));
+          const exactQ = q.map((x) => P.fromFloat64(x));
+          const fromArrays = klDivergence(P, Float64Array.from(p), Float64Array.from(q));
+          return fromArrays.eq(klDivergence(P, exactP, exactQ)) &&
+            jsDivergence(P, Float64Array.from(p), Float64Array.from(q)).eq(jsDivergence(P, exactP, exactQ));
+        },
+      ),
+      { seed: 304, numRuns: 30 },
+    );
+    expect(() => klDivergence(P, Float64Array.from([0.5, Number.NaN]), Float64Array.from([0.5, 0.5]))).toThrow(/not a finite/);
+  });
+});
+
 describe('crossEntropy and jsDivergence', () => {
   it('cross-entropy matches decimal.js within the bound', () => {
     fc.assert(
