@@ -52,6 +52,7 @@ export function classifyEnd(o: Observed): RunEnd {
   if (signal === 'SIGXFSZ') return { outcome: 'denied', message: 'tried file access: wrote to a file', denied: { resource: 'file', what: 'file write' } };
   if (signal !== null) return { outcome: 'killed', message: `killed by ${signal}` };
   const code = o.exitCode ?? 0;
+  if (code === 13) return { outcome: 'exited', message: 'the program never settled: a promise stayed pending with nothing left to run', exitCode: code };
   const tail = lastMeaningfulLine(o.stderrTail);
   return { outcome: 'exited', message: `exited with code ${code} without a result${tail ? `: ${tail}` : ''}`, exitCode: code };
 }

@@ -67,3 +67,11 @@ describe.skipIf(c === null)('sandbox: output flood', () => {
     if (r.outcome !== 'ok') expect(r.message).toMatch(/flooded its output channel/);
   });
 });
+
+describe.skipIf(c === null)('sandbox: a promise that never settles', () => {
+  it('ends the run with reason exited (nothing left to run), not timeout', async () => {
+    const r = await runSource(c!, `export default () => new Promise(() => {});`, { limits: { timeoutMs: 20_000 } });
+    expect(r.outcome).toBe('exited');
+    if (r.outcome !== 'ok') expect(r.message).toMatch(/never settled/);
+  });
+});

@@ -41,6 +41,7 @@ describe('classifyEnd', () => {
       [{ exitCode: 128 + 11 }, 'killed', 'killed by SIGSEGV'],
       [{ exitCode: 137, viaBwrap: false }, 'exited'],
       [{ exitCode: 0 }, 'exited', 'exited with code 0 without a result'],
+      [{ exitCode: 13 }, 'exited', 'the program never settled: a promise stayed pending with nothing left to run'],
     ];
     for (const [o, outcome, message] of table) {
       const end = classifyEnd({ ...base, ...o });
