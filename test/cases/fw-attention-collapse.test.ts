@@ -10,6 +10,7 @@ import { defaultRegistry } from '../../app/cli/registry';
 import { main } from '../../app/cli/main';
 import { Rational } from '../../checkers/exact/rational';
 import { referenceFirstExit } from '../../cases/fw-attention-collapse/sandbox/fw-attention-reference';
+import { randomSearch } from '../../cases/fw-attention-collapse/sandbox/random-search';
 
 const CASE = resolve(import.meta.dirname, '../../cases/fw-attention-collapse');
 
@@ -51,5 +52,18 @@ describe('case fw-attention-collapse', () => {
     const pts = (rows: string[][]) => rows.map((p) => p.map((s) => Rational.parse(s)));
     expect(referenceFirstExit(pts([['-3', '1/4'], ['-3', '-3'], ['-1/3', '-7/4'], ['3', '1/2']]), 50, 200)).toBe(103);
     expect(referenceFirstExit(pts([['1/10', '3/10'], ['-1/5', '-3/5']]), 1, 200)).toBeNull();
+  });
+
+  it('the seeded random search finds what SEARCH.md says, and the reference confirms its first example', () => {
+    const r = randomSearch(1, 400, 300, 2);
+    expect(r).toMatchObject({ startInside: 228, exactExits: 213, float64Disagreements: 7 });
+    const ex = r.examples[1]!;
+    expect(ex).toMatchObject({ c: 15, firstExitStep: 3, float64FirstExitStep: 1 });
+    expect(referenceFirstExit(ex.points.map((p) => p.map((s) => Rational.parse(s))), ex.c, 50)).toBe(3);
+  });
+
+  it('the random false exit: float64 exits at step 10, the exact run not up to 5000', async () => {
+    const r = await cli(['search', 'sandbox/configs/random-false-exit-c9.json', '--horizon', '5000', '--json'], CASE);
+    expect(JSON.parse(r.stdout)).toMatchObject({ firstExitStep: null, float64FirstExitStep: 10 });
   });
 });
