@@ -14,7 +14,7 @@ import { splitSeed } from '../../checkers/random/xoshiro128';
 import { BadInputError } from '../errors';
 import { bundleProgram } from '../sandbox/bundle';
 import { DEFAULT_LIMITS, type Confinement, type SandboxLimits } from '../sandbox/confinement';
-import { runSandboxed } from '../sandbox/host';
+import { runSandboxed, SandboxUnavailableError } from '../sandbox/host';
 import { appendPoint, readCheckpoint, writeManifest } from './checkpoint';
 import { pointAt, pointCount, type ParamValue, type SweepSpec } from './grid';
 import { currentVersions, inputHash, pointRecord, type PointRecord, type SweepManifest } from './record';
@@ -79,6 +79,8 @@ export async function runSweep(o: SweepOptions): Promise<SweepSummary> {
   const limits: SandboxLimits = { ...DEFAULT_LIMITS, ...o.limits };
   const jobs = Math.max(1, Math.floor(o.jobs ?? availableParallelism()));
   const total = pointCount(o.spec);
+  // Refuse before touching the checkpoint when the sandbox cannot be confined and the caller did not opt in.
+  if (o.confinement.bwrap === null && o.allowUnconfined !== true) throw new SandboxUnavailableError(o.label ?? o.modulePath);
   const program = await bundleProgram({ modulePath: o.modulePath });
   try {
     const id = o.id ?? `sweep-${inputHash({ module: program.moduleHash, spec: o.spec, seed: o.seed, stopOn }).slice(0, 12)}`;
