@@ -2,7 +2,7 @@
 // case's own search). Compares, in one run and as ratios, our filtered exact run against:
 //  - the same representation without the filter (every sign by BigInt), in JS;
 //  - the same unfiltered algorithm in CPython ints and in gmpy2 (bench/reference/fw_attention_exact.py,
-//    run with /usr/bin/python3; each at its better reduction period of K = 16 and K = 64);
+//    run with /usr/bin/python3; each at its better reduction period of K = 16 and K = 64, and never reduced);
 //  - a per-coordinate fraction.js loop (gcd on every operation) on shorter horizons, with the ratio at the
 //    same horizon measured and the 3000-step ratio extrapolated (stated as such).
 // Times are CPU seconds (process.cpuUsage / time.process_time) of the stepping loop only. Every variant
@@ -120,7 +120,10 @@ export async function run(): Promise<void> {
   const unfiltered = best(runJs(points, c, horizon, false, 16), runJs(points, c, horizon, false, 64));
   const cpython = best(runPython('int', horizon, 16), runPython('int', horizon, 64));
   const gmpy2 = best(runPython('gmpy2', horizon, 16), runPython('gmpy2', horizon, 64));
-  for (const [label, r] of [['JS unfiltered', unfiltered], ['CPython', cpython], ['gmpy2', gmpy2]] as const) same(label, filtered, r);
+  // The same algorithm without lazy reduction (K = 0): the numbers grow about log2(t + c) bits per step.
+  const cpythonNoReduce = runPython('int', horizon, 0);
+  const gmpy2NoReduce = runPython('gmpy2', horizon, 0);
+  for (const [label, r] of [['JS unfiltered', unfiltered], ['CPython', cpython], ['gmpy2', gmpy2], ['CPython K=0', cpythonNoReduce], ['gmpy2 K=0', gmpy2NoReduce]] as const) same(label, filtered, r);
   if (filtered.exit !== horizon) throw new Error(`first exit ${filtered.exit}, certificate claims ${horizon}`);
 
   // fraction.js per coordinate: two short horizons, ratio against our filtered run at the same horizons.
@@ -133,11 +136,13 @@ export async function run(): Promise<void> {
   const fracExtrapolated = frac[1]!.cpu * (horizon / shortH[1]!) ** a;
 
   const lines = [
-    `identical results: first exit ${filtered.exit}, state hash ${filtered.hash} (JS filtered, JS unfiltered, CPython, gmpy2)`,
+    `identical results: first exit ${filtered.exit}, state hash ${filtered.hash} (every exact variant below)`,
     `JS exact, filtered (ours, K = 64)           ${fmt(filtered.cpu)}`,
     `JS exact, unfiltered (best of K = 16, 64)   ${fmt(unfiltered.cpu)}   ${ratio(unfiltered.cpu, filtered.cpu)} slower than ours`,
     `CPython int, unfiltered (best of K 16, 64)  ${fmt(cpython.cpu)}   ours is ${ratio(cpython.cpu, filtered.cpu)} faster`,
     `gmpy2 mpz, unfiltered (best of K 16, 64)    ${fmt(gmpy2.cpu)}   ours is ${ratio(gmpy2.cpu, filtered.cpu)} faster`,
+    `CPython int, never reduced (K = 0)          ${fmt(cpythonNoReduce.cpu)}   ours is ${ratio(cpythonNoReduce.cpu, filtered.cpu)} faster`,
+    `gmpy2 mpz, never reduced (K = 0)            ${fmt(gmpy2NoReduce.cpu)}   ours is ${ratio(gmpy2NoReduce.cpu, filtered.cpu)} faster`,
     ...shortH.map((h, i) => `fraction.js per coordinate, ${h} steps      ${fmt(frac[i]!.cpu)}   ours ${fmt(ours[i]!.cpu)}: ${ratio(frac[i]!.cpu, ours[i]!.cpu)} (measured)`),
     `fraction.js extrapolated to ${horizon} steps (T ~ h^${a.toFixed(2)}): ~${fmt(fracExtrapolated)}, ~${ratio(fracExtrapolated, filtered.cpu)} slower than ours (estimate)`,
     `CPU seconds of the stepping loop; load average at the time: ${(await import('node:os')).loadavg()[0]!.toFixed(1)}`,
@@ -146,6 +151,6 @@ export async function run(): Promise<void> {
   mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
   writeFileSync(
     join(ROOT, 'bench/results/fw-attention.json'),
-    `${JSON.stringify({ certificate: CERT.slice(ROOT.length + 1), horizon, filtered, unfiltered, cpython, gmpy2, fraction: shortH.map((h, i) => ({ horizon: h, fraction: frac[i], ours: ours[i] })), fracExtrapolated }, null, 2)}\n`,
+    `${JSON.stringify({ certificate: CERT.slice(ROOT.length + 1), horizon, filtered, unfiltered, cpython, gmpy2, cpythonNoReduce, gmpy2NoReduce, fraction: shortH.map((h, i) => ({ horizon: h, fraction: frac[i], ours: ours[i] })), fracExtrapolated }, null, 2)}\n`,
   );
 }
