@@ -9,7 +9,10 @@ import { tempDir, writeMinimalCase } from '../../helpers/temp-case';
 
 const registry = createCheckRegistry([fixedKind]);
 
-function mutate(dir: string, f: (j: Record<string, any>) => void): void {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests poke at arbitrary JSON
+type Json = Record<string, any>;
+
+function mutate(dir: string, f: (j: Json) => void): void {
   const path = join(dir, 'case.json');
   const j = JSON.parse(readFileSync(path, 'utf8'));
   f(j);
@@ -34,7 +37,7 @@ describe('loadCase', () => {
   });
 
   // Each broken case must be named by file, JSON pointer and problem, in one line.
-  const table: [string, (j: Record<string, any>) => void, RegExp][] = [
+  const table: [string, (j: Json) => void, RegExp][] = [
     ['wrong format version', (j) => (j.format = 'recheck.case/9'), /case\.json: \/format: unsupported case format "recheck\.case\/9"/],
     ['missing paper title', (j) => delete j.paper.title, /case\.json: \/paper: missing required field "title"/],
     ['unknown field', (j) => (j.extra = 1), /case\.json: \/: unknown field "extra"/],

@@ -29,7 +29,7 @@ function http(method: string, path: string, headers: Record<string, string> = {}
 }
 
 const auth = () => ({ authorization: `Bearer ${server.token}`, 'content-type': 'application/json' });
-const call = (method: string, args: unknown[], headers = auth()) => http('POST', `/api/call/${method}`, headers, JSON.stringify({ args }));
+const call = (method: string, args: unknown[], headers: Record<string, string> = auth()) => http('POST', `/api/call/${method}`, headers, JSON.stringify({ args }));
 
 beforeAll(async () => {
   const workspace = tempDir();
