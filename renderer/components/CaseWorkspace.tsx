@@ -25,7 +25,7 @@ export function CaseWorkspace(props: {
 }) {
   const { detail, run } = props;
   const [sizes, setSizes] = useState([0.31, 0.36, 0.33]);
-  const [dockHeight, setDockHeight] = useState(300);
+  const [dockHeight, setDockHeight] = useState(() => Math.max(220, Math.round(window.innerHeight * 0.34)));
   const panes = useRef<HTMLDivElement>(null);
   const running = props.starting || run?.status === 'running';
   const report = run?.report ?? (run?.status === 'running' ? undefined : detail.lastRun);

@@ -1,7 +1,7 @@
 /** Colored badge for a computed decision, a check outcome or a reviewer verdict. */
 import type { CheckOutcome, FalsificationDecision, ReviewerVerdict } from '../../app/api/contract';
 
-type Kind = FalsificationDecision | CheckOutcome | ReviewerVerdict | 'error' | 'pending';
+type Kind = FalsificationDecision | CheckOutcome | ReviewerVerdict | 'error' | 'pending' | 'undecided';
 
 const TITLES: Record<Kind, string> = {
   confirmed: 'Computed: the checks support the claimed falsification and none refutes it',
@@ -14,6 +14,7 @@ const TITLES: Record<Kind, string> = {
   'needs-more-work': 'Reviewer: needs more work',
   error: 'The check failed to run',
   pending: 'Not computed yet',
+  undecided: 'The run ended before every check of this falsification ran: no decision was computed',
 };
 
 export function DecisionBadge(props: { value: Kind; label?: string; falsificationId?: string; testId?: string }) {
@@ -27,7 +28,7 @@ export function DecisionBadge(props: { value: Kind; label?: string; falsificatio
       data-falsification={falsificationId}
     >
       {label !== undefined ? <span className="badge-label">{label}</span> : null}
-      {value}
+      {value === 'undecided' ? 'no decision' : value}
     </span>
   );
 }

@@ -14,8 +14,10 @@ import { SeriesPlot } from './SeriesPlot';
 export function Results(props: { detail: CaseDetail; run: RunState | undefined; running: boolean; onRun(fid: string | null): void }) {
   const { detail, run, running, onRun } = props;
   const live = run !== undefined && run.status === 'running';
-  const report = run?.report ?? (live ? undefined : detail.lastRun);
-  const partial = live ? run.results : [];
+  // A cancelled or failed run keeps its finished checks on screen (without a decision) instead of the older run.
+  const ended = run !== undefined && (run.status === 'cancelled' || run.status === 'failed') && run.results.length > 0;
+  const report = run?.report ?? (live || ended ? undefined : detail.lastRun);
+  const partial = live || ended ? run.results : [];
 
   if (report === undefined && partial.length === 0) {
     return (
@@ -26,6 +28,12 @@ export function Results(props: { detail: CaseDetail; run: RunState | undefined; 
   }
   return (
     <div className="results" data-testid="results">
+      {ended ? (
+        <div className="small results-meta warn-text" data-testid="partial-results">
+          Run <span className="mono">{run.runId}</span> {run.status === 'cancelled' ? 'was cancelled' : 'failed'} after {run.results.length} check
+          {run.results.length === 1 ? '' : 's'}: the results below are partial and no decision was computed.
+        </div>
+      ) : null}
       {report !== undefined ? (
         <div className="small muted results-meta">
           Run <span className="mono">{report.runId}</span> · finished {formatUtc(report.finishedAt)}
@@ -34,7 +42,7 @@ export function Results(props: { detail: CaseDetail; run: RunState | undefined; 
       {detail.falsifications.map((f) => {
         const fr = report?.falsifications.find((r) => r.falsificationId === f.id);
         const checks = fr?.checks ?? partial.filter((c) => c.falsificationId === f.id);
-        return <FalsificationResult key={f.id} fid={f.id} assertion={f.assertion} report={fr} checks={checks} running={running} onRun={onRun} />;
+        return <FalsificationResult key={f.id} fid={f.id} assertion={f.assertion} report={fr} checks={checks} running={running} live={live} onRun={onRun} />;
       })}
     </div>
   );
@@ -54,6 +62,7 @@ function FalsificationResult(props: {
   report: FalsificationReport | undefined;
   checks: readonly CheckResultView[];
   running: boolean;
+  live: boolean;
   onRun(fid: string): void;
 }) {
   const { fid, report, checks } = props;
@@ -61,7 +70,7 @@ function FalsificationResult(props: {
     <article className="result" data-testid={`result-${fid}`}>
       <header className="result-head">
         <span className="claim-id">{fid}</span>
-        {report !== undefined ? <DecisionBadge value={report.decision} falsificationId={fid} /> : <DecisionBadge value="pending" falsificationId={fid} testId="pending-badge" />}
+        {report !== undefined ? <DecisionBadge value={report.decision} falsificationId={fid} /> : <DecisionBadge value={props.live ? 'pending' : 'undecided'} falsificationId={fid} testId="pending-badge" />}
         {report !== undefined ? <span className="result-meaning">{MEANING[report.decision]}</span> : null}
         <span className="result-reason muted">{report !== undefined ? `(${report.reason})` : props.assertion}</span>
         <button type="button" className="btn btn-small btn-quiet" disabled={props.running} onClick={() => props.onRun(fid)}>
