@@ -51,6 +51,14 @@ describe.skipIf(c === null)('sandbox: files', () => {
     await expect(bundleProgram({ modulePath: file })).rejects.toThrow(/leaves the module's folder/);
   });
 
+  it('cannot reach the raw fs binding (process.binding), through the guard or the real process object', async () => {
+    const r1 = await runSource(c!, `export default () => process.binding('fs');`);
+    expect(r1.outcome).toBe('denied');
+    if (r1.outcome !== 'ok') expect(r1.denied).toEqual({ resource: 'native-code', what: 'process.binding fs' });
+    const r2 = await runSource(c!, `export default async (input) => { const p = (await import(input.mod)).default; try { p.binding('fs'); return 'reached'; } catch (e) { return e.code; } };`, { input: { mod: 'node:process' } });
+    expect(r2.outcome === 'ok' ? r2.value : r2.outcome).toBe('ERR_ACCESS_DENIED'); // Node's permission model
+  });
+
   it('sees an empty environment', async () => {
     const r = await runSource(c!, `export default async (input) => { const p = await import(input.mod); return [Object.keys(process.env).length, Object.keys(p.default.env).filter((k) => k !== 'PWD').length]; };`, { input: { mod: 'node:process' } });
     expect(r.outcome).toBe('ok');
