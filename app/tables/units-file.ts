@@ -1,6 +1,5 @@
 /** A `recheck.units/1` file read and audited, with every input problem turned into one-line bad input. */
 import { BadInputError } from '../errors';
-import { auditUnits, unitsInputFromJson, UnitsInputError } from '../../checkers/audits/units';
 import type { UnitsAudit, UnitsInput } from '../../checkers/audits/units';
 import { readJsonFile } from './json-file';
 
@@ -12,6 +11,9 @@ export interface UnitsFileAudit {
 /** Reads, validates and audits the units file at `path` (`display` names it in messages). */
 export async function auditUnitsFile(path: string, display = path): Promise<UnitsFileAudit> {
   const doc = await readJsonFile(path, display);
+  // mathjs takes seconds to load: load the units checker only when a units file is audited, so that every
+  // other command (and `recheck --help`) starts fast.
+  const { auditUnits, unitsInputFromJson, UnitsInputError } = await import('../../checkers/audits/units');
   try {
     const input = unitsInputFromJson(doc);
     return { input, audit: auditUnits(input) };
