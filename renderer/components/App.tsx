@@ -35,6 +35,26 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
   const [letter, setLetter] = useState<{ markdown: string | null; error: string | null } | null>(null);
   const selectedRef = useRef(selectedId);
   selectedRef.current = selectedId;
+  // Sandbox files with unsaved edits in the open case (switching cases or leaving the page would drop them).
+  const unsaved = useRef<string[]>([]);
+  const onUnsaved = useCallback((paths: string[]) => {
+    unsaved.current = paths;
+  }, []);
+
+  useEffect(() => {
+    const warn = (e: BeforeUnloadEvent) => {
+      if (unsaved.current.length > 0) e.preventDefault();
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, []);
+
+  const selectCase = (id: string) => {
+    if (id === selectedId) return;
+    if (unsaved.current.length > 0 && !window.confirm(`Unsaved sandbox edits (${unsaved.current.join(', ')}) will be lost. Open the other case anyway?`)) return;
+    unsaved.current = [];
+    setSelectedId(id);
+  };
 
   const refreshCases = useCallback(() => {
     api.listCases().then(
@@ -95,13 +115,29 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
     [api, refreshCases, reloadCase],
   );
 
+  // After the event socket reconnects, events of the gap are lost: re-read the list and the open case.
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (props.connection !== 'open') return;
+    if (wasOpen.current) {
+      refreshCases();
+      if (selectedRef.current !== null) reloadCase(selectedRef.current, true);
+    }
+    wasOpen.current = true;
+  }, [props.connection, refreshCases, reloadCase]);
+
   const open = detail.state === 'ready' ? detail.value : null;
 
   useEffect(() => {
     document.title = open !== null ? `${open.title} · Recheck` : 'Recheck';
   }, [open]);
   const runId = open !== null ? activeRun[open.id] : undefined;
-  const run = runId !== undefined ? runs[runId] : undefined;
+  const tracked = runId !== undefined ? runs[runId] : undefined;
+  // A run whose `finished` event was missed is finished all the same once the case's last run is that run.
+  const run =
+    tracked !== undefined && tracked.status === 'running' && open?.lastRun?.runId === tracked.runId
+      ? { ...tracked, status: 'finished' as const, report: open.lastRun }
+      : tracked;
 
   const startRun = (fid: string | null) => {
     if (open === null) return;
@@ -156,7 +192,7 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
       </header>
       <div className="main">
         <aside className="sidebar">
-          <CaseList cases={cases} error={casesError} selectedId={selectedId} onSelect={setSelectedId} />
+          <CaseList cases={cases} error={casesError} selectedId={selectedId} onSelect={selectCase} />
         </aside>
         <main className="content">
           {detail.state === 'idle' ? <div className="placeholder muted">Choose a case on the left to review its paper, logbook and sandbox.</div> : null}
@@ -172,6 +208,7 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
               onRun={startRun}
               onCancel={cancelRun}
               onAudit={addAudit}
+              onUnsaved={onUnsaved}
               onDraftLetter={draftLetter}
             />
           ) : null}

@@ -21,6 +21,7 @@ export function CaseWorkspace(props: {
   onRun(fid: string | null): void;
   onCancel(): void;
   onAudit(entry: AuditEntry): void;
+  onUnsaved(paths: string[]): void;
   onDraftLetter(): void;
 }) {
   const { detail, run } = props;
@@ -62,7 +63,7 @@ export function CaseWorkspace(props: {
         </div>
         <Splitter axis="x" label="Resize logbook and sandbox panes" onMove={resize(1)} />
         <div className="pane-slot" style={{ flexBasis: `${sizes[2]! * 100}%` }}>
-          <SandboxPane key={detail.id} api={props.api} caseId={detail.id} files={detail.sandboxFiles} onSaved={props.onAudit} />
+          <SandboxPane key={detail.id} api={props.api} caseId={detail.id} files={detail.sandboxFiles} onSaved={props.onAudit} onUnsaved={props.onUnsaved} />
         </div>
       </div>
       <Splitter axis="y" label="Resize the checks dock" onMove={(px) => setDockHeight((h) => Math.max(120, Math.min(window.innerHeight - 220, h - px)))} />

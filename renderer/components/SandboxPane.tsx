@@ -13,8 +13,15 @@ interface FileState {
   dirty: boolean;
 }
 
-export function SandboxPane(props: { api: RecheckApi; caseId: string; files: SandboxFile[]; onSaved(entry: AuditEntry): void }) {
-  const { api, caseId, files, onSaved } = props;
+export function SandboxPane(props: {
+  api: RecheckApi;
+  caseId: string;
+  files: SandboxFile[];
+  onSaved(entry: AuditEntry): void;
+  /** Told the paths with unsaved edits whenever that set changes. */
+  onUnsaved(paths: string[]): void;
+}) {
+  const { api, caseId, files, onSaved, onUnsaved } = props;
   const host = useRef<HTMLDivElement>(null);
   const mon = useRef<MonacoModule | null>(null);
   const editor = useRef<import('monaco-editor').editor.IStandaloneCodeEditor | null>(null);
@@ -96,6 +103,11 @@ export function SandboxPane(props: { api: RecheckApi; caseId: string; files: San
     const model = models.current.get(active);
     if (model !== undefined && editor.current.getModel() !== model) editor.current.setModel(model);
   }, [active]);
+
+  const unsaved = Object.keys(state)
+    .filter((p) => state[p]?.dirty === true)
+    .join('\n');
+  useEffect(() => onUnsaved(unsaved === '' ? [] : unsaved.split('\n')), [unsaved, onUnsaved]);
 
   const activeState = active !== null ? state[active] : undefined;
   return (

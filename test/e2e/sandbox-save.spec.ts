@@ -38,3 +38,32 @@ test('saves an edited sandbox file and logs the edit', async ({ page, consoleErr
   await screenshot(page, '06-sandbox-saved');
   expect(consoleErrors).toEqual([]);
 });
+
+test('asks before dropping unsaved sandbox edits when another case is opened', async ({ page, consoleErrors }) => {
+  const all = bundledCases();
+  test.skip(c === undefined || all.length < 2, 'needs a case with a sandbox file and a second case');
+  const other = all.find((k) => k.id !== c!.id)!;
+  await page.goto(serverUrl());
+  await page.getByTestId(`case-item-${c!.id}`).click();
+  const sandbox = page.getByTestId('pane-sandbox');
+  await sandbox.getByTestId(`sandbox-tab-${c!.sandboxFile!.path}`).click();
+  await sandbox.locator('.monaco-editor .view-line').first().click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' ');
+  await expect(sandbox.getByTestId('sandbox-save')).toBeEnabled();
+
+  const messages: string[] = [];
+  page.once('dialog', (d) => {
+    messages.push(d.message());
+    void d.dismiss();
+  });
+  await page.getByTestId(`case-item-${other.id}`).click();
+  await expect.poll(() => messages.length).toBe(1);
+  expect(messages[0]).toContain(c!.sandboxFile!.path);
+  await expect(page.getByTestId('case-workspace')).toHaveAttribute('data-case', c!.id);
+
+  page.once('dialog', (d) => void d.accept());
+  await page.getByTestId(`case-item-${other.id}`).click();
+  await expect(page.getByTestId('case-workspace')).toHaveAttribute('data-case', other.id);
+  expect(consoleErrors).toEqual([]);
+});
