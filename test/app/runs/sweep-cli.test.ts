@@ -27,12 +27,17 @@ describe.skipIf(c === null)('recheck sweep', () => {
     // Points in order: (1,2) (1,3) (2,2) (2,3): 6 > 5 at index 3.
     expect(summary).toMatchObject({ status: 'stopped', done: 4, total: 6, firstViolation: { index: 3, params: { a: 2, b: 3 }, value: { prod: 6, violation: true } } });
     expect(summary.dir.startsWith(join(root, 'runs'))).toBe(true);
-    const events = r.stderr.trim().split('\n').map((l) => JSON.parse(l) as { type: string });
+    const events = r.stderr.trim().split('\n').map((l) => JSON.parse(l) as { type: string; index?: number });
     expect(events[0]).toMatchObject({ type: 'started', total: 6, jobs: 2 });
-    expect(events.filter((e) => e.type === 'stopping')).toEqual([{ type: 'stopping', index: 3 }]);
+    // With 2 jobs, point 4 (also violating) may finish before point 3: the stop point only ever moves down, to 3.
+    const stops = events.filter((e) => e.type === 'stopping').map((e) => e.index ?? -1);
+    expect(stops.at(-1)).toBe(3);
+    expect(stops.every((i) => i >= 3)).toBe(true);
     // Same command again: everything comes from the checkpoint.
     const again = await cli(['sweep', 'sandbox/f.mjs', '--param', 'a=1,2,3', '--param', 'b=2,3', '--stop-on', 'violation', '--json'], root);
-    expect(JSON.parse(again.stdout)).toMatchObject({ resumed: 4, done: 4, status: 'stopped' });
+    const resumed = JSON.parse(again.stdout);
+    expect(resumed).toMatchObject({ done: 4, status: 'stopped', firstViolation: { index: 3 } });
+    expect(resumed.resumed).toBeGreaterThanOrEqual(4); // point 4 may also be in the checkpoint (finished before the stop)
   });
 
   it('usage errors are one line, exit 2', async () => {
