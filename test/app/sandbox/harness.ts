@@ -33,7 +33,7 @@ export async function runSource(c: Confinement, source: string, o: { input?: unk
       input: o.input ?? null,
       seed: 1,
       confinement: c,
-      limits: { timeoutMs: 10_000, memoryMb: 128, ...o.limits },
+      limits: { timeoutMs: 30_000, memoryMb: 128, ...o.limits }, // generous: CI machines can be loaded
       ...(o.signal ? { signal: o.signal } : {}),
       onMessage: (m) => {
         messages.push(m);
