@@ -6,7 +6,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { bundledCaseIds } from './fixtures';
+import { bundledCaseIds, SCREENSHOT_DIR } from './fixtures';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 
@@ -31,6 +31,8 @@ async function copyCases(to: string): Promise<void> {
 }
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  // Screenshots are this run's output: drop the previous run's, so none outlives the case it showed.
+  await rm(SCREENSHOT_DIR, { recursive: true, force: true });
   const workspace = await mkdtemp(path.join(tmpdir(), 'recheck-e2e-'));
   await copyCases(workspace);
   const child = spawn(process.execPath, [path.join(repo, 'bin/recheck.mjs'), 'serve', '--port', '0', '--workspace', workspace, '--json'], {
