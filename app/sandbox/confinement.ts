@@ -94,7 +94,7 @@ function bwrapArgs(c: Pick<Confinement, 'binds' | 'bwrapNobody'>, programFile: s
  * without user namespaces), prlimit and the permission flag. About 50 ms; call once and pass the result on.
  */
 export async function detectConfinement(): Promise<Confinement> {
-  const node = realpathSync(process.execPath);
+  const node = await sandboxNode();
   const permissionFlag = process.allowedNodeEnvironmentFlags.has('--permission') ? '--permission' : '--experimental-permission';
   const prlimit = await which('prlimit');
   const libs = (await libraryBinds(node)) ?? [
@@ -109,6 +109,47 @@ export async function detectConfinement(): Promise<Confinement> {
     if (found !== null && (await bwrapWorks(found, { binds, bwrapNobody }, node))) return { bwrap: found, prlimit, node, permissionFlag, binds, bwrapNobody };
   }
   return { bwrap: null, prlimit, node, permissionFlag, binds };
+}
+
+/**
+ * The Node binary that runs sandboxed programs. Under the CLI and browser mode it is the running node. Inside
+ * Electron, process.execPath is the app itself (it would start another window, and the packaged app's fuses
+ * forbid running it as Node), so the sandbox uses $RECHECK_SANDBOX_NODE or a Node 20.10+ found on PATH.
+ */
+export async function sandboxNode(
+  env: NodeJS.ProcessEnv = process.env,
+  isElectron = Boolean(process.versions.electron),
+  searchDirs: readonly string[] = [...(env.PATH ?? '').split(':').filter((d) => d.startsWith('/')), '/usr/local/bin', '/usr/bin'],
+): Promise<string> {
+  if (env.RECHECK_SANDBOX_NODE) return realpathSync(env.RECHECK_SANDBOX_NODE);
+  if (!isElectron) return realpathSync(process.execPath);
+  for (const dir of searchDirs) {
+    let found: string;
+    try {
+      found = realpathSync(`${dir}/node`);
+    } catch {
+      continue;
+    }
+    try {
+      const { stdout } = await run(found, ['-p', 'process.versions.node'], { env: {}, timeout: 10_000 });
+      const [major = 0, minor = 0] = stdout.trim().split('.').map(Number);
+      if (major > 20 || (major === 20 && minor >= 10)) return found;
+    } catch {
+      /* not a usable node */
+    }
+  }
+  throw new SandboxNodeMissingError();
+}
+
+/** No Node binary to run sandboxed code with (desktop app without a system Node 20.10+). */
+export class SandboxNodeMissingError extends Error {
+  constructor() {
+    super(
+      'sandbox: the desktop app runs untrusted code in a separate Node.js 20.10+ process and found none on PATH; ' +
+        'install Node.js or set RECHECK_SANDBOX_NODE, or run this check with `npx recheck run` or in browser mode',
+    );
+    this.name = 'SandboxNodeMissingError';
+  }
 }
 
 async function bwrapWorks(bwrap: string, c: Pick<Confinement, 'binds' | 'bwrapNobody'>, node: string): Promise<boolean> {
