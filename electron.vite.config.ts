@@ -14,6 +14,8 @@ export default defineConfig({
       outDir: resolve(root, 'out/main'),
       rolldownOptions: {
         input: { index: resolve(root, 'main/index.ts') },
+        // One file: the core loads some heavy checkers lazily (mathjs for units); keep them in the bundle.
+        output: { inlineDynamicImports: true },
       },
     },
   },

@@ -1,27 +1,24 @@
 // Vite build of the renderer, shared by browser mode (served by `recheck serve`) and Electron (app:// protocol).
-// Relative asset URLs (base './') so the same files work under both origins.
-//
-// This file sits in the renderer's TypeScript project (tsconfig.web.json includes renderer/**), so it must not
-// import `vite` or `@vitejs/plugin-react` statically: their type declarations reference Node's types, which
-// would then leak into every renderer file. The plugin is loaded at build time by a specifier the type
-// checker does not follow; Vite validates the returned config itself.
-const root = decodeURIComponent(new URL('.', import.meta.url).pathname);
-const reactPlugin: string = '@vitejs/plugin-react';
+// Relative asset URLs (base './') so the same files work under both origins. This file is build tooling: it is
+// type-checked with the Node-side project (tsconfig.node.json), not the renderer's, so Node's types never reach
+// renderer code. electron.vite.config.ts must stay equivalent (test/build/electron-vite-config.test.ts).
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 
-export default async () => {
-  const { default: react } = (await import(/* @vite-ignore */ reactPlugin)) as { default: () => unknown };
-  return {
-    root,
-    base: './',
-    plugins: [react()],
-    build: {
-      outDir: '../out/renderer',
-      emptyOutDir: true,
-      target: 'es2022',
-      chunkSizeWarningLimit: 8000,
-      sourcemap: false,
-    },
-    worker: { format: 'es' },
-    server: { host: '127.0.0.1' },
-  };
-};
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+export default defineConfig({
+  root,
+  base: './',
+  plugins: [react()],
+  build: {
+    outDir: '../out/renderer',
+    emptyOutDir: true,
+    target: 'es2022',
+    chunkSizeWarningLimit: 8000,
+    sourcemap: false,
+  },
+  worker: { format: 'es' },
+  server: { host: '127.0.0.1' },
+});
