@@ -36,6 +36,8 @@ export interface CaseSummary {
   falsificationCount: number;
   /** Latest computed decisions, by falsification id, from the last recorded run (absent when never run). */
   lastDecisions?: Record<string, FalsificationDecision>;
+  /** Set when the case folder does not load (one line: file, pointer, problem); the other fields are then empty. */
+  error?: string;
 }
 
 export interface LogbookBlock {

@@ -50,7 +50,15 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
     async listCases(): Promise<CaseSummary[]> {
       const out: CaseSummary[] = [];
       for (const dir of await listCaseDirs(o.workspaceDir)) {
-        const { file } = await loadCase(dir, registry);
+        // One broken case folder must not hide the others: it is listed with its one-line problem.
+        let file;
+        try {
+          file = (await loadCase(dir, registry)).file;
+        } catch (err) {
+          if (!(err instanceof BadInputError)) throw err;
+          out.push({ id: basename(dir), title: basename(dir), paperTitle: '', venueId: '', falsificationCount: 0, error: err.message });
+          continue;
+        }
         const last = await lastRun(dir);
         out.push({
           id: basename(dir),

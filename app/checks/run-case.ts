@@ -45,11 +45,29 @@ export async function runCase(loaded: LoadedCase, registry: CheckRegistry, opts:
   const startedAt = now().toISOString();
   emit({ runId, type: 'started', caseId: c.id, checks: targets.reduce((n, f) => n + f.checks.length, 0) });
 
+  // A cancelled run is recorded too (which checks had finished), but yields no report and no decision.
+  const checksDone: string[] = [];
+  const cancelled = async (done: readonly string[]): Promise<CancelledError> => {
+    if (record) {
+      await appendAudit(dir, {
+        at: now().toISOString(),
+        who: opts.who ?? 'recheck',
+        action: 'run',
+        caseId: c.id,
+        runId,
+        ...(opts.falsificationId ? { falsificationId: opts.falsificationId } : {}),
+        hashes: { 'case.json': await sha256File(join(dir, 'case.json')) },
+        details: { cancelled: true, finishedChecks: [...done] },
+      });
+    }
+    return new CancelledError();
+  };
+
   const reports: FalsificationReport[] = [];
   for (const f of targets) {
     const checks: CheckResultView[] = [];
     for (const decl of f.checks) {
-      if (signal.aborted) throw new CancelledError();
+      if (signal.aborted) throw await cancelled(checksDone);
       const kind = registry.get(decl.kind);
       const meter = new RateMeter(() => now().getTime());
       const ctx = createCheckContext({
@@ -79,7 +97,7 @@ export async function runCase(loaded: LoadedCase, registry: CheckRegistry, opts:
           durationMs: Math.round(performance.now() - t0),
         };
       } catch (err) {
-        if (err instanceof CancelledError || signal.aborted) throw new CancelledError();
+        if (err instanceof CancelledError || signal.aborted) throw await cancelled(checksDone);
         view = {
           falsificationId: f.id,
           checkId: decl.id,
@@ -93,6 +111,7 @@ export async function runCase(loaded: LoadedCase, registry: CheckRegistry, opts:
         };
       }
       checks.push(view);
+      checksDone.push(`${f.id}/${decl.id}`);
       emit({ runId, type: 'check', result: view });
     }
     const { decision, reason } = decide(checks);

@@ -23,6 +23,7 @@ export function CaseList(props: { cases: CaseSummary[] | null; error: string | n
               onClick={() => onSelect(c.id)}
             >
               <span className="case-title">{c.title}</span>
+              {c.error !== undefined ? <span className="case-error error-text small">{c.error}</span> : null}
               <span className="case-paper">{c.paperTitle}</span>
               <span className="case-meta">
                 <span className="mono">{c.venueId}</span>
@@ -30,7 +31,7 @@ export function CaseList(props: { cases: CaseSummary[] | null; error: string | n
                   {c.falsificationCount} falsification{c.falsificationCount === 1 ? '' : 's'}
                 </span>
               </span>
-              {c.lastDecisions !== undefined && Object.keys(c.lastDecisions).length > 0 ? (
+              {c.error !== undefined ? null : c.lastDecisions !== undefined && Object.keys(c.lastDecisions).length > 0 ? (
                 <span className="case-decisions">
                   {Object.entries(c.lastDecisions).map(([fid, d]) => (
                     <DecisionBadge key={fid} value={d} label={fid} falsificationId={fid} />

@@ -39,6 +39,16 @@ describe('RecheckService', () => {
     await expect(service.openCase('absent')).rejects.toThrow(/no case "absent"/);
   });
 
+  it('lists a broken case with its one-line problem instead of hiding every case', async () => {
+    const { ws, service } = await setup();
+    const broken = writeMinimalCase(ws, 'broken');
+    writeFileSync(join(broken, 'case.json'), '{"format": "recheck.case/1"');
+    const cases = await service.listCases();
+    expect(cases.map((c) => [c.id, c.error === undefined])).toEqual([['broken', false], ['mini', true]]);
+    expect(cases[0]?.error).toMatch(/broken\/case\.json: malformed JSON/);
+    await expect(service.openCase('broken')).rejects.toThrow(/malformed JSON/);
+  });
+
   it('runs checks in the background, then records the decision against the computed one', async () => {
     const { service, dir } = await setup();
     const done = waitFor(service, 'finished');
@@ -65,7 +75,7 @@ describe('RecheckService', () => {
     await new Promise((r) => setTimeout(r, 20));
     await service.cancelRun(runId);
     expect((await cancelled).runId).toBe(runId);
-    expect(await readAudit(dir)).toEqual([]);
+    expect((await readAudit(dir)).map((e) => e.details)).toEqual([{ cancelled: true, finishedChecks: [] }]);
   });
 
   it('saves a sandbox file atomically and logs the edit with hashes before and after', async () => {

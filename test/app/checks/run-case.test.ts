@@ -51,12 +51,20 @@ describe('runCase', () => {
     expect(existsSync(join(dir, 'runs', report.runId))).toBe(false);
   });
 
-  it('stops on cancel without recording', async () => {
+  it('stops on cancel with no report or decision, and logs the cancelled run', async () => {
     const dir = caseWith(['supports', 'refutes']);
     const controller = new AbortController();
-    controller.abort();
-    await expect(runCase(await loadCase(dir, registry), registry, { signal: controller.signal })).rejects.toBeInstanceOf(CancelledError);
-    expect(await readAudit(dir)).toHaveLength(0);
+    const run = runCase(await loadCase(dir, registry), registry, {
+      signal: controller.signal,
+      onEvent: (e) => {
+        if (e.type === 'check') controller.abort();
+      },
+    });
+    await expect(run).rejects.toBeInstanceOf(CancelledError);
+    const audit = await readAudit(dir);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]?.details).toEqual({ cancelled: true, finishedChecks: ['F1/c0'] });
+    expect(existsSync(join(dir, 'runs', audit[0]!.runId!, 'report.json'))).toBe(false);
   });
 
   it('runs one falsification when asked', async () => {
