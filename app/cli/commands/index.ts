@@ -14,16 +14,20 @@ import { verifyCommand } from './verify';
 import { searchCommand } from './search';
 
 export const commands: Command[] = [
+  // cases and the app
   casesCommand,
   validateCommand,
   runCommand,
   serveCommand,
-  fitCommand,
-  auditPaddingCommand,
-  auditUnitsCommand,
-  ledgerCommand,
-  auditDivergenceCommand,
-  sweepCommand,
+  // exact counterexamples
   verifyCommand,
   searchCommand,
+  // growth laws and audits
+  fitCommand,
+  auditUnitsCommand,
+  auditPaddingCommand,
+  auditDivergenceCommand,
+  ledgerCommand,
+  // sandboxed sweeps
+  sweepCommand,
 ];
