@@ -10,10 +10,13 @@
  * ordinary least squares, whose covariance s^2 (X'X)^-1 also carries the model's lack of fit. The `se`
  * column, when given, is always drawn as error bars. `stoppedAt`: the x where the logbook's own sweep
  * ended; the evidence reports what the fit on that prefix concluded. The table's sha256 is recorded.
+ * The table is either a committed case file (`table`) or computed when the check runs (`sweep`): a sandboxed
+ * point function swept over a declared grid by the shared sweep runner, one row per point (sweep-table.ts);
+ * the computed table is written to the check's artifact folder and fitted exactly like a file.
  */
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { readFile } from 'node:fs/promises';
-import type { CheckKind, CheckResult } from '../kind';
+import type { CheckContext, CheckKind, CheckResult } from '../kind';
 import { BadInputError } from '../../errors';
 import { CheckerError } from '../../../checkers/errors';
 import { fitGrowth } from '../../../checkers/stats/growth-fit';
@@ -23,9 +26,12 @@ import { plotSvg } from '../../../checkers/plot/svg-plot';
 import { numberCell, parseCsv, requireColumns } from '../../tables/csv';
 import { sha256 } from '../../fs/hash';
 import { writeFileAtomic } from '../../fs/atomic';
+import { computeSweepTable, sweepTableSchema, type SweepTableParams } from './sweep-table';
 
 export interface GrowthFitParams {
-  table: string;
+  /** Exactly one of `table` (a case-relative CSV) and `sweep` (computed now). */
+  table?: string;
+  sweep?: SweepTableParams;
   x: string;
   y: string;
   se?: string;
@@ -41,9 +47,11 @@ export const growthFitKind: CheckKind<GrowthFitParams> = {
   paramsSchema: {
     type: 'object',
     additionalProperties: false,
-    required: ['table', 'x', 'y'],
+    required: ['x', 'y'],
+    oneOf: [{ required: ['table'] }, { required: ['sweep'] }],
     properties: {
       table: { type: 'string', minLength: 1, description: 'case-relative CSV' },
+      sweep: { ...sweepTableSchema, description: 'compute the table now: a sandboxed point function over a grid' },
       x: { type: 'string', minLength: 1 },
       y: { type: 'string', minLength: 1 },
       se: { type: 'string', minLength: 1, description: 'column of standard errors of y' },
@@ -54,16 +62,10 @@ export const growthFitKind: CheckKind<GrowthFitParams> = {
     },
   },
   async run(params, ctx): Promise<CheckResult> {
-    const path = ctx.resolve(params.table);
-    let bytes: Buffer;
-    try {
-      bytes = await readFile(path);
-    } catch (err) {
-      throw new BadInputError(params.table, `cannot read: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-    }
-    const table = parseCsv(bytes.toString('utf8'), params.table);
+    const source = await tableSource(params, ctx);
+    const table = parseCsv(source.text, source.name);
     const weighting = params.weighting ?? (params.se !== undefined ? 'se' : 'none');
-    if (weighting === 'se' && params.se === undefined) throw new BadInputError(params.table, 'weighting "se" needs an se column');
+    if (weighting === 'se' && params.se === undefined) throw new BadInputError(source.name, 'weighting "se" needs an se column');
     requireColumns(table, [params.x, params.y, ...(params.se !== undefined ? [params.se] : [])]);
     const data = table.rows.map((row) => ({
       x: numberCell(table, row, params.x),
@@ -73,7 +75,7 @@ export const growthFitKind: CheckKind<GrowthFitParams> = {
     }));
     const points: DataPoint[] = data.map((d) => {
       if (weighting !== 'se') return { x: d.x, y: d.y };
-      if (!((d.se as number) > 0)) throw new BadInputError(params.table, `se ${d.se} must be positive for weighting "se"`, `line ${d.line}`);
+      if (!((d.se as number) > 0)) throw new BadInputError(source.name, `se ${d.se} must be positive for weighting "se"`, `line ${d.line}`);
       return { x: d.x, y: d.y, se: d.se as number };
     });
 
@@ -82,7 +84,7 @@ export const growthFitKind: CheckKind<GrowthFitParams> = {
     try {
       report = fitGrowth(points, threshold);
     } catch (err) {
-      if (err instanceof CheckerError) throw new BadInputError(params.table, err.message.replace(/^recheck\.\w+: /, ''));
+      if (err instanceof CheckerError) throw new BadInputError(source.name, err.message.replace(/^recheck\.\w+: /, ''));
       throw err;
     }
     const log = report.models.find((m) => m.name === 'log');
@@ -94,7 +96,7 @@ export const growthFitKind: CheckKind<GrowthFitParams> = {
     const dir = await ctx.artifactDir();
     const svgPath = join(dir, 'growth-fit.svg');
     const svg = plotSvg({
-      title: `${params.y} against ${params.x} (${params.table})`,
+      title: `${params.y} against ${params.x} (${source.name})`,
       xLabel: params.x,
       yLabel: params.y,
       points: data.map((d) => (d.se !== undefined ? { x: d.x, y: d.y, se: d.se } : { x: d.x, y: d.y })),
@@ -116,11 +118,38 @@ export const growthFitKind: CheckKind<GrowthFitParams> = {
     return {
       outcome,
       summary,
-      evidence: { table: params.table, tableSha256: sha256(bytes), x: params.x, y: params.y, weighting, threshold, ...report, chi2PerDof, stoppedAt: atStop },
-      artifacts: [svgPath],
+      evidence: {
+        table: source.name,
+        tableSha256: source.sha256,
+        ...(source.sweep !== undefined ? { sweep: source.sweep } : {}),
+        x: params.x,
+        y: params.y,
+        weighting,
+        threshold,
+        ...report,
+        chi2PerDof,
+        stoppedAt: atStop,
+      },
+      artifacts: [svgPath, ...source.artifacts],
     };
   },
 };
+
+/** The table's text and provenance: read from the case, or computed by the declared sweep. */
+async function tableSource(params: GrowthFitParams, ctx: CheckContext): Promise<{ name: string; text: string; sha256: string; artifacts: string[]; sweep?: Record<string, unknown> }> {
+  if (params.sweep !== undefined) {
+    const t = await computeSweepTable(params.sweep, ctx);
+    return { name: relative(ctx.caseDir, t.path), text: t.csv, sha256: t.sha256, artifacts: [t.path], sweep: t.evidence };
+  }
+  if (params.table === undefined) throw new BadInputError(join(ctx.caseDir, 'case.json'), 'growth-fit needs "table" or "sweep"');
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(ctx.resolve(params.table));
+  } catch (err) {
+    throw new BadInputError(params.table, `cannot read: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+  return { name: params.table, text: bytes.toString('utf8'), sha256: sha256(bytes), artifacts: [] };
+}
 
 function fmt(v: number): string {
   if (!Number.isFinite(v)) return String(v);

@@ -4,12 +4,9 @@
  * the mean ratio with its standard error; the additive term over the claimed bound is ratio - H_k. Beside
  * the simulation, the exact expectation over the algorithm's coin flips (`expectedFaults`, divided by each
  * replicate's optimum).
- * Each (k, replicate) draws from its own stream splitSeed(seed, k * 4096 + replicate), so a reduced sweep
- * (fewer k or replicates) reproduces exactly the rows it shares with the full one.
- *
- * The committed table `sandbox/results/sweep.csv` is `sweepCsv(FULL_SWEEP)`; from the repository root:
- *   npx tsx -e 'import("./cases/paging-robustness/sandbox/sweep.ts").then((m) => process.stdout.write(m.sweepCsv(m.FULL_SWEEP)))' \
- *     > cases/paging-robustness/sandbox/results/sweep.csv
+ * `sweepRow` computes one k; the case's check runs it per k in the sandbox through `point.ts` (the sweep
+ * runner's point function). `runSweep`/`sweepCsv` run it in-process with each (k, replicate) drawing from
+ * splitSeed(seed, k * 4096 + replicate): that is how the logbook's own table `logbook/sweep-k16.csv` was made.
  */
 import { Xoshiro128, splitSeed } from '../../../checkers/random/xoshiro128';
 import { adversarialInput, expectedFaults } from './adversary';
@@ -21,13 +18,6 @@ export interface SweepSettings {
   replicates: number;
   phases: number;
 }
-
-export const FULL_SWEEP: SweepSettings = {
-  seed: 7,
-  ks: [2, 4, 8, 16, 32, 64, 128, 256, 512, 1024],
-  replicates: 32,
-  phases: 40,
-};
 
 export interface SweepRow {
   k: number;
@@ -65,23 +55,33 @@ export function replicateRatio(k: number, phases: number, seed: number): { alg: 
 /** One row per k: mean ratio over the replicates, its standard error, and ratio - H_k. */
 export function runSweep(s: SweepSettings, onRow?: (row: SweepRow) => void): SweepRow[] {
   return s.ks.map((k) => {
-    const ratios: number[] = [];
-    const exactRatios: number[] = [];
-    for (let r = 0; r < s.replicates; r++) {
-      const { alg, opt } = replicateRatio(k, s.phases, splitSeed(s.seed, k * 4096 + r));
-      ratios.push(alg / opt);
-      exactRatios.push(k >= 3 ? expectedFaults(k, s.phases) / opt : alg / opt);
-    }
-    // All replicates equal (k = 2 here: the input and the algorithm leave no choice): exact, se 0.
-    const exact = ratios.every((v) => v === ratios[0]);
-    const mean = exact ? (ratios[0] as number) : ratios.reduce((a, b) => a + b, 0) / ratios.length;
-    const variance = exact ? 0 : ratios.reduce((a, b) => a + (b - mean) ** 2, 0) / (ratios.length - 1);
-    const h = harmonic(k);
-    const ratioExact = exactRatios.reduce((a, b) => a + b, 0) / exactRatios.length;
-    const row = { k, harmonic: h, ratio: mean, ratioSe: Math.sqrt(variance / ratios.length), additive: mean - h, ratioExact, additiveExact: ratioExact - h, replicates: s.replicates };
+    const row = sweepRow(k, s.replicates, s.phases, (r) => splitSeed(s.seed, k * 4096 + r));
     onRow?.(row);
     return row;
   });
+}
+
+/**
+ * One row of the sweep: `replicates` adversarial inputs of `phases` phases for cache size k, replicate r
+ * drawing from the stream `replicateSeed(r)`; mean ratio, its standard error, ratio - H_k and the exact
+ * expectation. Example: `sweepRow(2, 4, 20, (r) => r).ratio` is the k = 2 ratio (no randomness matters there).
+ */
+export function sweepRow(k: number, replicates: number, phases: number, replicateSeed: (r: number) => number, onReplicate?: (done: number) => void): SweepRow {
+  const ratios: number[] = [];
+  const exactRatios: number[] = [];
+  for (let r = 0; r < replicates; r++) {
+    const { alg, opt } = replicateRatio(k, phases, replicateSeed(r));
+    ratios.push(alg / opt);
+    exactRatios.push(k >= 3 ? expectedFaults(k, phases) / opt : alg / opt);
+    onReplicate?.(r + 1);
+  }
+  // All replicates equal (k = 2 here: the input and the algorithm leave no choice): exact, se 0.
+  const exact = ratios.every((v) => v === ratios[0]);
+  const mean = exact ? (ratios[0] as number) : ratios.reduce((a, b) => a + b, 0) / ratios.length;
+  const variance = exact ? 0 : ratios.reduce((a, b) => a + (b - mean) ** 2, 0) / (ratios.length - 1);
+  const h = harmonic(k);
+  const ratioExact = exactRatios.reduce((a, b) => a + b, 0) / exactRatios.length;
+  return { k, harmonic: h, ratio: mean, ratioSe: Math.sqrt(variance / ratios.length), additive: mean - h, ratioExact, additiveExact: ratioExact - h, replicates };
 }
 
 /** The sweep as CSV: k,H_k,ratio,se,additive,ratio_exact,additive_exact,replicates (9 significant digits). */

@@ -1,0 +1,144 @@
+/**
+ * A table computed when the check runs: a sandboxed point function swept over a declared grid through the
+ * shared sweep runner (app/runs/sweep.ts), one row per point (the grid's parameters, then the fields of the
+ * point's result object), in point order. Check kinds that fit or audit a table (`growth-fit`) take it as an
+ * alternative to a committed CSV.
+ *
+ * Where it runs: the program is case code, confined by bubblewrap like every sandboxed program; without
+ * bwrap it is refused (as `kl-mode-fit` refuses), never run unconfined. The checkpoint lives in the run's
+ * folder (the parent of the check's artifact folder), keyed by the hashes of program, grid and seed, so
+ * checks of the same run that declare the same sweep compute it once; a cancelled run keeps its finished
+ * points. The assembled table is written as `sweep.csv` in the check's artifact folder and hashed.
+ */
+import { dirname, join, relative } from 'node:path';
+import Papa from 'papaparse';
+import type { CheckContext } from '../kind';
+import { BadInputError, CancelledError } from '../../errors';
+import { writeFileAtomic } from '../../fs/atomic';
+import { sha256 } from '../../fs/hash';
+import { readCheckpoint } from '../../runs/checkpoint';
+import { parseSweepSpec, type ParamValue } from '../../runs/grid';
+import { runSweep } from '../../runs/sweep';
+import { defaultConfinement } from '../../sandbox/confinement';
+
+/** The `sweep` params of a check: program (case-relative), grid of parameter values, seed, per-point limits. */
+export interface SweepTableParams {
+  program: string;
+  grid: Record<string, ParamValue[]>;
+  seed: number;
+  jobs?: number;
+  timeoutSeconds?: number;
+  memoryMb?: number;
+}
+
+/** JSON schema of SweepTableParams (for a kind's paramsSchema). */
+export const sweepTableSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['program', 'grid', 'seed'],
+  properties: {
+    program: { type: 'string', minLength: 1, description: 'case-relative point function `(params, api) => row` (run sandboxed)' },
+    grid: {
+      type: 'object',
+      minProperties: 1,
+      additionalProperties: { type: 'array', minItems: 1, items: { type: ['number', 'string', 'boolean'] } },
+      description: 'parameter name -> values; one point per combination, the last parameter varying fastest',
+    },
+    seed: { type: 'integer', minimum: 0, maximum: 4294967295 },
+    jobs: { type: 'integer', minimum: 1, maximum: 256 },
+    timeoutSeconds: { type: 'number', exclusiveMinimum: 0, maximum: 86400, description: 'wall-clock limit per point (default 120)' },
+    memoryMb: { type: 'integer', minimum: 32, maximum: 65536 },
+  },
+};
+
+/** A computed table: its CSV text (as written), where it was written, and what produced it. */
+export interface SweepTable {
+  readonly csv: string;
+  readonly path: string;
+  readonly sha256: string;
+  /** JSON evidence: sweep id, checkpoint folder, program and code hashes, grid, seed, points, timings. */
+  readonly evidence: Record<string, unknown>;
+}
+
+/**
+ * Runs (or resumes) the sweep and assembles its table. Throws BadInputError when a point does not end with
+ * a flat object of numbers, strings and booleans, or ends otherwise than `ok` (naming the point), and
+ * CancelledError when ctx.signal aborts. Example params:
+ * `{ program: 'sandbox/point.ts', grid: { k: [2, 4, 8], replicates: [32] }, seed: 7 }` gives columns k, replicates, ...
+ */
+export async function computeSweepTable(s: SweepTableParams, ctx: CheckContext): Promise<SweepTable> {
+  const spec = parseSweepSpec({ parameters: s.grid }, `${s.program} (sweep grid)`);
+  const artifactDir = await ctx.artifactDir();
+  const timeoutS = s.timeoutSeconds ?? 120;
+  const summary = await runSweep({
+    modulePath: ctx.resolve(s.program),
+    label: s.program,
+    spec,
+    seed: s.seed,
+    ...(s.jobs !== undefined ? { jobs: s.jobs } : {}),
+    runsDir: dirname(artifactDir),
+    limits: { timeoutMs: timeoutS * 1000, cpuSeconds: 2 * timeoutS + 1, ...(s.memoryMb !== undefined ? { memoryMb: s.memoryMb } : {}) },
+    confinement: await defaultConfinement(),
+    signal: ctx.signal,
+    onEvent: (e) => {
+      if (e.type === 'started' && e.alreadyDone > 0) ctx.log(`sweep ${e.id}: ${e.alreadyDone} of ${e.total} points already in the checkpoint`);
+      if (e.type === 'progress') ctx.progress({ done: e.done, total: e.total, message: `sweep of ${s.program}` });
+      if (e.type === 'point') ctx.log(`point ${e.record.index} ${JSON.stringify(e.record.params)}: ${e.record.outcome} in ${(e.record.wallMs / 1000).toFixed(1)} s`);
+    },
+  });
+  if (summary.status === 'cancelled' || ctx.signal.aborted) throw new CancelledError();
+  const cp = await readCheckpoint(summary.dir);
+  const names = Object.keys(s.grid);
+  const rows: Record<string, ParamValue>[] = [];
+  let fields: string[] | null = null;
+  for (let i = 0; i < summary.total; i++) {
+    const r = cp.points.get(i);
+    if (r === undefined) throw new BadInputError(s.program, `sweep point ${i} is missing from the checkpoint ${relative(ctx.caseDir, summary.dir)}`);
+    const where = `sweep point ${i} ${JSON.stringify(r.params)}`;
+    if (r.outcome !== 'ok') throw new BadInputError(s.program, `${where}: ${r.outcome}: ${r.message ?? ''}`);
+    const row = flatRow(r.value, where, s.program);
+    const own = Object.keys(row);
+    fields ??= own;
+    if (own.length !== fields.length || own.some((f, j) => f !== fields?.[j])) throw new BadInputError(s.program, `${where}: returned fields ${own.join(',')}, earlier points ${fields.join(',')}`);
+    const clash = own.find((f) => names.includes(f) && row[f] !== r.params[f]);
+    if (clash !== undefined) throw new BadInputError(s.program, `${where}: field "${clash}" disagrees with the grid parameter of that name`);
+    rows.push({ ...r.params, ...row });
+  }
+  const columns = [...names, ...(fields ?? []).filter((f) => !names.includes(f))];
+  const csv = `${Papa.unparse({ fields: columns, data: rows.map((row) => columns.map((c) => row[c])) }, { newline: '\n' })}\n`;
+  const path = join(artifactDir, 'sweep.csv');
+  await writeFileAtomic(path, csv);
+  const hash = sha256(csv);
+  const m = cp.manifest;
+  return {
+    csv,
+    path,
+    sha256: hash,
+    evidence: {
+      id: summary.id,
+      checkpoint: relative(ctx.caseDir, summary.dir),
+      program: s.program,
+      programSha256: m?.module.sha256 ?? null,
+      codeSha256: m?.codeSha256 ?? null,
+      grid: s.grid,
+      seed: s.seed,
+      points: summary.total,
+      resumedPoints: summary.resumed,
+      computedPoints: summary.done - summary.resumed,
+      wallMs: Math.round(summary.wallMs),
+      versions: m?.versions ?? null,
+    },
+  };
+}
+
+/** A point's result as a row: a flat object of finite numbers, strings and booleans. */
+function flatRow(value: unknown, where: string, program: string): Record<string, ParamValue> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new BadInputError(program, `${where}: the point function must return an object of table cells`);
+  const out: Record<string, ParamValue> = {};
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    const ok = typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
+    if (!ok) throw new BadInputError(program, `${where}: cell "${k}" is ${JSON.stringify(v) ?? String(v)}, not a finite number, string or boolean`);
+    out[k] = v;
+  }
+  return out;
+}
