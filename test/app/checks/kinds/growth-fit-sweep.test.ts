@@ -25,6 +25,7 @@ export default (p: { k: number; slope: number }, api: { seed: number }) => {
 };`,
 );
 writeFileSync(join(dir, 'sandbox', 'throws.ts'), `export default (p: { k: number }) => { if (p.k === 8) throw new Error('no k = 8'); return { y: 1 }; };`);
+writeFileSync(join(dir, 'sandbox', 'spins.ts'), `export default (p: { k: number }) => { while (p.k > 0) { /* never ends */ } return { y: 1 }; };`);
 writeFileSync(join(dir, 'sandbox', 'nested.ts'), `export default () => ({ y: [1, 2] });`);
 
 const ks = [2, 4, 8, 16, 32, 64, 128, 256];
@@ -69,10 +70,17 @@ describe.skipIf(c === null)('growth-fit over a computed sweep', () => {
     await expect(growthFitKind.run({ sweep: sweep(0, 'sandbox/nested.ts'), x: 'k', y: 'y' }, makeTestContext(dir))).rejects.toThrow(/sweep point 0 .*cell "y" is \[1,2\]/);
   });
 
-  it('is cancelled by the context signal', async () => {
+  it('is cancelled by the context signal, before or while points run', async () => {
     const ac = new AbortController();
     ac.abort();
     await expect(growthFitKind.run({ sweep: sweep(0.5), x: 'k', y: 'y' }, makeTestContext(dir, { signal: ac.signal }))).rejects.toBeInstanceOf(CancelledError);
+    // Points that never end (well within their 60 s limit): only the signal can end this sweep.
+    const running = new AbortController();
+    const ctx = makeTestContext(dir, { signal: running.signal });
+    const pending = growthFitKind.run({ sweep: sweep(0, 'sandbox/spins.ts'), x: 'k', y: 'y' }, ctx);
+    setTimeout(() => running.abort(), 500);
+    await expect(pending).rejects.toBeInstanceOf(CancelledError);
+    expect(ctx.progressEvents).toEqual([]);
   });
 });
 
