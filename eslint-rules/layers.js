@@ -9,6 +9,8 @@ const NODE_BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
 /** Layer of a repository-relative path, or null when the file belongs to none. */
 export function layerOf(rel) {
   const p = rel.split(path.sep).join('/');
+  // Build configuration (vite, vitest, electron-vite, playwright) is tooling wherever it sits.
+  if (/(^|\/)[^/]+\.config\.(ts|js|mjs|cjs)$/.test(p)) return 'tooling';
   if (p.startsWith('checkers/')) return 'checkers';
   if (p.startsWith('app/api/contract') || p.startsWith('app/api/methods')) return 'contract';
   if (p.startsWith('app/')) return 'app';

@@ -37,6 +37,7 @@ describe('recheck/layers', () => {
     ['renderer/planted.ts', "import { API_METHODS } from '../app/api/methods';\nexport const y = [API_METHODS, window.location];\n"],
     ['main/planted.ts', "import { app } from 'electron';\nimport { EXIT } from '../app/errors';\nexport const y = [app, EXIT];\n"],
     ['checkers/planted.ts', 'export function f(process: number): number {\n  return process + 1;\n}\n'],
+    ['renderer/vite.config.ts', "import { fileURLToPath } from 'node:url';\nexport const y = fileURLToPath;\n"],
   ];
   for (const [file, code] of allowed) {
     it(`allows ${file}: ${code.split('\n')[0]}`, async () => {
