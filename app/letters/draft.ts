@@ -18,6 +18,9 @@ export function draftLetter(c: CaseFile, lastRun: CaseRunReport | undefined, aud
   );
   if (!lastRun) {
     lines.push('> The declared checks of this case have not been run yet; no finding is reported.', '');
+  } else if (!c.falsifications.some((f) => stands(f.id, lastRun, audit))) {
+    // Nothing to tell the authors: say so at the top instead of implying that a claim failed.
+    lines.push('> No claimed falsification of this paper stands after the re-check (by the computed decisions and the reviewer verdicts recorded so far). This draft is for the record, not for sending.', '');
   }
   for (const f of c.falsifications) {
     const claim = c.paper.claims.find((x) => x.id === f.claim);
@@ -40,6 +43,13 @@ export function draftLetter(c: CaseFile, lastRun: CaseRunReport | undefined, aud
   lines.push('We would be grateful for your view on these findings, and glad to share the re-check code and data.', '');
   lines.push('Kind regards,', '', '(reviewer)');
   return `${lines.join('\n')}\n`;
+}
+
+/** A falsification stands when the reviewer confirmed it, or (no verdict yet) the computed decision confirms it. */
+function stands(id: string, lastRun: CaseRunReport, audit: readonly AuditEntry[]): boolean {
+  const verdict = [...audit].reverse().find((e) => e.action === 'decision' && e.falsificationId === id);
+  if (verdict) return verdict.verdict === 'confirmed';
+  return lastRun.falsifications.find((r) => r.falsificationId === id)?.decision === 'confirmed';
 }
 
 function describe(decision: string): string {

@@ -96,5 +96,8 @@ describe('RecheckService', () => {
     const letter = await service.draftLetter('mini');
     expect(letter).toMatch(/Re-check result: \*\*the falsification stands\*\*/);
     expect(letter).toMatch(/Reviewer's verdict \(Ada, \d{4}-\d\d-\d\d\): \*\*confirmed\*\*\. Seen in the exact run\./);
+    expect(letter).not.toMatch(/not for sending/);
+    await service.recordDecision({ caseId: 'mini', falsificationId: 'F1', verdict: 'refuted', rationale: 'On reflection, a units slip.', reviewer: 'Ada' });
+    expect(await service.draftLetter('mini')).toMatch(/No claimed falsification of this paper stands after the re-check .* not for sending\./);
   });
 });
