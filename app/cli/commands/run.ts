@@ -19,8 +19,9 @@ Runs the checks declared in case.json and computes, for each claimed falsificati
   refuted       some check refutes it (the falsification is itself wrong), none supports it
   contested     checks disagree
   inconclusive  no check decides, or a check failed to run
-Records the report under <case-dir>/runs/<run-id>/report.json and a hashed entry in audit.jsonl
-(--no-record to skip). --json prints the report as one JSON document.`,
+Records the report under <case-dir>/runs/<run-id>/report.json and a hashed entry in audit.jsonl;
+--no-record skips both (checks that write artifacts, plots or sweep checkpoints, still write them under
+runs/<run-id>/). --json prints the report as one JSON document. Ctrl-C cancels; the cancelled run is logged.`,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(
       'run',
