@@ -13,6 +13,8 @@ export function layerOf(rel) {
   if (/(^|\/)[^/]+\.config\.(ts|js|mjs|cjs)$/.test(p)) return 'tooling';
   if (p.startsWith('checkers/')) return 'checkers';
   if (p.startsWith('app/api/contract') || p.startsWith('app/api/methods')) return 'contract';
+  // The sandbox run protocol is pure message types + a parser: the renderer's browser sandbox speaks it too.
+  if (p === 'app/sandbox/protocol.ts') return 'contract';
   if (p.startsWith('app/')) return 'app';
   if (p.startsWith('main/')) return 'main';
   if (p.startsWith('renderer/')) return 'renderer';

@@ -187,6 +187,21 @@ export interface SaveSandboxFileInput {
   text: string;
 }
 
+/** A case's sandbox module bundled for the browser sandbox (one ES module for a dedicated Web Worker). */
+export interface SandboxProgram {
+  /** Path relative to the case folder, under `sandbox/`. */
+  path: string;
+  /** The bundle: guards + the module + runner + checkers; speaks the sandbox run protocol over postMessage. */
+  code: string;
+  /** sha256 of `code` (hex). */
+  sha256: string;
+  /**
+   * A starting input: the params (without `module`) of the first declared check that runs this module, when
+   * one does; absent otherwise.
+   */
+  suggestedInput?: unknown;
+}
+
 export type Unsubscribe = () => void;
 
 /** Everything the UI can ask of the core. */
@@ -203,6 +218,8 @@ export interface RecheckApi {
   recordDecision(input: RecordDecisionInput): Promise<AuditEntry>;
   /** Saves an edited sandbox file atomically and logs the edit. */
   saveSandboxFile(input: SaveSandboxFileInput): Promise<AuditEntry>;
+  /** Bundles a sandbox module of the case for the browser sandbox (a Web Worker inside a sandboxed page). */
+  prepareSandboxProgram(caseId: string, path: string): Promise<SandboxProgram>;
   /** Drafts the letter to the authors from the case's decisions and evidence (Markdown). */
   draftLetter(caseId: string): Promise<string>;
   /** Subscribes to run events of every run. */

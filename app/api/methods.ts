@@ -110,6 +110,16 @@ export const API_METHODS: { [M in ApiMethod]: { channel: string; validate: ArgVa
       return [input];
     },
   },
+  prepareSandboxProgram: {
+    channel: 'recheck:prepareSandboxProgram',
+    validate: (a) => {
+      const m = 'prepareSandboxProgram';
+      arity(m, a, 2);
+      const path = sandboxPath(m, a[1]);
+      if (!/\.(ts|mts|js|mjs)$/.test(path)) throw new ApiArgumentError(m, 'path must name a .ts, .mts, .js or .mjs module');
+      return [id(m, 'caseId', a[0]), path];
+    },
+  },
   draftLetter: {
     channel: 'recheck:draftLetter',
     validate: (a) => (arity('draftLetter', a, 1), [id('draftLetter', 'caseId', a[0])]),

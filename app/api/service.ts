@@ -4,7 +4,7 @@
  */
 import { readFile, readdir } from 'node:fs/promises';
 import { join, basename } from 'node:path';
-import type { AuditEntry, CaseDetail, CaseRunReport, CaseSummary, RecheckApi, RunEvent, SandboxFile } from './contract';
+import type { AuditEntry, CaseDetail, CaseRunReport, CaseSummary, RecheckApi, RunEvent, SandboxFile, SandboxProgram } from './contract';
 import type { CheckRegistry } from '../checks/registry';
 import { createCheckRegistry } from '../checks/registry';
 import { builtinCheckKinds } from '../checks/kinds/index';
@@ -18,6 +18,7 @@ import { writeFileAtomic } from '../fs/atomic';
 import { sha256 } from '../fs/hash';
 import { resolveInCase } from '../checks/context';
 import { BadInputError, CancelledError } from '../errors';
+import { bundleSource } from '../sandbox/bundle';
 
 export interface RecheckService extends RecheckApi {
   /** Cancels running checks and drops listeners. */
@@ -159,6 +160,17 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
       };
       await appendAudit(dir, entry);
       return entry;
+    },
+
+    async prepareSandboxProgram(caseId, path): Promise<SandboxProgram> {
+      const dir = await caseDir(caseId);
+      const { file } = await loadCase(dir, registry);
+      const modulePath = resolveInCase(dir, path);
+      // The module may import files anywhere under the case's sandbox/ folder (and the checkers library).
+      const { code, codeHash } = await bundleSource({ modulePath, root: join(dir, 'sandbox'), target: 'worker' });
+      const declared = file.falsifications.flatMap((f) => f.checks).find((c) => c.params.module === path);
+      const suggestedInput = declared === undefined ? undefined : Object.fromEntries(Object.entries(declared.params).filter(([k]) => k !== 'module'));
+      return { path, code, sha256: codeHash, ...(suggestedInput !== undefined ? { suggestedInput } : {}) };
     },
 
     async draftLetter(caseId) {

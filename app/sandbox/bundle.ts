@@ -69,7 +69,7 @@ async function deniedModuleSource(builtin: string): Promise<string> {
   return lines.join('\n');
 }
 
-function confinePlugin(userRoot: string): Plugin {
+function confinePlugin(userRoot: string, target: BundleTarget): Plugin {
   const trustedDirs = [INSIDE_DIR, CHECKERS_DIR, join(REPO_ROOT, 'node_modules')];
   const isTrusted = (file: string): boolean => trustedDirs.some((d) => isInside(file, d));
   return {
@@ -81,6 +81,8 @@ function confinePlugin(userRoot: string): Plugin {
         // The generated entry (stdin) and trusted files resolve normally; the untrusted module's imports are confined.
         const fromUser = args.namespace === 'file' && args.importer !== ENTRY_FILE && !isTrusted(args.importer);
         if (builtin !== null) {
+          // A Web Worker has no Node modules at all: every builtin becomes a stub that names the attempt.
+          if (target === 'worker') return { path: builtin, namespace: 'denied-builtin' };
           if (!fromUser || SAFE_BUILTINS.has(builtin)) return { path: `node:${builtin}`, external: true };
           return { path: builtin, namespace: 'denied-builtin' };
         }
@@ -119,6 +121,9 @@ export interface BundledProgram {
   cleanup(): Promise<void>;
 }
 
+/** Where the bundle runs: the headless Node child (stdio protocol) or a browser Web Worker (postMessage). */
+export type BundleTarget = 'node' | 'worker';
+
 export interface BundleOptions {
   /** Absolute path of the untrusted module (.ts, .mts, .js, .mjs). */
   modulePath: string;
@@ -126,36 +131,62 @@ export interface BundleOptions {
   driverPath?: string;
   /** Folder the module may import from (default: the module's own folder). */
   root?: string;
+  /** Runtime of the bundle (default 'node'). */
+  target?: BundleTarget;
 }
 
-/**
- * Bundles the module into `<tmp>/recheck-sandbox-XXXX/program.mjs`. Throws BadInputError naming the module
- * for syntax errors and forbidden imports. Example: `const p = await bundleProgram({ modulePath }); ...; await p.cleanup();`
- */
-export async function bundleProgram(options: BundleOptions): Promise<BundledProgram> {
-  const modulePath = resolve(options.modulePath);
-  const driverPath = options.driverPath ?? DEFAULT_DRIVER;
-  const userRoot = options.root ?? dirname(modulePath);
-  const entry = [
+/** A bundled sandbox program as text. */
+export interface BundledSource {
+  /** One ES module: guards + untrusted module + driver + runner + libraries. */
+  readonly code: string;
+  /** sha256 of `code`. */
+  readonly codeHash: string;
+  /** sha256 of the untrusted module's own source text. */
+  readonly moduleHash: string;
+}
+
+function entrySource(modulePath: string, driverPath: string, target: BundleTarget): string {
+  if (target === 'worker') {
+    return [
+      `import ${JSON.stringify(join(INSIDE_DIR, 'worker-guards.ts'))};`,
+      `import * as user from ${JSON.stringify(modulePath)};`,
+      `import { drive } from ${JSON.stringify(driverPath)};`,
+      `import { runInWorker } from ${JSON.stringify(join(INSIDE_DIR, 'worker-runner.ts'))};`,
+      `runInWorker(user, drive);`,
+    ].join('\n');
+  }
+  return [
     `import ${JSON.stringify(join(INSIDE_DIR, 'guards.ts'))};`,
     `import * as user from ${JSON.stringify(modulePath)};`,
     `import { drive } from ${JSON.stringify(driverPath)};`,
     `import { runProgram } from ${JSON.stringify(join(INSIDE_DIR, 'runner.ts'))};`,
     `await runProgram(user, drive);`,
   ].join('\n');
+}
+
+/**
+ * Bundles the module with the runner for `options.target` into one ES module, in memory. Throws
+ * BadInputError naming the module for syntax errors and forbidden imports. For 'worker', the code is meant
+ * for `new Worker(blobUrl, { type: 'module' })`: it waits for one RunRequest posted as a JSON string.
+ * Example: `const { code } = await bundleSource({ modulePath, target: 'worker' })`.
+ */
+export async function bundleSource(options: BundleOptions): Promise<BundledSource> {
+  const modulePath = resolve(options.modulePath);
+  const driverPath = options.driverPath ?? DEFAULT_DRIVER;
+  const userRoot = options.root ?? dirname(modulePath);
+  const target = options.target ?? 'node';
   let text: string;
   try {
     const out = await build({
-      stdin: { contents: entry, resolveDir: REPO_ROOT, loader: 'ts', sourcefile: ENTRY_NAME },
+      stdin: { contents: entrySource(modulePath, driverPath, target), resolveDir: REPO_ROOT, loader: 'ts', sourcefile: ENTRY_NAME },
       bundle: true,
       write: false,
-      platform: 'node',
+      ...(target === 'worker' ? { platform: 'browser', target: 'es2022' } : { platform: 'node', target: 'node20' }),
       format: 'esm',
-      target: 'node20',
       logLevel: 'silent',
       absWorkingDir: REPO_ROOT,
       loader: { '.ts': 'ts', '.mts': 'ts', '.js': 'js', '.mjs': 'js', '.json': 'json' },
-      plugins: [confinePlugin(userRoot)],
+      plugins: [confinePlugin(userRoot, target)],
     });
     text = out.outputFiles[0]?.text ?? '';
   } catch (err) {
@@ -164,9 +195,17 @@ export async function bundleProgram(options: BundleOptions): Promise<BundledProg
     const where = first?.location ? `${first.location.file.split(sep).pop()}:${first.location.line}: ` : '';
     throw new BadInputError(modulePath, `cannot be bundled for the sandbox: ${where}${first?.text ?? String(err)}`);
   }
-  const moduleHash = sha256(await readFile(modulePath));
+  return { code: text, codeHash: sha256(text), moduleHash: sha256(await readFile(modulePath)) };
+}
+
+/**
+ * Bundles the module into `<tmp>/recheck-sandbox-XXXX/program.mjs`. Throws BadInputError naming the module
+ * for syntax errors and forbidden imports. Example: `const p = await bundleProgram({ modulePath }); ...; await p.cleanup();`
+ */
+export async function bundleProgram(options: BundleOptions): Promise<BundledProgram> {
+  const { code: text, codeHash, moduleHash } = await bundleSource(options);
   const dir = await mkdtemp(join(tmpdir(), 'recheck-sandbox-'));
   const file = join(dir, 'program.mjs');
   await writeFile(file, text, { mode: 0o444 });
-  return { file, dir, codeHash: sha256(text), moduleHash, cleanup: () => rm(dir, { recursive: true, force: true }) };
+  return { file, dir, codeHash, moduleHash, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }

@@ -84,6 +84,12 @@ export function createFakeApi(): FakeApi {
       cases.set(input.caseId, { ...c, sandboxFiles: c.sandboxFiles.map((f) => (f.path === input.path ? { ...f, text: input.text } : f)) });
       return audit(input.caseId, { who: 'tester', action: 'edit', hashes: { [input.path]: 'sha256:0123456789abcdef' } });
     },
+    async prepareSandboxProgram(caseId, path) {
+      calls.push(['prepareSandboxProgram', [caseId, path]]);
+      need(caseId);
+      const code = `postMessage(JSON.stringify({ type: 'result', value: ${JSON.stringify(path)} }));`;
+      return { path, code, sha256: 'sha256-of-fake-program' };
+    },
     async draftLetter(caseId) {
       calls.push(['draftLetter', [caseId]]);
       return `Dear authors of ${need(caseId).paper.title},`;

@@ -89,6 +89,7 @@ describe('httpClient calls', () => {
     expect(entry.who).toBe('Ada');
     const saved = await client.saveSandboxFile({ caseId: 'alpha', path: 'sandbox/main.ts', text: 'x' });
     expect(saved.action).toBe('edit');
+    expect((await client.prepareSandboxProgram('alpha', 'sandbox/main.ts')).path).toBe('sandbox/main.ts');
     expect(await client.draftLetter('alpha')).toContain('Paper of alpha');
     expect(server.requests.map((r) => r.url.replace(ORIGIN, ''))).toEqual(Object.keys(API_METHODS).map((m) => `/api/call/${m}`));
     for (const r of server.requests) {

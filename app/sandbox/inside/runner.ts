@@ -1,26 +1,16 @@
 /**
- * The sandbox side of the run protocol: reads the RunRequest from stdin, hands the program an API for
- * progress (with rate and ETA), logs and series points, runs the driver, and sends exactly one `result` or
- * `error` message before exiting. Bundled together with `guards.ts`, a driver and the untrusted module.
+ * The sandbox side of the run protocol in the Node child: reads the RunRequest from stdin, runs the driver
+ * through the shared core (`run-core.ts`), writes messages as JSON lines on stdout and exits after the one
+ * `result` or `error` message. Bundled together with `guards.ts`, a driver and the untrusted module.
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import type { DeniedResource, ErrorMessage, RunRequest } from '../protocol';
-import { deniedAttempt, finish, send, SandboxDeniedError } from './guards';
+import type { RunRequest } from '../protocol';
+import { finish, send } from './guards';
+import { executeRun, failureMessage, type RunChannel } from './run-core';
 
-/** What a sandboxed program receives besides its input. */
-export interface SandboxApi {
-  readonly seed: number;
-  /** Reports progress; rate (items/s) and ETA are computed here. Sent at most every 100 ms, and at the end. */
-  progress(done: number, total?: number, message?: string): void;
-  log(text: string): void;
-  point(series: string, x: number, y: number): void;
-}
-
-/** A driver calls the untrusted module (its namespace object) and returns the run's JSON result. */
-export type Driver = (user: Record<string, unknown>, input: unknown, api: SandboxApi) => unknown;
-
-const PROGRESS_INTERVAL_MS = 100;
+export type { Driver, SandboxApi } from './run-core';
+import type { Driver } from './run-core';
 
 /** Runs `driver` on the request read from stdin and reports the outcome. Never returns normally. */
 export async function runProgram(user: Record<string, unknown>, driver: Driver): Promise<never> {
@@ -34,88 +24,12 @@ export async function runProgram(user: Record<string, unknown>, driver: Driver):
     send({ type: 'error', reason: 'threw', message: `sandbox: unreadable run request (${String(err)})` });
     return finish();
   }
-  const api = makeApi(request.seed);
-  try {
-    const value = await driver(user, request.input, api);
-    const denied = deniedAttempt();
-    if (denied !== undefined) return fail(new SandboxDeniedError(denied));
-    JSON.stringify(value); // throws for BigInt or cycles: report that rather than a broken message
-    send({ type: 'result', value: value === undefined ? null : value });
-  } catch (err) {
-    return fail(err);
-  }
+  const channel: RunChannel = { send, now: () => performance.now() };
+  await executeRun(user, driver, request, channel);
   return finish();
 }
 
 function fail(err: unknown): never {
-  const denied = deniedAttempt();
-  send(denied !== undefined ? deniedMessage(denied.resource, denied.what) : describeError(err));
+  send(failureMessage(err));
   return finish();
-}
-
-function makeApi(seed: number): SandboxApi {
-  const start = performance.now();
-  let lastSent = -Infinity;
-  return {
-    seed,
-    progress(done, total, message) {
-      const now = performance.now();
-      const finished = total !== undefined && done >= total;
-      if (!finished && now - lastSent < PROGRESS_INTERVAL_MS) return;
-      lastSent = now;
-      const seconds = (now - start) / 1000;
-      const rate = seconds > 0 ? done / seconds : undefined;
-      const etaSeconds = rate !== undefined && rate > 0 && total !== undefined ? Math.max(0, (total - done) / rate) : undefined;
-      send({
-        type: 'progress',
-        done,
-        ...(total !== undefined ? { total } : {}),
-        ...(rate !== undefined ? { rate } : {}),
-        ...(etaSeconds !== undefined ? { etaSeconds } : {}),
-        ...(message !== undefined ? { message: String(message) } : {}),
-      });
-    },
-    log(text) {
-      send({ type: 'log', level: 'info', text: String(text) });
-    },
-    point(series, x, y) {
-      send({ type: 'point', series: String(series), x: Number(x), y: Number(y) });
-    },
-  };
-}
-
-const PERMISSION_RESOURCE: Record<string, DeniedResource> = {
-  FileSystemRead: 'file',
-  FileSystemWrite: 'file',
-  ChildProcess: 'child-process',
-  WorkerThreads: 'worker',
-  WASI: 'native-code',
-  Addons: 'native-code',
-  Inspector: 'native-code',
-};
-
-function deniedMessage(resource: DeniedResource, what: string): ErrorMessage {
-  return { type: 'error', reason: 'denied', message: `tried ${resource} access: ${what}`, denied: { resource, what } };
-}
-
-/** Turns a thrown value into the protocol's error message, naming denied attempts precisely. */
-function describeError(err: unknown): ErrorMessage {
-  if (err instanceof SandboxDeniedError) return deniedMessage(err.attempt.resource, err.attempt.what);
-  const e = (typeof err === 'object' && err !== null ? err : {}) as Record<string, unknown>;
-  const text = err instanceof Error ? `${err.name}: ${err.message}` : `non-error thrown: ${String(err)}`;
-  if (e.code === 'ERR_ACCESS_DENIED') {
-    const resource = PERMISSION_RESOURCE[String(e.permission)] ?? 'file';
-    return deniedMessage(resource, `${String(e.permission)} ${String(e.resource ?? '')}`.trim());
-  }
-  if (e.syscall === 'connect' || e.syscall === 'getaddrinfo' || e.syscall === 'bind' || e.syscall === 'listen') {
-    const where = [e.hostname ?? e.address, e.port].filter((x) => x !== undefined).join(':');
-    return deniedMessage('network', `${String(e.syscall)} ${where}`.trim());
-  }
-  if (err instanceof EvalError && /code generation from strings/i.test(err.message)) {
-    return deniedMessage('code-generation', 'eval / new Function');
-  }
-  if (err instanceof RangeError && /allocation failed/i.test(err.message)) {
-    return { type: 'error', reason: 'out-of-memory', message: text };
-  }
-  return { type: 'error', reason: 'threw', message: text };
 }
