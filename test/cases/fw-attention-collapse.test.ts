@@ -7,18 +7,13 @@ import { tmpdir } from 'node:os';
 import { loadCase } from '../../app/cases/load';
 import { runCase } from '../../app/checks/run-case';
 import { defaultRegistry } from '../../app/cli/registry';
-import { main } from '../../app/cli/main';
+import { cli } from '../helpers/cli';
 import { Rational } from '../../checkers/exact/rational';
 import { referenceFirstExit } from '../../cases/fw-attention-collapse/sandbox/fw-attention-reference';
 import { randomSearch } from '../../cases/fw-attention-collapse/sandbox/random-search';
 
 const CASE = resolve(import.meta.dirname, '../../cases/fw-attention-collapse');
 
-async function cli(args: string[], cwd: string) {
-  let stdout = '';
-  const code = await main(args, { stdout: (t) => void (stdout += t), stderr: () => undefined, isTTY: false, cwd, signal: new AbortController().signal });
-  return { code, stdout };
-}
 
 describe('case fw-attention-collapse', () => {
   it('F1 is confirmed (exact exits at 706 and 3000), F2 refuted (a float64 artefact)', async () => {

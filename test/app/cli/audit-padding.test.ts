@@ -2,15 +2,9 @@
 import { describe, it, expect } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { main } from '../../../app/cli/main';
+import { cli } from '../../helpers/cli';
 import { tempDir } from '../../helpers/temp-case';
 
-async function cli(args: string[], cwd: string) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(args, { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), isTTY: false, cwd, signal: new AbortController().signal });
-  return { code, stdout, stderr };
-}
 
 describe('recheck audit padding', () => {
   const dir = tempDir();

@@ -2,15 +2,9 @@
 import { describe, it, expect } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { main } from '../../../app/cli/main';
+import { cli } from '../../helpers/cli';
 import { tempDir } from '../../helpers/temp-case';
 
-async function cli(args: string[], cwd: string, isTTY = false) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(args, { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), isTTY, cwd, signal: new AbortController().signal });
-  return { code, stdout, stderr };
-}
 
 const config = (c: number, points: unknown[]) => JSON.stringify({ format: 'recheck.certificate/1', dynamic: 'fw-attention', params: { c }, points });
 const EXAMPLE = [['-3', '1/4'], ['-3', '-3'], ['-1/3', '-7/4'], ['3', '1/2']];

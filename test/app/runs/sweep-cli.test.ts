@@ -2,18 +2,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../../app/cli/main';
+import { cli } from '../../helpers/cli';
 import { tempDir } from '../../helpers/temp-case';
 import { confinementOrSkip } from '../sandbox/harness';
 
 const c = await confinementOrSkip();
 
-async function cli(args: string[], cwd: string) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(args, { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), isTTY: false, cwd, signal: new AbortController().signal });
-  return { code, stdout, stderr };
-}
 
 describe.skipIf(c === null)('recheck sweep', () => {
   it('runs a grid, stops at the first violation (exit 1), checkpoints into the case runs/ folder', async () => {
