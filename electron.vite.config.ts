@@ -40,8 +40,10 @@ export default defineConfig({
       target: 'es2022',
       chunkSizeWarningLimit: 8000,
       sourcemap: false,
+      // Chromium preloads modules natively; the polyfill would be a chunk shared by both pages.
+      modulePreload: { polyfill: false },
       rolldownOptions: {
-        input: { index: resolve(root, 'renderer/index.html') },
+        input: { index: resolve(root, 'renderer/index.html'), sandbox: resolve(root, 'renderer/sandbox/index.html') },
       },
     },
     worker: { format: 'es' },

@@ -14,7 +14,7 @@ export function layerOf(rel) {
   if (p.startsWith('checkers/')) return 'checkers';
   if (p.startsWith('app/api/contract') || p.startsWith('app/api/methods')) return 'contract';
   // The sandbox run protocol is pure message types + a parser: the renderer's browser sandbox speaks it too.
-  if (p === 'app/sandbox/protocol.ts') return 'contract';
+  if (/^app\/sandbox\/protocol(\.ts)?$/.test(p)) return 'contract';
   if (p.startsWith('app/')) return 'app';
   if (p.startsWith('main/')) return 'main';
   if (p.startsWith('renderer/')) return 'renderer';

@@ -33,6 +33,27 @@ export const CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
 ].join('; ');
 
+/**
+ * The policy of the sandbox page (app://recheck/sandbox/), where untrusted programs run in a Web Worker. The
+ * same as browser mode's SANDBOX_PAGE_CSP (app/server/security.ts): no network, scripts only from the app and
+ * the program's blob: URL, wasm compilation for gmp-wasm, embeddable only by the app, opaque origin.
+ */
+export const SANDBOX_PAGE_CSP = [
+  "default-src 'none'",
+  "script-src 'self' blob: 'wasm-unsafe-eval'",
+  'worker-src blob:',
+  "connect-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'self'",
+  'sandbox allow-scripts',
+].join('; ');
+
+/** True for files served as the sandbox page: everything under `<root>/sandbox/` (`rel` is root-relative, with /). */
+function isSandboxFile(rel: string): boolean {
+  return rel.startsWith('sandbox/');
+}
+
 const MIME: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -86,16 +107,19 @@ export function resolveAppFile(rootDir: string, url: string): string | null {
   if (rel.includes('\0') || rel.includes('\\')) return null;
   if (rel.split('/').some((segment) => segment === '..' || segment === '.')) return null;
   if (rel === '/' || rel === '') rel = '/index.html';
+  if (rel === '/sandbox' || rel === '/sandbox/') rel = '/sandbox/index.html';
   const root = path.resolve(rootDir);
   const target = path.resolve(root, `.${rel}`);
   if (!target.startsWith(root + path.sep)) return null;
   return target;
 }
 
-function headers(contentType: string): Headers {
+function headers(contentType: string, rel = ''): Headers {
   return new Headers({
     'Content-Type': contentType,
-    'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+    'Content-Security-Policy': isSandboxFile(rel) ? SANDBOX_PAGE_CSP : CONTENT_SECURITY_POLICY,
+    // The sandbox page has an opaque origin: its module script is a CORS request from origin "null".
+    ...(/^assets\/sandbox-[A-Za-z0-9_-]+\.js$/.test(rel) ? { 'Access-Control-Allow-Origin': '*' } : {}),
     'X-Content-Type-Options': 'nosniff',
     'Cross-Origin-Opener-Policy': 'same-origin',
     'Cache-Control': 'no-cache',
@@ -125,6 +149,8 @@ export function createAppProtocolHandler(rootDir: string, read: FileReader = rea
       return refusal(404, 'not found');
     }
     const type = MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-    return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers: headers(type) });
+    // Chosen by the file actually served (after decoding), so no spelling of the URL gets the page another policy.
+    const rel = path.relative(path.resolve(rootDir), file).split(path.sep).join('/');
+    return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers: headers(type, rel) });
   };
 }

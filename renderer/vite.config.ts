@@ -18,6 +18,15 @@ export default defineConfig({
     target: 'es2022',
     chunkSizeWarningLimit: 8000,
     sourcemap: false,
+    // Chromium preloads modules natively; the polyfill would be a chunk shared by both pages.
+    modulePreload: { polyfill: false },
+    // Two pages: the app, and the sandbox page the browser sandbox runs programs in (served with its own CSP).
+    rolldownOptions: {
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        sandbox: fileURLToPath(new URL('./sandbox/index.html', import.meta.url)),
+      },
+    },
   },
   worker: { format: 'es' },
   server: { host: '127.0.0.1' },

@@ -20,6 +20,32 @@ export const CSP = [
   "form-action 'none'",
 ].join('; ');
 
+/**
+ * The policy of the sandbox page (/sandbox/), where untrusted programs run in a Web Worker: no network
+ * (`connect-src 'none'`, which a blob: worker inherits), scripts only from this server and the program's
+ * blob: URL, WebAssembly compilation allowed (`'wasm-unsafe-eval'`: the checkers' MPFR is gmp-wasm; it
+ * permits compiling wasm bytes, not eval of strings), embeddable only by the app, and a sandboxed, opaque
+ * origin (`sandbox allow-scripts`: no storage, cookies or access to the app's DOM), even when opened directly.
+ */
+export const SANDBOX_PAGE_CSP = [
+  "default-src 'none'",
+  "script-src 'self' blob: 'wasm-unsafe-eval'",
+  'worker-src blob:',
+  "connect-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'self'",
+  'sandbox allow-scripts',
+].join('; ');
+
+/**
+ * True for the sandbox page's own script (`assets/sandbox-<hash>.js`), the one file an opaque-origin
+ * document fetches from this server: a module script there is a CORS request from origin `null`.
+ */
+export function isSandboxPageScript(rel: string): boolean {
+  return /^assets\/sandbox-[A-Za-z0-9_-]+\.js$/.test(rel);
+}
+
 export function allowedHosts(port: number): Set<string> {
   return new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
 }

@@ -2,7 +2,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, relative, isAbsolute } from 'node:path';
 import type { ServerResponse } from 'node:http';
-import { CSP } from './security';
+import { CSP, isSandboxPageScript, SANDBOX_PAGE_CSP } from './security';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -31,8 +31,11 @@ export async function serveStatic(root: string, urlPath: string, res: ServerResp
   let file = join(root, rel);
   const back = relative(root, file);
   if (back.startsWith('..') || isAbsolute(back)) return send(res, 403, 'text/plain', 'forbidden');
+  const sandboxPage = rel === 'sandbox' || rel.startsWith(`sandbox/`) || rel.startsWith(`sandbox\\`);
   try {
-    if (!(await stat(file)).isFile()) file = join(root, 'index.html');
+    const st = await stat(file);
+    if (st.isDirectory() && sandboxPage) file = join(file, 'index.html');
+    else if (!st.isFile()) file = join(root, 'index.html');
   } catch {
     // Unknown paths without an extension get the app (client-side routes); others are 404.
     if (extname(rel) !== '') return send(res, 404, 'text/plain', 'not found');
@@ -47,7 +50,9 @@ export async function serveStatic(root: string, urlPath: string, res: ServerResp
   const type = TYPES[extname(file)] ?? 'application/octet-stream';
   res.writeHead(200, {
     'content-type': type,
-    'content-security-policy': CSP,
+    'content-security-policy': sandboxPage ? SANDBOX_PAGE_CSP : CSP,
+    // The sandbox page has an opaque origin: its module script is a CORS request from origin "null".
+    ...(isSandboxPageScript(rel.split('\\').join('/')) ? { 'access-control-allow-origin': '*' } : {}),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
     'cache-control': extname(file) === '.html' ? 'no-store' : 'public, max-age=3600',

@@ -1,0 +1,65 @@
+/**
+ * The browser sandbox page. It is loaded in a hidden `<iframe sandbox="allow-scripts">` (opaque origin) and
+ * served with its own CSP (`default-src 'none'; script-src 'self' blob:; worker-src blob:; connect-src
+ * 'none'; sandbox allow-scripts`): the program cannot reach the network, storage or the app's DOM, and a
+ * crash or out-of-memory here ends only this page.
+ *
+ * Protocol with the parent (the only window it listens to): the parent posts `start` with the bundled
+ * program (`code`, from prepareSandboxProgram) and the RunRequest; the page starts a dedicated module
+ * Worker from a blob: URL, posts it the request, and relays every message the worker posts (JSON strings of
+ * the sandbox protocol) unchanged, as untrusted text. `cancel` terminates the worker and is acknowledged.
+ * One run per page: the parent makes a new iframe for each run.
+ */
+import type { RunRequest } from '../../app/sandbox/protocol';
+import { PAGE_CHANNEL, type PageToHost } from '../sandbox-client/page-messages';
+
+let worker: Worker | null = null;
+let blobUrl: string | null = null;
+let started = false;
+
+function tell(message: PageToHost): void {
+  // The parent's origin cannot be named from an opaque origin; the parent checks event.source.
+  window.parent.postMessage({ channel: PAGE_CHANNEL, ...message }, '*');
+}
+
+function stop(): void {
+  worker?.terminate();
+  worker = null;
+  if (blobUrl !== null) URL.revokeObjectURL(blobUrl);
+  blobUrl = null;
+}
+
+function start(code: string, request: RunRequest): void {
+  if (started) return;
+  started = true;
+  blobUrl = URL.createObjectURL(new Blob([code], { type: 'text/javascript' }));
+  const w = new Worker(blobUrl, { type: 'module', name: 'recheck-sandbox-program' });
+  worker = w;
+  w.onmessage = (event: MessageEvent<unknown>) => {
+    if (typeof event.data !== 'string') return;
+    tell({ kind: 'message', text: event.data });
+  };
+  w.onerror = (event: ErrorEvent) => {
+    event.preventDefault();
+    tell({ kind: 'worker-error', text: event.message || 'the program failed to load (syntax error or blocked script)' });
+    stop();
+  };
+  w.onmessageerror = () => tell({ kind: 'worker-error', text: 'the program posted a message that cannot be read' });
+  w.postMessage(JSON.stringify(request));
+}
+
+window.addEventListener('message', (event: MessageEvent<unknown>) => {
+  if (event.source !== window.parent) return;
+  const data = event.data as { channel?: unknown; kind?: unknown; code?: unknown; request?: unknown } | null;
+  if (typeof data !== 'object' || data === null || data.channel !== PAGE_CHANNEL) return;
+  if (data.kind === 'start' && typeof data.code === 'string' && typeof data.request === 'object' && data.request !== null) {
+    start(data.code, data.request as RunRequest);
+  } else if (data.kind === 'cancel') {
+    stop();
+    tell({ kind: 'cancelled' });
+  } else if (data.kind === 'finished') {
+    stop();
+  }
+});
+
+tell({ kind: 'ready' });
