@@ -43,7 +43,7 @@ export default defineConfig({
       // Chromium preloads modules natively; the polyfill would be a chunk shared by both pages.
       modulePreload: { polyfill: false },
       rolldownOptions: {
-        input: { index: resolve(root, 'renderer/index.html'), sandbox: resolve(root, 'renderer/sandbox/index.html') },
+        input: { index: resolve(root, 'renderer/index.html'), 'sandbox/page': resolve(root, 'renderer/sandbox/index.html') },
       },
     },
     worker: { format: 'es' },

@@ -35,17 +35,18 @@ export const CONTENT_SECURITY_POLICY = [
 
 /**
  * The policy of the sandbox page (app://recheck/sandbox/), where untrusted programs run in a Web Worker. The
- * same as browser mode's SANDBOX_PAGE_CSP (app/server/security.ts): no network, scripts only from the app and
- * the program's blob: URL, wasm compilation for gmp-wasm, embeddable only by the app, opaque origin.
+ * same as browser mode's sandboxPageCsp (app/server/security.ts) for the app origin: no network, scripts only
+ * from app://recheck/assets/sandbox/ and the program's blob: URL, wasm compilation for gmp-wasm, embeddable
+ * only by the app, opaque origin.
  */
 export const SANDBOX_PAGE_CSP = [
   "default-src 'none'",
-  "script-src 'self' blob: 'wasm-unsafe-eval'",
+  `script-src ${APP_ORIGIN}/assets/sandbox/ blob: 'wasm-unsafe-eval'`,
   'worker-src blob:',
   "connect-src 'none'",
   "base-uri 'none'",
   "form-action 'none'",
-  "frame-ancestors 'self'",
+  `frame-ancestors ${APP_ORIGIN}`,
   'sandbox allow-scripts',
 ].join('; ');
 
@@ -119,7 +120,7 @@ function headers(contentType: string, rel = ''): Headers {
     'Content-Type': contentType,
     'Content-Security-Policy': isSandboxFile(rel) ? SANDBOX_PAGE_CSP : CONTENT_SECURITY_POLICY,
     // The sandbox page has an opaque origin: its module script is a CORS request from origin "null".
-    ...(/^assets\/sandbox-[A-Za-z0-9_-]+\.js$/.test(rel) ? { 'Access-Control-Allow-Origin': '*' } : {}),
+    ...(/^assets\/sandbox\/[A-Za-z0-9_.-]+\.js$/.test(rel) ? { 'Access-Control-Allow-Origin': '*' } : {}),
     'X-Content-Type-Options': 'nosniff',
     'Cross-Origin-Opener-Policy': 'same-origin',
     'Cache-Control': 'no-cache',

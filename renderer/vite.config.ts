@@ -24,7 +24,7 @@ export default defineConfig({
     rolldownOptions: {
       input: {
         index: fileURLToPath(new URL('./index.html', import.meta.url)),
-        sandbox: fileURLToPath(new URL('./sandbox/index.html', import.meta.url)),
+        'sandbox/page': fileURLToPath(new URL('./sandbox/index.html', import.meta.url)),
       },
     },
   },

@@ -187,7 +187,7 @@ export interface SaveSandboxFileInput {
   text: string;
 }
 
-/** A case's sandbox module bundled for the browser sandbox (one ES module for a dedicated Web Worker). */
+/** A case's sandbox module bundled for the browser sandbox (one classic script for a dedicated Web Worker). */
 export interface SandboxProgram {
   /** Path relative to the case folder, under `sandbox/`. */
   path: string;

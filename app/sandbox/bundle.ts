@@ -165,9 +165,9 @@ function entrySource(modulePath: string, driverPath: string, target: BundleTarge
 }
 
 /**
- * Bundles the module with the runner for `options.target` into one ES module, in memory. Throws
- * BadInputError naming the module for syntax errors and forbidden imports. For 'worker', the code is meant
- * for `new Worker(blobUrl, { type: 'module' })`: it waits for one RunRequest posted as a JSON string.
+ * Bundles the module with the runner for `options.target` into one file, in memory: an ES module for
+ * 'node', a classic script for 'worker' (for `new Worker(blobUrl)`; it waits for one RunRequest posted as a
+ * JSON string). Throws BadInputError naming the module for syntax errors and forbidden imports.
  * Example: `const { code } = await bundleSource({ modulePath, target: 'worker' })`.
  */
 export async function bundleSource(options: BundleOptions): Promise<BundledSource> {
@@ -181,8 +181,9 @@ export async function bundleSource(options: BundleOptions): Promise<BundledSourc
       stdin: { contents: entrySource(modulePath, driverPath, target), resolveDir: REPO_ROOT, loader: 'ts', sourcefile: ENTRY_NAME },
       bundle: true,
       write: false,
-      ...(target === 'worker' ? { platform: 'browser', target: 'es2022' } : { platform: 'node', target: 'node20' }),
-      format: 'esm',
+      // A worker bundle is a classic script: module workers from a blob: URL fail to load in the sandbox
+      // page's opaque origin (Chromium), classic ones do. The module then cannot use top-level await.
+      ...(target === 'worker' ? { platform: 'browser', target: 'es2022', format: 'iife' } : { platform: 'node', target: 'node20', format: 'esm' }),
       logLevel: 'silent',
       absWorkingDir: REPO_ROOT,
       loader: { '.ts': 'ts', '.mts': 'ts', '.js': 'js', '.mjs': 'js', '.json': 'json' },

@@ -21,29 +21,34 @@ export const CSP = [
 ].join('; ');
 
 /**
- * The policy of the sandbox page (/sandbox/), where untrusted programs run in a Web Worker: no network
- * (`connect-src 'none'`, which a blob: worker inherits), scripts only from this server and the program's
- * blob: URL, WebAssembly compilation allowed (`'wasm-unsafe-eval'`: the checkers' MPFR is gmp-wasm; it
- * permits compiling wasm bytes, not eval of strings), embeddable only by the app, and a sandboxed, opaque
- * origin (`sandbox allow-scripts`: no storage, cookies or access to the app's DOM), even when opened directly.
+ * The policy of the sandbox page (/sandbox/), where untrusted programs run in a Web Worker, for the server's
+ * `origin` (e.g. `http://127.0.0.1:8123`). No network (`connect-src 'none'`, which a blob: worker inherits);
+ * scripts only from the page's own folder `assets/sandbox/` and the program's blob: URL (not 'self': a
+ * dynamic import() from the worker would otherwise reach any path of this server); WebAssembly compilation
+ * (`'wasm-unsafe-eval'`: the checkers' MPFR is gmp-wasm; it compiles wasm bytes, it does not eval strings);
+ * embeddable only by the app; a sandboxed, opaque origin (`sandbox allow-scripts`: no storage, cookies or
+ * access to the app's DOM), even when the page is opened directly.
+ * Example: sandboxPageCsp('http://127.0.0.1:8123') contains "script-src http://127.0.0.1:8123/assets/sandbox/ blob:".
  */
-export const SANDBOX_PAGE_CSP = [
-  "default-src 'none'",
-  "script-src 'self' blob: 'wasm-unsafe-eval'",
-  'worker-src blob:',
-  "connect-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'self'",
-  'sandbox allow-scripts',
-].join('; ');
+export function sandboxPageCsp(origin: string): string {
+  return [
+    "default-src 'none'",
+    `script-src ${origin}/assets/sandbox/ blob: 'wasm-unsafe-eval'`,
+    'worker-src blob:',
+    "connect-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    `frame-ancestors ${origin}`,
+    'sandbox allow-scripts',
+  ].join('; ');
+}
 
 /**
- * True for the sandbox page's own script (`assets/sandbox-<hash>.js`), the one file an opaque-origin
- * document fetches from this server: a module script there is a CORS request from origin `null`.
+ * True for the sandbox page's own scripts (`assets/sandbox/<name>.js`, root-relative with /), the files an
+ * opaque-origin document fetches from this server: a module script there is a CORS request from origin `null`.
  */
 export function isSandboxPageScript(rel: string): boolean {
-  return /^assets\/sandbox-[A-Za-z0-9_-]+\.js$/.test(rel);
+  return /^assets\/sandbox\/[A-Za-z0-9_.-]+\.js$/.test(rel);
 }
 
 export function allowedHosts(port: number): Set<string> {

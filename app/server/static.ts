@@ -2,7 +2,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, relative, isAbsolute } from 'node:path';
 import type { ServerResponse } from 'node:http';
-import { CSP, isSandboxPageScript, SANDBOX_PAGE_CSP } from './security';
+import { CSP, isSandboxPageScript, sandboxPageCsp } from './security';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -50,7 +50,8 @@ export async function serveStatic(root: string, urlPath: string, res: ServerResp
   const type = TYPES[extname(file)] ?? 'application/octet-stream';
   res.writeHead(200, {
     'content-type': type,
-    'content-security-policy': sandboxPage ? SANDBOX_PAGE_CSP : CSP,
+    // The request's Host was checked against this server's own names before static files are served.
+    'content-security-policy': sandboxPage ? sandboxPageCsp(`http://${String(res.req?.headers.host ?? '127.0.0.1')}`) : CSP,
     // The sandbox page has an opaque origin: its module script is a CORS request from origin "null".
     ...(isSandboxPageScript(rel.split('\\').join('/')) ? { 'access-control-allow-origin': '*' } : {}),
     'x-content-type-options': 'nosniff',

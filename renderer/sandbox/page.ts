@@ -5,13 +5,16 @@
  * crash or out-of-memory here ends only this page.
  *
  * Protocol with the parent (the only window it listens to): the parent posts `start` with the bundled
- * program (`code`, from prepareSandboxProgram) and the RunRequest; the page starts a dedicated module
+ * program (`code`, from prepareSandboxProgram) and the RunRequest; the page starts a dedicated
  * Worker from a blob: URL, posts it the request, and relays every message the worker posts (JSON strings of
  * the sandbox protocol) unchanged, as untrusted text. `cancel` terminates the worker and is acknowledged.
- * One run per page: the parent makes a new iframe for each run.
+ * It posts a heartbeat every HEARTBEAT_MS. One run per page: the parent makes (and removes) an iframe per run.
  */
 import type { RunRequest } from '../../app/sandbox/protocol';
-import { PAGE_CHANNEL, type PageToHost } from '../sandbox-client/page-messages';
+import type { HeartbeatMs, PageChannel, PageToHost } from '../sandbox-client/page-messages';
+
+const PAGE_CHANNEL: PageChannel = 'recheck-sandbox/1';
+const HEARTBEAT_MS: HeartbeatMs = 250;
 
 let worker: Worker | null = null;
 let blobUrl: string | null = null;
@@ -33,7 +36,8 @@ function start(code: string, request: RunRequest): void {
   if (started) return;
   started = true;
   blobUrl = URL.createObjectURL(new Blob([code], { type: 'text/javascript' }));
-  const w = new Worker(blobUrl, { type: 'module', name: 'recheck-sandbox-program' });
+  // A classic worker: module workers from a blob: URL do not load in an opaque origin.
+  const w = new Worker(blobUrl, { name: 'recheck-sandbox-program' });
   worker = w;
   w.onmessage = (event: MessageEvent<unknown>) => {
     if (typeof event.data !== 'string') return;
@@ -57,9 +61,10 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   } else if (data.kind === 'cancel') {
     stop();
     tell({ kind: 'cancelled' });
-  } else if (data.kind === 'finished') {
-    stop();
   }
 });
 
 tell({ kind: 'ready' });
+// The worker runs on its own thread, so this page keeps beating while the program computes; when the page's
+// process dies (an out-of-memory in the worker takes the page with it) the beats stop and the app notices.
+setInterval(() => tell({ kind: 'alive' }), HEARTBEAT_MS);

@@ -4,15 +4,17 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SANDBOX_PAGE_CSP as BROWSER_SANDBOX_CSP } from '../../app/server/security';
-import { CONTENT_SECURITY_POLICY, SANDBOX_PAGE_CSP, createAppProtocolHandler } from '../../main/protocol';
+import { sandboxPageCsp } from '../../app/server/security';
+import { APP_ORIGIN, CONTENT_SECURITY_POLICY, SANDBOX_PAGE_CSP, createAppProtocolHandler } from '../../main/protocol';
 
 const root = mkdtempSync(path.join(tmpdir(), 'recheck-protocol-sandbox-'));
 mkdirSync(path.join(root, 'assets'));
 mkdirSync(path.join(root, 'sandbox'));
 writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>app</title>');
 writeFileSync(path.join(root, 'sandbox', 'index.html'), '<!doctype html><title>sandbox</title>');
-writeFileSync(path.join(root, 'assets', 'sandbox-Ab12_-.js'), 'export {};');
+mkdirSync(path.join(root, 'assets', 'sandbox'));
+writeFileSync(path.join(root, 'assets', 'sandbox', 'page-Ab12_-.js'), 'export {};');
+writeFileSync(path.join(root, 'assets', 'sandbox-lookalike.js'), 'export {};');
 writeFileSync(path.join(root, 'assets', 'index-Cd34.js'), 'export {};');
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -39,20 +41,20 @@ describe('the sandbox page on app://', () => {
     expect(d.get('default-src')).toEqual(["'none'"]);
     expect(d.get('connect-src')).toEqual(["'none'"]);
     expect(d.get('worker-src')).toEqual(['blob:']);
-    expect(d.get('script-src')).not.toContain("'unsafe-eval'");
-    expect(d.get('script-src')).not.toContain("'unsafe-inline'");
+    // Scripts only from the page's own folder (not 'self': a dynamic import from the worker would reach any path).
+    expect(d.get('script-src')).toEqual([`${APP_ORIGIN}/assets/sandbox/`, 'blob:', "'wasm-unsafe-eval'"]);
     expect(d.get('sandbox')).toEqual(['allow-scripts']);
-    expect(d.get('frame-ancestors')).toEqual(["'self'"]);
+    expect(d.get('frame-ancestors')).toEqual([APP_ORIGIN]);
   });
 
   it('is the same policy browser mode sends', () => {
-    expect(SANDBOX_PAGE_CSP).toBe(BROWSER_SANDBOX_CSP);
+    expect(SANDBOX_PAGE_CSP).toBe(sandboxPageCsp(APP_ORIGIN));
   });
 
   it('lets the opaque-origin page load its own script, and no other file, cross-origin', async () => {
-    const own = await handle(new Request('app://recheck/assets/sandbox-Ab12_-.js'));
+    const own = await handle(new Request('app://recheck/assets/sandbox/page-Ab12_-.js'));
     expect(own.headers.get('access-control-allow-origin')).toBe('*');
-    for (const url of ['app://recheck/assets/index-Cd34.js', 'app://recheck/index.html', 'app://recheck/sandbox/index.html']) {
+    for (const url of ['app://recheck/assets/index-Cd34.js', 'app://recheck/assets/sandbox-lookalike.js', 'app://recheck/index.html', 'app://recheck/sandbox/index.html']) {
       expect((await handle(new Request(url))).headers.get('access-control-allow-origin'), url).toBeNull();
     }
   });

@@ -1,0 +1,145 @@
+/**
+ * Runs a bundled sandbox program (from prepareSandboxProgram) in the browser sandbox: a hidden
+ * `<iframe sandbox="allow-scripts">` showing the sandbox page (renderer/sandbox/page.ts), which starts the
+ * program in a Web Worker under a CSP that denies every network request. Streams the program's progress,
+ * log and point messages, enforces a wall-clock limit, and cancels: first by asking the page to terminate the
+ * worker, then, when the page does not answer within `cancelGraceMs`, by removing the iframe (which ends the
+ * page and its worker). A page that stops its heartbeat (its process crashed, e.g. out of memory) ends the
+ * run too. Every message from the page is untrusted: protocol messages go through parseSandboxMessage.
+ */
+import { parseSandboxMessage, type EndReason, type LogMessage, type PointMessage, type ProgressMessage, type RunRequest } from '../../app/sandbox/protocol';
+import type { HeartbeatMs, HostToPage, PageChannel } from './page-messages';
+
+const PAGE_CHANNEL: PageChannel = 'recheck-sandbox/1';
+const HEARTBEAT_MS: HeartbeatMs = 250;
+
+/** How long the sandbox page may take to load and say it is ready. */
+const LOAD_LIMIT_MS = 15_000;
+
+/** How a run ended: the program's result, or why there is none (one line). */
+export type SandboxRunEnd = { outcome: 'result'; value: unknown } | { outcome: 'error'; reason: EndReason; message: string };
+
+export type SandboxStreamMessage = ProgressMessage | LogMessage | PointMessage;
+
+export interface RunInPageOptions {
+  /** The bundled program (SandboxProgram.code). */
+  code: string;
+  input: unknown;
+  /** Unsigned 32-bit seed. */
+  seed: number;
+  /** Wall-clock limit of the run, from the start of the page (ms). */
+  timeoutMs: number;
+  onMessage?(message: SandboxStreamMessage): void;
+  /** URL of the sandbox page (default: `sandbox/index.html` next to the app's page). */
+  pageUrl?: string;
+  /** Element the hidden iframe is added to (default: document.body). */
+  container?: HTMLElement;
+  /** How long a cancelled page may take to confirm before it is removed (default 1000 ms). */
+  cancelGraceMs?: number;
+  /** Missed heartbeats after which the page counts as crashed (default 12, i.e. 3 s). */
+  missedBeats?: number;
+}
+
+/** A running program: `ended` settles once (never rejects); `cancel()` is idempotent. */
+export interface SandboxRun {
+  readonly ended: Promise<SandboxRunEnd>;
+  cancel(): void;
+}
+
+/**
+ * Starts the program in a fresh sandbox page. Example:
+ * `const run = runInPage({ code, input: { n: 2 }, seed: 1, timeoutMs: 60_000 }); const end = await run.ended;`
+ */
+export function runInPage(o: RunInPageOptions): SandboxRun {
+  const container = o.container ?? document.body;
+  const grace = o.cancelGraceMs ?? 1000;
+  const frame = document.createElement('iframe');
+  frame.setAttribute('sandbox', 'allow-scripts');
+  frame.setAttribute('aria-hidden', 'true');
+  frame.tabIndex = -1;
+  frame.hidden = true;
+  frame.dataset.testid = 'sandbox-frame';
+  frame.src = o.pageUrl ?? new URL('sandbox/index.html', document.baseURI).href;
+
+  let settle!: (end: SandboxRunEnd) => void;
+  const ended = new Promise<SandboxRunEnd>((resolve) => (settle = resolve));
+  let finished = false;
+  let cancelling: { reason: EndReason; message: string } | null = null;
+  let lastBeat = performance.now();
+  let ready = false;
+  const timers: number[] = [];
+
+  const finish = (end: SandboxRunEnd) => {
+    if (finished) return;
+    finished = true;
+    window.removeEventListener('message', onMessage);
+    for (const t of timers) {
+      window.clearTimeout(t);
+      window.clearInterval(t);
+    }
+    frame.remove(); // ends the page and its worker, whatever state they are in
+    settle(end);
+  };
+  const post = (m: HostToPage) => frame.contentWindow?.postMessage({ channel: PAGE_CHANNEL, ...m }, '*');
+
+  const stop = (reason: EndReason, message: string) => {
+    if (finished || cancelling !== null) return;
+    cancelling = { reason, message };
+    post({ kind: 'cancel' });
+    timers.push(
+      window.setTimeout(() => finish({ outcome: 'error', reason, message: `${message}; the sandbox page did not confirm within ${grace} ms and was removed` }), grace),
+    );
+  };
+
+  function onMessage(event: MessageEvent<unknown>): void {
+    if (event.source !== frame.contentWindow || frame.contentWindow === null) return;
+    const data = event.data as { channel?: unknown; kind?: unknown; text?: unknown } | null;
+    if (typeof data !== 'object' || data === null || data.channel !== PAGE_CHANNEL) return;
+    lastBeat = performance.now();
+    switch (data.kind) {
+      case 'ready': {
+        if (ready) return;
+        ready = true;
+        const request: RunRequest = { type: 'run', input: o.input, seed: o.seed >>> 0 };
+        post({ kind: 'start', code: o.code, request });
+        return;
+      }
+      case 'cancelled':
+        if (cancelling !== null) finish({ outcome: 'error', ...cancelling });
+        return;
+      case 'worker-error':
+        if (cancelling === null) finish({ outcome: 'error', reason: 'threw', message: `sandbox worker: ${String(data.text).slice(0, 400)}` });
+        return;
+      case 'message': {
+        if (cancelling !== null || typeof data.text !== 'string') return;
+        const m = parseSandboxMessage(data.text);
+        if (m === null) return;
+        if (m.type === 'result') finish({ outcome: 'result', value: m.value });
+        else if (m.type === 'error') finish({ outcome: 'error', reason: m.reason, message: m.message });
+        else o.onMessage?.(m);
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  window.addEventListener('message', onMessage);
+  timers.push(window.setTimeout(() => stop('timeout', `wall-clock limit of ${Math.round(o.timeoutMs / 1000)} s reached`), o.timeoutMs));
+  const beatLimit = (o.missedBeats ?? 12) * HEARTBEAT_MS;
+  timers.push(
+    window.setInterval(() => {
+      const limit = ready ? beatLimit : LOAD_LIMIT_MS;
+      if (finished || performance.now() - lastBeat < limit) return;
+      finish({
+        outcome: 'error',
+        reason: 'killed',
+        message: ready
+          ? `the sandbox page stopped answering for ${limit / 1000} s (it crashed, e.g. out of memory) and was removed`
+          : `the sandbox page did not load within ${limit / 1000} s`,
+      });
+    }, HEARTBEAT_MS),
+  );
+  container.appendChild(frame);
+  return { ended, cancel: () => stop('killed', 'cancelled') };
+}
