@@ -1,10 +1,12 @@
 /**
  * The sandbox pane: the case's re-implementation files in Monaco, editable; Save (or Ctrl/Cmd+S) writes the
  * file through saveSandboxFile, which the core logs in the audit trail. One Monaco model per file, kept
- * while the case is open so switching files keeps unsaved edits.
+ * while the case is open so switching files keeps unsaved edits. Modules (.ts/.mjs) can be run in the
+ * browser sandbox from here (SandboxRunPanel).
  */
 import { useEffect, useRef, useState } from 'react';
 import type { AuditEntry, RecheckApi, SandboxFile } from '../../app/api/contract';
+import { isRunnableModule, SandboxRunPanel } from './SandboxRunPanel';
 
 type MonacoModule = typeof import('../editor/monaco');
 
@@ -138,6 +140,7 @@ export function SandboxPane(props: {
       {files.length === 0 ? <div className="pane-body muted">This case has no sandbox files.</div> : null}
       {loadError !== null ? <div className="error-box">{loadError}</div> : null}
       <div className="editor-host" ref={host} data-testid="sandbox-editor" hidden={files.length === 0} />
+      {active !== null && isRunnableModule(active) ? <SandboxRunPanel api={api} caseId={caseId} path={active} dirty={activeState?.dirty === true} /> : null}
       <footer className={`pane-status small${status?.error ? ' error-text' : ''}`} data-testid="sandbox-status">
         {status?.text ?? (active !== null ? `${active}${/\.(ts|tsx|mts)$/.test(active) ? ' · syntax checked; imports are not resolved in the editor' : ''}` : '')}
       </footer>

@@ -1,0 +1,163 @@
+/**
+ * "Run in sandbox" for one sandbox module: bundles the saved file (prepareSandboxProgram) and runs it in the
+ * browser sandbox (a Web Worker in a sandboxed page, renderer/sandbox-client/run-in-page.ts), showing
+ * progress, logs and the result or the reason it ended. The input is JSON, prefilled with the params of the
+ * declared check that runs the module when there is one.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { RecheckApi } from '../../app/api/contract';
+import { runInPage, type SandboxRun, type SandboxRunEnd, type SandboxStreamMessage } from '../sandbox-client/run-in-page';
+
+const TIMEOUT_MS = 120_000;
+const MAX_LOG_LINES = 200;
+const MAX_RESULT_CHARS = 4000;
+
+/** True for files the sandbox can run (ES modules in TypeScript or JavaScript). */
+export function isRunnableModule(path: string): boolean {
+  return /\.(ts|mts|js|mjs)$/.test(path);
+}
+
+type Phase = { kind: 'idle' } | { kind: 'preparing' } | { kind: 'running'; sha256: string } | { kind: 'ended'; end: SandboxRunEnd; ms: number };
+
+function progressLine(p: Extract<SandboxStreamMessage, { type: 'progress' }> | null): string {
+  if (p === null) return 'running…';
+  const parts = [p.total !== undefined ? `${p.done} / ${p.total}` : String(p.done)];
+  if (p.rate !== undefined) parts.push(`${p.rate < 10 ? p.rate.toFixed(2) : Math.round(p.rate)}/s`);
+  if (p.etaSeconds !== undefined) parts.push(`ETA ${Math.ceil(p.etaSeconds)} s`);
+  if (p.message !== undefined) parts.push(p.message);
+  return parts.join(' · ');
+}
+
+function resultText(value: unknown): string {
+  const text = JSON.stringify(value, null, 2) ?? 'null';
+  return text.length > MAX_RESULT_CHARS ? `${text.slice(0, MAX_RESULT_CHARS)}\n… (${text.length} characters in all)` : text;
+}
+
+export function SandboxRunPanel(props: { api: RecheckApi; caseId: string; path: string; dirty: boolean }) {
+  const { api, caseId, path, dirty } = props;
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const [input, setInput] = useState<string>('');
+  const [progress, setProgress] = useState<Extract<SandboxStreamMessage, { type: 'progress' }> | null>(null);
+  const [logs, setLogs] = useState<string[]>([]);
+  const [points, setPoints] = useState<Record<string, number>>({});
+  const [inputError, setInputError] = useState<string | null>(null);
+  const run = useRef<SandboxRun | null>(null);
+  const suggested = useRef(new Map<string, string>());
+
+  // A run belongs to its file and case: leaving either cancels it.
+  useEffect(() => {
+    setPhase({ kind: 'idle' });
+    setInput(suggested.current.get(path) ?? '');
+    return () => {
+      run.current?.cancel();
+      run.current = null;
+    };
+  }, [caseId, path]);
+
+  const start = async () => {
+    let parsedInput: unknown = null;
+    if (input.trim() !== '') {
+      try {
+        parsedInput = JSON.parse(input);
+      } catch (e) {
+        setInputError(`Input is not JSON: ${(e as Error).message}`);
+        return;
+      }
+    }
+    setInputError(null);
+    setProgress(null);
+    setLogs([]);
+    setPoints({});
+    setPhase({ kind: 'preparing' });
+    let program;
+    try {
+      program = await api.prepareSandboxProgram(caseId, path);
+    } catch (e) {
+      setPhase({ kind: 'ended', end: { outcome: 'error', reason: 'threw', message: (e as Error).message }, ms: 0 });
+      return;
+    }
+    if (input.trim() === '' && program.suggestedInput !== undefined) {
+      parsedInput = program.suggestedInput;
+      const text = JSON.stringify(program.suggestedInput, null, 2);
+      suggested.current.set(path, text);
+      setInput(text);
+    }
+    const t0 = performance.now();
+    setPhase({ kind: 'running', sha256: program.sha256 });
+    const r = runInPage({
+      code: program.code,
+      input: parsedInput,
+      seed: 1,
+      timeoutMs: TIMEOUT_MS,
+      onMessage: (m) => {
+        if (m.type === 'progress') setProgress(m);
+        else if (m.type === 'log') setLogs((l) => [...l.slice(-(MAX_LOG_LINES - 1)), `${m.level === 'info' ? '' : `${m.level}: `}${m.text}`]);
+        else setPoints((p) => ({ ...p, [m.series]: (p[m.series] ?? 0) + 1 }));
+      },
+    });
+    run.current = r;
+    const end = await r.ended;
+    if (run.current !== r) return; // superseded by another file or case
+    run.current = null;
+    setPhase({ kind: 'ended', end, ms: performance.now() - t0 });
+  };
+
+  const busy = phase.kind === 'preparing' || phase.kind === 'running';
+  const seriesText = Object.entries(points)
+    .map(([s, n]) => `${s}: ${n} points`)
+    .join(' · ');
+  return (
+    <div className="sandbox-run small" data-testid="sandbox-run" style={{ borderTop: '1px solid var(--line)', padding: '6px 10px', maxHeight: '40%', overflow: 'auto' }}>
+      <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={busy || dirty}
+          title={dirty ? 'Save the file first: the sandbox runs the saved version' : 'Bundle the saved file and run it in a sandboxed Web Worker (no network)'}
+          onClick={() => void start()}
+          data-testid="sandbox-run-start"
+        >
+          Run in sandbox
+        </button>
+        <button type="button" className="btn btn-small" disabled={!busy} onClick={() => run.current?.cancel()} data-testid="sandbox-run-cancel">
+          Cancel
+        </button>
+        <span className="muted" data-testid="sandbox-run-status">
+          {phase.kind === 'idle' ? 'seed 1 · limit 120 s' : null}
+          {phase.kind === 'preparing' ? 'bundling…' : null}
+          {phase.kind === 'running' ? progressLine(progress) : null}
+          {phase.kind === 'ended' ? (phase.end.outcome === 'result' ? `finished in ${(phase.ms / 1000).toFixed(1)} s` : 'ended without a result') : null}
+        </span>
+      </div>
+      <label className="muted" style={{ display: 'block', marginTop: 4 }}>
+        Input (JSON; empty = the declared check's params, or null)
+        <textarea
+          className="mono"
+          rows={2}
+          value={input}
+          onChange={(e) => setInput(e.target.value)}
+          disabled={busy}
+          style={{ display: 'block', width: '100%', boxSizing: 'border-box' }}
+          data-testid="sandbox-run-input"
+        />
+      </label>
+      {inputError !== null ? <div className="error-text">{inputError}</div> : null}
+      {seriesText !== '' ? <div className="muted" data-testid="sandbox-run-series">{seriesText}</div> : null}
+      {logs.length > 0 ? (
+        <pre className="mono" data-testid="sandbox-run-logs" style={{ margin: '4px 0', maxHeight: 120, overflow: 'auto' }}>
+          {logs.join('\n')}
+        </pre>
+      ) : null}
+      {phase.kind === 'ended' && phase.end.outcome === 'error' ? (
+        <div className="error-text" data-testid="sandbox-run-error" data-reason={phase.end.reason}>
+          {phase.end.reason}: {phase.end.message}
+        </div>
+      ) : null}
+      {phase.kind === 'ended' && phase.end.outcome === 'result' ? (
+        <pre className="mono" data-testid="sandbox-run-result" style={{ margin: '4px 0', maxHeight: 200, overflow: 'auto' }}>
+          {resultText(phase.end.value)}
+        </pre>
+      ) : null}
+    </div>
+  );
+}
