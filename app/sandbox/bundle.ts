@@ -181,7 +181,7 @@ export async function bundleSource(options: BundleOptions): Promise<BundledSourc
       stdin: { contents: entrySource(modulePath, driverPath, target), resolveDir: REPO_ROOT, loader: 'ts', sourcefile: ENTRY_NAME },
       bundle: true,
       write: false,
-      // A worker bundle is a classic script: module workers from a blob: URL fail to load in the sandbox
+      // A worker bundle is a classic script: a module worker from a blob: URL failed to load in the sandbox
       // page's opaque origin (Chromium), classic ones do. The module then cannot use top-level await.
       ...(target === 'worker' ? { platform: 'browser', target: 'es2022', format: 'iife' } : { platform: 'node', target: 'node20', format: 'esm' }),
       logLevel: 'silent',

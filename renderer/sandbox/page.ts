@@ -1,8 +1,9 @@
 /**
  * The browser sandbox page. It is loaded in a hidden `<iframe sandbox="allow-scripts">` (opaque origin) and
  * served with its own CSP (`default-src 'none'; script-src 'self' blob:; worker-src blob:; connect-src
- * 'none'; sandbox allow-scripts`): the program cannot reach the network, storage or the app's DOM, and a
- * crash or out-of-memory here ends only this page.
+ * 'none'; sandbox allow-scripts`): the program cannot reach the network, storage or the app's DOM. It does
+ * NOT protect the app from an out-of-memory: in Chromium 156 here the iframe shares the app's renderer
+ * process, so a worker's heap OOM crashes the app's tab (test/e2e/sandbox-run.spec.ts records it).
  *
  * Protocol with the parent (the only window it listens to): the parent posts `start` with the bundled
  * program (`code`, from prepareSandboxProgram) and the RunRequest; the page starts a dedicated
@@ -36,7 +37,7 @@ function start(code: string, request: RunRequest): void {
   if (started) return;
   started = true;
   blobUrl = URL.createObjectURL(new Blob([code], { type: 'text/javascript' }));
-  // A classic worker: module workers from a blob: URL do not load in an opaque origin.
+  // A classic worker: a module worker from a blob: URL failed to load in this opaque origin (Chromium 156).
   const w = new Worker(blobUrl, { name: 'recheck-sandbox-program' });
   worker = w;
   w.onmessage = (event: MessageEvent<unknown>) => {
