@@ -96,10 +96,10 @@ test('an infinite loop is cancelled and the app stays responsive', async ({ page
   expect(consoleErrors).toEqual([]);
 });
 
-// KNOWN FAILURE in browser mode: the sandboxed iframe is same-site with the app, and Chromium here runs it in
-// the app's renderer process (also with --enable-features=IsolateSandboxedIframes), so the worker's V8
-// out-of-memory crashes the app's tab. Marked as expected to fail until the sandbox page gets a process of its
-// own (Electron: a hidden window; browser mode: serve it from the other loopback name, a different site).
+// KNOWN FAILURE in browser mode: in Chromium 156 here, a worker's V8 out-of-memory inside the sandbox iframe
+// crashes the app's tab (measured by hand also with --enable-features=IsolateSandboxedIframes, and for a
+// cross-site iframe with --site-per-process). Marked as expected to fail until the sandboxed program gets a
+// process of its own (Electron: a hidden window with its own session).
 test('an allocation bomb ends only the sandbox page', async ({ page }) => {
   test.fail(true, 'the sandbox iframe shares the app renderer process; an OOM crashes the app tab');
   test.setTimeout(120_000);
