@@ -19,7 +19,8 @@ const PRODUCT_NAME = 'Recheck';
 
 // Must happen before 'ready': a standard, secure scheme gets a real origin, fetch and module workers.
 protocol.registerSchemesAsPrivileged([
-  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
+  // corsEnabled: the opaque-origin sandbox page (app://recheck/sandbox/) loads its script cross-origin.
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true, corsEnabled: true } },
 ]);
 app.setName(PRODUCT_NAME);
 // The same per-user folder from a checkout (package name "recheck") and from a package (product "Recheck").

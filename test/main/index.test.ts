@@ -91,7 +91,7 @@ describe('main process start-up', () => {
   it('registers app:// as a privileged, secure standard scheme before ready', () => {
     expect(h.calls[0]).toBe('registerSchemes');
     expect(electron.protocol.registerSchemesAsPrivileged).toHaveBeenCalledWith([
-      expect.objectContaining({ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) }),
+      expect.objectContaining({ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true, corsEnabled: true }) }),
     ]);
     expect(electron.app.requestSingleInstanceLock).toHaveBeenCalled();
     expect(electron.app.enableSandbox).toHaveBeenCalled();
