@@ -4,6 +4,7 @@
  * carries the strict Content-Security-Policy, including worker scripts, which take their CSP from their own
  * response.
  */
+import { appCsp, sandboxPageCsp } from '../app/security/csp';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -16,39 +17,13 @@ export const APP_INDEX_URL = `${APP_ORIGIN}/index.html`;
 /**
  * Only our own files run; no inline or evaluated script, no network. Inline styles are allowed because
  * Monaco and KaTeX set element styles at run time; data: images and fonts for their bundled icons; blob:
- * workers for Monaco's fallback worker loader. Same sources as browser mode's policy (app/server/security.ts)
- * except the WebSocket, so what the e2e tests exercise there also loads here (test/main/csp-parity.test.ts).
+ * workers for Monaco's fallback worker loader. Built by the same function as browser mode's policy
+ * (app/security/csp.ts), without the WebSocket, so what the e2e tests exercise there also loads here.
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "worker-src 'self' blob:",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-  "object-src 'none'",
-].join('; ');
+export const CONTENT_SECURITY_POLICY = appCsp();
 
-/**
- * The policy of the sandbox page (app://recheck/sandbox/), where untrusted programs run in a Web Worker. The
- * same as browser mode's sandboxPageCsp (app/server/security.ts) for the app origin: no network, scripts only
- * from app://recheck/assets/sandbox/ and the program's blob: URL, wasm compilation for gmp-wasm, embeddable
- * only by the app, opaque origin.
- */
-export const SANDBOX_PAGE_CSP = [
-  "default-src 'none'",
-  `script-src ${APP_ORIGIN}/assets/sandbox/ blob: 'wasm-unsafe-eval'`,
-  'worker-src blob:',
-  "connect-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  `frame-ancestors ${APP_ORIGIN}`,
-  'sandbox allow-scripts',
-].join('; ');
+/** The sandbox page's policy (app://recheck/sandbox/), the same builder as browser mode's (app/security/csp.ts). */
+export const SANDBOX_PAGE_CSP = sandboxPageCsp(APP_ORIGIN);
 
 /** True for files served as the sandbox page: everything under `<root>/sandbox/` (`rel` is root-relative, with /). */
 function isSandboxFile(rel: string): boolean {

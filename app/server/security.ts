@@ -5,43 +5,12 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { appCsp, sandboxPageCsp } from '../security/csp';
 
-export const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "worker-src 'self' blob:",
-  "connect-src 'self' ws://127.0.0.1:* ws://localhost:*",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'none'",
-].join('; ');
+/** The app pages' policy in browser mode: the shared one plus this server's loopback WebSocket. */
+export const CSP = appCsp(['ws://127.0.0.1:*', 'ws://localhost:*']);
 
-/**
- * The policy of the sandbox page (/sandbox/), where untrusted programs run in a Web Worker, for the server's
- * `origin` (e.g. `http://127.0.0.1:8123`). No network (`connect-src 'none'`, which a blob: worker inherits);
- * scripts only from the page's own folder `assets/sandbox/` and the program's blob: URL (not 'self': a
- * dynamic import() from the worker would otherwise reach any path of this server); WebAssembly compilation
- * (`'wasm-unsafe-eval'`: the checkers' MPFR is gmp-wasm; it compiles wasm bytes, it does not eval strings);
- * embeddable only by the app; a sandboxed, opaque origin (`sandbox allow-scripts`: no storage, cookies or
- * access to the app's DOM), even when the page is opened directly.
- * Example: sandboxPageCsp('http://127.0.0.1:8123') contains "script-src http://127.0.0.1:8123/assets/sandbox/ blob:".
- */
-export function sandboxPageCsp(origin: string): string {
-  return [
-    "default-src 'none'",
-    `script-src ${origin}/assets/sandbox/ blob: 'wasm-unsafe-eval'`,
-    'worker-src blob:',
-    "connect-src 'none'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    `frame-ancestors ${origin}`,
-    'sandbox allow-scripts',
-  ].join('; ');
-}
+export { sandboxPageCsp };
 
 /**
  * True for the sandbox page's own scripts (`assets/sandbox/<name>.js`, root-relative with /), the files an
