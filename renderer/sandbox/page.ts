@@ -2,9 +2,10 @@
  * The browser sandbox page. It is loaded in a hidden `<iframe sandbox="allow-scripts">` (opaque origin) and
  * served with its own CSP (`default-src 'none'; script-src <origin>/assets/sandbox/ blob: 'wasm-unsafe-eval';
  * worker-src blob:; connect-src 'none'; sandbox allow-scripts`; sandboxPageCsp in app/server/security.ts):
- * the program cannot reach the network, storage or the app's DOM. It does NOT protect the app from an
- * out-of-memory: in Chromium 156 here a worker's heap OOM in the iframe crashed the app's tab (measured also
- * for a cross-site iframe with --site-per-process); test/e2e/sandbox-run.spec.ts records it.
+ * the program cannot reach the network, storage or the app's DOM. An out-of-memory in the worker ends this page
+ * only: Chromium gives a sandboxed iframe a process of its own (IsolateSandboxedIframes, on by default in
+ * Chromium 156 here; with it disabled, the same OOM killed the app's tab), and the app notices the missing
+ * heartbeat. test/e2e/sandbox-run.spec.ts checks that the app tab survives and runs the next program.
  *
  * Protocol with the parent (the only window it listens to): the parent posts `start` with the bundled
  * program (`code`, from prepareSandboxProgram) and the RunRequest; the page starts a dedicated
