@@ -19,6 +19,7 @@ import { sha256 } from '../fs/hash';
 import { resolveInCase } from '../checks/context';
 import { BadInputError, CancelledError } from '../errors';
 import { bundleSource } from '../sandbox/bundle';
+import type { SandboxRunner } from '../sandbox/runner';
 
 export interface RecheckService extends RecheckApi {
   /** Cancels running checks and drops listeners. */
@@ -30,6 +31,11 @@ export interface ServiceOptions {
   registry?: CheckRegistry;
   /** Name recorded in the audit log for runs started from the UI. */
   who?: string;
+  /**
+   * Where check kinds run untrusted code. Default: the headless Node child sandbox (bubblewrap), refusing
+   * unconfined runs. The desktop app injects its hidden-window runner (main/sandbox-window.ts).
+   */
+  sandbox?: () => Promise<SandboxRunner>;
 }
 
 export async function createRecheckService(o: ServiceOptions): Promise<RecheckService> {
@@ -105,7 +111,7 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
       const runId = newRunId();
       const controller = new AbortController();
       running.set(runId, controller);
-      void runCase(loaded, registry, { runId, falsificationId, signal: controller.signal, onEvent: emit, who: o.who ?? 'reviewer (UI)' })
+      void runCase(loaded, registry, { runId, falsificationId, signal: controller.signal, onEvent: emit, who: o.who ?? 'reviewer (UI)', ...(o.sandbox ? { sandbox: o.sandbox } : {}) })
         .catch((err: unknown) => {
           if (err instanceof CancelledError) emit({ runId, type: 'cancelled' });
           else emit({ runId, type: 'failed', error: err instanceof Error ? err.message : String(err) });

@@ -2,6 +2,7 @@
 import { mkdir } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { BadInputError } from '../errors';
+import { defaultSandboxRunner, type SandboxRunner } from '../sandbox/runner';
 import type { CheckContext, CheckProgress } from './kind';
 
 export interface ContextOptions {
@@ -14,6 +15,8 @@ export interface ContextOptions {
   signal: AbortSignal;
   onProgress?: (p: CheckProgress) => void;
   onLog?: (line: string) => void;
+  /** The sandbox for untrusted code (default: the headless Node child, refusing unconfined runs). */
+  sandbox?: () => Promise<SandboxRunner>;
 }
 
 /** Resolves a case-relative path and refuses one that leaves the case folder. */
@@ -42,5 +45,6 @@ export function createCheckContext(o: ContextOptions): CheckContext {
     signal: o.signal,
     progress: (p) => o.onProgress?.(p),
     log: (line) => o.onLog?.(line),
+    sandbox: o.sandbox ?? (() => defaultSandboxRunner()),
   };
 }

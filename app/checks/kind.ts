@@ -4,6 +4,7 @@
  * validates their params against `paramsSchema` on load and runs them through `run`.
  */
 import type { JsonSchema } from '../cases/json-schema';
+import type { SandboxRunner } from '../sandbox/runner';
 
 /** How a check's evidence bears on the claimed falsification. */
 export type CheckOutcome =
@@ -42,6 +43,12 @@ export interface CheckContext {
   signal: AbortSignal;
   progress(p: CheckProgress): void;
   log(line: string): void;
+  /**
+   * Where untrusted code (a case's sandbox modules, losses copied from a release) runs: the headless Node
+   * child sandbox, or the hidden sandboxed window in the desktop app. Rejects with SandboxUnavailableError
+   * when untrusted code cannot be confined here and the user did not opt in.
+   */
+  sandbox(): Promise<SandboxRunner>;
 }
 
 export interface CheckKind<P = unknown> {

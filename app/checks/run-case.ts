@@ -15,6 +15,7 @@ import { writeJsonAtomic } from '../fs/atomic';
 import { hashTree, sha256, sha256File } from '../fs/hash';
 import { appendAudit } from '../cases/audit';
 import { RateMeter } from './rate';
+import type { SandboxRunner } from '../sandbox/runner';
 
 export interface RunCaseOptions {
   falsificationId?: string | null;
@@ -26,6 +27,8 @@ export interface RunCaseOptions {
   who?: string;
   /** Clock for timestamps (injectable for tests). */
   now?: () => Date;
+  /** Where check kinds run untrusted code (default: the headless Node child sandbox). */
+  sandbox?: () => Promise<SandboxRunner>;
 }
 
 export function newRunId(now: Date = new Date()): string {
@@ -79,6 +82,7 @@ export async function runCase(loaded: LoadedCase, registry: CheckRegistry, opts:
         signal,
         onProgress: (p) => emit({ runId, type: 'progress', checkId: decl.id, ...p, ...meter.update(p.done, p.total) }),
         onLog: (line) => emit({ runId, type: 'log', checkId: decl.id, line }),
+        ...(opts.sandbox ? { sandbox: opts.sandbox } : {}),
       });
       const t0 = performance.now();
       let view: CheckResultView;

@@ -76,6 +76,8 @@ export interface SweepManifest {
   readonly seed: number;
   readonly stopOn: string | null;
   readonly limits: SandboxLimits;
+  /** How the points were isolated (SandboxRunner.description); absent in sweeps written before it was recorded. */
+  readonly isolation?: string;
   readonly versions: Versions;
   readonly total: number;
   readonly status: 'running' | 'complete' | 'stopped' | 'cancelled';

@@ -12,9 +12,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { splitSeed } from '../../checkers/random/xoshiro128';
 import { BadInputError } from '../errors';
-import { bundleProgram } from '../sandbox/bundle';
-import { DEFAULT_LIMITS, type Confinement, type SandboxLimits } from '../sandbox/confinement';
-import { runSandboxed, SandboxUnavailableError } from '../sandbox/host';
+import { DEFAULT_LIMITS, type SandboxLimits } from '../sandbox/confinement';
+import type { SandboxRunner } from '../sandbox/runner';
 import { appendPoint, readCheckpoint, writeManifest } from './checkpoint';
 import { pointAt, pointCount, type ParamValue, type SweepSpec } from './grid';
 import { currentVersions, inputHash, pointRecord, type PointRecord, type SweepManifest } from './record';
@@ -35,8 +34,8 @@ export interface SweepOptions {
   /** Sweep id (folder name); default derived from the module's hash, the spec, the seed and stopOn. */
   readonly id?: string;
   readonly limits?: Partial<SandboxLimits>;
-  readonly confinement: Confinement;
-  readonly allowUnconfined?: boolean;
+  /** Where each point runs (one sandbox per point): nodeChildRunner headless, the hidden window in the desktop app. */
+  readonly runner: SandboxRunner;
   readonly signal?: AbortSignal;
   readonly onEvent?: (e: SweepEvent) => void;
 }
@@ -44,6 +43,9 @@ export interface SweepOptions {
 export type SweepEvent =
   | { readonly type: 'started'; readonly id: string; readonly dir: string; readonly total: number; readonly alreadyDone: number; readonly jobs: number }
   | { readonly type: 'point'; readonly record: PointRecord }
+  /** A running point's own progress (the program's `api.progress`), so a long point is not a silent one. */
+  | { readonly type: 'point-progress'; readonly index: number; readonly done: number; readonly total?: number; readonly message?: string }
+  | { readonly type: 'point-log'; readonly index: number; readonly text: string }
   | { readonly type: 'progress'; readonly done: number; readonly total: number; readonly rate: number; readonly etaSeconds?: number }
   | { readonly type: 'stopping'; readonly index: number };
 
@@ -79,9 +81,9 @@ export async function runSweep(o: SweepOptions): Promise<SweepSummary> {
   const limits: SandboxLimits = { ...DEFAULT_LIMITS, ...o.limits };
   const jobs = Math.max(1, Math.floor(o.jobs ?? availableParallelism()));
   const total = pointCount(o.spec);
-  // Refuse before touching the checkpoint when the sandbox cannot be confined and the caller did not opt in.
-  if (o.confinement.bwrap === null && o.allowUnconfined !== true) throw new SandboxUnavailableError(o.label ?? o.modulePath);
-  const program = await bundleProgram({ modulePath: o.modulePath });
+  // Prepared before the checkpoint is touched: a runner that refuses untrusted code (no bubblewrap, no opt-in)
+  // or a module that does not bundle leaves the sweep folder as it was.
+  const program = await o.runner.prepare({ modulePath: o.modulePath, label: o.label ?? o.modulePath });
   try {
     const id = o.id ?? `sweep-${inputHash({ module: program.moduleHash, spec: o.spec, seed: o.seed, stopOn }).slice(0, 12)}`;
     const dir = join(o.runsDir, id);
@@ -103,6 +105,7 @@ export async function runSweep(o: SweepOptions): Promise<SweepSummary> {
       seed: o.seed,
       stopOn,
       limits,
+      isolation: o.runner.description,
       versions: currentVersions(),
       total,
       status,
@@ -129,7 +132,16 @@ export async function runSweep(o: SweepOptions): Promise<SweepSummary> {
         const seed = splitSeed(o.seed, index);
         const ac = new AbortController();
         inflight.set(index, ac);
-        const report = await runSandboxed({ program, input: params, seed, confinement: o.confinement, limits, allowUnconfined: o.allowUnconfined ?? false, signal: ac.signal, label: o.label ?? o.modulePath });
+        const report = await o.runner.run(program, {
+          input: params,
+          seed,
+          limits,
+          signal: ac.signal,
+          onMessage: (m) => {
+            if (m.type === 'progress') o.onEvent?.({ type: 'point-progress', index, done: m.done, ...(m.total !== undefined ? { total: m.total } : {}), ...(m.message !== undefined ? { message: m.message } : {}) });
+            else if (m.type === 'log') o.onEvent?.({ type: 'point-log', index, text: m.text });
+          },
+        });
         inflight.delete(index);
         if (ac.signal.aborted) continue; // cancelled, or beyond the first violation: not a finished point
         const record = pointRecord(index, params, seed, report, new Date());
@@ -177,6 +189,6 @@ export async function runSweep(o: SweepOptions): Promise<SweepSummary> {
       wallMs: performance.now() - started,
     };
   } finally {
-    await program.cleanup();
+    await program.dispose();
   }
 }

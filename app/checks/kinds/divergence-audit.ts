@@ -9,7 +9,6 @@
 import type { CheckKind, CheckResult } from '../kind';
 import { DIVERGENCE_CANDIDATES, type DivergenceCandidate } from '../../../checkers/divergence/candidates';
 import { auditDivergence } from '../../sandbox/audit/divergence';
-import { defaultConfinement } from '../../sandbox/confinement';
 
 export interface DivergenceAuditParams {
   module: string;
@@ -46,7 +45,7 @@ export const divergenceAuditKind: CheckKind<DivergenceAuditParams> = {
       ...(params.seed !== undefined ? { seed: params.seed } : {}),
       ...(params.tolerance !== undefined ? { tolerance: params.tolerance } : {}),
       timeoutMs: (params.timeoutSeconds ?? 30) * 1000,
-      confinement: await defaultConfinement(),
+      runner: await ctx.sandbox(),
       signal: ctx.signal,
       onMessage: (m) => {
         if (m.type === 'progress') ctx.progress({ done: m.done, ...(m.total !== undefined ? { total: m.total } : {}), message: 'probing' });

@@ -15,9 +15,6 @@ import { preciseCandidate } from '../../../checkers/divergence/candidates';
 import { discretisedGaussian, discretisedMixture, gridPoints, mixtureDensity, type GridSpec, type MixtureSpec } from '../../../checkers/divergence/mode-fit';
 import { loadMpfr } from '../../../checkers/precise/mpfr';
 import { createPrecise } from '../../../checkers/precise/precise';
-import { bundleProgram } from '../../sandbox/bundle';
-import { defaultConfinement } from '../../sandbox/confinement';
-import { runSandboxed } from '../../sandbox/host';
 
 export interface KlModeFitParams {
   module: string;
@@ -67,16 +64,14 @@ export const klModeFitKind: CheckKind<KlModeFitParams> = {
   async run(params, ctx): Promise<CheckResult> {
     const digits = params.digits ?? 40;
     const minSeparation = params.minSeparation ?? 0.25;
-    const program = await bundleProgram({ modulePath: ctx.resolve(params.module) });
+    const runner = await ctx.sandbox();
+    const program = await runner.prepare({ modulePath: ctx.resolve(params.module), label: params.module });
     let end;
     try {
-      end = await runSandboxed({
-        program,
+      end = await runner.run(program, {
         input: { teacher: params.teacher, grid: params.grid, digits },
         seed: 0,
-        confinement: await defaultConfinement(),
         limits: { timeoutMs: (params.timeoutSeconds ?? 60) * 1000 },
-        label: params.module,
         signal: ctx.signal,
         onMessage: (m) => {
           if (m.type === 'progress') ctx.progress({ done: m.done, ...(m.total !== undefined ? { total: m.total } : {}), ...(m.message !== undefined ? { message: m.message } : {}) });
@@ -84,7 +79,7 @@ export const klModeFitKind: CheckKind<KlModeFitParams> = {
         },
       });
     } finally {
-      await program.cleanup();
+      await program.dispose();
     }
     if (end.outcome !== 'ok') throw new BadInputError(params.module, `${end.outcome}: ${end.message}`);
     const fits = readFits(end.value, params.module);

@@ -19,7 +19,6 @@ import { sha256 } from '../../fs/hash';
 import { readCheckpoint } from '../../runs/checkpoint';
 import { parseSweepSpec, type ParamValue } from '../../runs/grid';
 import { runSweep } from '../../runs/sweep';
-import { defaultConfinement } from '../../sandbox/confinement';
 
 /** The `sweep` params of a check: program (case-relative), grid of parameter values, seed, per-point limits. */
 export interface SweepTableParams {
@@ -70,6 +69,9 @@ export async function computeSweepTable(s: SweepTableParams, ctx: CheckContext):
   const spec = parseSweepSpec({ parameters: s.grid }, `${s.program} (sweep grid)`);
   const artifactDir = await ctx.artifactDir();
   const timeoutS = s.timeoutSeconds ?? 120;
+  // Points finished so far and in all, so a point's own progress can be shown within the sweep's.
+  let done = 0;
+  let total = 0;
   const summary = await runSweep({
     modulePath: ctx.resolve(s.program),
     label: s.program,
@@ -78,11 +80,14 @@ export async function computeSweepTable(s: SweepTableParams, ctx: CheckContext):
     ...(s.jobs !== undefined ? { jobs: s.jobs } : {}),
     runsDir: dirname(artifactDir),
     limits: { timeoutMs: timeoutS * 1000, cpuSeconds: 2 * timeoutS + 1, ...(s.memoryMb !== undefined ? { memoryMb: s.memoryMb } : {}) },
-    confinement: await defaultConfinement(),
+    runner: await ctx.sandbox(),
     signal: ctx.signal,
     onEvent: (e) => {
+      if (e.type === 'started') [done, total] = [e.alreadyDone, e.total];
+      if (e.type === 'progress') done = e.done;
       if (e.type === 'started' && e.alreadyDone > 0) ctx.log(`sweep ${e.id}: ${e.alreadyDone} of ${e.total} points already in the checkpoint`);
       if (e.type === 'progress') ctx.progress({ done: e.done, total: e.total, message: `sweep of ${s.program}` });
+      if (e.type === 'point-progress') ctx.progress({ done, total, message: `sweep of ${s.program}: point ${e.index} at ${e.done}${e.total !== undefined ? `/${e.total}` : ''}${e.message ? ` (${e.message})` : ''}` });
       if (e.type === 'point') ctx.log(`point ${e.record.index} ${JSON.stringify(e.record.params)}: ${e.record.outcome} in ${(e.record.wallMs / 1000).toFixed(1)} s`);
     },
   });

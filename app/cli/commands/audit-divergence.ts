@@ -8,6 +8,7 @@ import { isDivergenceVerdict, type DivergenceVerdict } from '../../../checkers/d
 import { DEFAULT_TOLERANCE } from '../../../checkers/divergence/classify';
 import { auditDivergence, type DivergenceAudit } from '../../sandbox/audit/divergence';
 import { defaultConfinement, UNCONFINED_NOTICE } from '../../sandbox/confinement';
+import { nodeChildRunner } from '../../sandbox/runner';
 
 export const auditDivergenceCommand: Command = {
   name: 'audit divergence',
@@ -68,8 +69,7 @@ it tried. Without bubblewrap the sandbox cannot close the network: the command r
         probes,
         tolerance,
         timeoutMs: timeoutS * 1000,
-        confinement,
-        allowUnconfined: values['allow-unconfined'] === true,
+        runner: nodeChildRunner(confinement, { allowUnconfined: values['allow-unconfined'] === true }),
         signal: io.signal,
         onMessage: (m) => {
           if (m.type === 'progress') bar.update(m.done, m.total);

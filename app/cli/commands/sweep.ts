@@ -9,6 +9,7 @@ import { BadInputError, EXIT } from '../../errors';
 import { parseSweepSpec, type ParamValue, type SweepSpec } from '../../runs/grid';
 import { runSweep, type SweepSummary } from '../../runs/sweep';
 import { defaultConfinement, UNCONFINED_NOTICE } from '../../sandbox/confinement';
+import { nodeChildRunner } from '../../sandbox/runner';
 
 export const sweepCommand: Command = {
   name: 'sweep',
@@ -72,8 +73,7 @@ Exit 0 when finished, 1 when --stop-on found a violating point, 130 when cancell
         runsDir,
         ...(values.id !== undefined ? { id: values.id } : {}),
         limits: { timeoutMs: timeoutS * 1000, cpuSeconds: 2 * timeoutS + 1, memoryMb },
-        confinement,
-        allowUnconfined: values['allow-unconfined'] === true,
+        runner: nodeChildRunner(confinement, { allowUnconfined: values['allow-unconfined'] === true }),
         signal: io.signal,
         onEvent: (e) => {
           if (values.json) io.stderr(`${JSON.stringify(e)}\n`);

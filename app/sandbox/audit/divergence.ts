@@ -8,10 +8,8 @@ import { makeProbes } from '../../../checkers/divergence/probes';
 import { loadMpfr } from '../../../checkers/precise/mpfr';
 import { createPrecise } from '../../../checkers/precise/precise';
 import { BadInputError, CancelledError } from '../../errors';
-import { bundleProgram } from '../bundle';
 import type { RunEnd } from '../classify';
-import type { Confinement } from '../confinement';
-import { runSandboxed } from '../host';
+import type { SandboxRunner } from '../runner';
 import type { SandboxMessage } from '../protocol';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,8 +27,8 @@ export interface DivergenceAuditOptions {
   readonly probes?: number;
   readonly tolerance?: number;
   readonly timeoutMs?: number;
-  readonly confinement: Confinement;
-  readonly allowUnconfined?: boolean;
+  /** Where the module runs (nodeChildRunner headless, the hidden window in the desktop app). */
+  readonly runner: SandboxRunner;
   readonly signal?: AbortSignal;
   readonly onMessage?: (m: SandboxMessage) => void;
 }
@@ -70,22 +68,18 @@ export async function auditDivergence(o: DivergenceAuditOptions): Promise<Diverg
   const label = o.label ?? o.modulePath;
   const seed = o.seed ?? 20261129;
   const probes = makeProbes(seed, o.probes ?? 64);
-  const program = await bundleProgram({ modulePath: o.modulePath, driverPath: DRIVER });
+  const program = await o.runner.prepare({ modulePath: o.modulePath, driverPath: DRIVER, label });
   let end;
   try {
-    end = await runSandboxed({
-      program,
+    end = await o.runner.run(program, {
       input: { probes: probes.map(({ p, q }) => ({ p, q })) },
       seed,
-      confinement: o.confinement,
       limits: { timeoutMs: o.timeoutMs ?? 30_000, cpuSeconds: Math.ceil((o.timeoutMs ?? 30_000) / 1000) * 2 + 1 },
-      allowUnconfined: o.allowUnconfined ?? false,
-      label,
       ...(o.signal ? { signal: o.signal } : {}),
       ...(o.onMessage ? { onMessage: o.onMessage } : {}),
     });
   } finally {
-    await program.cleanup();
+    await program.dispose();
   }
   if (end.outcome === 'killed' && o.signal?.aborted === true) throw new CancelledError();
   if (end.outcome !== 'ok') throw new SandboxedModuleError(label, end);
