@@ -2,13 +2,15 @@
  * "Run in sandbox" for one sandbox module: bundles the saved file (prepareSandboxProgram) and runs it in the
  * browser sandbox (a Web Worker in a sandboxed page, renderer/sandbox-client/run-in-page.ts), showing
  * progress, logs and the result or the reason it ended. The input is JSON, prefilled with the params of the
- * declared check that runs the module when there is one.
+ * declared check that runs the module when there is one. The reviewer chooses the seed (handed to the program
+ * as `api.seed`) and the wall-clock limit, kept per file while the panel is open; after a run the status line
+ * is its record: seed, limit, measured wall time and how it ended.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { RecheckApi } from '../../app/api/contract';
 import { runInPage, type SandboxRun, type SandboxRunEnd, type SandboxStreamMessage } from '../sandbox-client/run-in-page';
+import { DEFAULT_SETTINGS_TEXT, parseLimitSeconds, parseRunSettings, parseSeed, recordLine, settingsLine, type RunRecord, type RunSettings, type RunSettingsText } from '../sandbox-client/run-settings';
 
-const TIMEOUT_MS = 120_000;
 const MAX_LOG_LINES = 200;
 const MAX_RESULT_CHARS = 4000;
 
@@ -17,7 +19,12 @@ export function isRunnableModule(path: string): boolean {
   return /\.(ts|mts|js|mjs)$/.test(path);
 }
 
-type Phase = { kind: 'idle' } | { kind: 'preparing' } | { kind: 'running'; sha256: string } | { kind: 'ended'; end: SandboxRunEnd; ms: number };
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'preparing'; settings: RunSettings }
+  | { kind: 'running'; settings: RunSettings; sha256: string }
+  // record is null when the program could not be bundled (nothing ran).
+  | { kind: 'ended'; end: SandboxRunEnd; record: RunRecord | null; sha256: string | null };
 
 function progressLine(p: Extract<SandboxStreamMessage, { type: 'progress' }> | null): string {
   if (p === null) return 'running…';
@@ -41,8 +48,13 @@ export function SandboxRunPanel(props: { api: RecheckApi; caseId: string; path: 
   const [logs, setLogs] = useState<string[]>([]);
   const [points, setPoints] = useState<Record<string, number>>({});
   const [inputError, setInputError] = useState<string | null>(null);
+  const [settingsByFile, setSettingsByFile] = useState<ReadonlyMap<string, RunSettingsText>>(new Map());
   const run = useRef<SandboxRun | null>(null);
   const suggested = useRef(new Map<string, string>());
+  const fileKey = `${caseId}\u0000${path}`;
+  const settingsText = settingsByFile.get(fileKey) ?? DEFAULT_SETTINGS_TEXT;
+  const settings = parseRunSettings(settingsText);
+  const editSettings = (change: Partial<RunSettingsText>) => setSettingsByFile((m) => new Map(m).set(fileKey, { ...settingsText, ...change }));
 
   // A run belongs to its file and case: leaving either cancels it.
   useEffect(() => {
@@ -55,6 +67,8 @@ export function SandboxRunPanel(props: { api: RecheckApi; caseId: string; path: 
   }, [caseId, path]);
 
   const start = async () => {
+    if (!settings.ok) return;
+    const chosen = settings.value;
     let parsedInput: unknown = null;
     if (input.trim() !== '') {
       try {
@@ -68,12 +82,12 @@ export function SandboxRunPanel(props: { api: RecheckApi; caseId: string; path: 
     setProgress(null);
     setLogs([]);
     setPoints({});
-    setPhase({ kind: 'preparing' });
+    setPhase({ kind: 'preparing', settings: chosen });
     let program;
     try {
       program = await api.prepareSandboxProgram(caseId, path);
     } catch (e) {
-      setPhase({ kind: 'ended', end: { outcome: 'error', reason: 'threw', message: (e as Error).message }, ms: 0 });
+      setPhase({ kind: 'ended', end: { outcome: 'error', reason: 'threw', message: (e as Error).message }, record: null, sha256: null });
       return;
     }
     if (input.trim() === '' && program.suggestedInput !== undefined) {
@@ -83,12 +97,12 @@ export function SandboxRunPanel(props: { api: RecheckApi; caseId: string; path: 
       setInput(text);
     }
     const t0 = performance.now();
-    setPhase({ kind: 'running', sha256: program.sha256 });
+    setPhase({ kind: 'running', settings: chosen, sha256: program.sha256 });
     const r = runInPage({
       code: program.code,
       input: parsedInput,
-      seed: 1,
-      timeoutMs: TIMEOUT_MS,
+      seed: chosen.seed,
+      timeoutMs: chosen.limitS * 1000,
       onMessage: (m) => {
         if (m.type === 'progress') setProgress(m);
         else if (m.type === 'log') setLogs((l) => [...l.slice(-(MAX_LOG_LINES - 1)), `${m.level === 'info' ? '' : `${m.level}: `}${m.text}`]);
@@ -99,21 +113,31 @@ export function SandboxRunPanel(props: { api: RecheckApi; caseId: string; path: 
     const end = await r.ended;
     if (run.current !== r) return; // superseded by another file or case
     run.current = null;
-    setPhase({ kind: 'ended', end, ms: performance.now() - t0 });
+    const record: RunRecord = { settings: chosen, wallMs: performance.now() - t0, outcome: end.outcome === 'result' ? 'finished' : end.reason };
+    setPhase({ kind: 'ended', end, record, sha256: program.sha256 });
   };
 
   const busy = phase.kind === 'preparing' || phase.kind === 'running';
   const seriesText = Object.entries(points)
     .map(([s, n]) => `${s}: ${n} points`)
     .join(' · ');
+  let status = '';
+  if (phase.kind === 'idle') status = settings.ok ? settingsLine(settings.value) : '';
+  else if (phase.kind === 'preparing') status = `${settingsLine(phase.settings)} · bundling…`;
+  else if (phase.kind === 'running') status = `${settingsLine(phase.settings)} · ${progressLine(progress)}`;
+  else status = phase.record !== null ? recordLine(phase.record) : 'not run: the module could not be bundled';
+  const sha = phase.kind === 'running' || phase.kind === 'ended' ? phase.sha256 : null;
+  let runTitle = 'Bundle the saved file and run it in a sandboxed Web Worker (no network)';
+  if (dirty) runTitle = 'Save the file first: the sandbox runs the saved version';
+  else if (!settings.ok) runTitle = settings.problem;
   return (
     <div className="sandbox-run small" data-testid="sandbox-run" style={{ borderTop: '1px solid var(--line)', padding: '6px 10px', maxHeight: '40%', overflow: 'auto' }}>
-      <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+      <div className="sandbox-run-controls">
         <button
           type="button"
           className="btn btn-small"
-          disabled={busy || dirty}
-          title={dirty ? 'Save the file first: the sandbox runs the saved version' : 'Bundle the saved file and run it in a sandboxed Web Worker (no network)'}
+          disabled={busy || dirty || !settings.ok}
+          title={runTitle}
           onClick={() => void start()}
           data-testid="sandbox-run-start"
         >
@@ -122,13 +146,44 @@ export function SandboxRunPanel(props: { api: RecheckApi; caseId: string; path: 
         <button type="button" className="btn btn-small" disabled={!busy} onClick={() => run.current?.cancel()} data-testid="sandbox-run-cancel">
           Cancel
         </button>
-        <span className="muted" data-testid="sandbox-run-status">
-          {phase.kind === 'idle' ? 'seed 1 · limit 120 s' : null}
-          {phase.kind === 'preparing' ? 'bundling…' : null}
-          {phase.kind === 'running' ? progressLine(progress) : null}
-          {phase.kind === 'ended' ? (phase.end.outcome === 'result' ? `finished in ${(phase.ms / 1000).toFixed(1)} s` : 'ended without a result') : null}
+        <label className="sandbox-run-field muted" title="Unsigned 32-bit integer handed to the program as api.seed">
+          Seed
+          <input
+            type="text"
+            inputMode="numeric"
+            className="mono"
+            size={10}
+            value={settingsText.seed}
+            onChange={(e) => editSettings({ seed: e.target.value })}
+            disabled={busy}
+            aria-invalid={!parseSeed(settingsText.seed).ok}
+            data-testid="sandbox-run-seed"
+          />
+        </label>
+        <label className="sandbox-run-field muted" title="Wall-clock limit of the run, sandbox page load included (1 to 3600 s)">
+          Limit
+          <input
+            type="text"
+            inputMode="numeric"
+            className="mono"
+            size={4}
+            value={settingsText.limitS}
+            onChange={(e) => editSettings({ limitS: e.target.value })}
+            disabled={busy}
+            aria-invalid={!parseLimitSeconds(settingsText.limitS).ok}
+            data-testid="sandbox-run-timeout"
+          />
+          s
+        </label>
+        <span className="muted" data-testid="sandbox-run-status" title={sha !== null ? `program sha256 ${sha}` : undefined}>
+          {status}
         </span>
       </div>
+      {!settings.ok ? (
+        <div className="error-text" data-testid="sandbox-run-settings-error">
+          {settings.problem}
+        </div>
+      ) : null}
       <label className="muted" style={{ display: 'block', marginTop: 4 }}>
         Input (JSON; empty = the declared check's params, or null)
         <textarea

@@ -6,11 +6,12 @@ import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page, type Request, type Response } from '@playwright/test';
+import { Xoshiro128 } from '../../checkers/random/xoshiro128';
 import { expect, screenshot, serverOrigin, serverUrl, serverWorkspace, test } from './fixtures';
 
 const CASE = 'kl-direction';
 // TypeScript: with .mjs files in a case's sandbox, Monaco's JavaScript worker logged a page error (see report).
-const PROBES = ['probe-network.ts', 'spin.ts', 'alloc-bomb.ts'];
+const PROBES = ['probe-network.ts', 'spin.ts', 'alloc-bomb.ts', 'seeded-draws.ts'];
 
 test.beforeAll(async () => {
   const dir = path.join(serverWorkspace(), CASE, 'sandbox', 'probes');
@@ -144,4 +145,102 @@ test('an allocation bomb ends only the sandbox page; the app tab survives and ru
     await context.close();
     await rm(userDataDir, { recursive: true, force: true });
   }
+});
+
+// The seed the reviewer types reaches the program as api.seed: seeded-draws.ts returns it with the first draws
+// of checkers' xoshiro128** from it, which this test recomputes in Node (same seed -> same draws).
+function drawsFor(seed: number): number[] {
+  const rng = new Xoshiro128(seed);
+  return Array.from({ length: 4 }, () => rng.nextUint32());
+}
+
+test('the chosen seed reaches the program: seed 7 twice gives the same result, seed 8 another', async ({ page, consoleErrors }) => {
+  const pane = await openSandboxFile(page, 'sandbox/probes/seeded-draws.ts');
+  const seed = pane.getByTestId('sandbox-run-seed');
+  const status = pane.getByTestId('sandbox-run-status');
+  const result = pane.getByTestId('sandbox-run-result');
+  await expect(seed).toHaveValue('1');
+  await expect(pane.getByTestId('sandbox-run-timeout')).toHaveValue('120');
+
+  await seed.fill('7');
+  await expect(status).toHaveText('seed 7 · limit 120 s');
+  await pane.getByTestId('sandbox-run-start').click();
+  await expect(result).toBeVisible({ timeout: 30_000 });
+  const first = await result.innerText();
+  expect(JSON.parse(first)).toEqual({ seed: 7, draws: drawsFor(7) });
+  await expect(status).toHaveText(/^seed 7 · limit 120 s · wall \d+\.\d s · finished$/);
+
+  await seed.fill('8');
+  await pane.getByTestId('sandbox-run-start').click();
+  await expect(status).toHaveText(/^seed 8 · limit 120 s · wall \d+\.\d s · finished$/, { timeout: 30_000 });
+  const other = await result.innerText();
+  expect(JSON.parse(other)).toEqual({ seed: 8, draws: drawsFor(8) });
+  expect(other).not.toEqual(first);
+
+  await seed.fill('7');
+  await pane.getByTestId('sandbox-run-start').click();
+  await expect(result).toHaveText(first, { timeout: 30_000 });
+  await expect(status).toHaveText(/^seed 7 · limit 120 s · wall \d+\.\d s · finished$/);
+
+  // The fields are kept per file while the panel is open: another file starts from the defaults.
+  await pane.getByTestId('sandbox-tab-sandbox/probes/spin.ts').click();
+  await expect(seed).toHaveValue('1');
+  await pane.getByTestId('sandbox-tab-sandbox/probes/seeded-draws.ts').click();
+  await expect(seed).toHaveValue('7');
+  await pane.getByTestId('sandbox-run-start').click();
+  await expect(result).toHaveText(first, { timeout: 30_000 });
+  await screenshot(page, '10-sandbox-seed');
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a 2 s limit ends an infinite loop on its own with reason timeout', async ({ page, consoleErrors }) => {
+  const pane = await openSandboxFile(page, 'sandbox/probes/spin.ts');
+  await pane.getByTestId('sandbox-run-timeout').fill('2');
+  await pane.getByTestId('sandbox-run-start').click();
+  await expect(pane.getByTestId('sandbox-run-logs')).toContainText('spinning');
+  const error = pane.getByTestId('sandbox-run-error');
+  await expect(error).toHaveAttribute('data-reason', 'timeout', { timeout: 10_000 });
+  await expect(error).toContainText('wall-clock limit of 2 s reached');
+  const status = await pane.getByTestId('sandbox-run-status').innerText();
+  expect(status).toMatch(/^seed 1 · limit 2 s · wall \d+\.\d s · timeout$/);
+  // The measured wall time is at least the limit (the run was not ended early).
+  const wall = Number(/wall (\d+\.\d) s/.exec(status)?.[1]);
+  expect(wall).toBeGreaterThanOrEqual(2);
+  expect(wall).toBeLessThan(10);
+  await expect(page.locator('iframe[data-testid="sandbox-frame"]')).toHaveCount(0);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('an invalid seed or limit disables the run button and says what is wrong', async ({ page, consoleErrors }) => {
+  const pane = await openSandboxFile(page, 'sandbox/probes/seeded-draws.ts');
+  const start = pane.getByTestId('sandbox-run-start');
+  const seed = pane.getByTestId('sandbox-run-seed');
+  const limit = pane.getByTestId('sandbox-run-timeout');
+  const message = pane.getByTestId('sandbox-run-settings-error');
+  await expect(message).toHaveCount(0);
+  for (const bad of ['-1', '1.5', '4294967296', 'abc', '']) {
+    await seed.fill(bad);
+    await expect(start).toBeDisabled();
+    await expect(message).toHaveText(bad === '' ? /^Seed is empty/ : `Seed "${bad}" is not a whole number from 0 to 4294967295.`);
+    await expect(seed).toHaveAttribute('aria-invalid', 'true');
+  }
+  await seed.fill('4294967295');
+  await expect(start).toBeEnabled();
+  await expect(message).toHaveCount(0);
+  for (const bad of ['0', '3601', '2.5']) {
+    await limit.fill(bad);
+    await expect(start).toBeDisabled();
+    await expect(message).toHaveText(`Time limit "${bad}" is not a whole number of seconds from 1 to 3600.`);
+  }
+  await limit.fill('3600');
+  await expect(start).toBeEnabled();
+  // The largest seed runs as given (no clamping or wrapping on the way to the program).
+  await start.click();
+  await expect(pane.getByTestId('sandbox-run-result')).toBeVisible({ timeout: 30_000 });
+  expect(JSON.parse(await pane.getByTestId('sandbox-run-result').innerText())).toEqual({ seed: 4294967295, draws: drawsFor(4294967295) });
+  await expect(pane.getByTestId('sandbox-run-status')).toContainText('seed 4294967295 · limit 3600 s');
+  await seed.fill('1.5');
+  await expect(start).toBeDisabled();
+  await screenshot(page, '11-sandbox-seed-invalid');
+  expect(consoleErrors).toEqual([]);
 });
