@@ -5,6 +5,8 @@ import path from 'node:path';
 import { Ajv } from 'ajv';
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
+import { PURE_PACKAGES } from '../../app/sandbox/bundle';
+import { builderConfig, importGraph, runtimeClosure, sandboxEntries, shippedAs, shippedSandboxSources, unpackedPackages } from '../app/sandbox/packaged-layout';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const schema = JSON.parse(readFileSync(path.join(repo, 'node_modules/app-builder-lib/scheme.json'), 'utf8')) as object;
@@ -71,5 +73,44 @@ describe('electron-builder.yml', () => {
       expect(pkg.devDependencies[name], name).toBeDefined();
     }
     expect(pkg.main).toBe('out/main/index.js');
+  });
+
+  it('ships every file the sandbox bundle can reach (runner, drivers, checkers: the real import graph) as a real file', () => {
+    const cfg = builderConfig();
+    const graph = importGraph(sandboxEntries());
+    expect(graph.files).toContain('app/sandbox/protocol.ts'); // reached from inside/ only through `import type`
+    const missing = [...graph.files].filter((f) => shippedAs(cfg, f) !== `sandbox-sources/${f}`);
+    expect(missing).toEqual([]);
+  });
+
+  it('the import-graph check fails when an imported file is left out of the filter', () => {
+    const cfg = builderConfig();
+    const narrowed = { ...cfg, extraResources: cfg.extraResources.map((r) => (r.from === 'app/sandbox' ? { ...r, filter: (r.filter ?? []).filter((f) => f !== 'protocol.ts') } : r)) };
+    expect(shippedAs(narrowed, 'app/sandbox/protocol.ts')).toBeNull();
+    expect(shippedAs(narrowed, 'app/sandbox/inside/runner.ts')).toBe('sandbox-sources/app/sandbox/inside/runner.ts');
+  });
+
+  it('the sandbox sources are TypeScript sources only: no tests, no maps, nothing outside the graph roots', () => {
+    const shipped = shippedSandboxSources();
+    expect(shipped.length).toBeGreaterThan(10);
+    for (const [from, to] of shipped) {
+      expect(from, from).toMatch(/^(checkers|app\/sandbox\/(inside|audit))\/.+\.ts$|^app\/sandbox\/protocol\.ts$/);
+      expect(from, from).not.toMatch(/\.test\.ts$/);
+      expect(to).toBe(`sandbox-sources/${from}`);
+    }
+  });
+
+  it('unpacks the pure packages and their runtime dependencies, all of them production dependencies', () => {
+    const graph = importGraph(sandboxEntries());
+    for (const p of graph.packages) expect(PURE_PACKAGES.has(p), `checkers/runner import "${p}"`).toBe(true);
+    const needed = runtimeClosure([...PURE_PACKAGES, ...graph.packages]);
+    expect(needed).toContain('complex.js'); // mathjs's dependencies are followed
+    const unpacked = new Set(unpackedPackages());
+    expect([...needed].filter((p) => !unpacked.has(p))).toEqual([]);
+    // electron-builder copies only the production tree into app.asar: each one must be in it.
+    const production = runtimeClosure(Object.keys(pkg.dependencies));
+    expect([...needed].filter((p) => !production.has(p))).toEqual([]);
+    // Nothing unpacked without a reason: esbuild (native binary) or a package the sandbox needs.
+    expect([...unpacked].filter((p) => !needed.has(p) && p !== 'esbuild' && p !== '@esbuild')).toEqual([]);
   });
 });
