@@ -1,5 +1,5 @@
 // Build of the Electron app (`npm run build` = electron-vite build): main -> out/main/index.js (ESM),
-// preload -> out/preload/index.cjs (sandboxed preloads must be CommonJS; methods.ts is bundled in),
+// preloads -> out/preload/index.cjs and sandbox.cjs (sandboxed preloads must be CommonJS; imports bundled in),
 // renderer -> out/renderer. The renderer part must stay equivalent to renderer/vite.config.ts (browser mode
 // builds with that one); test/build/electron-vite-config.test.ts compares the two.
 import { resolve } from 'node:path';
@@ -25,7 +25,8 @@ export default defineConfig({
       // Bundle everything: a sandboxed preload can only require('electron') at run time.
       externalizeDeps: false,
       rolldownOptions: {
-        input: { index: resolve(root, 'main/preload/index.ts') },
+        // index: the main window's API bridge; sandbox: the hidden sandbox windows' message bridge.
+        input: { index: resolve(root, 'main/preload/index.ts'), sandbox: resolve(root, 'main/preload/sandbox.ts') },
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
       },
     },

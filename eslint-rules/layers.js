@@ -13,8 +13,9 @@ export function layerOf(rel) {
   if (/(^|\/)[^/]+\.config\.(ts|js|mjs|cjs)$/.test(p)) return 'tooling';
   if (p.startsWith('checkers/')) return 'checkers';
   if (p.startsWith('app/api/contract') || p.startsWith('app/api/methods')) return 'contract';
-  // The sandbox run protocol is pure message types + a parser: the renderer's browser sandbox speaks it too.
-  if (/^app\/sandbox\/protocol(\.ts)?$/.test(p)) return 'contract';
+  // The sandbox run protocol (message types + a parser) and the sandbox page's messages (types only) are
+  // spoken by the renderer's sandbox page and by both hosts (the app page, the main process).
+  if (/^app\/sandbox\/(protocol|page-messages)(\.ts)?$/.test(p)) return 'contract';
   if (p.startsWith('app/')) return 'app';
   if (p.startsWith('main/')) return 'main';
   if (p.startsWith('renderer/')) return 'renderer';

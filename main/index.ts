@@ -1,7 +1,8 @@
 /**
  * Electron main process: a thin shell around the core. It copies the bundled cases into the user's workspace,
  * creates the RecheckService, serves the renderer on app://recheck/, forwards the API over validated IPC and
- * opens one hardened window. No behaviour of its own beyond that.
+ * opens one hardened window; untrusted code runs in hidden sandbox windows (window-runner.ts) that the core
+ * gets as its SandboxRunner. No behaviour of its own beyond that.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +14,10 @@ import { buildMenuTemplate } from './menu';
 import { resolveShellPaths } from './paths';
 import { denyAllPermissions } from './permissions';
 import { APP_SCHEME, createAppProtocolHandler } from './protocol';
+import { SANDBOX_PARTITION, configureSandboxSession } from './sandbox-session';
+import { openSandboxWindow } from './sandbox-window';
 import { createMainWindow, hardenWebContents } from './window';
+import { createWindowSandboxRunner } from './window-runner';
 
 const PRODUCT_NAME = 'Recheck';
 
@@ -55,13 +59,20 @@ async function start(): Promise<void> {
   // One workspace for the desktop app, browser mode and the CLI ($RECHECK_WORKSPACE or the per-user data folder).
   const workspaceDir = defaultWorkspaceDir();
   await ensureWorkspace({ bundledCasesDir: paths.bundledCasesDir, workspaceDir });
-  const core = await createRecheckService({ workspaceDir });
+  // Untrusted code runs in hidden sandboxed windows (window-runner.ts) in their own in-memory session.
+  const sandboxSession = configureSandboxSession(session.fromPartition(SANDBOX_PARTITION), paths.rendererDir);
+  const sandboxPreload = path.join(path.dirname(paths.preload), 'sandbox.cjs');
+  const sandbox = createWindowSandboxRunner({
+    openWindow: () => openSandboxWindow({ session: sandboxSession, preload: sandboxPreload }),
+    sampleProcesses: () => app.getAppMetrics().map((m) => ({ pid: m.pid, workingSetKiB: m.memory.workingSetSize, ...(m.cpu.cumulativeCPUUsage !== undefined ? { cpuSeconds: m.cpu.cumulativeCPUUsage } : {}) })),
+  });
+  const core = await createRecheckService({ workspaceDir, sandbox: () => Promise.resolve(sandbox) });
   service = core;
 
   denyAllPermissions(session.defaultSession);
   protocol.handle(APP_SCHEME, createAppProtocolHandler(paths.rendererDir));
   registerApiHandlers(ipcMain, core);
-  forwardRunEvents(core, () => BrowserWindow.getAllWindows().map((w) => w.webContents));
+  forwardRunEvents(core, () => BrowserWindow.getAllWindows().map((w) => w.webContents)); // skips sandbox windows
 
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(

@@ -8,7 +8,7 @@ import type { RecheckApi, Unsubscribe } from '../app/api/contract';
 import { API_METHODS, API_METHOD_NAMES, ApiArgumentError, RUN_EVENT_CHANNEL, type ApiMethod } from '../app/api/methods';
 import { BadInputError } from '../app/errors';
 import type { IpcAnswer } from './ipc-answer';
-import { isAppUrl } from './protocol';
+import { isAppPageUrl } from './protocol';
 
 export class UntrustedSenderError extends Error {
   constructor(readonly url: string) {
@@ -18,14 +18,15 @@ export class UntrustedSenderError extends Error {
 }
 
 /**
- * Throws UntrustedSenderError unless the call comes from a live top-level frame on the app origin
- * (an iframe or a page that navigated elsewhere cannot drive the core).
+ * Throws UntrustedSenderError unless the call comes from a live top-level frame showing the app's page
+ * (an iframe, a page that navigated elsewhere, or a hidden sandbox window on app://recheck/sandbox/ cannot
+ * drive the core).
  */
 export function assertTrustedSender(event: Pick<IpcMainInvokeEvent, 'senderFrame'>): void {
   const frame = event.senderFrame;
   if (!frame) throw new UntrustedSenderError('');
   if (frame.parent !== null) throw new UntrustedSenderError(frame.url);
-  if (!isAppUrl(frame.url)) throw new UntrustedSenderError(frame.url);
+  if (!isAppPageUrl(frame.url)) throw new UntrustedSenderError(frame.url);
 }
 
 /** Where internal errors (with their stack) are logged; the renderer only gets one line. */
@@ -71,13 +72,13 @@ export function registerApiHandlers(ipc: Pick<IpcMain, 'handle' | 'removeHandler
 }
 
 /**
- * Sends every RunEvent of the core to the windows that currently show the app (contents on app://recheck/);
- * destroyed or navigated-away contents are skipped. Returns the unsubscribe of the core subscription.
+ * Sends every RunEvent of the core to the windows that currently show the app's page; destroyed or
+ * navigated-away contents and sandbox windows are skipped. Returns the unsubscribe of the core subscription.
  */
 export function forwardRunEvents(api: Pick<RecheckApi, 'onRunEvent'>, targets: () => readonly WebContents[]): Unsubscribe {
   return api.onRunEvent((event) => {
     for (const contents of targets()) {
-      if (contents.isDestroyed() || !isAppUrl(contents.getURL())) continue;
+      if (contents.isDestroyed() || !isAppPageUrl(contents.getURL())) continue;
       contents.send(RUN_EVENT_CHANNEL, event);
     }
   });

@@ -90,6 +90,24 @@ export function resolveAppFile(rootDir: string, url: string): string | null {
   return target;
 }
 
+// A root to resolve URLs against without touching the disk (only the path relative to it is used).
+const VIRTUAL_ROOT = path.resolve('/recheck-virtual-root');
+
+/**
+ * The file an app:// URL names, relative to the renderer folder with / separators, decoded and normalised
+ * exactly as the protocol handler does; null when the URL is not ours or escapes. Example:
+ * appRelativePath('app://recheck/%73andbox/') === 'sandbox/index.html'.
+ */
+export function appRelativePath(url: string): string | null {
+  const file = resolveAppFile(VIRTUAL_ROOT, url);
+  return file === null ? null : path.relative(VIRTUAL_ROOT, file).split(path.sep).join('/');
+}
+
+/** True only for the app's own page (the main window's), however spelled; false for the sandbox page. */
+export function isAppPageUrl(url: string): boolean {
+  return appRelativePath(url) === 'index.html';
+}
+
 function headers(contentType: string, rel = ''): Headers {
   return new Headers({
     'Content-Type': contentType,

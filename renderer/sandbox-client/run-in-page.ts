@@ -8,7 +8,7 @@
  * run too. Every message from the page is untrusted: protocol messages go through parseSandboxMessage.
  */
 import { parseSandboxMessage, type EndReason, type LogMessage, type PointMessage, type ProgressMessage, type RunRequest } from '../../app/sandbox/protocol';
-import type { HeartbeatMs, HostToPage, PageChannel } from './page-messages';
+import type { HeartbeatMs, HostToPage, PageChannel } from '../../app/sandbox/page-messages';
 
 const PAGE_CHANNEL: PageChannel = 'recheck-sandbox/1';
 const HEARTBEAT_MS: HeartbeatMs = 250;

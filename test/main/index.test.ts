@@ -11,7 +11,16 @@ const h = vi.hoisted(() => {
     return args;
   };
   const paths = new Map<string, string>();
-  return { on, calls, record, paths, windows: [] as { options: Record<string, unknown>; url?: string }[], lock: true };
+  const sandboxSession = {
+    setPermissionRequestHandler: vi.fn(),
+    setPermissionCheckHandler: vi.fn(),
+    setDevicePermissionHandler: vi.fn(),
+    setSpellCheckerEnabled: vi.fn(),
+    on: vi.fn(),
+    protocol: { handle: vi.fn() },
+    webRequest: { onBeforeRequest: vi.fn() },
+  };
+  return { on, calls, record, paths, sandboxSession, windows: [] as { options: Record<string, unknown>; url?: string }[], lock: true };
 });
 
 vi.mock('electron', () => {
@@ -61,6 +70,10 @@ vi.mock('electron', () => {
         setPermissionCheckHandler: vi.fn(),
         setDevicePermissionHandler: vi.fn(),
       },
+      fromPartition: vi.fn((partition: string) => {
+        h.calls.push(`fromPartition ${partition}`);
+        return h.sandboxSession;
+      }),
     },
     Menu: { buildFromTemplate: vi.fn((t: unknown) => t), setApplicationMenu: vi.fn(h.record('menu')) },
     shell: { openExternal: vi.fn(), openPath: vi.fn() },
@@ -101,7 +114,7 @@ describe('main process start-up', () => {
     expect(h.paths.get('userData')).toBe(path.join('/home/u/appData', 'Recheck'));
     const workspaceDir = '/home/u/.local/share/recheck/workspace';
     expect(core.ensureWorkspace).toHaveBeenCalledWith({ bundledCasesDir: path.join('/repo', 'cases'), workspaceDir });
-    expect(core.createRecheckService).toHaveBeenCalledWith({ workspaceDir });
+    expect(core.createRecheckService).toHaveBeenCalledWith({ workspaceDir, sandbox: expect.any(Function) });
     expect(h.calls.indexOf('ensureWorkspace')).toBeLessThan(h.calls.indexOf('createRecheckService'));
   });
 
@@ -137,4 +150,31 @@ describe('main process start-up', () => {
     expect(h.windows).toHaveLength(1);
     expect(h.calls.slice(-2)).toEqual(['restore', 'focus']);
   });
+
+  it('gives the core the hidden-window sandbox, in its own in-memory session closed to everything', async () => {
+    // In memory: a partition without the persist: prefix.
+    expect(electron.session.fromPartition).toHaveBeenCalledWith('recheck-sandbox');
+    expect(h.calls.indexOf('fromPartition recheck-sandbox')).toBeLessThan(h.calls.indexOf('createRecheckService'));
+    const ses = h.sandboxSession;
+    const denied = vi.fn();
+    ses.setPermissionRequestHandler.mock.calls[0]![0]({}, 'media', denied);
+    expect(denied).toHaveBeenCalledWith(false);
+    expect(ses.setPermissionCheckHandler.mock.calls[0]![0]()).toBe(false);
+    expect(ses.protocol.handle).toHaveBeenCalledWith('app', expect.any(Function));
+    const filter = ses.webRequest.onBeforeRequest.mock.calls[0]![0] as (d: { url: string }, cb: (r: { cancel: boolean }) => void) => void;
+    const cancelled = (url: string) => {
+      let answer: boolean | undefined;
+      filter({ url }, (r) => (answer = r.cancel));
+      return answer;
+    };
+    expect(cancelled('app://recheck/sandbox/index.html')).toBe(false);
+    expect(cancelled('app://recheck/index.html')).toBe(true);
+    expect(cancelled('http://127.0.0.1:4780/api/call/listCases')).toBe(true);
+    const options = core.createRecheckService.mock.calls[0] as unknown as [{ sandbox: () => Promise<{ description: string; confined: boolean }> }];
+    const runner = await options[0].sandbox();
+    expect(runner.description).toMatch(/hidden sandboxed window/);
+    expect(runner.confined).toBe(true);
+    expect(h.windows).toHaveLength(1); // no sandbox window until something runs
+  });
 });
+

@@ -92,6 +92,9 @@ describe('registerApiHandlers', () => {
     ['a file page', eventFrom('file:///tmp/index.html')],
     ['a look-alike host', eventFrom('app://recheck.evil/index.html')],
     ['an iframe on the app origin', eventFrom('app://recheck/index.html', { url: 'app://recheck/index.html' })],
+    ['a hidden sandbox window', eventFrom('app://recheck/sandbox/index.html')],
+    ['a sandbox window, however spelled', eventFrom('app://recheck/%73andbox/')],
+    ["another file of the app's origin", eventFrom('app://recheck/assets/index-Ab12.js')],
     ['a destroyed frame', { senderFrame: null } as unknown as IpcMainInvokeEvent],
   ])('rejects calls from %s without touching the core', async (_what, event) => {
     const { core, call } = setup();
@@ -146,12 +149,14 @@ describe('forwardRunEvents', () => {
     const app = contents('app://recheck/index.html');
     const gone = contents('app://recheck/index.html', true);
     const foreign = contents('https://evil.example/');
-    const stop = forwardRunEvents(core.api, () => [app, gone, foreign] as unknown as WebContents[]);
+    const sandbox = contents('app://recheck/sandbox/index.html');
+    const stop = forwardRunEvents(core.api, () => [app, gone, foreign, sandbox] as unknown as WebContents[]);
     const event: RunEvent = { runId: 'r1', type: 'cancelled' };
     core.emit(event);
     expect(app.send).toHaveBeenCalledWith(RUN_EVENT_CHANNEL, event);
     expect(gone.send).not.toHaveBeenCalled();
     expect(foreign.send).not.toHaveBeenCalled();
+    expect(sandbox.send).not.toHaveBeenCalled();
     stop();
     core.emit(event);
     expect(app.send).toHaveBeenCalledTimes(1);

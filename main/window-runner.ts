@@ -1,0 +1,217 @@
+/**
+ * The desktop app's SandboxRunner: each run gets a fresh hidden, sandboxed window showing the sandbox page
+ * (renderer/sandbox/page.ts) in its own in-memory session (sandbox-session.ts); the page starts the program
+ * in a dedicated Web Worker and relays its messages over one IPC channel scoped to that window. The window is
+ * a renderer process of its own, so an out-of-memory or a crash there ends that run only.
+ *
+ * Main enforces every limit, whatever the page does:
+ * - wall clock: at the limit the page is asked to terminate its worker; if it has not confirmed within
+ *   CANCEL_GRACE_MS the renderer is crashed and the window destroyed (the same path as a cancel);
+ * - memory: the window's process working set is polled; above the cap (twice the run's memoryMb, the heap
+ *   and as much again for ArrayBuffers as in the headless sandbox, plus the page's own RENDERER_BASE_MB) the
+ *   window is destroyed and the run ends `out-of-memory`; Chromium's own OOM ends it the same way;
+ * - CPU time: the process's cumulative CPU seconds, when Electron reports them, against cpuSeconds;
+ * - liveness: a page that stops its heartbeat for MISSED_BEATS_MS is destroyed (`killed`).
+ * Everything the page sends is untrusted: only the page-message shapes are accepted, the program's messages
+ * go through parseSandboxMessage. Electron itself is reached only through SandboxWindowFactory, so this
+ * file is tested with fakes (test/main/window-runner.test.ts); main/sandbox-window.ts is the real factory.
+ */
+import { performance } from 'node:perf_hooks';
+import type { RunEnd } from '../app/sandbox/classify';
+import { parseSandboxMessage } from '../app/sandbox/protocol';
+import { bundleForWorker, effectiveLimits, ForeignProgramError, type PreparedProgram, type RunReport, type SandboxRunner } from '../app/sandbox/runner';
+import type { HostToPage } from '../app/sandbox/page-messages';
+
+/** The page has this long to load and say `ready`. */
+export const LOAD_LIMIT_MS = 15_000;
+/** A cancelled page has this long to confirm before its renderer is crashed. */
+export const CANCEL_GRACE_MS = 1000;
+/** Silence after which a page counts as hung (its heartbeat is every 250 ms). */
+export const MISSED_BEATS_MS = 3000;
+/** How often process metrics are read. */
+export const POLL_MS = 250;
+/** Working set of the sandbox page and an idle worker, allowed on top of the program's memory budget. */
+export const RENDERER_BASE_MB = 256;
+
+/** Why the window's renderer process went away (Electron's RenderProcessGoneDetails.reason). */
+export type GoneReason = 'clean-exit' | 'abnormal-exit' | 'killed' | 'crashed' | 'oom' | 'launch-failed' | 'integrity-failure' | 'memory-eviction';
+
+/** One hidden sandbox window, as the runner sees it. */
+export interface SandboxWindow {
+  /** Posts a message to the page (webContents.send on the sandbox channel). */
+  send(message: HostToPage): void;
+  /** The page's messages (untrusted). */
+  onMessage(listener: (message: unknown) => void): void;
+  /** The renderer process ended. */
+  onGone(listener: (reason: GoneReason, exitCode: number) => void): void;
+  /** OS process id of the page's renderer, or null while it has none. */
+  processId(): number | null;
+  /** Ends the renderer at once (webContents.forcefullyCrashRenderer). */
+  crash(): void;
+  /** Closes the window without asking the page (BrowserWindow.destroy). Idempotent. */
+  destroy(): void;
+}
+
+/** What the runner needs from the process: memory (KiB) and CPU seconds of a renderer, by pid. */
+export interface ProcessSample {
+  readonly pid: number;
+  readonly workingSetKiB: number;
+  readonly cpuSeconds?: number;
+}
+
+export interface WindowRunnerDeps {
+  /** Opens a fresh hidden sandbox window on the sandbox page. */
+  openWindow(): SandboxWindow;
+  /** Current metrics of the app's processes (app.getAppMetrics()). */
+  sampleProcesses(): readonly ProcessSample[];
+  /** Bundles a module as a worker script (default: bundleForWorker). Injectable for tests. */
+  bundle?: typeof bundleForWorker;
+  /** Timers (injectable for tests). */
+  now?: () => number;
+}
+
+interface Own {
+  readonly code: string;
+}
+
+/** Creates the hidden-window runner. Example: `createWindowSandboxRunner({ openWindow, sampleProcesses })`. */
+export function createWindowSandboxRunner(deps: WindowRunnerDeps): SandboxRunner {
+  const bundle = deps.bundle ?? bundleForWorker;
+  const programs = new WeakMap<PreparedProgram, Own>();
+  return {
+    description: 'Web Worker in a hidden sandboxed window (own renderer process, in-memory session denying every request and permission)',
+    confined: true,
+    async prepare(p) {
+      const { code, codeHash, moduleHash } = await bundle(p);
+      const prepared: PreparedProgram = { label: p.label ?? p.modulePath, codeHash, moduleHash, dispose: () => Promise.resolve() };
+      programs.set(prepared, { code });
+      return prepared;
+    },
+    run(program, o) {
+      const own = programs.get(program);
+      if (own === undefined) return Promise.reject(new ForeignProgramError(program.label));
+      return runInWindow(deps, own.code, o);
+    },
+  };
+}
+
+type RunOptions = Parameters<SandboxRunner['run']>[1];
+
+function runInWindow(deps: WindowRunnerDeps, code: string, o: RunOptions): Promise<RunReport> {
+  const now = deps.now ?? (() => performance.now());
+  const limits = effectiveLimits(o.limits);
+  const memoryCapKiB = (2 * limits.memoryMb + RENDERER_BASE_MB) * 1024;
+  const started = now();
+  return new Promise<RunReport>((resolve) => {
+    let finished = false;
+    let ready = false;
+    let lastHeard = started;
+    let stopping: Exclude<RunEnd, { outcome: 'ok' }> | null = null;
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    let win: SandboxWindow | null = null;
+
+    const finish = (end: RunEnd): void => {
+      if (finished) return;
+      finished = true;
+      for (const t of timers) clearTimeout(t);
+      clearInterval(poll);
+      o.signal?.removeEventListener('abort', onAbort);
+      win?.destroy();
+      resolve({ ...end, wallMs: now() - started, confined: true, stderrTail: '' });
+    };
+    /** Asks the page to stop the worker; crashes the renderer if it does not confirm in time. */
+    const stop = (end: Exclude<RunEnd, { outcome: 'ok' }>): void => {
+      if (finished || stopping !== null) return;
+      stopping = end;
+      if (!ready) return finish(end);
+      win?.send({ kind: 'cancel' });
+      timers.push(
+        setTimeout(() => {
+          win?.crash();
+          finish({ ...end, message: `${end.message}; the sandbox page did not confirm within ${CANCEL_GRACE_MS} ms and its process was ended` });
+        }, CANCEL_GRACE_MS),
+      );
+    };
+    const onAbort = (): void => stop({ outcome: 'killed', message: 'cancelled' });
+
+    const onPage = (raw: unknown): void => {
+      if (finished || typeof raw !== 'object' || raw === null) return;
+      const m = raw as { kind?: unknown; text?: unknown };
+      lastHeard = now();
+      switch (m.kind) {
+        case 'ready':
+          if (ready || stopping !== null) return;
+          ready = true;
+          win?.send({ kind: 'start', code, request: { type: 'run', input: o.input, seed: o.seed >>> 0 } });
+          return;
+        case 'cancelled':
+          if (stopping !== null) finish(stopping);
+          return;
+        case 'worker-error':
+          if (stopping === null) finish({ outcome: 'threw', message: `sandbox worker: ${String(m.text).slice(0, 400)}` });
+          return;
+        case 'message': {
+          if (stopping !== null || typeof m.text !== 'string') return;
+          const msg = parseSandboxMessage(m.text);
+          if (msg === null) o.onMessage?.({ type: 'log', level: 'info', text: m.text.slice(0, 4000) });
+          else if (msg.type === 'result') finish({ outcome: 'ok', value: msg.value });
+          else if (msg.type === 'error') finish({ outcome: msg.reason, message: msg.message, ...(msg.denied ? { denied: msg.denied } : {}), ...(msg.exitCode !== undefined ? { exitCode: msg.exitCode } : {}) });
+          else o.onMessage?.(msg);
+          return;
+        }
+        default:
+          return;
+      }
+    };
+
+    const onGone = (reason: GoneReason, exitCode: number): void => {
+      if (finished) return;
+      if (stopping !== null) return finish(stopping);
+      if (reason === 'oom') return finish({ outcome: 'out-of-memory', message: 'out of memory: the sandbox page ran out of memory and its process ended' });
+      finish({ outcome: 'killed', message: `the sandbox page's process ended (${reason}, exit code ${exitCode})` });
+    };
+
+    const sample = (): void => {
+      if (finished || win === null) return;
+      const elapsed = now() - started;
+      if (elapsed >= limits.timeoutMs) return stop({ outcome: 'timeout', message: `wall-clock limit of ${formatSeconds(limits.timeoutMs / 1000)} reached` });
+      const silent = now() - lastHeard;
+      if (!ready && silent >= LOAD_LIMIT_MS) return finish({ outcome: 'killed', message: `the sandbox page did not load within ${LOAD_LIMIT_MS / 1000} s` });
+      if (ready && stopping === null && silent >= MISSED_BEATS_MS) {
+        win.crash();
+        return finish({ outcome: 'killed', message: `the sandbox page stopped answering for ${MISSED_BEATS_MS / 1000} s and was ended` });
+      }
+      const pid = win.processId();
+      const p = pid === null ? undefined : deps.sampleProcesses().find((s) => s.pid === pid);
+      if (p === undefined || stopping !== null) return;
+      if (p.workingSetKiB > memoryCapKiB) {
+        win.crash();
+        return finish({ outcome: 'out-of-memory', message: `out of memory: the sandbox page used ${Math.round(p.workingSetKiB / 1024)} MiB, above its cap of ${memoryCapKiB / 1024} MiB` });
+      }
+      if (p.cpuSeconds !== undefined && p.cpuSeconds > limits.cpuSeconds) {
+        win.crash();
+        return finish({ outcome: 'timeout', message: `CPU-time limit of ${limits.cpuSeconds} s reached` });
+      }
+    };
+    const poll = setInterval(sample, POLL_MS);
+
+    if (o.signal?.aborted) {
+      clearInterval(poll);
+      finished = true;
+      resolve({ outcome: 'killed', message: 'cancelled', wallMs: 0, confined: true, stderrTail: '' });
+      return;
+    }
+    o.signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      win = deps.openWindow();
+    } catch (err) {
+      return finish({ outcome: 'killed', message: `the sandbox window could not be opened: ${err instanceof Error ? err.message : String(err)}` });
+    }
+    win.onMessage(onPage);
+    win.onGone(onGone);
+  });
+}
+
+function formatSeconds(s: number): string {
+  return Number.isInteger(s) ? `${s} s` : `${s.toFixed(1)} s`;
+}

@@ -1,0 +1,233 @@
+// The hidden-window runner's host logic with a fake window (the page's side scripted by each test): the start
+// handshake, relaying and parsing the program's messages, and every way a run ends (result, thrown error,
+// denied attempt, cancel, wall-clock and CPU limits, memory cap, Chromium's OOM, a hung page, a page that
+// never loads). The real page and worker are exercised by test/e2e/window-runner.spec.ts.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { HostToPage } from '../../app/sandbox/page-messages';
+import type { SandboxMessage } from '../../app/sandbox/protocol';
+import { CANCEL_GRACE_MS, LOAD_LIMIT_MS, MISSED_BEATS_MS, RENDERER_BASE_MB, createWindowSandboxRunner, type GoneReason, type ProcessSample, type SandboxWindow } from '../../main/window-runner';
+
+class FakeWindow implements SandboxWindow {
+  sent: HostToPage[] = [];
+  crashed = 0;
+  destroyed = 0;
+  private listeners: ((m: unknown) => void)[] = [];
+  private gone: ((reason: GoneReason, exitCode: number) => void)[] = [];
+  /** Called for each message main sends (the page's behaviour). */
+  onSent: (m: HostToPage) => void = () => undefined;
+  send(m: HostToPage) {
+    this.sent.push(m);
+    this.onSent(m);
+  }
+  onMessage(l: (m: unknown) => void) {
+    this.listeners.push(l);
+  }
+  onGone(l: (reason: GoneReason, exitCode: number) => void) {
+    this.gone.push(l);
+  }
+  processId() {
+    return 4242;
+  }
+  crash() {
+    this.crashed++;
+  }
+  destroy() {
+    this.destroyed++;
+  }
+  /** The page says something. */
+  page(m: unknown) {
+    for (const l of this.listeners) l(m);
+  }
+  program(m: object) {
+    this.page({ kind: 'message', text: JSON.stringify(m) });
+  }
+  die(reason: GoneReason, exitCode = 0) {
+    for (const l of this.gone) l(reason, exitCode);
+  }
+}
+
+let windows: FakeWindow[];
+let samples: ProcessSample[];
+
+function runner() {
+  return createWindowSandboxRunner({
+    openWindow: () => {
+      const w = new FakeWindow();
+      windows.push(w);
+      return w;
+    },
+    sampleProcesses: () => samples,
+    bundle: async (p) => ({ code: `/* bundled ${p.modulePath} */`, codeHash: 'c'.repeat(64), moduleHash: 'm'.repeat(64) }),
+    now: () => Date.now(),
+  });
+}
+
+async function prepared() {
+  const r = runner();
+  return { r, program: await r.prepare({ modulePath: '/case/sandbox/fit.ts', label: 'sandbox/fit.ts' }) };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  windows = [];
+  samples = [];
+});
+afterEach(() => vi.useRealTimers());
+
+describe('the hidden-window runner', () => {
+  it('starts the program once the page is ready, relays its messages and ends with its result', async () => {
+    const { r, program } = await prepared();
+    expect(program).toMatchObject({ label: 'sandbox/fit.ts', codeHash: 'c'.repeat(64), moduleHash: 'm'.repeat(64) });
+    const seen: SandboxMessage[] = [];
+    const done = r.run(program, { input: { n: 3 }, seed: -1, onMessage: (m) => seen.push(m) });
+    const w = windows[0]!;
+    expect(w.sent).toEqual([]); // nothing before the page is ready
+    w.page({ kind: 'ready' });
+    w.page({ kind: 'ready' }); // a second ready starts nothing
+    expect(w.sent).toEqual([{ kind: 'start', code: '/* bundled /case/sandbox/fit.ts */', request: { type: 'run', input: { n: 3 }, seed: 4294967295 } }]);
+    w.program({ type: 'progress', done: 1, total: 3 });
+    w.program({ type: 'point', series: 'loss', x: 1, y: 0.5 });
+    w.page({ kind: 'message', text: 'plain output' });
+    w.page({ kind: 'bogus' });
+    w.page('not an object');
+    w.program({ type: 'result', value: { fit: 1.5 } });
+    w.program({ type: 'result', value: 'too late' });
+    const report = await done;
+    expect(report).toMatchObject({ outcome: 'ok', value: { fit: 1.5 }, confined: true });
+    expect(seen).toEqual([
+      { type: 'progress', done: 1, total: 3 },
+      { type: 'point', series: 'loss', x: 1, y: 0.5 },
+      { type: 'log', level: 'info', text: 'plain output' },
+    ]);
+    expect(w.destroyed).toBe(1);
+  });
+
+  it('reports a thrown error, a denied attempt and a worker that failed to load, each with its reason', async () => {
+    const { r, program } = await prepared();
+    const threw = r.run(program, { input: null, seed: 1 });
+    windows[0]!.page({ kind: 'ready' });
+    windows[0]!.program({ type: 'error', reason: 'threw', message: 'Error: boom' });
+    expect(await threw).toMatchObject({ outcome: 'threw', message: 'Error: boom' });
+
+    const denied = r.run(program, { input: null, seed: 1 });
+    windows[1]!.page({ kind: 'ready' });
+    windows[1]!.program({ type: 'error', reason: 'denied', message: 'tried the network: fetch http://x', denied: { resource: 'network', what: 'fetch http://x' } });
+    expect(await denied).toMatchObject({ outcome: 'denied', denied: { resource: 'network', what: 'fetch http://x' } });
+
+    const broken = r.run(program, { input: null, seed: 1 });
+    windows[2]!.page({ kind: 'ready' });
+    windows[2]!.page({ kind: 'worker-error', text: 'SyntaxError: Unexpected token' });
+    expect(await broken).toMatchObject({ outcome: 'threw', message: 'sandbox worker: SyntaxError: Unexpected token' });
+  });
+
+  it('cancel asks the page to terminate its worker and ends when the page confirms', async () => {
+    const { r, program } = await prepared();
+    const ac = new AbortController();
+    const done = r.run(program, { input: null, seed: 1, signal: ac.signal });
+    const w = windows[0]!;
+    w.onSent = (m) => {
+      if (m.kind === 'cancel') w.page({ kind: 'cancelled' });
+    };
+    w.page({ kind: 'ready' });
+    ac.abort();
+    expect(await done).toMatchObject({ outcome: 'killed', message: 'cancelled' });
+    expect(w.sent.map((m) => m.kind)).toEqual(['start', 'cancel']);
+    expect(w.crashed).toBe(0);
+    expect(w.destroyed).toBe(1);
+  });
+
+  it('a page that does not confirm the cancel within the grace period has its renderer crashed', async () => {
+    const { r, program } = await prepared();
+    const ac = new AbortController();
+    const done = r.run(program, { input: null, seed: 1, signal: ac.signal });
+    const w = windows[0]!;
+    w.page({ kind: 'ready' });
+    ac.abort();
+    await vi.advanceTimersByTimeAsync(CANCEL_GRACE_MS + 1);
+    const report = await done;
+    expect(report).toMatchObject({ outcome: 'killed' });
+    expect(report.outcome !== 'ok' && report.message).toMatch(/^cancelled; the sandbox page did not confirm within 1000 ms/);
+    expect(w.crashed).toBe(1);
+    expect(w.destroyed).toBe(1);
+  });
+
+  it('an already aborted signal opens no window', async () => {
+    const { r, program } = await prepared();
+    const ac = new AbortController();
+    ac.abort();
+    expect(await r.run(program, { input: null, seed: 1, signal: ac.signal })).toMatchObject({ outcome: 'killed', message: 'cancelled' });
+    expect(windows).toHaveLength(0);
+  });
+
+  it('the wall-clock limit stops the run (timeout), even while the page keeps beating', async () => {
+    const { r, program } = await prepared();
+    const done = r.run(program, { input: null, seed: 1, limits: { timeoutMs: 2000 } });
+    const w = windows[0]!;
+    w.onSent = (m) => {
+      if (m.kind === 'cancel') w.page({ kind: 'cancelled' });
+    };
+    w.page({ kind: 'ready' });
+    for (let t = 0; t < 10; t++) {
+      await vi.advanceTimersByTimeAsync(250);
+      w.page({ kind: 'alive' });
+    }
+    expect(await done).toMatchObject({ outcome: 'timeout', message: 'wall-clock limit of 2 s reached' });
+  });
+
+  it("Chromium's out-of-memory ends the run as out-of-memory; another crash as killed", async () => {
+    const { r, program } = await prepared();
+    const oom = r.run(program, { input: null, seed: 1 });
+    windows[0]!.page({ kind: 'ready' });
+    windows[0]!.die('oom', 133);
+    expect(await oom).toMatchObject({ outcome: 'out-of-memory' });
+    const crash = r.run(program, { input: null, seed: 1 });
+    windows[1]!.page({ kind: 'ready' });
+    windows[1]!.die('crashed', 139);
+    expect(await crash).toMatchObject({ outcome: 'killed', message: "the sandbox page's process ended (crashed, exit code 139)" });
+  });
+
+  it('the memory cap: a working set above twice memoryMb plus the page base ends the run out-of-memory', async () => {
+    const { r, program } = await prepared();
+    const done = r.run(program, { input: null, seed: 1, limits: { memoryMb: 100 } });
+    const w = windows[0]!;
+    w.page({ kind: 'ready' });
+    const capKiB = (2 * 100 + RENDERER_BASE_MB) * 1024;
+    samples = [{ pid: 1, workingSetKiB: 10 * capKiB }, { pid: 4242, workingSetKiB: capKiB }]; // another process may be big
+    await vi.advanceTimersByTimeAsync(300);
+    w.page({ kind: 'alive' });
+    samples = [{ pid: 4242, workingSetKiB: capKiB + 1024 }];
+    await vi.advanceTimersByTimeAsync(300);
+    const report = await done;
+    expect(report).toMatchObject({ outcome: 'out-of-memory' });
+    expect(report.outcome !== 'ok' && report.message).toBe(`out of memory: the sandbox page used ${2 * 100 + RENDERER_BASE_MB + 1} MiB, above its cap of ${2 * 100 + RENDERER_BASE_MB} MiB`);
+    expect(w.crashed).toBe(1);
+  });
+
+  it('the CPU-time limit, where Electron reports CPU seconds', async () => {
+    const { r, program } = await prepared();
+    const done = r.run(program, { input: null, seed: 1, limits: { cpuSeconds: 5 } });
+    windows[0]!.page({ kind: 'ready' });
+    samples = [{ pid: 4242, workingSetKiB: 1, cpuSeconds: 5.5 }];
+    await vi.advanceTimersByTimeAsync(300);
+    expect(await done).toMatchObject({ outcome: 'timeout', message: 'CPU-time limit of 5 s reached' });
+  });
+
+  it('a page that stops its heartbeat is ended; one that never loads is given up on', async () => {
+    const { r, program } = await prepared();
+    const hung = r.run(program, { input: null, seed: 1 });
+    windows[0]!.page({ kind: 'ready' });
+    await vi.advanceTimersByTimeAsync(MISSED_BEATS_MS + 300);
+    expect(await hung).toMatchObject({ outcome: 'killed', message: 'the sandbox page stopped answering for 3 s and was ended' });
+    expect(windows[0]!.crashed).toBe(1);
+
+    const never = r.run(program, { input: null, seed: 1 });
+    await vi.advanceTimersByTimeAsync(LOAD_LIMIT_MS + 300);
+    expect(await never).toMatchObject({ outcome: 'killed', message: 'the sandbox page did not load within 15 s' });
+    expect(windows[1]!.sent).toEqual([]);
+  });
+
+  it('refuses a program prepared by another runner', async () => {
+    const { program } = await prepared();
+    await expect(runner().run(program, { input: null, seed: 1 })).rejects.toThrow(/prepared by another sandbox runner/);
+  });
+});
