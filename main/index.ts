@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell } from 'electron';
 import { createRecheckService, type RecheckService } from '../app/api/service';
 import { ensureWorkspace, defaultWorkspaceDir } from '../app/cases/workspace';
+import { configureSandboxSources } from '../app/sandbox/bundle';
 import { forwardRunEvents, registerApiHandlers } from './ipc';
 import { buildMenuTemplate } from './menu';
 import { resolveShellPaths } from './paths';
@@ -55,6 +56,8 @@ async function start(): Promise<void> {
     resourcesPath: process.resourcesPath,
     userData: app.getPath('userData'),
   });
+  // Before anything bundles: the sandbox sources and esbuild's binary (real files outside app.asar in a package).
+  configureSandboxSources(paths.sandboxSources);
   // RECHECK_WORKSPACE overrides the location, as it does for the CLI and browser mode.
   // One workspace for the desktop app, browser mode and the CLI ($RECHECK_WORKSPACE or the per-user data folder).
   const workspaceDir = defaultWorkspaceDir();

@@ -8,13 +8,13 @@ import { makeProbes } from '../../../checkers/divergence/probes';
 import { loadMpfr } from '../../../checkers/precise/mpfr';
 import { createPrecise } from '../../../checkers/precise/precise';
 import { BadInputError, CancelledError } from '../../errors';
+import { sandboxSourceFile } from '../bundle';
 import type { RunEnd } from '../classify';
 import type { SandboxRunner } from '../runner';
 import type { SandboxMessage } from '../protocol';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-const DRIVER = join(fileURLToPath(new URL('.', import.meta.url)), 'divergence-driver.ts');
+/** The trusted driver, from the configured sandbox sources (the checkout, or the package's sandbox-sources). */
+const DRIVER = 'app/sandbox/audit/divergence-driver.ts';
 /** Digits of the references: far beyond float64, so the references' own error (< 1e-36 relative) never matters. */
 const REFERENCE_DIGITS = 40;
 
@@ -68,7 +68,7 @@ export async function auditDivergence(o: DivergenceAuditOptions): Promise<Diverg
   const label = o.label ?? o.modulePath;
   const seed = o.seed ?? 20261129;
   const probes = makeProbes(seed, o.probes ?? 64);
-  const program = await o.runner.prepare({ modulePath: o.modulePath, driverPath: DRIVER, label });
+  const program = await o.runner.prepare({ modulePath: o.modulePath, driverPath: sandboxSourceFile(DRIVER), label });
   let end;
   try {
     end = await o.runner.run(program, {
