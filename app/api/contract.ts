@@ -4,6 +4,8 @@
  * imports nothing from Node, Electron or the DOM, so both TypeScript projects can see it.
  */
 
+import type { EndReason, LogMessage, PointMessage, ProgressMessage } from '../sandbox/protocol';
+
 export type FalsificationDecision = 'confirmed' | 'refuted' | 'contested' | 'inconclusive';
 export type CheckOutcome = 'supports' | 'refutes' | 'neutral';
 /** What a reviewer records for a claimed falsification after reading the evidence. */
@@ -170,7 +172,33 @@ export type RunEvent =
   | { runId: string; type: 'check'; result: CheckResultView }
   | { runId: string; type: 'finished'; report: CaseRunReport }
   | { runId: string; type: 'failed'; error: string }
-  | { runId: string; type: 'cancelled' };
+  | { runId: string; type: 'cancelled' }
+  /** A sandbox run's (runSandboxProgram) progress, log or point message, as the program sent it. */
+  | { runId: string; type: 'sandbox-message'; message: ProgressMessage | LogMessage | PointMessage }
+  /** A sandbox run ended: its result, or why there is none; always the last event of that run. */
+  | { runId: string; type: 'sandbox-ended'; end: SandboxRunEndView };
+
+/** How a sandbox run ended, with what the core measured. */
+export type SandboxRunEndView = ({ outcome: 'result'; value: unknown } | { outcome: 'error'; reason: EndReason; message: string }) & {
+  wallMs: number;
+  /** How the run was isolated (the core's SandboxRunner description). */
+  isolation: string;
+  /** sha256 of the bundled program that ran. */
+  codeSha256: string;
+};
+
+/** A case's sandbox module to run in the core's sandbox (the hidden sandboxed window in the desktop app). */
+export interface SandboxRunInput {
+  caseId: string;
+  /** Path relative to the case folder, under `sandbox/`, of a .ts/.mts/.js/.mjs module. */
+  path: string;
+  /** JSON handed to the program. */
+  input: unknown;
+  /** Unsigned 32-bit seed (the program's `api.seed`). */
+  seed: number;
+  /** Wall-clock limit in seconds (1..3600); the CPU-time limit is twice that plus one. */
+  timeoutSeconds: number;
+}
 
 export interface RecordDecisionInput {
   caseId: string;
@@ -220,6 +248,11 @@ export interface RecheckApi {
   saveSandboxFile(input: SaveSandboxFileInput): Promise<AuditEntry>;
   /** Bundles a sandbox module of the case for the browser sandbox (a Web Worker inside a sandboxed page). */
   prepareSandboxProgram(caseId: string, path: string): Promise<SandboxProgram>;
+  /**
+   * Runs a sandbox module of the case in the core's own sandbox (the desktop app's hidden sandboxed window;
+   * the Node child sandbox elsewhere). Messages and the end arrive as RunEvents; cancelRun(runId) stops it.
+   */
+  runSandboxProgram(input: SandboxRunInput): Promise<{ runId: string }>;
   /** Drafts the letter to the authors from the case's decisions and evidence (Markdown). */
   draftLetter(caseId: string): Promise<string>;
   /** Subscribes to run events of every run. */

@@ -3,7 +3,7 @@
  * process or network boundary. The Electron preload and main process, the browser-mode server and the
  * renderer's clients all derive from it: no channel-name string exists anywhere else.
  */
-import type { RecheckApi, RecordDecisionInput, SaveSandboxFileInput, ReviewerVerdict } from './contract';
+import type { RecheckApi, RecordDecisionInput, SandboxRunInput, SaveSandboxFileInput, ReviewerVerdict } from './contract';
 
 /** Names of the request/response methods (everything but event subscriptions). */
 export type ApiMethod = Exclude<keyof RecheckApi, 'onRunEvent'>;
@@ -46,6 +46,13 @@ function record(method: string, v: unknown, keys: readonly string[]): Record<str
   const extra = Object.keys(v).filter((k) => !keys.includes(k));
   if (extra.length > 0) throw new ApiArgumentError(method, `unexpected field(s): ${extra.join(', ')}`);
   return v as Record<string, unknown>;
+}
+
+/** A runnable module under sandbox/ (.ts, .mts, .js or .mjs). */
+function modulePath(method: string, v: unknown): string {
+  const path = sandboxPath(method, v);
+  if (!/\.(ts|mts|js|mjs)$/.test(path)) throw new ApiArgumentError(method, 'path must name a .ts, .mts, .js or .mjs module');
+  return path;
 }
 
 function sandboxPath(method: string, v: unknown): string {
@@ -115,9 +122,20 @@ export const API_METHODS: { [M in ApiMethod]: { channel: string; validate: ArgVa
     validate: (a) => {
       const m = 'prepareSandboxProgram';
       arity(m, a, 2);
-      const path = sandboxPath(m, a[1]);
-      if (!/\.(ts|mts|js|mjs)$/.test(path)) throw new ApiArgumentError(m, 'path must name a .ts, .mts, .js or .mjs module');
-      return [id(m, 'caseId', a[0]), path];
+      return [id(m, 'caseId', a[0]), modulePath(m, a[1])];
+    },
+  },
+  runSandboxProgram: {
+    channel: 'recheck:runSandboxProgram',
+    validate: (a) => {
+      const m = 'runSandboxProgram';
+      arity(m, a, 1);
+      const r = record(m, a[0], ['caseId', 'path', 'input', 'seed', 'timeoutSeconds']);
+      if (!Number.isInteger(r.seed) || (r.seed as number) < 0 || (r.seed as number) > 0xffffffff) throw new ApiArgumentError(m, 'seed must be an integer in [0, 4294967295]');
+      const t = r.timeoutSeconds;
+      if (typeof t !== 'number' || !Number.isFinite(t) || t < 1 || t > 3600) throw new ApiArgumentError(m, 'timeoutSeconds must be a number in [1, 3600]');
+      const input: SandboxRunInput = { caseId: id(m, 'caseId', r.caseId), path: modulePath(m, r.path), input: r.input ?? null, seed: r.seed as number, timeoutSeconds: t };
+      return [input];
     },
   },
   draftLetter: {

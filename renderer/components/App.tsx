@@ -210,6 +210,7 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
               onAudit={addAudit}
               onUnsaved={onUnsaved}
               onDraftLetter={draftLetter}
+              sandboxIn={props.mode === 'electron' ? 'core' : 'page'}
             />
           ) : null}
         </main>

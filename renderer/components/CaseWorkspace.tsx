@@ -9,6 +9,7 @@ import { ChecksDock } from './ChecksDock';
 import { LogbookPane } from './LogbookPane';
 import { PaperPane } from './PaperPane';
 import { SandboxPane } from './SandboxPane';
+import type { SandboxPlace } from './SandboxRunPanel';
 import { Splitter } from './Splitter';
 import { moveBoundary } from '../lib/layout';
 
@@ -23,6 +24,8 @@ export function CaseWorkspace(props: {
   onAudit(entry: AuditEntry): void;
   onUnsaved(paths: string[]): void;
   onDraftLetter(): void;
+  /** Where "Run in sandbox" runs: the core's hidden window in the desktop app, an iframe in browser mode. */
+  sandboxIn: SandboxPlace;
 }) {
   const { detail, run } = props;
   const [sizes, setSizes] = useState([0.31, 0.36, 0.33]);
@@ -63,7 +66,7 @@ export function CaseWorkspace(props: {
         </div>
         <Splitter axis="x" label="Resize logbook and sandbox panes" onMove={resize(1)} />
         <div className="pane-slot" style={{ flexBasis: `${sizes[2]! * 100}%` }}>
-          <SandboxPane key={detail.id} api={props.api} caseId={detail.id} files={detail.sandboxFiles} onSaved={props.onAudit} onUnsaved={props.onUnsaved} />
+          <SandboxPane key={detail.id} api={props.api} caseId={detail.id} files={detail.sandboxFiles} onSaved={props.onAudit} onUnsaved={props.onUnsaved} sandboxIn={props.sandboxIn} />
         </div>
       </div>
       <Splitter axis="y" label="Resize the checks dock" onMove={(px) => setDockHeight((h) => Math.max(120, Math.min(window.innerHeight - 220, h - px)))} />

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { AuditEntry, RecheckApi, SandboxFile } from '../../app/api/contract';
-import { isRunnableModule, SandboxRunPanel } from './SandboxRunPanel';
+import { isRunnableModule, SandboxRunPanel, type SandboxPlace } from './SandboxRunPanel';
 
 type MonacoModule = typeof import('../editor/monaco');
 
@@ -22,6 +22,8 @@ export function SandboxPane(props: {
   onSaved(entry: AuditEntry): void;
   /** Told the paths with unsaved edits whenever that set changes. */
   onUnsaved(paths: string[]): void;
+  /** Where "Run in sandbox" runs (SandboxRunPanel). */
+  sandboxIn: SandboxPlace;
 }) {
   const { api, caseId, files, onSaved, onUnsaved } = props;
   const host = useRef<HTMLDivElement>(null);
@@ -140,7 +142,7 @@ export function SandboxPane(props: {
       {files.length === 0 ? <div className="pane-body muted">This case has no sandbox files.</div> : null}
       {loadError !== null ? <div className="error-box">{loadError}</div> : null}
       <div className="editor-host" ref={host} data-testid="sandbox-editor" hidden={files.length === 0} />
-      {active !== null && isRunnableModule(active) ? <SandboxRunPanel api={api} caseId={caseId} path={active} dirty={activeState?.dirty === true} /> : null}
+      {active !== null && isRunnableModule(active) ? <SandboxRunPanel api={api} caseId={caseId} path={active} dirty={activeState?.dirty === true} sandboxIn={props.sandboxIn} /> : null}
       <footer className={`pane-status small${status?.error ? ' error-text' : ''}`} data-testid="sandbox-status">
         {status?.text ?? (active !== null ? `${active}${/\.(ts|tsx|mts)$/.test(active) ? ' · syntax checked; imports are not resolved in the editor' : ''}` : '')}
       </footer>

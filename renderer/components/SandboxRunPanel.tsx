@@ -8,6 +8,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { RecheckApi } from '../../app/api/contract';
+import { runInCore } from '../sandbox-client/run-in-core';
 import { runInPage, type SandboxRun, type SandboxRunEnd, type SandboxStreamMessage } from '../sandbox-client/run-in-page';
 import { DEFAULT_SETTINGS_TEXT, parseLimitSeconds, parseRunSettings, parseSeed, recordLine, settingsLine, type RunRecord, type RunSettings, type RunSettingsText } from '../sandbox-client/run-settings';
 
@@ -40,8 +41,14 @@ function resultText(value: unknown): string {
   return text.length > MAX_RESULT_CHARS ? `${text.slice(0, MAX_RESULT_CHARS)}\n… (${text.length} characters in all)` : text;
 }
 
-export function SandboxRunPanel(props: { api: RecheckApi; caseId: string; path: string; dirty: boolean }) {
-  const { api, caseId, path, dirty } = props;
+/**
+ * Where "Run in sandbox" runs: `page` — a sandboxed iframe of this page (browser mode); `core` — the core's
+ * own sandbox through the API (the desktop app, where main opens a hidden sandboxed window per run).
+ */
+export type SandboxPlace = 'page' | 'core';
+
+export function SandboxRunPanel(props: { api: RecheckApi; caseId: string; path: string; dirty: boolean; sandboxIn: SandboxPlace }) {
+  const { api, caseId, path, dirty, sandboxIn } = props;
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [input, setInput] = useState<string>('');
   const [progress, setProgress] = useState<Extract<SandboxStreamMessage, { type: 'progress' }> | null>(null);
@@ -98,17 +105,15 @@ export function SandboxRunPanel(props: { api: RecheckApi; caseId: string; path: 
     }
     const t0 = performance.now();
     setPhase({ kind: 'running', settings: chosen, sha256: program.sha256 });
-    const r = runInPage({
-      code: program.code,
-      input: parsedInput,
-      seed: chosen.seed,
-      timeoutMs: chosen.limitS * 1000,
-      onMessage: (m) => {
-        if (m.type === 'progress') setProgress(m);
-        else if (m.type === 'log') setLogs((l) => [...l.slice(-(MAX_LOG_LINES - 1)), `${m.level === 'info' ? '' : `${m.level}: `}${m.text}`]);
-        else setPoints((p) => ({ ...p, [m.series]: (p[m.series] ?? 0) + 1 }));
-      },
-    });
+    const onMessage = (m: SandboxStreamMessage) => {
+      if (m.type === 'progress') setProgress(m);
+      else if (m.type === 'log') setLogs((l) => [...l.slice(-(MAX_LOG_LINES - 1)), `${m.level === 'info' ? '' : `${m.level}: `}${m.text}`]);
+      else setPoints((p) => ({ ...p, [m.series]: (p[m.series] ?? 0) + 1 }));
+    };
+    const r =
+      sandboxIn === 'core'
+        ? runInCore(api, { caseId, path, input: parsedInput, seed: chosen.seed, timeoutSeconds: chosen.limitS, onMessage })
+        : runInPage({ code: program.code, input: parsedInput, seed: chosen.seed, timeoutMs: chosen.limitS * 1000, onMessage });
     run.current = r;
     const end = await r.ended;
     if (run.current !== r) return; // superseded by another file or case

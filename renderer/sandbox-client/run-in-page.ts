@@ -7,7 +7,7 @@
  * page and its worker). A page that stops its heartbeat (its process crashed, e.g. out of memory) ends the
  * run too. Every message from the page is untrusted: protocol messages go through parseSandboxMessage.
  */
-import { parseSandboxMessage, type EndReason, type LogMessage, type PointMessage, type ProgressMessage, type RunRequest } from '../../app/sandbox/protocol';
+import { parseSandboxMessage, type EndReason, type RunRequest } from '../../app/sandbox/protocol';
 import type { HeartbeatMs, HostToPage, PageChannel } from '../../app/sandbox/page-messages';
 
 const PAGE_CHANNEL: PageChannel = 'recheck-sandbox/1';
@@ -16,10 +16,9 @@ const HEARTBEAT_MS: HeartbeatMs = 250;
 /** How long the sandbox page may take to load and say it is ready. */
 const LOAD_LIMIT_MS = 15_000;
 
-/** How a run ended: the program's result, or why there is none (one line). */
-export type SandboxRunEnd = { outcome: 'result'; value: unknown } | { outcome: 'error'; reason: EndReason; message: string };
+import type { SandboxRun, SandboxRunEnd, SandboxStreamMessage } from './run-types';
 
-export type SandboxStreamMessage = ProgressMessage | LogMessage | PointMessage;
+export type { SandboxRun, SandboxRunEnd, SandboxStreamMessage };
 
 export interface RunInPageOptions {
   /** The bundled program (SandboxProgram.code). */
@@ -40,11 +39,6 @@ export interface RunInPageOptions {
   missedBeats?: number;
 }
 
-/** A running program: `ended` settles once (never rejects); `cancel()` is idempotent. */
-export interface SandboxRun {
-  readonly ended: Promise<SandboxRunEnd>;
-  cancel(): void;
-}
 
 /**
  * Starts the program in a fresh sandbox page. Example:

@@ -22,6 +22,8 @@ export interface FakeApi extends RecheckApi {
   calls: [string, unknown[]][];
   /** Emits the events of a run to subscribers now (runChecks only records the run). */
   flushRun(runId: string): void;
+  /** Emits any event to subscribers now (for scripting sandbox runs). */
+  emitEvent(event: RunEvent): void;
 }
 
 export function createFakeApi(): FakeApi {
@@ -31,6 +33,7 @@ export function createFakeApi(): FakeApi {
   ]);
   const listeners = new Set<(e: RunEvent) => void>();
   const pending = new Map<string, string>();
+  const sandboxRuns = new Set<string>();
   const calls: [string, unknown[]][] = [];
   let nextRun = 1;
   const emit = (e: RunEvent) => {
@@ -73,6 +76,14 @@ export function createFakeApi(): FakeApi {
     async cancelRun(runId) {
       calls.push(['cancelRun', [runId]]);
       if (pending.delete(runId)) emit({ runId, type: 'cancelled' });
+      if (sandboxRuns.delete(runId)) emit({ runId, type: 'sandbox-ended', end: { outcome: 'error', reason: 'killed', message: 'cancelled', wallMs: 1, isolation: 'fake', codeSha256: 'fake' } });
+    },
+    async runSandboxProgram(input) {
+      calls.push(['runSandboxProgram', [input]]);
+      need(input.caseId);
+      const runId = `sandbox${nextRun++}`;
+      sandboxRuns.add(runId);
+      return { runId };
     },
     async recordDecision(input) {
       calls.push(['recordDecision', [input]]);
@@ -98,6 +109,7 @@ export function createFakeApi(): FakeApi {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    emitEvent: (e) => emit(e),
     flushRun(runId) {
       const caseId = pending.get(runId);
       if (caseId === undefined) throw new Error(`no pending run ${runId}`);

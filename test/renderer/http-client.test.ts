@@ -90,6 +90,7 @@ describe('httpClient calls', () => {
     const saved = await client.saveSandboxFile({ caseId: 'alpha', path: 'sandbox/main.ts', text: 'x' });
     expect(saved.action).toBe('edit');
     expect((await client.prepareSandboxProgram('alpha', 'sandbox/main.ts')).path).toBe('sandbox/main.ts');
+    expect((await client.runSandboxProgram({ caseId: 'alpha', path: 'sandbox/main.ts', input: null, seed: 1, timeoutSeconds: 5 })).runId).toMatch(/^sandbox\d+$/);
     expect(await client.draftLetter('alpha')).toContain('Paper of alpha');
     expect(server.requests.map((r) => r.url.replace(ORIGIN, ''))).toEqual(Object.keys(API_METHODS).map((m) => `/api/call/${m}`));
     for (const r of server.requests) {

@@ -1,0 +1,17 @@
+/**
+ * What a sandbox run looks like to the panel, whichever host runs it (runInPage: an iframe of this page;
+ * runInCore: the core's sandbox). DOM-free, so node-side tests can import it.
+ */
+import type { EndReason, LogMessage, PointMessage, ProgressMessage } from '../../app/sandbox/protocol';
+
+/** How a run ended: the program's result, or why there is none (one line). */
+export type SandboxRunEnd = { outcome: 'result'; value: unknown } | { outcome: 'error'; reason: EndReason; message: string };
+
+/** The program's streamed messages. */
+export type SandboxStreamMessage = ProgressMessage | LogMessage | PointMessage;
+
+/** A running program: `ended` settles once (never rejects); `cancel()` is idempotent. */
+export interface SandboxRun {
+  readonly ended: Promise<SandboxRunEnd>;
+  cancel(): void;
+}
