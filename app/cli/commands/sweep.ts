@@ -19,8 +19,8 @@ export const sweepCommand: Command = {
                    [--timeout SECONDS] [--memory MB] [--json] [--allow-unconfined]
 
 The module's default export is (params, api) => result, called once per point inside the sandbox;
-api.seed is the point's seed, derived from --seed (default 1) and the point's index, so results do not
-depend on --jobs (default: number of cores). --grid is {"parameters": {"lr": [0.1, 0.01]}} or
+api.seed is the point's seed, derived from --seed (default 1) and the point's index; Math.random and
+api.random() draw from a generator seeded with it, so results do not depend on --jobs (default: cores). --grid is {"parameters": {"lr": [0.1, 0.01]}} or
 {"horizon": 1000}; --param may repeat (numbers are parsed); --horizon N runs t = 1..N.
 --stop-on FIELD stops at the first point (by index) whose result has FIELD truthy, e.g. violation.
 Results go to <runs>/<id>/points.jsonl (append-only) and manifest.json; runs defaults to the runs/ folder

@@ -11,6 +11,7 @@ import { writeSync } from 'node:fs';
 import { format } from 'node:util';
 import type { DeniedResource, SandboxMessage } from '../protocol';
 import { denier, installDeniedExportFactory } from './denial';
+import { installSeededMathRandom } from './seeded-random';
 
 export { deny, deniedAttempt, SandboxDeniedError, type DeniedAttempt } from './denial';
 
@@ -44,6 +45,7 @@ export function finish(): never {
 }
 
 installDeniedExportFactory();
+installSeededMathRandom();
 
 // Network globals.
 for (const name of ['fetch', 'WebSocket', 'EventSource']) {

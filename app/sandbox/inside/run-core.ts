@@ -6,10 +6,13 @@
  */
 import type { DeniedResource, ErrorMessage, RunRequest, SandboxMessage } from '../protocol';
 import { deniedAttempt, SandboxDeniedError } from './denial';
+import { reseedRandom, seededRandom } from './seeded-random';
 
 /** What a sandboxed program receives besides its input. */
 export interface SandboxApi {
   readonly seed: number;
+  /** A uniform double in [0, 1) from xoshiro128** seeded with `seed`; Math.random draws from the same stream. */
+  random(): number;
   /** Reports progress; rate (items/s) and ETA are computed here. Sent at most every 100 ms, and at the end. */
   progress(done: number, total?: number, message?: string): void;
   log(text: string): void;
@@ -32,6 +35,7 @@ const PROGRESS_INTERVAL_MS = 100;
  * Example: `await executeRun(user, drive, { type: 'run', input: 2, seed: 1 }, channel)` sends `{type:'result',...}`.
  */
 export async function executeRun(user: Record<string, unknown>, driver: Driver, request: RunRequest, channel: RunChannel): Promise<void> {
+  reseedRandom(request.seed);
   const api = makeApi(request.seed, channel);
   try {
     const value = await driver(user, request.input, api);
@@ -56,6 +60,7 @@ function makeApi(seed: number, channel: RunChannel): SandboxApi {
   const send = (m: SandboxMessage) => channel.send(m);
   return {
     seed,
+    random: seededRandom,
     progress(done, total, message) {
       const now = channel.now();
       const finished = total !== undefined && done >= total;

@@ -10,6 +10,7 @@
  */
 import type { DeniedResource, SandboxMessage } from '../protocol';
 import { denier, installDeniedExportFactory } from './denial';
+import { installSeededMathRandom } from './seeded-random';
 
 /** The few members of a dedicated worker's global scope this file uses (the Node project has no DOM types). */
 interface WorkerScope {
@@ -25,6 +26,7 @@ export function send(message: SandboxMessage): void {
 }
 
 installDeniedExportFactory();
+installSeededMathRandom();
 
 const DENIED_GLOBALS: Record<string, DeniedResource> = {
   fetch: 'network',
