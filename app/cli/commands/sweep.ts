@@ -61,6 +61,8 @@ Exit 0 when finished, 1 when --stop-on found a violating point, 130 when cancell
     const confinement = await defaultConfinement();
     if (confinement.bwrap === null && values['allow-unconfined'] === true) io.stderr(`${UNCONFINED_NOTICE}\n(continuing unconfined: --allow-unconfined)\n`);
     const bar = createProgressBar(io, 'sweep');
+    let done = 0;
+    let total = 0;
     let summary: SweepSummary;
     try {
       summary = await runSweep({
@@ -76,8 +78,14 @@ Exit 0 when finished, 1 when --stop-on found a violating point, 130 when cancell
         runner: nodeChildRunner(confinement, { allowUnconfined: values['allow-unconfined'] === true }),
         signal: io.signal,
         onEvent: (e) => {
-          if (values.json) io.stderr(`${JSON.stringify(e)}\n`);
-          else if (e.type === 'progress') bar.update(e.done, e.total);
+          if (values.json) return io.stderr(`${JSON.stringify(e)}\n`);
+          if (e.type === 'started') [done, total] = [e.alreadyDone, e.total];
+          if (e.type === 'progress') {
+            done = e.done;
+            bar.update(e.done, e.total);
+          }
+          // A long point shows its own progress next to the sweep's.
+          if (e.type === 'point-progress') bar.update(done, total, `point ${e.index}: ${e.done}${e.total !== undefined ? `/${e.total}` : ''}${e.message ? ` ${e.message}` : ''}`);
         },
       });
     } finally {

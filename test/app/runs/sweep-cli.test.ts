@@ -34,6 +34,22 @@ describe.skipIf(c === null)('recheck sweep', () => {
     expect(resumed.resumed).toBeGreaterThanOrEqual(4); // point 4 may also be in the checkpoint (finished before the stop)
   });
 
+  it("on a terminal the bar shows a long point's own progress next to the sweep's", async () => {
+    const root = tempDir();
+    mkdirSync(join(root, 'sandbox'));
+    writeFileSync(join(root, 'case.json'), '{}');
+    // Each point reports 3 steps 150 ms apart, so the bar (redrawn at most every 100 ms) gets to show them.
+    writeFileSync(
+      join(root, 'sandbox', 'slow.mjs'),
+      `export default async ({ t }, api) => { for (let i = 1; i <= 3; i++) { await new Promise((r) => setTimeout(r, 150)); api.progress(i, 3, 'step'); } return { t }; };`,
+    );
+    const r = await cli(['sweep', 'sandbox/slow.mjs', '--horizon', '2', '--jobs', '1'], root, true);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/sweep .*point 0: [123]\/3 step/);
+    expect(r.stderr).toMatch(/point 1: [123]\/3 step/);
+    expect(r.stdout).toMatch(/complete, 2\/2 points/);
+  });
+
   it('usage errors are one line, exit 2', async () => {
     const root = tempDir();
     writeFileSync(join(root, 'f.mjs'), 'export default () => 1;');
