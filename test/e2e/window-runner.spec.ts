@@ -5,8 +5,14 @@
 // What is exercised for real: the page's bridge mode, the worker bundle from bundleForWorker, the handshake,
 // relaying, wall-clock limit, cancel, a renderer crash from an out-of-memory, and a denied network attempt.
 // What is not: Electron's session, IPC and process metrics (unit-tested with fakes in test/main/).
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { loadCase } from '../../app/cases/load';
+import { builtinCheckKinds } from '../../app/checks/kinds/index';
+import { createCheckRegistry } from '../../app/checks/registry';
+import { runCase } from '../../app/checks/run-case';
 import { defaultSandboxRunner } from '../../app/sandbox/runner';
 import { createWindowSandboxRunner, type GoneReason, type SandboxWindow } from '../../main/window-runner';
 import { expect, serverOrigin, test } from './fixtures';
@@ -118,4 +124,26 @@ test.describe('the hidden-window runner on the real sandbox page', () => {
     const ok = await win.run(next, { input: null, seed: 7, limits: { timeoutMs: 30_000 } });
     expect(ok.outcome).toBe('ok');
   });
+
+  // Every bundled case whose checks run untrusted code reaches the same decision when that code runs in the
+  // desktop runner (worker bundles in separate pages) as in the headless Node sandbox that test/cases/ uses.
+  for (const [caseId, decision] of [['kl-direction', 'confirmed'], ['paging-robustness', 'confirmed']] as const) {
+    test(`${caseId}: the case's sandboxed checks reach their decision in the window runner`, async ({ browser }) => {
+      test.setTimeout(300_000);
+      const copy = await mkdtemp(path.join(tmpdir(), `recheck-e2e-${caseId}-`));
+      try {
+        await cp(path.join(repo, 'cases', caseId), copy, { recursive: true, filter: (src) => !src.includes(`${path.sep}runs${path.sep}`) });
+        const registry = createCheckRegistry(builtinCheckKinds);
+        const runner = runnerFor(browser);
+        const report = await runCase(await loadCase(copy, registry), registry, { record: false, sandbox: async () => runner });
+        for (const f of report.falsifications) {
+          expect(f.checks.filter((c) => c.outcome === 'error').map((c) => c.summary)).toEqual([]);
+          expect(f.decision).toBe(decision);
+        }
+        expect(opened.length).toBeGreaterThan(0); // the untrusted code really ran in pages
+      } finally {
+        await rm(copy, { recursive: true, force: true });
+      }
+    });
+  }
 });
