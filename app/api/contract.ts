@@ -185,6 +185,8 @@ export type SandboxRunEndView = ({ outcome: 'result'; value: unknown } | { outco
   isolation: string;
   /** sha256 of the bundled program that ran. */
   codeSha256: string;
+  /** The run's record (code, input and version hashes, seed, limits, outcome), relative to the case folder. */
+  record?: string;
 };
 
 /** A case's sandbox module to run in the core's sandbox (the hidden sandboxed window in the desktop app). */

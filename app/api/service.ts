@@ -4,7 +4,7 @@
  */
 import { readFile, readdir } from 'node:fs/promises';
 import { join, basename } from 'node:path';
-import type { AuditEntry, CaseDetail, CaseRunReport, CaseSummary, RecheckApi, RunEvent, SandboxFile, SandboxProgram, SandboxRunEndView } from './contract';
+import type { AuditEntry, CaseDetail, CaseRunReport, CaseSummary, RecheckApi, RunEvent, SandboxFile, SandboxProgram } from './contract';
 import type { CheckRegistry } from '../checks/registry';
 import { createCheckRegistry } from '../checks/registry';
 import { builtinCheckKinds } from '../checks/kinds/index';
@@ -20,6 +20,7 @@ import { resolveInCase } from '../checks/context';
 import { BadInputError, CancelledError } from '../errors';
 import { bundleSource } from '../sandbox/bundle';
 import { defaultSandboxRunner, type SandboxRunner } from '../sandbox/runner';
+import { startSandboxRun } from './sandbox-run';
 
 export interface RecheckService extends RecheckApi {
   /** Cancels running checks and drops listeners. */
@@ -182,34 +183,7 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
     async runSandboxProgram(r) {
       const dir = await caseDir(r.caseId);
       await loadCase(dir, registry);
-      const modulePath = resolveInCase(dir, r.path);
-      const runner = await (o.sandbox ?? (() => defaultSandboxRunner()))();
-      // Bundled before the call returns, so a module that does not bundle is the caller's one-line error.
-      const program = await runner.prepare({ modulePath, root: join(dir, 'sandbox'), label: r.path });
-      const runId = newRunId();
-      const controller = new AbortController();
-      running.set(runId, controller);
-      const ended = (end: SandboxRunEndView) => emit({ runId, type: 'sandbox-ended', end });
-      const measured = { isolation: runner.description, codeSha256: program.codeHash };
-      void runner
-        .run(program, {
-          input: r.input,
-          seed: r.seed,
-          limits: { timeoutMs: r.timeoutSeconds * 1000, cpuSeconds: 2 * r.timeoutSeconds + 1 },
-          signal: controller.signal,
-          onMessage: (message) => {
-            if (message.type === 'progress' || message.type === 'log' || message.type === 'point') emit({ runId, type: 'sandbox-message', message });
-          },
-        })
-        .then((end) =>
-          ended(end.outcome === 'ok' ? { outcome: 'result', value: end.value, wallMs: end.wallMs, ...measured } : { outcome: 'error', reason: end.outcome, message: end.message, wallMs: end.wallMs, ...measured }),
-        )
-        .catch((err: unknown) => ended({ outcome: 'error', reason: 'killed', message: `the sandbox failed: ${err instanceof Error ? err.message : String(err)}`, wallMs: 0, ...measured }))
-        .finally(() => {
-          running.delete(runId);
-          void program.dispose();
-        });
-      return { runId };
+      return startSandboxRun({ caseDir: dir, runner: await (o.sandbox ?? (() => defaultSandboxRunner()))(), emit, running }, r);
     },
 
     async draftLetter(caseId) {

@@ -17,6 +17,9 @@ export interface Versions {
   readonly node: string;
   readonly esbuild: string;
   readonly platform: string;
+  /** In the desktop app: Electron's and its Chromium's versions (the hidden sandbox windows run on them). */
+  readonly electron?: string;
+  readonly chrome?: string;
 }
 
 /** Versions of this process (recheck from package.json, node, esbuild). */
@@ -24,7 +27,15 @@ export function currentVersions(): Versions {
   const require = createRequire(import.meta.url);
   const pkg = JSON.parse(readFileSync(join(INSTALL_ROOT, 'package.json'), 'utf8')) as { version: string };
   const esbuild = require('esbuild/package.json') as { version: string };
-  return { recheck: pkg.version, node: process.versions.node, esbuild: esbuild.version, platform: `${process.platform}-${process.arch}` };
+  const shell = process.versions as NodeJS.ProcessVersions & { electron?: string; chrome?: string };
+  return {
+    recheck: pkg.version,
+    node: process.versions.node,
+    esbuild: esbuild.version,
+    platform: `${process.platform}-${process.arch}`,
+    ...(shell.electron !== undefined ? { electron: shell.electron } : {}),
+    ...(shell.chrome !== undefined ? { chrome: shell.chrome } : {}),
+  };
 }
 
 /**
@@ -84,4 +95,26 @@ export interface SweepManifest {
   readonly firstViolation: number | null;
   readonly createdAt: string;
   readonly updatedAt: string;
+}
+
+/** The record of one run of a case's sandbox module (runs/<run-id>/sandbox-run.json). */
+export interface SandboxRunRecord {
+  readonly format: 'recheck.sandbox-run/1';
+  readonly runId: string;
+  /** The module, relative to the case folder. */
+  readonly module: { readonly path: string; readonly sha256: string };
+  /** sha256 of the bundled program (module + runner + libraries). */
+  readonly codeSha256: string;
+  readonly inputSha256: string;
+  readonly input: unknown;
+  readonly seed: number;
+  readonly limits: SandboxLimits;
+  /** How the run was isolated (the SandboxRunner's description). */
+  readonly isolation: string;
+  readonly versions: Versions;
+  readonly startedAt: string;
+  readonly wallMs: number;
+  readonly outcome: RunReport['outcome'];
+  readonly value?: unknown;
+  readonly message?: string;
 }

@@ -130,7 +130,7 @@ export function SandboxRunPanel(props: { api: RecheckApi; caseId: string; path: 
   if (phase.kind === 'idle') status = settings.ok ? settingsLine(settings.value) : '';
   else if (phase.kind === 'preparing') status = `${settingsLine(phase.settings)} · bundling…`;
   else if (phase.kind === 'running') status = `${settingsLine(phase.settings)} · ${progressLine(progress)}`;
-  else status = phase.record !== null ? recordLine(phase.record) : 'not run: the module could not be bundled';
+  else status = phase.record !== null ? `${recordLine(phase.record)}${phase.end.record !== undefined ? ` · record ${phase.end.record}` : ''}` : 'not run: the module could not be bundled';
   const sha = phase.kind === 'running' || phase.kind === 'ended' ? phase.sha256 : null;
   let runTitle = 'Bundle the saved file and run it in a sandboxed Web Worker (no network)';
   if (dirty) runTitle = 'Save the file first: the sandbox runs the saved version';

@@ -29,7 +29,10 @@ export function runInCore(api: Pick<RecheckApi, 'runSandboxProgram' | 'cancelRun
   };
   const handle = (e: RunEvent) => {
     if (e.type === 'sandbox-message') o.onMessage?.(e.message);
-    else if (e.type === 'sandbox-ended') finish(e.end.outcome === 'result' ? { outcome: 'result', value: e.end.value } : { outcome: 'error', reason: e.end.reason, message: e.end.message });
+    else if (e.type === 'sandbox-ended') {
+      const record = e.end.record !== undefined ? { record: e.end.record } : {};
+      finish(e.end.outcome === 'result' ? { outcome: 'result', value: e.end.value, ...record } : { outcome: 'error', reason: e.end.reason, message: e.end.message, ...record });
+    }
   };
   const unsubscribe = api.onRunEvent((e) => {
     if (finished) return;

@@ -4,8 +4,11 @@
  */
 import type { EndReason, LogMessage, PointMessage, ProgressMessage } from '../../app/sandbox/protocol';
 
-/** How a run ended: the program's result, or why there is none (one line). */
-export type SandboxRunEnd = { outcome: 'result'; value: unknown } | { outcome: 'error'; reason: EndReason; message: string };
+/**
+ * How a run ended: the program's result, or why there is none (one line); `record` is the run's record file
+ * (relative to the case folder) when the core kept one (runs in the core's sandbox do).
+ */
+export type SandboxRunEnd = ({ outcome: 'result'; value: unknown } | { outcome: 'error'; reason: EndReason; message: string }) & { record?: string };
 
 /** The program's streamed messages. */
 export type SandboxStreamMessage = ProgressMessage | LogMessage | PointMessage;

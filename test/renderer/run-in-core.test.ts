@@ -38,9 +38,9 @@ describe('runInCore', () => {
     const run = runInCore(api, { ...input, onMessage: (m) => seen.push(m) });
     for (const l of listeners) l({ runId: 'r9', type: 'sandbox-message', message: { type: 'log', level: 'info', text: 'early' } });
     for (const l of listeners) l({ runId: 'r8', type: 'sandbox-message', message: { type: 'log', level: 'info', text: 'someone else' } });
-    for (const l of listeners) l(endOk('r9', 42));
+    for (const l of listeners) l({ runId: 'r9', type: 'sandbox-ended', end: { outcome: 'result', value: 42, wallMs: 5, isolation: 'fake', codeSha256: 'h', record: 'runs/r9/sandbox-run.json' } });
     answer({ runId: 'r9' });
-    expect(await run.ended).toEqual({ outcome: 'result', value: 42 });
+    expect(await run.ended).toEqual({ outcome: 'result', value: 42, record: 'runs/r9/sandbox-run.json' });
     expect(seen).toEqual([{ type: 'log', level: 'info', text: 'early' }]);
     expect(listeners).toHaveLength(0); // unsubscribed once ended
   });

@@ -1,7 +1,8 @@
 // runSandboxProgram runs a case's sandbox module in the core's sandbox (here the default, the headless Node
 // child under bubblewrap; the desktop app injects its hidden-window runner) and streams the program's messages
 // and its end as RunEvents of one run id; cancelRun ends it; bad modules and arguments are refused up front.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../../../app/api/contract';
@@ -33,6 +34,7 @@ export default (input: { n: number }, api: { seed: number; progress(d: number, t
   writeFileSync(join(dir, 'sandbox', 'spin.ts'), `export default (_i: unknown, api: { log(t: string): void }) => { api.log('spinning'); for (;;) {} };\n`);
   writeFileSync(join(dir, 'sandbox', 'broken.ts'), 'export default ( => 1;\n');
   const service = await createRecheckService({ workspaceDir: ws, registry: createCheckRegistry([fixedKind]), ...(sandbox ? { sandbox } : {}) });
+  const caseDir = dir;
   const events: RunEvent[] = [];
   service.onRunEvent((e) => events.push(e));
   const endOf = (runId: string) =>
@@ -45,12 +47,12 @@ export default (input: { n: number }, api: { seed: number; progress(d: number, t
         }
       }, 20);
     });
-  return { service, events, endOf };
+  return { service, events, endOf, caseDir };
 }
 
 describe.skipIf(confinement === null)('runSandboxProgram', () => {
   it('runs the module in the sandbox and streams its messages, then its result, under one run id', async () => {
-    const { service, events, endOf } = await setup();
+    const { service, events, endOf, caseDir } = await setup();
     const { runId } = await service.runSandboxProgram({ caseId: 'mini', path: 'sandbox/double.ts', input: { n: 21 }, seed: 7, timeoutSeconds: 30 });
     const { end } = await endOf(runId);
     expect(end).toMatchObject({ outcome: 'result', value: { doubled: 42, seed: 7 } });
@@ -58,6 +60,22 @@ describe.skipIf(confinement === null)('runSandboxProgram', () => {
     expect(end.codeSha256).toMatch(/^[0-9a-f]{64}$/);
     const mine = events.filter((e) => e.runId === runId).map((e) => (e.type === 'sandbox-message' ? e.message : e.type));
     expect(mine).toEqual([{ type: 'log', level: 'info', text: 'doubling 21' }, { type: 'point', series: 'n', x: 1, y: 21 }, expect.objectContaining({ type: 'progress', done: 1, total: 1 }), 'sandbox-ended']);
+    // The run's record, in the case's runs/ folder; hashes recomputed here from the files and the input.
+    expect(end.record).toBe(`runs/${runId}/sandbox-run.json`);
+    const record = JSON.parse(readFileSync(join(caseDir, end.record!), 'utf8')) as Record<string, unknown>;
+    expect(record).toMatchObject({
+      format: 'recheck.sandbox-run/1',
+      runId,
+      module: { path: 'sandbox/double.ts', sha256: createHash('sha256').update(readFileSync(join(caseDir, 'sandbox/double.ts'))).digest('hex') },
+      codeSha256: end.codeSha256,
+      input: { n: 21 },
+      inputSha256: createHash('sha256').update('{"n":21}').digest('hex'),
+      seed: 7,
+      limits: { timeoutMs: 30_000, cpuSeconds: 61, memoryMb: 512 },
+      outcome: 'ok',
+      value: { doubled: 42, seed: 7 },
+      versions: { node: process.versions.node },
+    });
     service.dispose();
   });
 
@@ -95,7 +113,7 @@ describe('runSandboxProgram with an injected runner', () => {
     };
     const { service, endOf } = await setup(async () => runner);
     const { runId } = await service.runSandboxProgram({ caseId: 'mini', path: 'sandbox/double.ts', input: null, seed: 1, timeoutSeconds: 5 });
-    expect((await endOf(runId)).end).toEqual({ outcome: 'error', reason: 'killed', message: 'the sandbox failed: the window could not start', wallMs: 0, isolation: 'injected test runner', codeSha256: 'h'.repeat(64) });
+    expect((await endOf(runId)).end).toEqual({ outcome: 'error', reason: 'killed', message: 'the sandbox failed: the window could not start', wallMs: 0, isolation: 'injected test runner', codeSha256: 'h'.repeat(64), record: `runs/${runId}/sandbox-run.json` });
     expect(used).toEqual(['prepare sandbox/double.ts', 'dispose']);
     service.dispose();
   });
