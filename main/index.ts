@@ -45,6 +45,8 @@ function showMainWindow(preload: string): void {
   mainWindow = createMainWindow({ preload, title: PRODUCT_NAME });
   mainWindow.on('closed', () => {
     mainWindow = null;
+    // Hidden sandbox windows are windows too: without this they would keep the app alive until their runs end.
+    if (process.platform !== 'darwin') app.quit();
   });
 }
 

@@ -48,8 +48,11 @@ vi.mock('electron', () => {
       h.calls.push('window');
     }
     static getAllWindows = () => h.windows;
+    handlers = new Map<string, () => void>();
     once() {}
-    on() {}
+    on(event: string, l: () => void) {
+      this.handlers.set(event, l);
+    }
     loadURL(url: string) {
       (this as { url?: string }).url = url;
       return Promise.resolve();
@@ -176,5 +179,12 @@ describe('main process start-up', () => {
     expect(runner.confined).toBe(true);
     expect(h.windows).toHaveLength(1); // no sandbox window until something runs
   });
-});
 
+  // Last: it closes the window the tests above rely on.
+  it('quits when the main window closes, even while hidden sandbox windows remain (not on macOS)', () => {
+    const win = h.windows[0] as unknown as { handlers: Map<string, () => void> };
+    expect(electron.app.quit).not.toHaveBeenCalled();
+    win.handlers.get('closed')!();
+    expect(electron.app.quit).toHaveBeenCalledTimes(process.platform === 'darwin' ? 0 : 1);
+  });
+});
