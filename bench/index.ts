@@ -10,6 +10,7 @@ interface BenchModule {
 const modules: (() => Promise<BenchModule>)[] = [
   () => import('./exact/fw-attention.bench'),
   () => import('./precise/kl.bench'),
+  () => import('./sandbox/sandbox-speed.bench'),
 ];
 
 const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
