@@ -49,8 +49,15 @@ async function inChromium(code: string, runs: number): Promise<number[] | null> 
       const ms = await page.evaluate(
         ({ code, request }) =>
           new Promise<number>((resolveMs, reject) => {
-            const w = new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })));
-            w.onmessage = (e: MessageEvent<string>) => {
+            // Runs in the page; the Node project has no DOM types, so the few members used are declared here.
+            interface PageWorker {
+              onmessage: (e: { data: string }) => void;
+              postMessage(m: string): void;
+              terminate(): void;
+            }
+            const PageWorkerCtor = (globalThis as unknown as { Worker: new (url: string) => PageWorker }).Worker;
+            const w = new PageWorkerCtor(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })));
+            w.onmessage = (e) => {
               const m = JSON.parse(e.data) as { type: string; value?: { ms: number }; message?: string };
               if (m.type !== 'result' && m.type !== 'error') return;
               w.terminate();
