@@ -112,9 +112,11 @@ export async function detectConfinement(): Promise<Confinement> {
 }
 
 /**
- * The Node binary that runs sandboxed programs. Under the CLI and browser mode it is the running node. Inside
- * Electron, process.execPath is the app itself (it would start another window, and the packaged app's fuses
- * forbid running it as Node), so the sandbox uses $RECHECK_SANDBOX_NODE or a Node 20.10+ found on PATH.
+ * The Node binary that runs sandboxed programs in the Node child sandbox. Under the CLI and browser mode it is
+ * the running node. The desktop app runs untrusted code in hidden sandboxed windows instead
+ * (main/window-runner.ts); should the Node child sandbox be used inside Electron, process.execPath is the app
+ * itself (it would start another window, and the packaged app's fuses forbid running it as Node), so it takes
+ * $RECHECK_SANDBOX_NODE or a Node 20.10+ found on PATH.
  */
 export async function sandboxNode(
   env: NodeJS.ProcessEnv = process.env,
@@ -141,11 +143,11 @@ export async function sandboxNode(
   throw new SandboxNodeMissingError();
 }
 
-/** No Node binary to run sandboxed code with (desktop app without a system Node 20.10+). */
+/** No Node binary for the Node child sandbox inside Electron (no system Node 20.10+). */
 export class SandboxNodeMissingError extends Error {
   constructor() {
     super(
-      'sandbox: the desktop app runs untrusted code in a separate Node.js 20.10+ process and found none on PATH; ' +
+      'sandbox: the Node child sandbox needs a separate Node.js 20.10+ binary inside the desktop app and found none on PATH; ' +
         'install Node.js or set RECHECK_SANDBOX_NODE, or run this check with `npx recheck run` or in browser mode',
     );
     this.name = 'SandboxNodeMissingError';
