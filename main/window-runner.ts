@@ -12,13 +12,14 @@
  *   window is destroyed and the run ends `out-of-memory`; Chromium's own OOM ends it the same way;
  * - CPU time: the process's cumulative CPU seconds, when Electron reports them, against cpuSeconds;
  * - liveness: a page that stops its heartbeat for MISSED_BEATS_MS is destroyed (`killed`).
- * Everything the page sends is untrusted: only the page-message shapes are accepted, the program's messages
- * go through parseSandboxMessage. Electron itself is reached only through SandboxWindowFactory, so this
+ * Everything the page sends is untrusted and read by readPageMessage (app/sandbox/page-reader.ts), as the
+ * browser-mode host reads it. Electron itself is reached only through SandboxWindowFactory, so this
  * file is tested with fakes (test/main/window-runner.test.ts); main/sandbox-window.ts is the real factory.
  */
 import { performance } from 'node:perf_hooks';
 import type { RunEnd } from '../app/sandbox/classify';
-import { parseSandboxMessage } from '../app/sandbox/protocol';
+import { readPageMessage } from '../app/sandbox/page-reader';
+import { cpuLimitMessage, wallClockLimitMessage } from '../app/sandbox/protocol';
 import { bundleForWorker, effectiveLimits, ForeignProgramError, type PreparedProgram, type RunReport, type SandboxRunner } from '../app/sandbox/runner';
 import type { HostToPage } from '../app/sandbox/page-messages';
 
@@ -135,32 +136,22 @@ function runInWindow(deps: WindowRunnerDeps, code: string, o: RunOptions): Promi
     const onAbort = (): void => stop({ outcome: 'killed', message: 'cancelled' });
 
     const onPage = (raw: unknown): void => {
-      if (finished || typeof raw !== 'object' || raw === null) return;
-      const m = raw as { kind?: unknown; text?: unknown };
+      const e = readPageMessage(raw);
+      if (finished || e === null) return;
       lastHeard = now();
-      switch (m.kind) {
-        case 'ready':
-          if (ready || stopping !== null) return;
-          ready = true;
-          win?.send({ kind: 'start', code, request: { type: 'run', input: o.input, seed: o.seed >>> 0 } });
-          return;
-        case 'cancelled':
-          if (stopping !== null) finish(stopping);
-          return;
-        case 'worker-error':
-          if (stopping === null) finish({ outcome: 'threw', message: `sandbox worker: ${String(m.text).slice(0, 400)}` });
-          return;
-        case 'message': {
-          if (stopping !== null || typeof m.text !== 'string') return;
-          const msg = parseSandboxMessage(m.text);
-          if (msg === null) o.onMessage?.({ type: 'log', level: 'info', text: m.text.slice(0, 4000) });
-          else if (msg.type === 'result') finish({ outcome: 'ok', value: msg.value });
-          else if (msg.type === 'error') finish({ outcome: msg.reason, message: msg.message, ...(msg.denied ? { denied: msg.denied } : {}), ...(msg.exitCode !== undefined ? { exitCode: msg.exitCode } : {}) });
-          else o.onMessage?.(msg);
-          return;
-        }
-        default:
-          return;
+      if (e.kind === 'ready') {
+        if (ready || stopping !== null) return;
+        ready = true;
+        win?.send({ kind: 'start', code, request: { type: 'run', input: o.input, seed: o.seed >>> 0 } });
+      } else if (e.kind === 'cancelled') {
+        if (stopping !== null) finish(stopping);
+      } else if (e.kind === 'worker-error') {
+        if (stopping === null) finish({ outcome: 'threw', message: e.message });
+      } else if (e.kind === 'program' && stopping === null) {
+        const msg = e.message;
+        if (msg.type === 'result') finish({ outcome: 'ok', value: msg.value });
+        else if (msg.type === 'error') finish({ outcome: msg.reason, message: msg.message, ...(msg.denied ? { denied: msg.denied } : {}), ...(msg.exitCode !== undefined ? { exitCode: msg.exitCode } : {}) });
+        else o.onMessage?.(msg);
       }
     };
 
@@ -174,7 +165,7 @@ function runInWindow(deps: WindowRunnerDeps, code: string, o: RunOptions): Promi
     const sample = (): void => {
       if (finished || win === null) return;
       const elapsed = now() - started;
-      if (elapsed >= limits.timeoutMs) return stop({ outcome: 'timeout', message: `wall-clock limit of ${formatSeconds(limits.timeoutMs / 1000)} reached` });
+      if (elapsed >= limits.timeoutMs) return stop({ outcome: 'timeout', message: wallClockLimitMessage(limits.timeoutMs) });
       const silent = now() - lastHeard;
       if (!ready && silent >= LOAD_LIMIT_MS) return finish({ outcome: 'killed', message: `the sandbox page did not load within ${LOAD_LIMIT_MS / 1000} s` });
       if (ready && stopping === null && silent >= MISSED_BEATS_MS) {
@@ -190,7 +181,7 @@ function runInWindow(deps: WindowRunnerDeps, code: string, o: RunOptions): Promi
       }
       if (p.cpuSeconds !== undefined && p.cpuSeconds > limits.cpuSeconds) {
         win.crash();
-        return finish({ outcome: 'timeout', message: `CPU-time limit of ${limits.cpuSeconds} s reached` });
+        return finish({ outcome: 'timeout', message: cpuLimitMessage(limits.cpuSeconds) });
       }
     };
     const poll = setInterval(sample, POLL_MS);
@@ -210,8 +201,4 @@ function runInWindow(deps: WindowRunnerDeps, code: string, o: RunOptions): Promi
     win.onMessage(onPage);
     win.onGone(onGone);
   });
-}
-
-function formatSeconds(s: number): string {
-  return Number.isInteger(s) ? `${s} s` : `${s.toFixed(1)} s`;
 }

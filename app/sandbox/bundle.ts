@@ -87,8 +87,6 @@ export function sandboxSourceFile(relativePath: string): string {
   return join(sources.root, relativePath);
 }
 
-/** The default driver in the checkout layout; bundles default to the configured root's call-default.ts. */
-export const DEFAULT_DRIVER = join(REPO_ROOT, 'app', 'sandbox', 'inside', 'call-default.ts');
 
 // Name of the generated entry (esbuild reports it as importer resolveDir + name); not a real file.
 const ENTRY_NAME = '<recheck-sandbox-entry>.ts';

@@ -2,7 +2,7 @@
  * Why a sandboxed run ended, from what the host observed: the final protocol message (if any), the exit code
  * or signal, whether the host itself killed it, and the tail of stderr. Pure; one place for the rules.
  */
-import type { EndReason, ErrorMessage, ResultMessage } from './protocol';
+import { cpuLimitMessage, wallClockLimitMessage, type EndReason, type ErrorMessage, type ResultMessage } from './protocol';
 
 /** How a run ended. `ok` carries the result; every other outcome one line saying why. */
 export type RunEnd =
@@ -36,7 +36,7 @@ const OOM_TEXT = /heap out of memory|Fatal process out of memory|std::bad_alloc|
  * Example: `{final: null, signal: 'SIGXCPU', ...}` gives `{outcome: 'timeout', message: 'CPU-time limit of 61 s reached'}`.
  */
 export function classifyEnd(o: Observed): RunEnd {
-  if (o.hostKill === 'timeout') return { outcome: 'timeout', message: `wall-clock limit of ${formatSeconds(o.timeoutMs / 1000)} reached` };
+  if (o.hostKill === 'timeout') return { outcome: 'timeout', message: wallClockLimitMessage(o.timeoutMs) };
   if (o.hostKill === 'cancel') return { outcome: 'killed', message: 'cancelled' };
   if (o.hostKill === 'output') return { outcome: 'killed', message: 'killed: the program flooded its output channel' };
   if (o.final?.type === 'result') return { outcome: 'ok', value: o.final.value };
@@ -47,7 +47,7 @@ export function classifyEnd(o: Observed): RunEnd {
   if (OOM_TEXT.test(o.stderrTail)) return { outcome: 'out-of-memory', message: `out of memory: ${lastMeaningfulLine(o.stderrTail)}` };
   const signal = o.signal ?? (o.viaBwrap && o.exitCode !== null && o.exitCode > 128 ? (SIGNALS[o.exitCode - 128] ?? null) : null);
   if (signal === 'SIGXCPU') {
-    return { outcome: 'timeout', message: `CPU-time limit of ${o.cpuSeconds} s reached` };
+    return { outcome: 'timeout', message: cpuLimitMessage(o.cpuSeconds) };
   }
   if (signal === 'SIGXFSZ') return { outcome: 'denied', message: 'tried file access: wrote to a file', denied: { resource: 'file', what: 'file write' } };
   if (signal !== null) return { outcome: 'killed', message: `killed by ${signal}` };
@@ -61,8 +61,4 @@ function lastMeaningfulLine(text: string): string {
   const lines = text.split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('at ') && !/^[-<]+/.test(l) && !/^Node\.js v/.test(l));
   const fatal = lines.find((l) => OOM_TEXT.test(l));
   return (fatal ?? lines[lines.length - 1] ?? '').slice(0, 300);
-}
-
-function formatSeconds(s: number): string {
-  return Number.isInteger(s) ? `${s} s` : `${s.toFixed(1)} s`;
 }

@@ -143,3 +143,17 @@ function isFiniteNumber(x: unknown): x is number {
 function cut(s: string): string {
   return s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT)}...` : s;
 }
+
+/**
+ * The one-line messages of the two limits, the same whichever host enforced them (Node child, iframe page,
+ * hidden window). Example: `wallClockLimitMessage(2000)` is "wall-clock limit of 2 s reached".
+ */
+export function wallClockLimitMessage(timeoutMs: number): string {
+  const s = timeoutMs / 1000;
+  return `wall-clock limit of ${Number.isInteger(s) ? s : s.toFixed(1)} s reached`;
+}
+
+/** Example: `cpuLimitMessage(61)` is "CPU-time limit of 61 s reached". */
+export function cpuLimitMessage(cpuSeconds: number): string {
+  return `CPU-time limit of ${cpuSeconds} s reached`;
+}

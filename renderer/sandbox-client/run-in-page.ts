@@ -5,9 +5,11 @@
  * log and point messages, enforces a wall-clock limit, and cancels: first by asking the page to terminate the
  * worker, then, when the page does not answer within `cancelGraceMs`, by removing the iframe (which ends the
  * page and its worker). A page that stops its heartbeat (its process crashed, e.g. out of memory) ends the
- * run too. Every message from the page is untrusted: protocol messages go through parseSandboxMessage.
+ * run too. Every message from the page is untrusted and read by readPageMessage (app/sandbox/page-reader.ts),
+ * as the desktop host (main/window-runner.ts) reads it.
  */
-import { parseSandboxMessage, type EndReason, type RunRequest } from '../../app/sandbox/protocol';
+import { readPageMessage } from '../../app/sandbox/page-reader';
+import { wallClockLimitMessage, type EndReason, type RunRequest } from '../../app/sandbox/protocol';
 import type { HeartbeatMs, HostToPage, PageChannel } from '../../app/sandbox/page-messages';
 
 const PAGE_CHANNEL: PageChannel = 'recheck-sandbox/1';
@@ -87,39 +89,30 @@ export function runInPage(o: RunInPageOptions): SandboxRun {
 
   function onMessage(event: MessageEvent<unknown>): void {
     if (event.source !== frame.contentWindow || frame.contentWindow === null) return;
-    const data = event.data as { channel?: unknown; kind?: unknown; text?: unknown } | null;
+    const data = event.data as { channel?: unknown } | null;
     if (typeof data !== 'object' || data === null || data.channel !== PAGE_CHANNEL) return;
+    const e = readPageMessage(data);
+    if (e === null) return;
     lastBeat = performance.now();
-    switch (data.kind) {
-      case 'ready': {
-        if (ready) return;
-        ready = true;
-        const request: RunRequest = { type: 'run', input: o.input, seed: o.seed >>> 0 };
-        post({ kind: 'start', code: o.code, request });
-        return;
-      }
-      case 'cancelled':
-        if (cancelling !== null) finish({ outcome: 'error', ...cancelling });
-        return;
-      case 'worker-error':
-        if (cancelling === null) finish({ outcome: 'error', reason: 'threw', message: `sandbox worker: ${String(data.text).slice(0, 400)}` });
-        return;
-      case 'message': {
-        if (cancelling !== null || typeof data.text !== 'string') return;
-        const m = parseSandboxMessage(data.text);
-        if (m === null) return;
-        if (m.type === 'result') finish({ outcome: 'result', value: m.value });
-        else if (m.type === 'error') finish({ outcome: 'error', reason: m.reason, message: m.message });
-        else o.onMessage?.(m);
-        return;
-      }
-      default:
-        return;
+    if (e.kind === 'ready') {
+      if (ready) return;
+      ready = true;
+      const request: RunRequest = { type: 'run', input: o.input, seed: o.seed >>> 0 };
+      post({ kind: 'start', code: o.code, request });
+    } else if (e.kind === 'cancelled') {
+      if (cancelling !== null) finish({ outcome: 'error', ...cancelling });
+    } else if (e.kind === 'worker-error') {
+      if (cancelling === null) finish({ outcome: 'error', reason: 'threw', message: e.message });
+    } else if (e.kind === 'program' && cancelling === null) {
+      const m = e.message;
+      if (m.type === 'result') finish({ outcome: 'result', value: m.value });
+      else if (m.type === 'error') finish({ outcome: 'error', reason: m.reason, message: m.message });
+      else o.onMessage?.(m);
     }
   }
 
   window.addEventListener('message', onMessage);
-  timers.push(window.setTimeout(() => stop('timeout', `wall-clock limit of ${Math.round(o.timeoutMs / 1000)} s reached`), o.timeoutMs));
+  timers.push(window.setTimeout(() => stop('timeout', wallClockLimitMessage(o.timeoutMs)), o.timeoutMs));
   const beatLimit = (o.missedBeats ?? 12) * HEARTBEAT_MS;
   timers.push(
     window.setInterval(() => {
