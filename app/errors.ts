@@ -28,3 +28,18 @@ export class CancelledError extends Error {
     this.name = 'CancelledError';
   }
 }
+
+/**
+ * The core is at capacity (the sandbox queue is full, or a run asks for more memory than the budget allows).
+ * Nothing was started; the caller may try again later. The browser-mode server answers 503 with Retry-After.
+ */
+export class BusyError extends Error {
+  constructor(
+    message: string,
+    /** Seconds after which a retry may succeed (a hint). */
+    readonly retryAfterSeconds = 5,
+  ) {
+    super(message);
+    this.name = 'BusyError';
+  }
+}

@@ -1,15 +1,34 @@
 /**
  * Crash-safe file writes: write a temporary file beside the target, fsync it, rename it over the target,
  * then fsync the folder. A crash at any point leaves either the old file or the new one, never half of one.
+ * Neither function writes through or replaces a symlink: a case folder is untrusted (a symlinked
+ * `audit.jsonl` must not append to ~/.bashrc); callers confine the folders (app/fs/confine.ts).
  */
-import { open, rename, rm, mkdir } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { lstat, open, rename, rm, mkdir } from 'node:fs/promises';
 import { dirname, basename, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { ConfinementError } from './confine';
+import { shown } from '../text/display';
+
+/** Refuses a target that exists and is not a regular file (a symlink above all). */
+async function refuseNonRegular(path: string): Promise<void> {
+  let st;
+  try {
+    st = await lstat(path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw err;
+  }
+  if (st.isSymbolicLink()) throw new ConfinementError(shown(path), 'is a symlink: refusing to write through or replace it');
+  if (!st.isFile()) throw new ConfinementError(shown(path), 'is not a regular file: refusing to write it');
+}
 
 /** Writes `data` to `path` atomically (creating parent folders). */
 export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
   const dir = dirname(path);
   await mkdir(dir, { recursive: true });
+  await refuseNonRegular(path);
   const tmp = join(dir, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   let handle;
   try {
@@ -40,14 +59,25 @@ export async function writeJsonAtomic(path: string, value: unknown): Promise<voi
 export async function appendLineDurable(path: string, line: string): Promise<void> {
   if (line.includes('\n')) throw new Error(`appendLineDurable: line contains a newline (${path})`);
   await mkdir(dirname(path), { recursive: true });
-  const handle = await open(path, 'a', 0o644);
+  let handle;
   try {
+    handle = await open(path, APPEND_NO_FOLLOW, 0o644);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP') throw new ConfinementError(shown(path), 'is a symlink: refusing to append through it');
+    if (code === 'ENXIO') throw new ConfinementError(shown(path), 'is a fifo, not a regular file: refusing to append to it');
+    throw err;
+  }
+  try {
+    if (!(await handle.stat()).isFile()) throw new ConfinementError(shown(path), 'is not a regular file: refusing to append to it');
     await handle.write(`${line}\n`);
     await handle.sync();
   } finally {
     await handle.close();
   }
 }
+
+const APPEND_NO_FOLLOW = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
 async function syncDir(dir: string): Promise<void> {
   // Directory fsync makes the rename durable; not supported on every platform (Windows), so best effort.
