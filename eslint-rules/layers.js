@@ -15,7 +15,8 @@ export function layerOf(rel) {
   if (p.startsWith('app/api/contract') || p.startsWith('app/api/methods')) return 'contract';
   // The sandbox run protocol (message types + a parser) and the sandbox page's messages (types only) are
   // spoken by the renderer's sandbox page and by both hosts (the app page, the main process).
-  if (/^app\/sandbox\/(protocol|page-messages|page-reader)(\.ts)?$/.test(p)) return 'contract';
+  // The bounded JSON reader is pure and guards both sides' parsing of each other's messages.
+  if (/^app\/sandbox\/(protocol|page-messages|page-reader)(\.ts)?$/.test(p) || /^app\/json\/bounded(\.ts)?$/.test(p)) return 'contract';
   if (p.startsWith('app/')) return 'app';
   if (p.startsWith('main/')) return 'main';
   if (p.startsWith('renderer/')) return 'renderer';

@@ -16,10 +16,11 @@
  * browser-mode host reads it. Electron itself is reached only through SandboxWindowFactory, so this
  * file is tested with fakes (test/main/window-runner.test.ts); main/sandbox-window.ts is the real factory.
  */
+import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { RunEnd } from '../app/sandbox/classify';
 import { readPageMessage } from '../app/sandbox/page-reader';
-import { cpuLimitMessage, wallClockLimitMessage } from '../app/sandbox/protocol';
+import { cpuLimitMessage, wallClockLimitMessage, withAttempts, type RecordedAttempt } from '../app/sandbox/protocol';
 import { bundleForWorker, effectiveLimits, ForeignProgramError, type PreparedProgram, type RunReport, type SandboxRunner } from '../app/sandbox/runner';
 import type { HostToPage } from '../app/sandbox/page-messages';
 
@@ -110,10 +111,14 @@ function runInWindow(deps: WindowRunnerDeps, code: string, o: RunOptions): Promi
     let stopping: Exclude<RunEnd, { outcome: 'ok' }> | null = null;
     const timers: ReturnType<typeof setTimeout>[] = [];
     let win: SandboxWindow | null = null;
+    // The run's nonce: only the runner inside the worker learns it (from the request), so only its envelopes count.
+    const nonce = randomBytes(16).toString('hex');
+    const attempts: RecordedAttempt[] = [];
 
-    const finish = (end: RunEnd): void => {
+    const finish = (observed: RunEnd): void => {
       if (finished) return;
       finished = true;
+      const end = withAttempts(observed, attempts, o.signal?.aborted === true);
       for (const t of timers) clearTimeout(t);
       clearInterval(poll);
       o.signal?.removeEventListener('abort', onAbort);
@@ -136,20 +141,23 @@ function runInWindow(deps: WindowRunnerDeps, code: string, o: RunOptions): Promi
     const onAbort = (): void => stop({ outcome: 'killed', message: 'cancelled' });
 
     const onPage = (raw: unknown): void => {
-      const e = readPageMessage(raw);
+      const e = readPageMessage(raw, nonce);
       if (finished || e === null) return;
       lastHeard = now();
       if (e.kind === 'ready') {
         if (ready || stopping !== null) return;
         ready = true;
-        win?.send({ kind: 'start', code, request: { type: 'run', input: o.input, seed: o.seed >>> 0 } });
+        win?.send({ kind: 'start', code, request: { type: 'run', input: o.input, seed: o.seed >>> 0, nonce } });
       } else if (e.kind === 'cancelled') {
         if (stopping !== null) finish(stopping);
       } else if (e.kind === 'worker-error') {
         if (stopping === null) finish({ outcome: 'threw', message: e.message });
       } else if (e.kind === 'program' && stopping === null) {
         const msg = e.message;
-        if (msg.type === 'result') finish({ outcome: 'ok', value: msg.value });
+        if (msg.type === 'attempt') {
+          if (attempts.length < 50) attempts.push({ resource: msg.resource, what: msg.what });
+          o.onMessage?.(msg);
+        } else if (msg.type === 'result') finish({ outcome: 'ok', value: msg.value });
         else if (msg.type === 'error') finish({ outcome: msg.reason, message: msg.message, ...(msg.denied ? { denied: msg.denied } : {}), ...(msg.exitCode !== undefined ? { exitCode: msg.exitCode } : {}) });
         else o.onMessage?.(msg);
       }

@@ -3,27 +3,25 @@
  * library into ONE ES module file in a fresh temporary folder, so the sandboxed Node process needs read
  * access to exactly that file and nothing else.
  *
- * What the untrusted module may import: files inside its own folder, the checkers library (`@recheck/checkers/...`,
- * or a relative `../checkers/...` path, which always means this installation's library), the pure libraries in PURE_PACKAGES, and harmless Node modules (SAFE_BUILTINS).
- * Other `node:*` imports are replaced by stub modules whose every export records a denied attempt naming
- * the module and function and throws. Anything else (a path outside the folder, another package) fails the
- * bundle: the host never reads files the module names outside its folder.
+ * What the untrusted module may import, and how every file is read, is the confinement plugin's business
+ * (bundle-plugin.ts): its own folder, the checkers library, the pure packages' own files, harmless Node modules;
+ * regular files only, under size caps; no URL imports, no import attributes.
  *
  * The trusted sources (the runner in app/sandbox/inside/, the checkers library, the pure packages) are read
  * from the folders in `sandboxSources()`: the checkout by default, the packaged app's resources once the
  * Electron main process has called `configureSandboxSources` (see main/paths.ts and electron-builder.yml).
  */
 import type * as EsbuildApi from 'esbuild';
-import type { Plugin } from 'esbuild';
 import { existsSync, realpathSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { builtinModules } from 'node:module';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BadInputError } from '../errors';
+import { isInside } from '../fs/confine';
 import { sha256 } from '../fs/hash';
-import type { DeniedResource } from './protocol';
+import { oneLine, shown } from '../text/display';
+import { confinePlugin, moduleSourceHash, type BundleTarget, type ConfineDirs, type ConfineRecord } from './bundle-plugin';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 /**
@@ -91,15 +89,6 @@ export function sandboxSourceFile(relativePath: string): string {
 // Name of the generated entry (esbuild reports it as importer resolveDir + name); not a real file.
 const ENTRY_NAME = '<recheck-sandbox-entry>.ts';
 
-/** Source folders of one bundle, checked to exist and with symlinks resolved (esbuild reports real paths). */
-interface SourceDirs {
-  readonly root: string;
-  readonly inside: string;
-  readonly checkers: string;
-  readonly nodeModules: readonly string[];
-  readonly entryFile: string;
-}
-
 function existingDir(dir: string, what: string): string {
   if (!existsSync(dir)) {
     throw new BadInputError(dir, `${what} not found: the sandbox sources are incomplete (configured root ${sources.root}); reinstall, or fix configureSandboxSources`);
@@ -107,110 +96,40 @@ function existingDir(dir: string, what: string): string {
   return realpathSync(dir);
 }
 
-function sourceDirs(): SourceDirs {
-  const root = existingDir(sources.root, 'sandbox sources folder');
-  const checkers = existingDir(join(sources.root, 'checkers'), 'checkers library folder');
-  const inside = existingDir(join(sources.root, 'app', 'sandbox', 'inside'), 'sandbox runner folder');
-  const nodeModules = sources.nodeModules.map((d) => existingDir(d, 'node_modules folder of the sandbox packages'));
-  return { root, inside, checkers, nodeModules, entryFile: join(root, ENTRY_NAME) };
-}
-
 /** esbuild, loaded on first use so that a configured ESBUILD_BINARY_PATH is in place when it reads it. */
 function loadEsbuild(): Promise<typeof EsbuildApi> {
   esbuildLoaded ??= import('esbuild');
   return esbuildLoaded;
 }
-const SAFE_BUILTINS = new Set(['assert', 'assert/strict', 'buffer', 'events', 'path', 'path/posix', 'string_decoder', 'url', 'util', 'util/types', 'crypto', 'timers', 'timers/promises', 'perf_hooks']);
-/** npm packages an untrusted module may import (pure computation; their dependencies ship with them). */
-export const PURE_PACKAGES: ReadonlySet<string> = new Set(['decimal.js', 'mathjs', 'gmp-wasm', 'fraction.js']);
 
-function resourceOf(builtin: string): DeniedResource {
-  if (/^(fs|fs\/promises)$/.test(builtin)) return 'file';
-  if (/^(net|http|https|http2|dgram|dns|dns\/promises|tls|_http_|_tls_)/.test(builtin)) return 'network';
-  if (/^(child_process|cluster)$/.test(builtin)) return 'child-process';
-  if (builtin === 'worker_threads') return 'worker';
-  if (builtin === 'vm') return 'code-generation';
-  if (/^(process|os|tty|readline|repl|sys)/.test(builtin)) return 'environment';
-  return 'native-code';
+/** Files outside inside/ that the runner imports (shipped in the package's sandbox sources too). */
+export const TRUSTED_FILES = ['app/sandbox/protocol.ts', 'app/json/bounded.ts'];
+
+const MODULE_EXTENSIONS = /\.(ts|mts|js|mjs)$/;
+
+/**
+ * The untrusted module's path with its folders resolved but not its last component (a symlinked module is
+ * refused by the plugin), and its root folder resolved. Throws BadInputError for a missing or foreign file.
+ */
+function userPaths(modulePath: string, root: string | undefined): { modulePath: string; userRoot: string } {
+  const abs = resolve(modulePath);
+  if (!MODULE_EXTENSIONS.test(abs)) throw new BadInputError(shown(abs), 'cannot be run in the sandbox: not a .ts, .mts, .js or .mjs module');
+  let dir: string;
+  try {
+    dir = realpathSync(dirname(abs));
+  } catch {
+    throw new BadInputError(shown(abs), 'no such file');
+  }
+  const real = join(dir, basename(abs));
+  let userRoot: string;
+  try {
+    userRoot = realpathSync(root ?? dirname(abs));
+  } catch {
+    throw new BadInputError(shown(root ?? dirname(abs)), 'the module\'s folder does not exist');
+  }
+  if (!isInside(real, userRoot)) throw new BadInputError(shown(abs), 'is not inside the folder it may import from (a symlinked folder?)');
+  return { modulePath: real, userRoot };
 }
-
-const NODE_BUILTINS = new Set(builtinModules);
-
-function builtinName(spec: string): string | null {
-  const name = spec.startsWith('node:') ? spec.slice(5) : spec;
-  return NODE_BUILTINS.has(name) ? name : null;
-}
-
-function isInside(path: string, dir: string): boolean {
-  const rel = relative(dir, path);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
-}
-
-/** Source of the stub that replaces a denied Node module: every export records the attempt and throws. */
-async function deniedModuleSource(builtin: string): Promise<string> {
-  const resource = resourceOf(builtin);
-  const real = (await import(/* @vite-ignore */ `node:${builtin}`)) as Record<string, unknown>;
-  const names = Object.keys(real).filter((n) => n !== 'default' && /^[A-Za-z_$][\w$]*$/.test(n));
-  const lines = [
-    `const deny = globalThis[Symbol.for('recheck.sandbox.deniedExport')];`,
-    ...names.map((n) => `export const ${n} = deny(${JSON.stringify(resource)}, ${JSON.stringify(`node:${builtin}`)}, ${JSON.stringify(n)});`),
-    `export default new Proxy({}, { get: (_t, k) => typeof k === 'string' ? deny(${JSON.stringify(resource)}, ${JSON.stringify(`node:${builtin}`)}, k) : undefined });`,
-  ];
-  return lines.join('\n');
-}
-
-function packageName(spec: string): string {
-  return spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] ?? spec);
-}
-
-function confinePlugin(dirs: SourceDirs, userRoot: string, target: BundleTarget): Plugin {
-  const trustedDirs = [dirs.inside, dirs.checkers, ...dirs.nodeModules];
-  const isTrusted = (file: string): boolean => trustedDirs.some((d) => isInside(file, d));
-  // Packages resolve from the configured node_modules (first folder, then the others through nodePaths),
-  // never from a node_modules that happens to lie above the sources root.
-  const packageResolveDir = dirs.nodeModules[0] !== undefined ? dirname(dirs.nodeModules[0]) : dirs.root;
-  return {
-    name: 'recheck-sandbox-confine',
-    setup(b) {
-      b.onResolve({ filter: /.*/ }, async (args) => {
-        if (args.kind === 'entry-point' || args.namespace === 'denied-builtin' || args.pluginData === 'resolved') return undefined;
-        const builtin = builtinName(args.path);
-        // The generated entry (stdin) and trusted files resolve normally; the untrusted module's imports are confined.
-        const fromUser = args.namespace === 'file' && args.importer !== dirs.entryFile && !isTrusted(args.importer);
-        const fromSources = args.namespace === 'file' && (isInside(args.importer, dirs.inside) || isInside(args.importer, dirs.checkers));
-        if (builtin !== null) {
-          // A Web Worker has no Node modules at all: every builtin becomes a stub that names the attempt.
-          if (target === 'worker') return { path: builtin, namespace: 'denied-builtin' };
-          if (!fromUser || SAFE_BUILTINS.has(builtin)) return { path: `node:${builtin}`, external: true };
-          return { path: builtin, namespace: 'denied-builtin' };
-        }
-        const isBare = (spec: string): boolean => !spec.startsWith('.') && !isAbsolute(spec);
-        if (fromSources && isBare(args.path)) {
-          return await b.resolve(args.path, { resolveDir: packageResolveDir, kind: args.kind, pluginData: 'resolved' });
-        }
-        if (!fromUser) return undefined;
-        let spec = args.path;
-        if (spec.startsWith('@recheck/checkers/')) spec = join(dirs.checkers, spec.slice('@recheck/checkers/'.length));
-        // `../../../checkers/x` from a case's sandbox/ means the checkers library, wherever the case was copied.
-        const toCheckers = /^(?:\.\.\/)+checkers\/(.+)$/.exec(spec);
-        if (toCheckers?.[1] !== undefined) spec = join(dirs.checkers, toCheckers[1]);
-        if (isBare(spec)) {
-          const pkg = packageName(spec);
-          if (!PURE_PACKAGES.has(pkg)) return { errors: [{ text: `import "${args.path}" is not available in the sandbox (allowed packages: ${[...PURE_PACKAGES].join(', ')})` }] };
-          return await b.resolve(spec, { resolveDir: packageResolveDir, kind: args.kind, pluginData: 'resolved' });
-        }
-        const r = await b.resolve(spec, { resolveDir: args.resolveDir, kind: args.kind, importer: args.importer, pluginData: 'resolved' });
-        if (r.errors.length > 0) return { errors: r.errors };
-        if (!isInside(r.path, userRoot) && !isInside(r.path, dirs.checkers)) {
-          return { errors: [{ text: `import "${args.path}" leaves the module's folder (only its own folder and checkers/ are readable)` }] };
-        }
-        return r;
-      });
-      b.onLoad({ filter: /.*/, namespace: 'denied-builtin' }, async (args) => ({ contents: await deniedModuleSource(args.path), loader: 'js' }));
-    },
-  };
-}
-
 /** A bundled sandbox program on disk. `cleanup()` removes its temporary folder. */
 export interface BundledProgram {
   readonly file: string;
@@ -222,8 +141,8 @@ export interface BundledProgram {
   cleanup(): Promise<void>;
 }
 
-/** Where the bundle runs: the headless Node child (stdio protocol) or a browser Web Worker (postMessage). */
-export type BundleTarget = 'node' | 'worker';
+export type { BundleTarget };
+export { PURE_PACKAGES } from './bundle-plugin';
 
 export interface BundleOptions {
   /** Absolute path of the untrusted module (.ts, .mts, .js, .mjs). */
@@ -234,6 +153,8 @@ export interface BundleOptions {
   root?: string;
   /** Runtime of the bundle (default 'node'). */
   target?: BundleTarget;
+  /** Exports the module must have, checked at bundling (default: ['default'], what every driver calls). */
+  requiredExports?: readonly string[];
 }
 
 /** A bundled sandbox program as text. */
@@ -265,43 +186,92 @@ function entrySource(inside: string, modulePath: string, driverPath: string, tar
   ].join('\n');
 }
 
+function bundleError(modulePath: string, err: unknown): BadInputError {
+  const errors = (err as { errors?: { text: string; location?: { file: string; line: number } | null }[] }).errors ?? [];
+  const first = errors[0];
+  const where = first?.location ? `${first.location.file.split(sep).pop()}:${first.location.line}: ` : '';
+  return new BadInputError(shown(modulePath), `cannot be bundled for the sandbox: ${where}${oneLine(first?.text ?? String(err), 600)}`);
+}
+
 /**
- * Bundles the module with the runner for `options.target` into one file, in memory: an ES module for
- * 'node', a classic script for 'worker' (for `new Worker(blobUrl)`; it waits for one RunRequest posted as a
- * JSON string). Throws BadInputError naming the module for syntax errors and forbidden imports, and naming
- * the folder when a configured sandbox source folder is missing.
- * Example: `const { code } = await bundleSource({ modulePath, target: 'worker' })`.
+ * Checks that the module has the exports its driver calls (an empty module, one without a default export, or a
+ * data file would otherwise "run" every point of a sweep to the same failure). ES modules only: a CommonJS
+ * module's exports are not known before it runs.
  */
-export async function bundleSource(options: BundleOptions): Promise<BundledSource> {
-  const modulePath = resolve(options.modulePath);
-  const dirs = sourceDirs();
-  const driverPath = options.driverPath ?? join(dirs.inside, 'call-default.ts');
-  const userRoot = options.root ?? dirname(modulePath);
+async function checkExports(esbuild: typeof EsbuildApi, modulePath: string, source: Buffer, required: readonly string[]): Promise<void> {
+  if (required.length === 0) return;
+  const loader = /\.(ts|mts)$/.test(modulePath) ? 'ts' : 'js';
+  const out = await esbuild.build({ stdin: { contents: source.toString('utf8'), loader, sourcefile: basename(modulePath) }, bundle: false, write: false, metafile: true, format: 'esm', logLevel: 'silent', platform: 'neutral' });
+  const input = Object.values(out.metafile?.inputs ?? {})[0];
+  if (input?.format === 'cjs') return;
+  const exported = new Set(Object.values(out.metafile?.outputs ?? {}).flatMap((o) => o.exports));
+  const missing = required.filter((name) => !exported.has(name));
+  if (missing.length > 0) {
+    const what = missing.map((m) => (m === 'default' ? 'no default export (export default (input, api) => result)' : `no export "${m}"`)).join(', ');
+    throw new BadInputError(shown(modulePath), `cannot be run in the sandbox: ${what}`);
+  }
+}
+
+/**
+ * Bundles the module with the runner for `options.target` into one file, in memory, in THIS process: an ES
+ * module for 'node', a classic script for 'worker' (for `new Worker(blobUrl)`; it waits for one RunRequest
+ * posted as a JSON string). Every file is read through the confinement plugin (bundle-plugin.ts). Throws
+ * BadInputError naming the module for syntax errors, forbidden imports, missing exports and files that are
+ * not regular or too large, and naming the folder when a configured sandbox source folder is missing.
+ * Hosts that serve requests call `bundleSource` (bundle-isolated.ts), which runs this in a child process.
+ * Example: `const { code } = await bundleInProcess({ modulePath, target: 'worker' })`.
+ */
+export async function bundleInProcess(options: BundleOptions): Promise<BundledSource> {
+  const { modulePath, userRoot } = userPaths(options.modulePath, options.root);
+  const root = existingDir(sources.root, 'sandbox sources folder');
+  const checkers = existingDir(join(sources.root, 'checkers'), 'checkers library folder');
+  const dirs: ConfineDirs = {
+    inside: existingDir(join(sources.root, 'app', 'sandbox', 'inside'), 'sandbox runner folder'),
+    checkers,
+    drivers: existingDir(join(sources.root, 'app', 'sandbox', 'audit'), 'sandbox drivers folder'),
+    trustedFiles: TRUSTED_FILES.map((f) => existingDir(join(sources.root, f), 'sandbox runner file')),
+    nodeModules: sources.nodeModules.map((d) => existingDir(d, 'node_modules folder of the sandbox packages')),
+    entryFile: join(root, ENTRY_NAME),
+    modulePath,
+    userRoot,
+  };
+  const driverPath = options.driverPath !== undefined ? realpathSync(options.driverPath) : join(dirs.inside, 'call-default.ts');
   const target = options.target ?? 'node';
-  const { build } = await loadEsbuild();
+  const esbuild = await loadEsbuild();
+  const record: ConfineRecord = { moduleSource: null, totalBytes: 0 };
   let text: string;
   try {
-    const out = await build({
-      stdin: { contents: entrySource(dirs.inside, modulePath, driverPath, target), resolveDir: dirs.root, loader: 'ts', sourcefile: ENTRY_NAME },
+    const out = await esbuild.build({
+      stdin: { contents: entrySource(dirs.inside, modulePath, driverPath, target), resolveDir: root, loader: 'ts', sourcefile: ENTRY_NAME },
       bundle: true,
       write: false,
       // A worker bundle is a classic script: a module worker from a blob: URL failed to load in the sandbox
       // page's opaque origin (Chromium), classic ones do. The module then cannot use top-level await.
       ...(target === 'worker' ? { platform: 'browser', target: 'es2022', format: 'iife' } : { platform: 'node', target: 'node20', format: 'esm' }),
+      // A computed `import(x)` becomes `require(x)`, which the guards answer (recording the attempt) instead of
+      // the runtime loading `data:` code or a real Node module; literal imports are bundled as usual.
+      supported: { 'dynamic-import': false },
       logLevel: 'silent',
-      absWorkingDir: dirs.root,
+      absWorkingDir: root,
       nodePaths: [...dirs.nodeModules],
-      loader: { '.ts': 'ts', '.mts': 'ts', '.js': 'js', '.mjs': 'js', '.json': 'json' },
-      plugins: [confinePlugin(dirs, userRoot, target)],
+      plugins: [confinePlugin(dirs, target, record)],
     });
     text = out.outputFiles[0]?.text ?? '';
   } catch (err) {
-    const errors = (err as { errors?: { text: string; location?: { file: string; line: number } | null }[] }).errors ?? [];
-    const first = errors[0];
-    const where = first?.location ? `${first.location.file.split(sep).pop()}:${first.location.line}: ` : '';
-    throw new BadInputError(modulePath, `cannot be bundled for the sandbox: ${where}${first?.text ?? String(err)}`);
+    throw bundleError(options.modulePath, err);
   }
-  return { code: text, codeHash: sha256(text), moduleHash: sha256(await readFile(modulePath)) };
+  if (record.moduleSource === null) throw new BadInputError(shown(modulePath), 'cannot be bundled for the sandbox: the module was not read');
+  await checkExports(esbuild, modulePath, record.moduleSource, options.requiredExports ?? ['default']).catch((err: unknown) => {
+    throw err instanceof BadInputError ? err : bundleError(options.modulePath, err);
+  });
+  return { code: text, codeHash: sha256(text), moduleHash: moduleSourceHash(record) };
+}
+
+/**
+ * Bundles the module (see bundleInProcess for what is checked). Example: `const { code } = await bundleSource({ modulePath })`.
+ */
+export async function bundleSource(options: BundleOptions): Promise<BundledSource> {
+  return bundleInProcess(options);
 }
 
 /**

@@ -2,7 +2,7 @@
  * Why a sandboxed run ended, from what the host observed: the final protocol message (if any), the exit code
  * or signal, whether the host itself killed it, and the tail of stderr. Pure; one place for the rules.
  */
-import { cpuLimitMessage, wallClockLimitMessage, type EndReason, type ErrorMessage, type ResultMessage } from './protocol';
+import { cpuLimitMessage, wallClockLimitMessage, withAttempts, type EndReason, type ErrorMessage, type RecordedAttempt, type ResultMessage } from './protocol';
 
 /** How a run ended. `ok` carries the result; every other outcome one line saying why. */
 export type RunEnd =
@@ -25,19 +25,27 @@ export interface Observed {
   readonly cpuSeconds: number;
   /** True when the exit code came through bubblewrap (a signal death shows as 128 + n). */
   readonly viaBwrap: boolean;
+  /** Denied attempts the guards reported during the run (any one makes the run end `denied`). */
+  readonly attempts?: readonly RecordedAttempt[];
 }
 
 const SIGNALS: Record<number, NodeJS.Signals> = { 1: 'SIGHUP', 2: 'SIGINT', 4: 'SIGILL', 5: 'SIGTRAP', 6: 'SIGABRT', 7: 'SIGBUS', 8: 'SIGFPE', 9: 'SIGKILL', 11: 'SIGSEGV', 15: 'SIGTERM', 24: 'SIGXCPU', 25: 'SIGXFSZ' };
 const OOM_TEXT = /heap out of memory|Fatal process out of memory|std::bad_alloc|Allocation failed|Cannot allocate memory|Out of memory/i;
 
 /**
- * Classifies the end of a run. Rules in order: host kill (timeout / cancel / output flood), a result, an
- * error message from inside, out-of-memory text on stderr, CPU-limit signals, other signals, plain exit.
+ * Classifies the end of a run. A denied attempt decides it (unless the user cancelled: `withAttempts`);
+ * otherwise, in order: host kill (timeout / cancel / output flood), a result, an error message from inside,
+ * out-of-memory text on stderr, CPU-limit signals, other signals, plain exit.
  * Example: `{final: null, signal: 'SIGXCPU', ...}` gives `{outcome: 'timeout', message: 'CPU-time limit of 61 s reached'}`.
  */
 export function classifyEnd(o: Observed): RunEnd {
+  return withAttempts(observedEnd(o), o.attempts ?? [], o.hostKill === 'cancel');
+}
+
+function observedEnd(o: Observed): RunEnd {
   if (o.hostKill === 'timeout') return { outcome: 'timeout', message: wallClockLimitMessage(o.timeoutMs) };
   if (o.hostKill === 'cancel') return { outcome: 'killed', message: 'cancelled' };
+  if (o.final?.type === 'error' && o.final.reason === 'invalid-output') return { outcome: 'invalid-output', message: o.final.message };
   if (o.hostKill === 'output') return { outcome: 'killed', message: 'killed: the program flooded its output channel' };
   if (o.final?.type === 'result') return { outcome: 'ok', value: o.final.value };
   if (o.final?.type === 'error') {

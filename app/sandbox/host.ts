@@ -4,12 +4,13 @@
  * process group on timeout, cancel or output flood. Whatever the program does, the host gets a `RunEnd`.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { BadInputError } from '../errors';
 import type { BundledProgram } from './bundle';
 import { classifyEnd, type RunEnd } from './classify';
 import { DEFAULT_LIMITS, UNCONFINED_NOTICE, sandboxCommand, type Confinement, type SandboxLimits } from './confinement';
-import { parseSandboxMessage, type ErrorMessage, type ResultMessage, type SandboxMessage } from './protocol';
+import { parseSandboxMessage, type ErrorMessage, type RecordedAttempt, type ResultMessage, type SandboxMessage } from './protocol';
 
 export interface RunOptions {
   readonly program: BundledProgram;
@@ -31,6 +32,8 @@ export type RunReport = RunEnd & { readonly wallMs: number; readonly confined: b
 
 const MAX_LINE_BYTES = 16 * 1024 * 1024; // one protocol line (a result) may be this long
 const STDERR_TAIL_BYTES = 8192;
+/** Attempts kept per run (the first decides the verdict; the rest are counted). */
+const MAX_ATTEMPTS = 50;
 
 /** Thrown when bubblewrap is missing and the caller did not opt in to unconfined runs. */
 export class SandboxUnavailableError extends BadInputError {
@@ -56,6 +59,8 @@ export async function runSandboxed(o: RunOptions): Promise<RunReport> {
   let final: ResultMessage | ErrorMessage | null = null;
   let hostKill: 'timeout' | 'cancel' | 'output' | null = null;
   let stderrTail = '';
+  const attempts: RecordedAttempt[] = [];
+  const nonce = randomBytes(16).toString('hex');
 
   const killGroup = (why: 'timeout' | 'cancel' | 'output'): void => {
     hostKill ??= why;
@@ -73,13 +78,22 @@ export async function runSandboxed(o: RunOptions): Promise<RunReport> {
 
   const handleLine = (line: string): void => {
     if (line === '' || final !== null) return;
-    const m = parseSandboxMessage(line);
+    const m = parseSandboxMessage(line, nonce);
     if (m === null) {
+      // Not an envelope of this run: the program's own output, shown as such, never obeyed.
       o.onMessage?.({ type: 'log', level: 'info', text: line.slice(0, 4000) });
       return;
     }
-    if (m.type === 'result' || m.type === 'error') final = m;
-    else o.onMessage?.(m);
+    if (m.type === 'attempt') {
+      if (attempts.length < MAX_ATTEMPTS) attempts.push({ resource: m.resource, what: m.what });
+      o.onMessage?.(m);
+      return;
+    }
+    if (m.type === 'result' || m.type === 'error') {
+      final = m;
+      // A message the host refuses ends the run now: the program may keep writing, it is not listened to.
+      if (m.type === 'error' && m.reason === 'invalid-output') killGroup('output');
+    } else o.onMessage?.(m);
   };
   let pending: Buffer[] = [];
   let pendingBytes = 0;
@@ -102,7 +116,7 @@ export async function runSandboxed(o: RunOptions): Promise<RunReport> {
     stderrTail = (stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL_BYTES);
   });
   child.stdin.on('error', () => undefined); // EPIPE when the program ends before reading its input
-  child.stdin.end(JSON.stringify({ type: 'run', input: o.input, seed: o.seed }));
+  child.stdin.end(JSON.stringify({ type: 'run', input: o.input, seed: o.seed, nonce }));
 
   const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     child.on('error', (err) => {
@@ -123,6 +137,7 @@ export async function runSandboxed(o: RunOptions): Promise<RunReport> {
     timeoutMs: limits.timeoutMs,
     cpuSeconds: limits.cpuSeconds,
     viaBwrap: confined,
+    attempts,
   });
   return { ...end, wallMs: performance.now() - started, confined, stderrTail };
 }

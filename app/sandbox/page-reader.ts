@@ -16,8 +16,11 @@ export type PageEvent =
   /** A message of the program: progress, log, point, or its result or error (which end the run). */
   | { readonly kind: 'program'; readonly message: SandboxMessage };
 
-/** Example: `readPageMessage({ kind: 'message', text: '{"type":"result","value":1}' })` is a program result. */
-export function readPageMessage(raw: unknown): PageEvent | null {
+/**
+ * Reads one page message; `nonce` is the run request's (only envelopes carrying it are program messages).
+ * Example: `readPageMessage({ kind: 'message', text: '{"recheck":"ab12","m":{"type":"result","value":1}}' }, 'ab12')` is a program result.
+ */
+export function readPageMessage(raw: unknown, nonce: string): PageEvent | null {
   if (typeof raw !== 'object' || raw === null) return null;
   const m = raw as { kind?: unknown; text?: unknown };
   switch (m.kind) {
@@ -29,7 +32,7 @@ export function readPageMessage(raw: unknown): PageEvent | null {
       return { kind: 'worker-error', message: `sandbox worker: ${String(m.text).slice(0, 400)}` };
     case 'message':
       if (typeof m.text !== 'string') return null;
-      return { kind: 'program', message: parseSandboxMessage(m.text) ?? { type: 'log', level: 'info', text: m.text.slice(0, 4000) } };
+      return { kind: 'program', message: parseSandboxMessage(m.text, nonce) ?? { type: 'log', level: 'info', text: m.text.slice(0, 4000) } };
     default:
       return null;
   }

@@ -9,7 +9,7 @@
  * as the desktop host (main/window-runner.ts) reads it.
  */
 import { readPageMessage } from '../../app/sandbox/page-reader';
-import { wallClockLimitMessage, type EndReason, type RunRequest } from '../../app/sandbox/protocol';
+import { wallClockLimitMessage, withAttempts, type EndReason, type RecordedAttempt, type RunRequest } from '../../app/sandbox/protocol';
 import type { HeartbeatMs, HostToPage, PageChannel } from '../../app/sandbox/page-messages';
 
 const PAGE_CHANNEL: PageChannel = 'recheck-sandbox/1';
@@ -64,10 +64,17 @@ export function runInPage(o: RunInPageOptions): SandboxRun {
   let lastBeat = performance.now();
   let ready = false;
   const timers: number[] = [];
+  // The run's nonce: only the runner inside the worker learns it (from the request), so only its envelopes count.
+  const nonce = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+  const attempts: RecordedAttempt[] = [];
+  let userCancelled = false;
 
-  const finish = (end: SandboxRunEnd) => {
+  const finish = (observed: SandboxRunEnd) => {
     if (finished) return;
     finished = true;
+    // Any denied attempt decides the run, whatever the program did next (the rule every host applies).
+    const judged = withAttempts(observed.outcome === 'result' ? { outcome: 'ok' } : { outcome: observed.reason, message: observed.message }, attempts, userCancelled);
+    const end: SandboxRunEnd = judged.outcome === 'ok' ? observed : { outcome: 'error', reason: judged.outcome as EndReason, message: judged.message ?? '' };
     window.removeEventListener('message', onMessage);
     for (const t of timers) {
       window.clearTimeout(t);
@@ -91,13 +98,13 @@ export function runInPage(o: RunInPageOptions): SandboxRun {
     if (event.source !== frame.contentWindow || frame.contentWindow === null) return;
     const data = event.data as { channel?: unknown } | null;
     if (typeof data !== 'object' || data === null || data.channel !== PAGE_CHANNEL) return;
-    const e = readPageMessage(data);
+    const e = readPageMessage(data, nonce);
     if (e === null) return;
     lastBeat = performance.now();
     if (e.kind === 'ready') {
       if (ready) return;
       ready = true;
-      const request: RunRequest = { type: 'run', input: o.input, seed: o.seed >>> 0 };
+      const request: RunRequest = { type: 'run', input: o.input, seed: o.seed >>> 0, nonce };
       post({ kind: 'start', code: o.code, request });
     } else if (e.kind === 'cancelled') {
       if (cancelling !== null) finish({ outcome: 'error', ...cancelling });
@@ -105,7 +112,9 @@ export function runInPage(o: RunInPageOptions): SandboxRun {
       if (cancelling === null) finish({ outcome: 'error', reason: 'threw', message: e.message });
     } else if (e.kind === 'program' && cancelling === null) {
       const m = e.message;
-      if (m.type === 'result') finish({ outcome: 'result', value: m.value });
+      if (m.type === 'attempt') {
+        if (attempts.length < 50) attempts.push({ resource: m.resource, what: m.what });
+      } else if (m.type === 'result') finish({ outcome: 'result', value: m.value });
       else if (m.type === 'error') finish({ outcome: 'error', reason: m.reason, message: m.message });
       else o.onMessage?.(m);
     }
@@ -128,5 +137,11 @@ export function runInPage(o: RunInPageOptions): SandboxRun {
     }, HEARTBEAT_MS),
   );
   container.appendChild(frame);
-  return { ended, cancel: () => stop('killed', 'cancelled') };
+  return {
+    ended,
+    cancel: () => {
+      userCancelled = true;
+      stop('killed', 'cancelled');
+    },
+  };
 }

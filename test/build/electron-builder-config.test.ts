@@ -78,7 +78,8 @@ describe('electron-builder.yml', () => {
   it('ships every file the sandbox bundle can reach (runner, drivers, checkers: the real import graph) as a real file', () => {
     const cfg = builderConfig();
     const graph = importGraph(sandboxEntries());
-    expect(graph.files).toContain('app/sandbox/protocol.ts'); // reached from inside/ only through `import type`
+    expect(graph.files).toContain('app/sandbox/protocol.ts'); // the envelope the runner writes
+    expect(graph.files).toContain('app/json/bounded.ts'); // imported by the protocol
     const missing = [...graph.files].filter((f) => shippedAs(cfg, f) !== `sandbox-sources/${f}`);
     expect(missing).toEqual([]);
   });
@@ -94,7 +95,7 @@ describe('electron-builder.yml', () => {
     const shipped = shippedSandboxSources();
     expect(shipped.length).toBeGreaterThan(10);
     for (const [from, to] of shipped) {
-      expect(from, from).toMatch(/^(checkers|app\/sandbox\/(inside|audit))\/.+\.ts$|^app\/sandbox\/protocol\.ts$/);
+      expect(from, from).toMatch(/^(checkers|app\/sandbox\/(inside|audit))\/.+\.ts$|^app\/sandbox\/protocol\.ts$|^app\/json\/bounded\.ts$/);
       expect(from, from).not.toMatch(/\.test\.ts$/);
       expect(to).toBe(`sandbox-sources/${from}`);
     }

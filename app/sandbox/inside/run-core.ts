@@ -41,7 +41,7 @@ export async function executeRun(user: Record<string, unknown>, driver: Driver, 
     const value = await driver(user, request.input, api);
     const denied = deniedAttempt();
     if (denied !== undefined) return channel.send(failureMessage(new SandboxDeniedError(denied)));
-    JSON.stringify(value); // throws for BigInt or cycles: report that rather than a broken message
+    // A value that does not serialise (BigInt, a cycle) is reported by the channel rather than lost.
     channel.send({ type: 'result', value: value === undefined ? null : value });
   } catch (err) {
     channel.send(failureMessage(err));
@@ -87,37 +87,24 @@ function makeApi(seed: number, channel: RunChannel): SandboxApi {
   };
 }
 
-const PERMISSION_RESOURCE: Record<string, DeniedResource> = {
-  FileSystemRead: 'file',
-  FileSystemWrite: 'file',
-  ChildProcess: 'child-process',
-  WorkerThreads: 'worker',
-  WASI: 'native-code',
-  Addons: 'native-code',
-  Inspector: 'native-code',
-};
-
 function deniedMessage(resource: DeniedResource, what: string): ErrorMessage {
   return { type: 'error', reason: 'denied', message: `tried ${resource} access: ${what}`, denied: { resource, what } };
 }
 
-/** Turns a thrown value into the protocol's error message, naming denied attempts precisely. */
+/**
+ * Turns a thrown value into the protocol's error message. Only the guards' own SandboxDeniedError is a
+ * denial (and the host already has the attempt); a thrown object that merely looks like one (a forged
+ * `code: 'ERR_ACCESS_DENIED'`, an EvalError text) is what it is: an error the program threw.
+ */
 function describeError(err: unknown): ErrorMessage {
   if (err instanceof SandboxDeniedError) return deniedMessage(err.attempt.resource, err.attempt.what);
-  const e = (typeof err === 'object' && err !== null ? err : {}) as Record<string, unknown>;
-  const text = err instanceof Error ? `${err.name}: ${err.message}` : `non-error thrown: ${String(err)}`;
-  if (e.code === 'ERR_ACCESS_DENIED') {
-    const resource = PERMISSION_RESOURCE[String(e.permission)] ?? 'file';
-    return deniedMessage(resource, `${String(e.permission)} ${String(e.resource ?? '')}`.trim());
+  let text: string;
+  try {
+    text = err instanceof Error ? `${err.name}: ${err.message}` : `non-error thrown: ${String(err)}`;
+  } catch {
+    text = 'non-error thrown (unprintable)';
   }
-  if (e.syscall === 'connect' || e.syscall === 'getaddrinfo' || e.syscall === 'bind' || e.syscall === 'listen') {
-    const where = [e.hostname ?? e.address, e.port].filter((x) => x !== undefined).join(':');
-    return deniedMessage('network', `${String(e.syscall)} ${where}`.trim());
-  }
-  if (err instanceof EvalError && /code generation from strings/i.test(err.message)) {
-    return deniedMessage('code-generation', 'eval / new Function');
-  }
-  if (err instanceof RangeError && /allocation failed/i.test(err.message)) {
+  if (err instanceof RangeError && /allocation failed/i.test(text)) {
     return { type: 'error', reason: 'out-of-memory', message: text };
   }
   return { type: 'error', reason: 'threw', message: text };

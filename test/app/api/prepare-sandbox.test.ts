@@ -2,14 +2,13 @@
 // executed here in a plain Node process with a minimal dedicated-worker shim (postMessage / addEventListener),
 // so the test checks what the worker would actually post, not just that some text came back.
 import { describe, it, expect } from 'vitest';
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRecheckService } from '../../../app/api/service';
 import { API_METHODS } from '../../../app/api/methods';
 import { createCheckRegistry } from '../../../app/checks/registry';
-import { parseSandboxMessage, type SandboxMessage } from '../../../app/sandbox/protocol';
+import type { SandboxMessage } from '../../../app/sandbox/protocol';
 import type { CheckKind } from '../../../app/checks/kind';
 import { fixedKind } from '../../helpers/fake-kinds';
 
@@ -23,22 +22,10 @@ const moduleKind: CheckKind<{ module: string; n: number }> = {
   },
 };
 import { tempDir, writeMinimalCase } from '../../helpers/temp-case';
+import { runWorkerBundle } from '../../helpers/worker-shim';
 
-/** Runs worker code under a shim that delivers one RunRequest and prints what the worker posts. */
 function runAsWorker(code: string, input: unknown): SandboxMessage[] {
-  const dir = tempDir('recheck-worker-');
-  writeFileSync(join(dir, 'program.mjs'), code);
-  const shim = [
-    `globalThis.postMessage = (m) => process.stdout.write(m + '\\n');`,
-    `globalThis.addEventListener = (type, listener) => { if (type === 'message') setTimeout(() => listener({ data: ${JSON.stringify(JSON.stringify({ type: 'run', input, seed: 7 }))} }), 0); };`,
-    `await import(${JSON.stringify(join(dir, 'program.mjs'))});`,
-  ].join('\n');
-  const out = execFileSync(process.execPath, ['--input-type=module', '-e', shim], { encoding: 'utf8', timeout: 10_000 });
-  return out
-    .split('\n')
-    .filter((l) => l !== '')
-    .map((l) => parseSandboxMessage(l))
-    .filter((m): m is SandboxMessage => m !== null);
+  return runWorkerBundle(code, input);
 }
 
 async function setup() {
@@ -97,12 +84,15 @@ describe('prepareSandboxProgram', () => {
         { id: 'F1', claim: 'C1', logbook: 'L1', assertion: 'x', checks: [{ id: 'c1', kind: 'test-module', title: 't', params: { module: 'sandbox/model.ts', n: 21 } }] },
       ],
     };
-    writeMinimalCase(ws, 'with-check', caseJson);
+    const caseDir = writeMinimalCase(ws, 'with-check', caseJson);
+    writeFileSync(join(caseDir, 'sandbox', 'model.ts'), 'export default (input: { n: number }): number => 2 * input.n;\n');
     const service = await createRecheckService({ workspaceDir: ws, registry: createCheckRegistry([moduleKind]) });
     const program = await service.prepareSandboxProgram('with-check', 'sandbox/model.ts');
     expect(program.suggestedInput).toEqual({ n: 21 });
     const { service: other } = await setup();
-    expect((await other.prepareSandboxProgram('mini', 'sandbox/model.ts')).suggestedInput).toBeUndefined();
+    expect((await other.prepareSandboxProgram('mini', 'sandbox/double.ts')).suggestedInput).toBeUndefined();
+    // A module without a default export cannot run: refused at preparation, not at every run.
+    await expect(other.prepareSandboxProgram('mini', 'sandbox/model.ts')).rejects.toThrow(/no default export/);
   });
 
   it('refuses paths outside sandbox/, non-modules, and modules that import outside the sandbox folder', async () => {

@@ -59,7 +59,7 @@ process.stdout.write(JSON.stringify({ bytes: code.length, float64: code.includes
   });
 
   it('refuses an esbuild binary configured after esbuild has loaded (it would be ignored silently)', async () => {
-    const { code } = await bundleSource({ modulePath: join(REPO, 'app/sandbox/inside/call-default.ts'), target: 'worker' });
+    const { code } = await bundleSource({ modulePath: join(REPO, 'app/sandbox/inside/call-default.ts'), target: 'worker', requiredExports: [] });
     expect(code.length).toBeGreaterThan(0);
     const before = sandboxSources();
     expect(() => configureSandboxSources({ ...before, esbuildBinary: join(tmp, 'late-esbuild') })).toThrow(/esbuildBinary must be set before the first bundle/);

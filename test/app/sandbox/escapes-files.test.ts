@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bundleProgram } from '../../../app/sandbox/bundle';
-import { confinementOrSkip, runSource } from './harness';
+import { confinementOrSkip, runRaw, runSource } from './harness';
 
 const c = await confinementOrSkip();
 const secretDir = mkdtempSync(join(tmpdir(), 'recheck-secret-'));
@@ -18,21 +18,25 @@ describe.skipIf(c === null)('sandbox: files', () => {
     expect(r.denied).toEqual({ resource: 'file', what: `node:fs.readFileSync ${secret}` });
   });
 
-  it('cannot read a file through a computed dynamic import (Node permission model)', async () => {
+  it('cannot read a file through a computed dynamic import (guard), nor without the guard (permission model)', async () => {
     const r = await runSource(c!, `export default async (input) => { const fs = await import(input.mod); return fs.readFileSync(${JSON.stringify(secret)}, 'utf8'); };`, { input: { mod: 'node:fs' } });
     expect(r.outcome).toBe('denied');
-    if (r.outcome === 'ok') return;
-    expect(r.denied?.resource).toBe('file');
-    expect(r.message).toContain(secret);
+    if (r.outcome !== 'ok') expect(r.denied).toEqual({ resource: 'file', what: 'import node:fs' });
+    const raw = await runRaw(c!, `const fs = await import('node:fs'); return fs.readFileSync(${JSON.stringify(secret)}, 'utf8');`);
+    expect(raw.outcome === 'ok' ? raw.value : raw.message).toBe('ERR_ACCESS_DENIED');
   });
 
-  it('reports the attempt even when the program catches the error', async () => {
-    const r = await runSource(c!, `export default async (input) => { try { const fs = await import(input.mod); return fs.readFileSync('/etc/passwd', 'utf8'); } catch { return 'nothing to see'; } };`, { input: { mod: 'node:fs' } });
-    // The permission-model error was caught by the program: not a guard denial, but the content never came back.
-    expect(r.outcome).toBe('ok');
-    expect(r.outcome === 'ok' ? r.value : null).toBe('nothing to see');
-    const r2 = await runSource(c!, `import fs from 'node:fs'; export default () => { try { fs.readdirSync('/'); } catch {} return 1; };`);
-    expect(r2.outcome).toBe('denied');
+  it('reports the attempt even when the program catches the error and returns normally (finding 9)', async () => {
+    const caught = [
+      `export default async (input) => { try { const fs = await import(input.mod); return fs.readFileSync('/etc/passwd', 'utf8'); } catch { return 'nothing to see'; } };`,
+      `import fs from 'node:fs'; export default () => { try { fs.readdirSync('/'); } catch {} return 1; };`,
+      `export default async () => { try { await fetch('http://example.com'); } catch {} return 1; };`,
+      `export default async (input) => { try { await import(input.url); } catch {} return 1; };`,
+    ];
+    for (const source of caught) {
+      const r = await runSource(c!, source, { input: { mod: 'node:fs', url: 'data:text/javascript,export default 1' } });
+      expect(r.outcome, source).toBe('denied');
+    }
   });
 
   it('cannot write a file (static and dynamic import); nothing appears on disk', async () => {
@@ -51,17 +55,18 @@ describe.skipIf(c === null)('sandbox: files', () => {
     await expect(bundleProgram({ modulePath: file })).rejects.toThrow(/leaves the module's folder/);
   });
 
-  it('cannot reach the raw fs binding (process.binding), through the guard or the real process object', async () => {
+  it('cannot reach the raw fs binding (process.binding): denied by the guard, and refused by the permission model without it', async () => {
     const r1 = await runSource(c!, `export default () => process.binding('fs');`);
     expect(r1.outcome).toBe('denied');
     if (r1.outcome !== 'ok') expect(r1.denied).toEqual({ resource: 'native-code', what: 'process.binding fs' });
-    const r2 = await runSource(c!, `export default async (input) => { const p = (await import(input.mod)).default; try { p.binding('fs'); return 'reached'; } catch (e) { return e.code; } };`, { input: { mod: 'node:process' } });
+    const r2 = await runRaw(c!, `try { process.binding('fs'); return 'reached'; } catch (e) { return e.code; }`);
     expect(r2.outcome === 'ok' ? r2.value : r2.outcome).toBe('ERR_ACCESS_DENIED'); // Node's permission model
   });
 
-  it('sees an empty environment', async () => {
-    const r = await runSource(c!, `export default async (input) => { const p = await import(input.mod); return [Object.keys(process.env).length, Object.keys(p.default.env).filter((k) => k !== 'PWD').length]; };`, { input: { mod: 'node:process' } });
-    expect(r.outcome).toBe('ok');
-    if (r.outcome === 'ok') expect(r.value).toEqual([0, 0]);
+  it('sees an empty environment, with and without the guard', async () => {
+    const r = await runSource(c!, `export default () => Object.keys(process.env).length;`);
+    expect(r.outcome === 'ok' ? r.value : r).toBe(0);
+    const raw = await runRaw(c!, `return Object.keys(process.env).filter((k) => k !== 'PWD').length;`);
+    expect(raw.outcome === 'ok' ? raw.value : raw).toBe(0);
   });
 });

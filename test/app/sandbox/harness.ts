@@ -1,5 +1,6 @@
 /** Test harness for the sandbox: writes a module to a temp folder, bundles it and runs it confined. */
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundleProgram } from '../../../app/sandbox/bundle';
@@ -40,6 +41,40 @@ export async function runSource(c: Confinement, source: string, o: { input?: unk
         o.onMessage?.(m);
       },
     });
+    return { ...r, messages };
+  } finally {
+    await program.cleanup();
+  }
+}
+
+/**
+ * Runs a hand-written program with NO guard layer (no bundler, no guards.ts): just the protocol, so a test can
+ * check that the outer layers (Node's permission model, prlimit, bubblewrap's namespaces) hold by themselves.
+ * `body` is the body of `async (input) => { ... }`; its return value is the result; a thrown error's `code`
+ * (or text) comes back as the `threw` message.
+ */
+export async function runRaw(c: Confinement, body: string, o: { input?: unknown; limits?: Partial<SandboxLimits> } = {}): Promise<Ran> {
+  const dir = mkdtempSync(join(tmpdir(), 'recheck-sbx-raw-'));
+  const file = join(dir, 'program.mjs');
+  writeFileSync(
+    file,
+    [
+      `import { readFileSync, writeSync } from 'node:fs';`,
+      `const request = JSON.parse(readFileSync(0, 'utf8'));`,
+      `const send = (m) => writeSync(1, '{"recheck":"' + request.nonce + '","m":' + JSON.stringify(m) + '}\\n');`,
+      `try {`,
+      `  const value = await (async (input) => { ${body} })(request.input);`,
+      `  send({ type: 'result', value: value === undefined ? null : value });`,
+      `} catch (e) {`,
+      `  send({ type: 'error', reason: 'threw', message: String((e && e.code) || e) });`,
+      `}`,
+      `process.exit(0);`,
+    ].join('\n'),
+  );
+  const program = { file, dir, codeHash: '', moduleHash: '', cleanup: () => rm(dir, { recursive: true, force: true }) };
+  const messages: SandboxMessage[] = [];
+  try {
+    const r = await runSandboxed({ program, input: o.input ?? null, seed: 1, confinement: c, limits: { timeoutMs: 30_000, memoryMb: 128, ...o.limits }, onMessage: (m) => messages.push(m) });
     return { ...r, messages };
   } finally {
     await program.cleanup();

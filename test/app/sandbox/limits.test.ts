@@ -60,8 +60,8 @@ describe.skipIf(c === null)('sandbox: limits end only the run, with a clear reas
 
 describe.skipIf(c === null)('sandbox: output flood', () => {
   it('a program writing an endless line to stdout is killed; the host buffers a bounded amount', async () => {
-    // Wait for each write: a loop that never yields would only queue the data inside the sandbox (and end there as out-of-memory).
-    const src = `export default async () => { const chunk = 'x'.repeat(1 << 20); for (;;) await new Promise((r) => process.stdout.write(chunk, r)); };`;
+    // One log line longer than a protocol message may be (16 MiB): the host stops listening and kills the run.
+    const src = `export default async () => { console.log('x'.repeat(20 << 20)); for (;;) await new Promise((r) => setTimeout(r, 10)); };`;
     const r = await runSource(c!, src, { limits: { timeoutMs: 20_000, memoryMb: 256 } });
     expect(r.outcome).toBe('killed');
     if (r.outcome !== 'ok') expect(r.message).toMatch(/flooded its output channel/);

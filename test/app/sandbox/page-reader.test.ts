@@ -1,7 +1,9 @@
 // readPageMessage: what either host (the app page, the main process) takes from the untrusted sandbox page.
 import { describe, expect, it } from 'vitest';
 import { readPageMessage } from '../../../app/sandbox/page-reader';
-import { cpuLimitMessage, wallClockLimitMessage } from '../../../app/sandbox/protocol';
+import { cpuLimitMessage, envelopeText, wallClockLimitMessage } from '../../../app/sandbox/protocol';
+
+const N = '00112233445566778899aabbccddeeff';
 
 describe('readPageMessage', () => {
   it.each([
@@ -9,19 +11,20 @@ describe('readPageMessage', () => {
     [{ kind: 'alive', extra: 1 }, { kind: 'alive' }],
     [{ kind: 'cancelled' }, { kind: 'cancelled' }],
     [{ kind: 'worker-error', text: 'SyntaxError' }, { kind: 'worker-error', message: 'sandbox worker: SyntaxError' }],
-    [{ kind: 'message', text: '{"type":"result","value":[1,2]}' }, { kind: 'program', message: { type: 'result', value: [1, 2] } }],
-    [{ kind: 'message', text: '{"type":"point","series":"s","x":1,"y":2}' }, { kind: 'program', message: { type: 'point', series: 's', x: 1, y: 2 } }],
+    [{ kind: 'message', text: envelopeText(N, '{"type":"result","value":[1,2]}') }, { kind: 'program', message: { type: 'result', value: [1, 2] } }],
+    [{ kind: 'message', text: envelopeText(N, '{"type":"point","series":"s","x":1,"y":2}') }, { kind: 'program', message: { type: 'point', series: 's', x: 1, y: 2 } }],
     [{ kind: 'message', text: 'stray text' }, { kind: 'program', message: { type: 'log', level: 'info', text: 'stray text' } }],
+    [{ kind: 'message', text: '{"type":"result","value":1}' }, { kind: 'program', message: { type: 'log', level: 'info', text: '{"type":"result","value":1}' } }],
   ])('%j means %j', (raw, event) => {
-    expect(readPageMessage(raw)).toEqual(event);
+    expect(readPageMessage(raw, N)).toEqual(event);
   });
 
   it.each([null, 'ready', 42, [], {}, { kind: 'start', code: 'x' }, { kind: 'message', text: 7 }, { kind: 'toString' }])('ignores %j', (raw) => {
-    expect(readPageMessage(raw)).toBeNull();
+    expect(readPageMessage(raw, N)).toBeNull();
   });
 
   it('cuts what the page can make long', () => {
-    const e = readPageMessage({ kind: 'worker-error', text: 'x'.repeat(10_000) });
+    const e = readPageMessage({ kind: 'worker-error', text: 'x'.repeat(10_000) }, N);
     expect(e?.kind === 'worker-error' && e.message.length).toBe('sandbox worker: '.length + 400);
   });
 });

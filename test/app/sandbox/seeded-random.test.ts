@@ -1,15 +1,14 @@
 // No hidden randomness in the sandbox: Math.random and api.random draw from xoshiro128** seeded with the run's
 // seed (draws at module evaluation, before the seed is known, from seed 0), in the Node child and in the Web
 // Worker bundle alike. The oracle is checkers' Xoshiro128 run here, outside the sandbox.
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Xoshiro128 } from '../../../checkers/random/xoshiro128';
 import { bundleSource } from '../../../app/sandbox/bundle';
+import { runWorkerBundle } from '../../helpers/worker-shim';
 import { nodeChildRunner } from '../../../app/sandbox/runner';
-import { parseSandboxMessage } from '../../../app/sandbox/protocol';
 import { confinementOrSkip } from './harness';
 
 const c = await confinementOrSkip();
@@ -52,15 +51,7 @@ describe.skipIf(c === null)('seeded randomness in the Node child', () => {
 describe('seeded randomness in the Web Worker bundle', () => {
   it('draws the same stream as the Node child for the same seed', async () => {
     const { code } = await bundleSource({ modulePath, target: 'worker' });
-    writeFileSync(join(dir, 'worker.js'), code);
-    // A minimal dedicated-worker shim: deliver one RunRequest, print what the worker posts.
-    const shim = [
-      `globalThis.postMessage = (m) => process.stdout.write(m + '\\n');`,
-      `globalThis.addEventListener = (type, l) => { if (type === 'message') setTimeout(() => l({ data: ${JSON.stringify(JSON.stringify({ type: 'run', input: null, seed: 5 }))} }), 0); };`,
-      `await import(${JSON.stringify(join(dir, 'worker.js'))});`,
-    ].join('\n');
-    const out = execFileSync(process.execPath, ['--input-type=module', '-e', shim], { encoding: 'utf8', timeout: 10_000 });
-    const result = out.split('\n').map((l) => parseSandboxMessage(l)).find((m) => m?.type === 'result');
+    const result = runWorkerBundle(code, null, 5).find((m) => m.type === 'result');
     expect(result).toEqual({ type: 'result', value: expected(5) });
   });
 });
