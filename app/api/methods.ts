@@ -4,6 +4,7 @@
  * renderer's clients all derive from it: no channel-name string exists anywhere else.
  */
 import type { RecheckApi, RecordDecisionInput, SandboxRunInput, SaveSandboxFileInput, ReviewerVerdict } from './contract';
+import { checkJsonBounds, JsonLimitError, type JsonLimits } from '../json/bounded';
 
 /** Names of the request/response methods (everything but event subscriptions). */
 export type ApiMethod = Exclude<keyof RecheckApi, 'onRunEvent'>;
@@ -21,7 +22,24 @@ export class ApiArgumentError extends Error {
   }
 }
 
+/**
+ * Limits of a JSON argument (runSandboxProgram's `input`): far above any declared check's params, far below
+ * what would make stringifying, hashing or cloning it expensive or overflow the stack. `maxChars` bounds its
+ * JSON text.
+ */
+export const ARGUMENT_JSON_LIMITS: JsonLimits = { maxChars: 1024 * 1024, maxDepth: 64, maxNodes: 100_000 };
+
 const ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+
+// What a name or a path must not hold: C0 and C1 controls (NUL included), DEL, line and paragraph separators,
+// bidi controls, zero-width characters and the BOM (the characters app/text/display.ts escapes), and unpaired
+// surrogates, which no file system name can carry.
+const UNSAFE_IN_NAME = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/u;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Longest file name component (bytes of UTF-8) that common file systems accept. */
+const MAX_NAME_BYTES = 255;
+
 const VERDICTS: readonly ReviewerVerdict[] = ['confirmed', 'refuted', 'needs-more-work'];
 
 function arity(method: string, args: unknown[], n: number): void {
@@ -41,11 +59,64 @@ function text(method: string, what: string, v: unknown, max: number): string {
   return v;
 }
 
+/** A name or path shown to people and used on disk: no control, invisible or unpaired surrogate characters. */
+function name(method: string, what: string, v: unknown, max: number): string {
+  const s = text(method, what, v, max);
+  if (UNSAFE_IN_NAME.test(s) || LONE_SURROGATE.test(s)) throw new ApiArgumentError(method, `${what} must not contain control or invisible characters`);
+  return s;
+}
+
 function record(method: string, v: unknown, keys: readonly string[]): Record<string, unknown> {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new ApiArgumentError(method, 'expected an object');
   const extra = Object.keys(v).filter((k) => !keys.includes(k));
-  if (extra.length > 0) throw new ApiArgumentError(method, `unexpected field(s): ${extra.join(', ')}`);
+  if (extra.length > 0) {
+    // Echoed only when plainly a field name: the message goes back to the caller and into logs on one line.
+    const named = extra.slice(0, 5).map((k) => (/^[A-Za-z0-9_$.-]{1,40}$/.test(k) ? k : '(a field with an unusual name)'));
+    throw new ApiArgumentError(method, `unexpected field(s): ${named.join(', ')}${extra.length > 5 ? ` and ${extra.length - 5} more` : ''}`);
+  }
   return v as Record<string, unknown>;
+}
+
+/**
+ * A JSON value from outside (HTTP parsed it; Electron's structured clone may also bring what JSON cannot:
+ * undefined, NaN, bigint, Date, Map, typed arrays, cycles). Checked within `limits` without recursion, so
+ * that stringifying, hashing or cloning it later cannot overflow the stack.
+ * Example: `jsonArgument('m', 'input', [[1]], ARGUMENT_JSON_LIMITS)` returns `[[1]]`.
+ */
+function jsonArgument(method: string, what: string, v: unknown, limits: JsonLimits): unknown {
+  try {
+    checkJsonBounds(v, limits);
+  } catch (err) {
+    if (err instanceof JsonLimitError) throw new ApiArgumentError(method, `${what} is ${err.message}`);
+    throw err;
+  }
+  // Bounded by the check above: at most maxNodes values, maxDepth deep.
+  const stack: unknown[] = [v];
+  while (stack.length > 0) {
+    const x = stack.pop();
+    if (x === null || typeof x === 'string' || typeof x === 'boolean') continue;
+    if (typeof x === 'number') {
+      if (!Number.isFinite(x)) throw new ApiArgumentError(method, `${what} must be JSON (found ${x})`);
+      continue;
+    }
+    if (Array.isArray(x)) {
+      for (let i = 0; i < x.length; i++) stack.push(x[i]);
+      continue;
+    }
+    if (typeof x === 'object' && isPlainObject(x)) {
+      for (const y of Object.values(x)) stack.push(y);
+      continue;
+    }
+    throw new ApiArgumentError(method, `${what} must be JSON (found ${x === undefined ? 'undefined' : typeof x === 'object' ? 'an object that is not plain' : `a ${typeof x}`})`);
+  }
+  const json = JSON.stringify(v);
+  if (json.length > limits.maxChars) throw new ApiArgumentError(method, `${what} is longer than ${limits.maxChars} characters as JSON`);
+  return v;
+}
+
+function isPlainObject(x: object): boolean {
+  const proto: unknown = Object.getPrototypeOf(x);
+  return proto === Object.prototype || proto === null;
 }
 
 /** A runnable module under sandbox/ (.ts, .mts, .js or .mjs). */
@@ -56,11 +127,12 @@ function modulePath(method: string, v: unknown): string {
 }
 
 function sandboxPath(method: string, v: unknown): string {
-  const p = text(method, 'path', v, 512);
+  const p = name(method, 'path', v, 512);
   const parts = p.split('/');
   if (parts[0] !== 'sandbox' || parts.length < 2 || parts.some((s) => s === '' || s === '.' || s === '..') || p.includes('\\')) {
     throw new ApiArgumentError(method, 'path must be a relative path under sandbox/');
   }
+  if (parts.some((s) => new TextEncoder().encode(s).length > MAX_NAME_BYTES)) throw new ApiArgumentError(method, `path has a component longer than ${MAX_NAME_BYTES} bytes`);
   return p;
 }
 
@@ -97,7 +169,7 @@ export const API_METHODS: { [M in ApiMethod]: { channel: string; validate: ArgVa
         falsificationId: id(m, 'falsificationId', r.falsificationId),
         verdict: r.verdict as ReviewerVerdict,
         rationale: text(m, 'rationale', r.rationale, 20_000),
-        reviewer: text(m, 'reviewer', r.reviewer, 200),
+        reviewer: name(m, 'reviewer', r.reviewer, 200),
       };
       if (input.reviewer.trim() === '') throw new ApiArgumentError(m, 'reviewer must not be empty');
       return [input];
@@ -134,7 +206,13 @@ export const API_METHODS: { [M in ApiMethod]: { channel: string; validate: ArgVa
       if (!Number.isInteger(r.seed) || (r.seed as number) < 0 || (r.seed as number) > 0xffffffff) throw new ApiArgumentError(m, 'seed must be an integer in [0, 4294967295]');
       const t = r.timeoutSeconds;
       if (typeof t !== 'number' || !Number.isFinite(t) || t < 1 || t > 3600) throw new ApiArgumentError(m, 'timeoutSeconds must be a number in [1, 3600]');
-      const input: SandboxRunInput = { caseId: id(m, 'caseId', r.caseId), path: modulePath(m, r.path), input: r.input ?? null, seed: r.seed as number, timeoutSeconds: t };
+      const input: SandboxRunInput = {
+        caseId: id(m, 'caseId', r.caseId),
+        path: modulePath(m, r.path),
+        input: jsonArgument(m, 'input', r.input ?? null, ARGUMENT_JSON_LIMITS),
+        seed: r.seed as number,
+        timeoutSeconds: t,
+      };
       return [input];
     },
   },

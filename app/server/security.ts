@@ -20,6 +20,33 @@ export function isSandboxPageScript(rel: string): boolean {
   return /^assets\/sandbox\/[A-Za-z0-9_.-]+\.js$/.test(rel);
 }
 
+/** Longest request-target accepted; the app's own URLs are far shorter. */
+export const MAX_TARGET_CHARS = 2048;
+
+/**
+ * An origin-form request-target (RFC 9112 section 3.2.1: an absolute path and an optional query) in the
+ * characters RFC 3986 allows there, with well-formed percent escapes; `*`, absolute-form, `//host` (which
+ * URL parsers read as an authority), backslashes, spaces, controls and non-ASCII bytes are refused.
+ */
+const ORIGIN_FORM = /^\/(?!\/)(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/]|%[0-9A-Fa-f]{2})*(?:\?(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9A-Fa-f]{2})*)?$/;
+
+/** A checked request-target: its path (still percent-encoded) and query (without the `?`). */
+export interface RequestTarget {
+  readonly path: string;
+  readonly query: string;
+}
+
+/**
+ * The request-target checked before anything parses it; null when malformed (the caller answers 400).
+ * Example: `requestTarget('/api/call/listCases?x=1')` returns `{ path: '/api/call/listCases', query: 'x=1' }`;
+ * `requestTarget('//[')` returns null.
+ */
+export function requestTarget(raw: string | undefined): RequestTarget | null {
+  if (typeof raw !== 'string' || raw.length > MAX_TARGET_CHARS || !ORIGIN_FORM.test(raw)) return null;
+  const q = raw.indexOf('?');
+  return q < 0 ? { path: raw, query: '' } : { path: raw.slice(0, q), query: raw.slice(q + 1) };
+}
+
 export function allowedHosts(port: number): Set<string> {
   return new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
 }

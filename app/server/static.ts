@@ -19,6 +19,12 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json',
 };
 
+/**
+ * Serves one file of the built renderer for a checked request path (still percent-encoded, see
+ * `requestTarget`). A path that does not decode, or decodes to control characters or a backslash, is 400;
+ * one that leaves the folder is 403; a missing file with an extension is 404; only a missing `index.html`
+ * (the UI not built) is 503.
+ */
 export async function serveStatic(root: string, urlPath: string, res: ServerResponse): Promise<void> {
   let decoded: string;
   try {
@@ -26,25 +32,27 @@ export async function serveStatic(root: string, urlPath: string, res: ServerResp
   } catch {
     return send(res, 400, 'text/plain', 'bad path');
   }
-  if (decoded.includes('\0')) return send(res, 400, 'text/plain', 'bad path');
+  if (/[\u0000-\u001f\u007f\\]/.test(decoded)) return send(res, 400, 'text/plain', 'bad path');
   const rel = normalize(decoded).replace(/^[/\\]+/, '');
+  const index = join(root, 'index.html');
   let file = join(root, rel);
   const back = relative(root, file);
   if (back.startsWith('..') || isAbsolute(back)) return send(res, 403, 'text/plain', 'forbidden');
-  const sandboxPage = rel === 'sandbox' || rel.startsWith(`sandbox/`) || rel.startsWith(`sandbox\\`);
+  const sandboxPage = rel === 'sandbox' || rel.startsWith('sandbox/') || rel.startsWith('sandbox\\');
   try {
     const st = await stat(file);
     if (st.isDirectory() && sandboxPage) file = join(file, 'index.html');
-    else if (!st.isFile()) file = join(root, 'index.html');
+    else if (!st.isFile()) file = index;
   } catch {
     // Unknown paths without an extension get the app (client-side routes); others are 404.
     if (extname(rel) !== '') return send(res, 404, 'text/plain', 'not found');
-    file = join(root, 'index.html');
+    file = index;
   }
   let body: Buffer;
   try {
     body = await readFile(file);
   } catch {
+    if (file !== index) return send(res, 404, 'text/plain', 'not found');
     return send(res, 503, 'text/plain', `the UI is not built: run "npm run build:renderer" (looked in ${root})`);
   }
   const type = TYPES[extname(file)] ?? 'application/octet-stream';
@@ -61,7 +69,8 @@ export async function serveStatic(root: string, urlPath: string, res: ServerResp
   res.end(body);
 }
 
-export function send(res: ServerResponse, status: number, type: string, body: string): void {
-  res.writeHead(status, { 'content-type': type, 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' });
+/** A complete small response; `extra` adds headers (Retry-After, Connection). */
+export function send(res: ServerResponse, status: number, type: string, body: string, extra: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': type, 'x-content-type-options': 'nosniff', 'cache-control': 'no-store', ...extra });
   res.end(body);
 }

@@ -64,17 +64,63 @@ test('a program cannot reach the server: import, fetch, XHR and WebSocket are bl
   await pane.getByTestId('sandbox-run-start').click();
   const error = pane.getByTestId('sandbox-run-error');
   await expect(error).toBeVisible({ timeout: 30_000 });
-  // The guards name the first attempt they caught (fetch); the CSP stopped the import() they cannot see.
+  // The guards name the first attempt (the computed import), and the others are counted.
   await expect(error).toHaveAttribute('data-reason', 'denied');
-  await expect(error).toContainText(`fetch ${serverOrigin()}/api/call/listCases`);
+  await expect(error).toContainText(`tried network access: import ${serverOrigin()}/api/call/listCases (and 3 more attempts)`);
   const logs = pane.getByTestId('sandbox-run-logs');
   for (const name of ['import', 'fetch', 'xhr', 'websocket']) await expect(logs).toContainText(`${name}: blocked`);
   await expect(logs).not.toContainText('reached');
   context.off('response', onResponse);
   context.off('requestfailed', onFailed);
-  // No request from the sandbox got an answer from the server; the import() was refused by the browser (CSP).
+  // No request from the sandbox even left: every attempt was stopped by the guards before the browser saw it.
   expect(answered).toEqual([]);
-  expect(failed).toEqual([`${serverOrigin()}/api/call/listCases csp`]);
+  expect(failed).toEqual([]);
+});
+
+test('without the guards, the sandbox page itself blocks import, fetch, XHR and WebSocket (CSP)', async ({ page, context }) => {
+  // A raw worker script (no bundler, no guards) started in a fresh sandbox page, the way the app starts one:
+  // what it can reach is what the page's CSP and opaque origin allow.
+  const failed: string[] = [];
+  const onFailed = (r: Request) => void (r.url().startsWith(serverOrigin()) && r.url().includes('/api/') && failed.push(`${r.url()} ${r.failure()?.errorText ?? ''}`));
+  context.on('requestfailed', onFailed);
+  await page.goto(serverUrl());
+  const raw = `self.onmessage = async (e) => {
+    const req = JSON.parse(e.data);
+    const url = req.input.origin + '/api/call/listCases';
+    const out = {};
+    const tryIt = async (name, f) => { try { await f(); out[name] = 'reached'; } catch (err) { out[name] = 'blocked'; } };
+    await tryIt('import', () => import(url));
+    await tryIt('fetch', () => fetch(url, { method: 'POST', body: '[]' }));
+    await tryIt('xhr', async () => { const x = new XMLHttpRequest(); x.open('POST', url, false); x.send('[]'); });
+    await tryIt('websocket', () => new Promise((res, rej) => { const w = new WebSocket(req.input.origin.replace(/^http/, 'ws') + '/api/events'); w.onopen = res; w.onerror = () => rej(new Error('ws')); }));
+    postMessage('{"recheck":"' + req.nonce + '","m":' + JSON.stringify({ type: 'result', value: out }) + '}');
+  };`;
+  // Runs in the app page: the few DOM members used, typed here (the Node project has no DOM types).
+  type Frame = { setAttribute(n: string, v: string): void; src: string; contentWindow: { postMessage(m: unknown, o: string): void } | null };
+  type Doc = { createElement(t: 'iframe'): Frame; baseURI: string; body: { appendChild(f: Frame): void } };
+  type Win = { addEventListener(t: 'message', l: (e: { source: unknown; data: { kind?: string; text?: string } }) => void): void };
+  const value = await page.evaluate(
+    ({ code, origin }) =>
+      new Promise<unknown>((resolve, reject) => {
+        const g = globalThis as unknown as { document: Doc; window: Win };
+        const frame = g.document.createElement('iframe');
+        frame.setAttribute('sandbox', 'allow-scripts');
+        frame.src = new URL('sandbox/index.html', g.document.baseURI).href;
+        const nonce = '0123456789abcdef0123456789abcdef';
+        g.window.addEventListener('message', (event) => {
+          if (event.source !== frame.contentWindow) return;
+          const data = event.data;
+          if (data.kind === 'ready') frame.contentWindow?.postMessage({ channel: 'recheck-sandbox/1', kind: 'start', code, request: { type: 'run', input: { origin }, seed: 1, nonce } }, '*');
+          if (data.kind === 'message' && typeof data.text === 'string') resolve((JSON.parse(data.text) as { m: { value: unknown } }).m.value);
+          if (data.kind === 'worker-error') reject(new Error(data.text));
+        });
+        g.document.body.appendChild(frame);
+      }),
+    { code: raw, origin: serverOrigin() },
+  );
+  context.off('requestfailed', onFailed);
+  expect(value).toEqual({ import: 'blocked', fetch: 'blocked', xhr: 'blocked', websocket: 'blocked' });
+  expect(failed.some((f) => f.endsWith('csp'))).toBe(true);
 });
 
 test('an infinite loop is cancelled and the app stays responsive', async ({ page, consoleErrors }) => {

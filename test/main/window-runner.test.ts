@@ -4,7 +4,7 @@
 // never loads). The real page and worker are exercised by test/e2e/window-runner.spec.ts.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HostToPage } from '../../app/sandbox/page-messages';
-import type { SandboxMessage } from '../../app/sandbox/protocol';
+import { envelopeText, type SandboxMessage } from '../../app/sandbox/protocol';
 import { CANCEL_GRACE_MS, LOAD_LIMIT_MS, MISSED_BEATS_MS, RENDERER_BASE_MB, createWindowSandboxRunner, type GoneReason, type ProcessSample, type SandboxWindow } from '../../main/window-runner';
 
 class FakeWindow implements SandboxWindow {
@@ -38,8 +38,10 @@ class FakeWindow implements SandboxWindow {
   page(m: unknown) {
     for (const l of this.listeners) l(m);
   }
+  /** The program says something, in the envelope of the run's nonce (which only the real runner learns). */
   program(m: object) {
-    this.page({ kind: 'message', text: JSON.stringify(m) });
+    const start = this.sent.find((x) => x.kind === 'start') as { request: { nonce: string } } | undefined;
+    this.page({ kind: 'message', text: envelopeText(start?.request.nonce ?? '', JSON.stringify(m)) });
   }
   die(reason: GoneReason, exitCode = 0) {
     for (const l of this.gone) l(reason, exitCode);
@@ -84,10 +86,11 @@ describe('the hidden-window runner', () => {
     expect(w.sent).toEqual([]); // nothing before the page is ready
     w.page({ kind: 'ready' });
     w.page({ kind: 'ready' }); // a second ready starts nothing
-    expect(w.sent).toEqual([{ kind: 'start', code: '/* bundled /case/sandbox/fit.ts */', request: { type: 'run', input: { n: 3 }, seed: 4294967295 } }]);
+    expect(w.sent).toEqual([{ kind: 'start', code: '/* bundled /case/sandbox/fit.ts */', request: { type: 'run', input: { n: 3 }, seed: 4294967295, nonce: expect.stringMatching(/^[0-9a-f]{32}$/) } }]);
     w.program({ type: 'progress', done: 1, total: 3 });
     w.program({ type: 'point', series: 'loss', x: 1, y: 0.5 });
     w.page({ kind: 'message', text: 'plain output' });
+    w.page({ kind: 'message', text: envelopeText('f'.repeat(32), '{"type":"result","value":"forged"}') }); // not this run's nonce
     w.page({ kind: 'bogus' });
     w.page('not an object');
     w.program({ type: 'result', value: { fit: 1.5 } });
@@ -98,6 +101,7 @@ describe('the hidden-window runner', () => {
       { type: 'progress', done: 1, total: 3 },
       { type: 'point', series: 'loss', x: 1, y: 0.5 },
       { type: 'log', level: 'info', text: 'plain output' },
+      { type: 'log', level: 'info', text: envelopeText('f'.repeat(32), '{"type":"result","value":"forged"}') },
     ]);
     expect(w.destroyed).toBe(1);
   });
@@ -111,12 +115,20 @@ describe('the hidden-window runner', () => {
 
     const denied = r.run(program, { input: null, seed: 1 });
     windows[1]!.page({ kind: 'ready' });
+    windows[1]!.program({ type: 'attempt', resource: 'network', what: 'fetch http://x' });
     windows[1]!.program({ type: 'error', reason: 'denied', message: 'tried the network: fetch http://x', denied: { resource: 'network', what: 'fetch http://x' } });
     expect(await denied).toMatchObject({ outcome: 'denied', denied: { resource: 'network', what: 'fetch http://x' } });
 
-    const broken = r.run(program, { input: null, seed: 1 });
+    // An attempt the program caught still decides the run, even when a result follows.
+    const caught = r.run(program, { input: null, seed: 1 });
     windows[2]!.page({ kind: 'ready' });
-    windows[2]!.page({ kind: 'worker-error', text: 'SyntaxError: Unexpected token' });
+    windows[2]!.program({ type: 'attempt', resource: 'file', what: 'import node:fs' });
+    windows[2]!.program({ type: 'result', value: 'nothing to see' });
+    expect(await caught).toMatchObject({ outcome: 'denied', message: 'tried file access: import node:fs' });
+
+    const broken = r.run(program, { input: null, seed: 1 });
+    windows[3]!.page({ kind: 'ready' });
+    windows[3]!.page({ kind: 'worker-error', text: 'SyntaxError: Unexpected token' });
     expect(await broken).toMatchObject({ outcome: 'threw', message: 'sandbox worker: SyntaxError: Unexpected token' });
   });
 
