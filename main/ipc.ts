@@ -6,7 +6,7 @@
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import type { RecheckApi, Unsubscribe } from '../app/api/contract';
 import { API_METHODS, API_METHOD_NAMES, ApiArgumentError, RUN_EVENT_CHANNEL, type ApiMethod } from '../app/api/methods';
-import { BadInputError } from '../app/errors';
+import { BadInputError, BusyError } from '../app/errors';
 import type { IpcAnswer } from './ipc-answer';
 import { isAppPageUrl } from './protocol';
 
@@ -34,7 +34,8 @@ export type ErrorLog = (line: string) => void;
 
 /**
  * Validates sender and arguments, then calls the core. An untrusted sender gets a rejection; a trusted one
- * an IpcAnswer: bad arguments and bad input (ApiArgumentError, BadInputError) give their one-line message,
+ * an IpcAnswer: bad arguments, bad input and a full sandbox queue (ApiArgumentError, BadInputError, BusyError)
+ * give their one-line message,
  * anything else "internal error: <message>" with the stack logged.
  */
 export async function invokeApiMethod(
@@ -51,7 +52,7 @@ export async function invokeApiMethod(
     const fn = api[method] as (...a: unknown[]) => Promise<unknown>;
     return { ok: true, result: await fn.apply(api, valid) };
   } catch (err) {
-    if (err instanceof ApiArgumentError || err instanceof BadInputError) return { ok: false, error: err.message };
+    if (err instanceof ApiArgumentError || err instanceof BadInputError || err instanceof BusyError) return { ok: false, error: err.message };
     log(`recheck: internal error in ${method}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     return { ok: false, error: `internal error: ${err instanceof Error ? err.message : String(err)}` };
   }

@@ -21,7 +21,8 @@ import { performance } from 'node:perf_hooks';
 import type { RunEnd } from '../app/sandbox/classify';
 import { readPageMessage } from '../app/sandbox/page-reader';
 import { cpuLimitMessage, wallClockLimitMessage, withAttempts, type RecordedAttempt } from '../app/sandbox/protocol';
-import { bundleForWorker, effectiveLimits, ForeignProgramError, type PreparedProgram, type RunReport, type SandboxRunner } from '../app/sandbox/runner';
+import { bundleForWorker, effectiveLimits, ForeignProgramError, queued, type PreparedProgram, type RunReport, type SandboxRunner } from '../app/sandbox/runner';
+import { sharedSandboxQueue, type SandboxQueue } from '../app/sandbox/queue';
 import type { HostToPage } from '../app/sandbox/page-messages';
 
 /** The page has this long to load and say `ready`. */
@@ -70,6 +71,8 @@ export interface WindowRunnerDeps {
   bundle?: typeof bundleForWorker;
   /** Timers (injectable for tests). */
   now?: () => number;
+  /** Admission of runs (default: the process's shared queue: one window per core, within the memory budget). */
+  queue?: SandboxQueue;
 }
 
 interface Own {
@@ -79,6 +82,7 @@ interface Own {
 /** Creates the hidden-window runner. Example: `createWindowSandboxRunner({ openWindow, sampleProcesses })`. */
 export function createWindowSandboxRunner(deps: WindowRunnerDeps): SandboxRunner {
   const bundle = deps.bundle ?? bundleForWorker;
+  const queue = deps.queue ?? sharedSandboxQueue();
   const programs = new WeakMap<PreparedProgram, Own>();
   return {
     description: 'Web Worker in a hidden sandboxed window (own renderer process, in-memory session denying every request and permission)',
@@ -92,7 +96,10 @@ export function createWindowSandboxRunner(deps: WindowRunnerDeps): SandboxRunner
     run(program, o) {
       const own = programs.get(program);
       if (own === undefined) return Promise.reject(new ForeignProgramError(program.label));
-      return runInWindow(deps, own.code, o);
+      return queued(queue, true, o, () => runInWindow(deps, own.code, o));
+    },
+    checkCapacity(limits) {
+      queue.check(effectiveLimits(limits).memoryMb);
     },
   };
 }

@@ -13,15 +13,17 @@
  */
 import type * as EsbuildApi from 'esbuild';
 import { existsSync, realpathSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BadInputError } from '../errors';
 import { isInside } from '../fs/confine';
 import { sha256 } from '../fs/hash';
 import { oneLine, shown } from '../text/display';
+import { bundleInChild, canBundleInChild } from './bundle-isolated';
 import { confinePlugin, moduleSourceHash, type BundleTarget, type ConfineDirs, type ConfineRecord } from './bundle-plugin';
+import { DEFAULT_LIMITS, type SandboxLimits } from './confinement';
+import { makeSandboxDir, removeSandboxDir } from './temp-dirs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 /**
@@ -267,21 +269,30 @@ export async function bundleInProcess(options: BundleOptions): Promise<BundledSo
   return { code: text, codeHash: sha256(text), moduleHash: moduleSourceHash(record) };
 }
 
-/**
- * Bundles the module (see bundleInProcess for what is checked). Example: `const { code } = await bundleSource({ modulePath })`.
- */
-export async function bundleSource(options: BundleOptions): Promise<BundledSource> {
-  return bundleInProcess(options);
+/** How one bundling is bounded: the run's limits, and a cancel. */
+export interface BundleControl {
+  readonly limits?: Partial<SandboxLimits>;
+  readonly signal?: AbortSignal;
 }
 
 /**
- * Bundles the module into `<tmp>/recheck-sandbox-XXXX/program.mjs`. Throws BadInputError naming the module
+ * Bundles the module (see bundleInProcess for what is checked): in a child process under the run's wall-clock,
+ * memory and CPU limits wherever one can be started (bundle-isolated.ts), else in this process (the desktop
+ * app's main process). Example: `const { code } = await bundleSource({ modulePath })`.
+ */
+export async function bundleSource(options: BundleOptions, control: BundleControl = {}): Promise<BundledSource> {
+  if (!canBundleInChild(REPO_ROOT)) return bundleInProcess(options);
+  return bundleInChild(REPO_ROOT, options, sources, { ...DEFAULT_LIMITS, ...control.limits }, control.signal);
+}
+
+/**
+ * Bundles the module into `<tmp>/recheck-sandbox-<pid>-XXXX/program.mjs` (temp-dirs.ts). Throws BadInputError naming the module
  * for syntax errors and forbidden imports. Example: `const p = await bundleProgram({ modulePath }); ...; await p.cleanup();`
  */
-export async function bundleProgram(options: BundleOptions): Promise<BundledProgram> {
-  const { code: text, codeHash, moduleHash } = await bundleSource(options);
-  const dir = await mkdtemp(join(tmpdir(), 'recheck-sandbox-'));
+export async function bundleProgram(options: BundleOptions, control: BundleControl = {}): Promise<BundledProgram> {
+  const { code: text, codeHash, moduleHash } = await bundleSource(options, control);
+  const dir = await makeSandboxDir();
   const file = join(dir, 'program.mjs');
   await writeFile(file, text, { mode: 0o444 });
-  return { file, dir, codeHash, moduleHash, cleanup: () => rm(dir, { recursive: true, force: true }) };
+  return { file, dir, codeHash, moduleHash, cleanup: () => removeSandboxDir(dir) };
 }

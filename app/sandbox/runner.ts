@@ -11,11 +11,14 @@
  *   in-memory session, injected by the Electron main process into the service.
  * Check kinds, sweeps and audits take a SandboxRunner and never know which one they got.
  */
-import { bundleProgram, bundleSource, type BundledProgram, type BundleOptions } from './bundle';
+import { bundleProgram, bundleSource, type BundleControl, type BundledProgram, type BundleOptions } from './bundle';
 import type { RunEnd } from './classify';
 import { DEFAULT_LIMITS, UNCONFINED_NOTICE, defaultConfinement, type Confinement, type SandboxLimits } from './confinement';
 import { SandboxUnavailableError, runSandboxed, type RunReport } from './host';
 import type { SandboxMessage } from './protocol';
+import { sharedSandboxQueue, type SandboxQueue } from './queue';
+import { sweepStaleSandboxDirs } from './temp-dirs';
+import { CancelledError } from '../errors';
 
 export type { RunReport };
 
@@ -29,6 +32,10 @@ export interface PrepareOptions {
   readonly root?: string;
   /** Name shown in messages (default: the module path). */
   readonly label?: string;
+  /** Limits of the runs to come; bundling is held to the same wall clock and memory (default: DEFAULT_LIMITS). */
+  readonly limits?: Partial<SandboxLimits>;
+  /** Cancels the preparation (bundling). */
+  readonly signal?: AbortSignal;
 }
 
 /** A module prepared by one runner; only that runner can run it. `dispose()` releases its files. */
@@ -62,8 +69,14 @@ export interface SandboxRunner {
    * forbidden imports, and with SandboxUnavailableError when this runner refuses untrusted code.
    */
   prepare(o: PrepareOptions): Promise<PreparedProgram>;
-  /** Runs once. Resolves with how the run ended (ok, timeout, out-of-memory, threw, exited, killed, denied). */
+  /**
+   * Runs once, after waiting for a free sandbox (the queue: cores and memory). Resolves with how the run
+   * ended (ok, timeout, out-of-memory, threw, exited, killed, denied, invalid-output); rejects only with
+   * BusyError when the queue refuses the run.
+   */
   run(program: PreparedProgram, o: ProgramRunOptions): Promise<RunReport>;
+  /** Throws BusyError when a run with these limits would be refused now (lets a server answer 503 at once). */
+  checkCapacity?(limits?: Partial<SandboxLimits>): void;
 }
 
 /** Thrown when a program is given to a runner that did not prepare it (a programming error). */
@@ -89,8 +102,10 @@ export function failedReport(end: Exclude<RunEnd, { outcome: 'ok' }>, confined: 
  * Without bubblewrap, `prepare` refuses (SandboxUnavailableError carrying UNCONFINED_NOTICE) unless
  * `allowUnconfined` is set. Example: `const r = nodeChildRunner(await defaultConfinement());`
  */
-export function nodeChildRunner(confinement: Confinement, o: { allowUnconfined?: boolean } = {}): SandboxRunner {
+export function nodeChildRunner(confinement: Confinement, o: { allowUnconfined?: boolean; queue?: SandboxQueue } = {}): SandboxRunner {
+  sweepOnce();
   const confined = confinement.bwrap !== null;
+  const queue = o.queue ?? sharedSandboxQueue();
   const programs = new WeakMap<PreparedProgram, { bundle: BundledProgram; label: string }>();
   return {
     description: confined ? 'Node child in bubblewrap (no network, own PID namespace), permission model, prlimit' : `Node child WITHOUT bubblewrap (opted in): ${UNCONFINED_NOTICE}`,
@@ -98,7 +113,7 @@ export function nodeChildRunner(confinement: Confinement, o: { allowUnconfined?:
     async prepare(p) {
       const label = p.label ?? p.modulePath;
       if (!confined && o.allowUnconfined !== true) throw new SandboxUnavailableError(label);
-      const bundle = await bundleProgram(bundleOptions(p, 'node'));
+      const bundle = await bundleProgram(bundleOptions(p, 'node'), bundleControl(p));
       const prepared: PreparedProgram = { label, codeHash: bundle.codeHash, moduleHash: bundle.moduleHash, dispose: () => bundle.cleanup() };
       programs.set(prepared, { bundle, label });
       return prepared;
@@ -106,19 +121,51 @@ export function nodeChildRunner(confinement: Confinement, o: { allowUnconfined?:
     run(program, r) {
       const own = programs.get(program);
       if (own === undefined) return Promise.reject(new ForeignProgramError(program.label));
-      return runSandboxed({
-        program: own.bundle,
-        input: r.input,
-        seed: r.seed,
-        confinement,
-        allowUnconfined: o.allowUnconfined ?? false,
-        label: own.label,
-        ...(r.limits ? { limits: r.limits } : {}),
-        ...(r.signal ? { signal: r.signal } : {}),
-        ...(r.onMessage ? { onMessage: r.onMessage } : {}),
-      });
+      return queued(queue, confined, r, () =>
+        runSandboxed({
+          program: own.bundle,
+          input: r.input,
+          seed: r.seed,
+          confinement,
+          allowUnconfined: o.allowUnconfined ?? false,
+          label: own.label,
+          ...(r.limits ? { limits: r.limits } : {}),
+          ...(r.signal ? { signal: r.signal } : {}),
+          ...(r.onMessage ? { onMessage: r.onMessage } : {}),
+        }),
+      );
+    },
+    checkCapacity(limits) {
+      queue.check(effectiveLimits(limits).memoryMb);
     },
   };
+}
+
+/**
+ * Runs `start` once the queue admits a run with these options' limits, and releases the slot when it ends. A
+ * run cancelled while waiting ends `killed` (cancelled) without starting; the waiting is told as a log line.
+ * Example: `queued(queue, true, options, () => runSandboxed({...}))`.
+ */
+export async function queued(queue: SandboxQueue, confined: boolean, r: ProgramRunOptions, start: () => Promise<RunReport>): Promise<RunReport> {
+  const memoryMb = effectiveLimits(r.limits).memoryMb;
+  // A free slot starts the run at once (synchronously: callers see the sandbox begin before they await).
+  let release = r.signal?.aborted ? null : queue.tryAdmit(memoryMb);
+  if (release === null) {
+    try {
+      release = await queue.admit(memoryMb, {
+        ...(r.signal ? { signal: r.signal } : {}),
+        onWait: (ahead) => r.onMessage?.({ type: 'log', level: 'info', text: `waiting for a free sandbox (${ahead} run${ahead === 1 ? '' : 's'} ahead, ${queue.limits.slots} at once)` }),
+      });
+    } catch (err) {
+      if (err instanceof CancelledError) return failedReport({ outcome: 'killed', message: 'cancelled' }, confined);
+      throw err;
+    }
+  }
+  try {
+    return await start();
+  } finally {
+    release();
+  }
 }
 
 /** The runner used when none is injected: the headless one on this machine's confinement, refusing unconfined runs. */
@@ -131,7 +178,21 @@ export function bundleOptions(p: PrepareOptions, target: 'node' | 'worker'): Bun
   return { modulePath: p.modulePath, target, ...(p.driverPath ? { driverPath: p.driverPath } : {}), ...(p.root ? { root: p.root } : {}) };
 }
 
+let swept = false;
+
+/** The first runner of a process removes the program folders that killed Recheck processes left behind. */
+function sweepOnce(): void {
+  if (swept) return;
+  swept = true;
+  sweepStaleSandboxDirs();
+}
+
+/** The limits and cancel of a preparation's bundling. */
+export function bundleControl(p: PrepareOptions): BundleControl {
+  return { ...(p.limits ? { limits: p.limits } : {}), ...(p.signal ? { signal: p.signal } : {}) };
+}
+
 /** Bundles a module as a classic worker script (for runners built on Web Workers). */
 export async function bundleForWorker(p: PrepareOptions): Promise<{ code: string; codeHash: string; moduleHash: string }> {
-  return bundleSource(bundleOptions(p, 'worker'));
+  return bundleSource(bundleOptions(p, 'worker'), bundleControl(p));
 }

@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { IpcMainInvokeEvent, WebContents } from 'electron';
 import type { RecheckApi, RunEvent } from '../../app/api/contract';
 import { API_METHODS, API_METHOD_NAMES, ApiArgumentError, RUN_EVENT_CHANNEL } from '../../app/api/methods';
-import { BadInputError } from '../../app/errors';
-import { forwardRunEvents, registerApiHandlers, UntrustedSenderError } from '../../main/ipc';
+import { BadInputError, BusyError } from '../../app/errors';
+import { forwardRunEvents, invokeApiMethod, registerApiHandlers, UntrustedSenderError } from '../../main/ipc';
 
 vi.mock('electron', () => ({}));
 
@@ -160,5 +160,15 @@ describe('forwardRunEvents', () => {
     stop();
     core.emit(event);
     expect(app.send).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a full sandbox queue over IPC', () => {
+  it('answers with the one-line BusyError message, not an internal error', async () => {
+    const api = { listCases: async () => Promise.reject(new BusyError('sandbox: 256 runs are already waiting for one of 2 sandboxes; try again when some have finished')) } as unknown as RecheckApi;
+    const logged: string[] = [];
+    const answer = await invokeApiMethod(api, 'listCases', APP, [], (l) => void logged.push(l));
+    expect(answer).toEqual({ ok: false, error: 'sandbox: 256 runs are already waiting for one of 2 sandboxes; try again when some have finished' });
+    expect(logged).toEqual([]);
   });
 });

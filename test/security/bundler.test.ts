@@ -8,7 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bundleSource, sandboxSources } from '../../app/sandbox/bundle';
+import { bundleSource, REPO_ROOT, sandboxSources } from '../../app/sandbox/bundle';
+import { canBundleInChild } from '../../app/sandbox/bundle-isolated';
 
 const secretDir = mkdtempSync(join(tmpdir(), 'recheck-secret-'));
 const secret = join(secretDir, 'id_rsa');
@@ -118,5 +119,22 @@ describe('bundler: reads only the module folder and the allowed packages', () =>
     });
     const code = await attempt(dir, 'sandbox/m.ts');
     expect(code).toContain('function splitSeed');
+  });
+});
+
+describe('bundler: runs in a child process under the run limits (finding 2)', () => {
+  it('bundling is held to the wall clock of the run, and can be cancelled', async () => {
+    const dir = folder({ 'm.mjs': `import { create, all } from 'mathjs';\nexport default () => typeof create(all);` });
+    await expect(bundleSource({ modulePath: join(dir, 'm.mjs') }, { limits: { timeoutMs: 50 } })).rejects.toThrow(/bundling took longer than 0\.05 s/);
+    const ac = new AbortController();
+    const pending = bundleSource({ modulePath: join(dir, 'm.mjs') }, { signal: ac.signal });
+    ac.abort();
+    await expect(pending).rejects.toThrow(/cancelled/);
+    // The same module bundles within the default limits.
+    expect((await bundleSource({ modulePath: join(dir, 'm.mjs') })).code.length).toBeGreaterThan(100_000);
+  });
+
+  it('the host does not run the bundler itself: a child does (Node hosts)', () => {
+    expect(canBundleInChild(REPO_ROOT)).toBe(true);
   });
 });

@@ -23,11 +23,7 @@ function resourceOfSpecifier(spec: string, builtins: ReadonlySet<string>): Denie
 
 /** Replaces the constructor of a family of functions by a denier, keeping `instanceof` and the prototype. */
 function guardConstructor(prototype: object, label: string): void {
-  const denied = denier('code-generation', label);
-  // A plain function (not an arrow), so that `new Function('...')` reaches it and is recorded.
-  const guard = function (...args: unknown[]): never {
-    return denied(...args);
-  };
+  const guard = denier('code-generation', label);
   Object.defineProperty(guard, 'prototype', { value: prototype, writable: false, configurable: false });
   Object.defineProperty(prototype, 'constructor', { value: guard, writable: false, configurable: false });
 }

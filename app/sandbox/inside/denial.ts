@@ -60,7 +60,9 @@ function describeArg(arg: unknown): string {
  * Example: `denier('network', 'fetch')('/api')` records `{ resource: 'network', what: 'fetch /api' }`.
  */
 export function denier(resource: DeniedResource, label: string): (...args: unknown[]) => never {
-  return (...args: unknown[]) => {
+  // A plain function, not an arrow: `new WebSocket(...)`, `new XMLHttpRequest()` and `new Function(...)` must
+  // reach it (an arrow would fail with "is not a constructor" before anything is recorded).
+  return function denied(...args: unknown[]): never {
     let detail = '';
     try {
       detail = args.length > 0 ? describeArg(args[0]) : '';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleSource, configureSandboxSources, sandboxSources } from '../../../app/sandbox/bundle';
+import { bundleInProcess, configureSandboxSources, sandboxSources } from '../../../app/sandbox/bundle';
 import { esbuildBinaryIn } from '../../../main/paths';
 import { makePackagedLayout, REPO, type PackagedLayout } from './packaged-layout';
 
@@ -59,7 +59,8 @@ process.stdout.write(JSON.stringify({ bytes: code.length, float64: code.includes
   });
 
   it('refuses an esbuild binary configured after esbuild has loaded (it would be ignored silently)', async () => {
-    const { code } = await bundleSource({ modulePath: join(REPO, 'app/sandbox/inside/call-default.ts'), target: 'worker', requiredExports: [] });
+    // In process, as the desktop app bundles (a Node host's bundler child reads the variable when it starts).
+    const { code } = await bundleInProcess({ modulePath: join(REPO, 'app/sandbox/inside/call-default.ts'), target: 'worker', requiredExports: [] });
     expect(code.length).toBeGreaterThan(0);
     const before = sandboxSources();
     expect(() => configureSandboxSources({ ...before, esbuildBinary: join(tmp, 'late-esbuild') })).toThrow(/esbuildBinary must be set before the first bundle/);
