@@ -4,11 +4,11 @@
  * record in the case's runs/<run-id>/sandbox-run.json (written atomically): module and bundle hashes, the
  * input and its hash, seed, limits, isolation, versions, timing and outcome.
  */
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { resolveInCase } from '../checks/context';
 import { newRunId } from '../checks/run-case';
 import { writeJsonAtomic } from '../fs/atomic';
+import { mkdirInside } from '../fs/confine';
 import { currentVersions, inputHash, type SandboxRunRecord } from '../runs/record';
 import { effectiveLimits, type RunReport, type SandboxRunner } from '../sandbox/runner';
 import type { RunEvent, SandboxRunEndView, SandboxRunInput } from './contract';
@@ -60,8 +60,9 @@ export async function startSandboxRun(d: SandboxRunDeps, r: SandboxRunInput): Pr
     };
     const rel = `runs/${runId}/sandbox-run.json`;
     try {
-      await mkdir(join(d.caseDir, 'runs', runId), { recursive: true });
-      await writeJsonAtomic(join(d.caseDir, rel), record);
+      // Made inside the case: a `runs` symlink out of it is refused (and the record then not written).
+      const folder = await mkdirInside(d.caseDir, `runs/${runId}`);
+      await writeJsonAtomic(join(folder, 'sandbox-run.json'), record);
       d.emit({ runId, type: 'sandbox-ended', end: { ...end, record: rel } });
     } catch {
       d.emit({ runId, type: 'sandbox-ended', end }); // the run's end matters more than its record

@@ -2,8 +2,8 @@
  * The core's implementation of the RecheckApi over a workspace folder. Both transports (Electron IPC and the
  * browser-mode server) forward to one instance of this; neither adds behaviour of its own.
  */
-import { readFile, readdir } from 'node:fs/promises';
-import { join, basename } from 'node:path';
+import { existsSync, lstatSync } from 'node:fs';
+import { join, basename, posix } from 'node:path';
 import type { AuditEntry, CaseDetail, CaseRunReport, CaseSummary, RecheckApi, RunEvent, SandboxFile, SandboxProgram } from './contract';
 import type { CheckRegistry } from '../checks/registry';
 import { createCheckRegistry } from '../checks/registry';
@@ -15,7 +15,13 @@ import { readLogbook } from '../logbook/read';
 import { runCase, newRunId } from '../checks/run-case';
 import { draftLetter } from '../letters/draft';
 import { writeFileAtomic } from '../fs/atomic';
-import { sha256 } from '../fs/hash';
+import { listInside, mkdirInside, readInside, readRegularFile } from '../fs/confine';
+import { sha256, sha256Inside } from '../fs/hash';
+import { parseJsonBounded } from '../json/bounded';
+import { shown } from '../text/display';
+
+/** Largest paper.md or sandbox source read into the UI. */
+const MAX_TEXT_BYTES = 4 * 1024 * 1024;
 import { resolveInCase } from '../checks/context';
 import { BadInputError, CancelledError } from '../errors';
 import { bundleSource } from '../sandbox/bundle';
@@ -95,7 +101,7 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
           assertion: f.assertion,
           checks: f.checks.map((c) => ({ id: c.id, kind: c.kind, title: c.title })),
         })),
-        paperMarkdown: await readFile(join(dir, 'paper.md'), 'utf8'),
+        paperMarkdown: (await readInside(dir, 'paper.md', { maxBytes: MAX_TEXT_BYTES })).toString('utf8'),
         logbooks: await Promise.all(file.logbooks.map((l) => readLogbook(dir, l))),
         sandboxFiles: await sandboxFiles(dir),
         audit: await readAudit(dir),
@@ -141,7 +147,7 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
         verdict: input.verdict,
         rationale: input.rationale,
         ...(last ? { runId: last.runId } : {}),
-        hashes: { 'case.json': sha256(await readFile(join(dir, 'case.json'))), rationale: sha256(input.rationale) },
+        hashes: { 'case.json': await sha256Inside(dir, 'case.json'), rationale: sha256(input.rationale) },
         ...(last ? { details: { computedDecision: last.falsifications.find((f) => f.falsificationId === input.falsificationId)?.decision ?? null } } : {}),
       };
       await appendAudit(dir, entry);
@@ -150,13 +156,12 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
 
     async saveSandboxFile(input): Promise<AuditEntry> {
       const dir = await caseDir(input.caseId);
-      const path = resolveInCase(dir, input.path);
-      let before = '';
-      try {
-        before = sha256(await readFile(path));
-      } catch {
-        before = 'absent';
-      }
+      // Confined: the folders are made one by one inside the case (a symlinked folder out of it is refused),
+      // and the file is never written through or replaced when it is a symlink (writeFileAtomic).
+      const parent = await mkdirInside(dir, posix.dirname(input.path), join(dir, input.path));
+      const path = join(parent, posix.basename(input.path));
+      let before = 'absent';
+      if (existsSync(path) || isSymlink(path)) before = sha256(await readRegularFile(path, { maxBytes: MAX_TEXT_BYTES, shownAs: shown(input.path) }));
       await writeFileAtomic(path, input.text);
       const entry: AuditEntry = {
         at: new Date().toISOString(),
@@ -204,35 +209,42 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
   };
 }
 
-/** The report of the newest run recorded in the audit log whose report file is present. */
+/** The report of the newest run recorded in the audit log whose report file is present and readable. */
 async function lastRun(dir: string): Promise<CaseRunReport | undefined> {
-  const runs = (await readAudit(dir)).filter((e) => e.action === 'run' && e.runId);
+  const runs = (await readAudit(dir)).filter((e) => e.action === 'run' && typeof e.runId === 'string' && /^[A-Za-z0-9._-]+$/.test(e.runId));
   for (const e of runs.reverse()) {
     try {
-      return JSON.parse(await readFile(join(dir, 'runs', e.runId as string, 'report.json'), 'utf8')) as CaseRunReport;
+      const text = (await readInside(dir, `runs/${e.runId as string}/report.json`, { maxBytes: 64 * 1024 * 1024 })).toString('utf8');
+      return parseJsonBounded(text) as CaseRunReport;
     } catch {
-      /* report removed: try an older one */
+      /* report removed, not a regular file inside the case, or malformed: try an older one */
     }
   }
   return undefined;
 }
 
+/** Sandbox source files shown in the editor: regular text files inside the case, at most 512 KiB each. */
 async function sandboxFiles(dir: string): Promise<SandboxFile[]> {
-  const root = join(dir, 'sandbox');
-  let entries;
-  try {
-    entries = await readdir(root, { withFileTypes: true, recursive: true });
-  } catch {
-    return [];
-  }
+  const { files } = await listInside(dir, 'sandbox');
   const out: SandboxFile[] = [];
-  for (const e of entries) {
-    if (!e.isFile()) continue;
-    const abs = join(e.parentPath, e.name);
-    const rel = abs.slice(dir.length + 1).split('\\').join('/');
-    const buf = await readFile(abs);
-    if (buf.length > 512 * 1024 || buf.includes(0)) continue;
-    out.push({ path: rel, text: buf.toString('utf8') });
+  for (const f of files) {
+    if (f.size > 512 * 1024) continue;
+    let buf: Buffer;
+    try {
+      buf = await readRegularFile(f.abs, { maxBytes: 512 * 1024, shownAs: shown(f.path) });
+    } catch {
+      continue; // changed since it was listed: left out rather than failing the whole case
+    }
+    if (buf.includes(0)) continue;
+    out.push({ path: `sandbox/${f.path}`, text: buf.toString('utf8') });
   }
   return out.sort((a, b) => a.path.localeCompare(b.path));
+}
+
+function isSymlink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
 }

@@ -1,7 +1,7 @@
 /** Builds the CheckContext a check kind runs with: path resolution confined to the case folder, artifacts under runs/. */
 import { mkdir } from 'node:fs/promises';
-import { isAbsolute, join, relative, resolve } from 'node:path';
-import { BadInputError } from '../errors';
+import { join, relative, resolve } from 'node:path';
+import { isInside, mkdirInside, resolveInside } from '../fs/confine';
 import { defaultSandboxRunner, type SandboxRunner } from '../sandbox/runner';
 import type { CheckContext, CheckProgress } from './kind';
 
@@ -19,15 +19,13 @@ export interface ContextOptions {
   sandbox?: () => Promise<SandboxRunner>;
 }
 
-/** Resolves a case-relative path and refuses one that leaves the case folder. */
+/**
+ * Resolves a case-relative path and refuses one that leaves the case folder, lexically or through a symlink
+ * (the confinement helper, app/fs/confine.ts); returns the real path.
+ * Example: `resolveInCase(dir, 'sandbox/table.csv')`.
+ */
 export function resolveInCase(caseDir: string, rel: string): string {
-  if (isAbsolute(rel)) throw new BadInputError(join(caseDir, 'case.json'), `path "${rel}" must be relative to the case folder`);
-  const abs = resolve(caseDir, rel);
-  const back = relative(caseDir, abs);
-  if (back.startsWith('..') || isAbsolute(back)) {
-    throw new BadInputError(join(caseDir, 'case.json'), `path "${rel}" leaves the case folder`);
-  }
-  return abs;
+  return resolveInside(caseDir, rel, join(caseDir, 'case.json'));
 }
 
 export function createCheckContext(o: ContextOptions): CheckContext {
@@ -39,6 +37,9 @@ export function createCheckContext(o: ContextOptions): CheckContext {
     resolve: (rel) => resolveInCase(o.caseDir, rel),
     async artifactDir() {
       const dir = join(o.runDir, `${o.falsificationId}-${o.checkId}`);
+      // Inside the case (runs/<run-id>/, as every run does), one folder at a time: a `runs` symlink out of the
+      // case is refused. A run folder the caller put elsewhere (tests, a --runs folder) is the caller's own.
+      if (isInside(resolve(o.runDir), resolve(o.caseDir))) return mkdirInside(o.caseDir, relative(o.caseDir, dir));
       await mkdir(dir, { recursive: true });
       return dir;
     },

@@ -12,7 +12,8 @@ import { createCheckContext } from './context';
 import { decide } from './decide';
 import { BadInputError, CancelledError } from '../errors';
 import { writeJsonAtomic } from '../fs/atomic';
-import { hashTree, sha256, sha256File } from '../fs/hash';
+import { hashTree, sha256, sha256Inside } from '../fs/hash';
+import { mkdirInside } from '../fs/confine';
 import { appendAudit } from '../cases/audit';
 import { RateMeter } from './rate';
 import type { SandboxRunner } from '../sandbox/runner';
@@ -59,7 +60,7 @@ export async function runCase(loaded: LoadedCase, registry: CheckRegistry, opts:
         caseId: c.id,
         runId,
         ...(opts.falsificationId ? { falsificationId: opts.falsificationId } : {}),
-        hashes: { 'case.json': await sha256File(join(dir, 'case.json')) },
+        hashes: { 'case.json': await sha256Inside(dir, 'case.json') },
         details: { cancelled: true, finishedChecks: [...done] },
       });
     }
@@ -124,11 +125,12 @@ export async function runCase(loaded: LoadedCase, registry: CheckRegistry, opts:
 
   const report: CaseRunReport = { runId, caseId: c.id, startedAt, finishedAt: now().toISOString(), falsifications: reports };
   if (record) {
-    const reportPath = join(runDir, 'report.json');
+    // The run folder is made inside the case, refusing a `runs` symlink that leaves it.
+    const reportPath = join(await mkdirInside(dir, relative(dir, runDir)), 'report.json');
     await writeJsonAtomic(reportPath, report);
     const inputs = {
-      'case.json': await sha256File(join(dir, 'case.json')),
-      'paper.md': await sha256File(join(dir, 'paper.md')),
+      'case.json': await sha256Inside(dir, 'case.json'),
+      'paper.md': await sha256Inside(dir, 'paper.md'),
       ...(await hashTree(join(dir, 'sandbox'), dir)),
     };
     await appendAudit(dir, {

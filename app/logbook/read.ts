@@ -1,6 +1,11 @@
-/** Reads a case's logbook (Trackio or plain write-up) into the LogbookView the UI and reports use. */
-import { readFile, readdir, stat } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+/**
+ * Reads a case's logbook (Trackio or plain write-up) into the LogbookView the UI and reports use. The logbook
+ * is untrusted data inside an untrusted case folder: it is found and read through the confinement helper
+ * (no symlink out of the case, regular files only, size caps).
+ */
+import { join } from 'node:path';
+import { listInside, readInside, readRegularFile, resolveInside } from '../fs/confine';
+import { parseJsonBounded } from '../json/bounded';
 import type { LogbookFile, LogbookPage, LogbookView } from '../api/contract';
 import type { LogbookRef } from '../cases/model';
 import { readTrackioPages } from './trackio';
@@ -10,7 +15,7 @@ const MAX_TEXT_BYTES = 256 * 1024;
 const WRITEUPS = ['writeup.md', 'README.md', 'index.md'];
 
 export async function readLogbook(caseDir: string, ref: LogbookRef): Promise<LogbookView> {
-  const dir = join(caseDir, ref.path);
+  const dir = resolveInside(caseDir, ref.path, join(caseDir, 'case.json'));
   const files = await listFiles(dir);
   if (ref.format === 'trackio') {
     const { manifest, pages } = await readTrackioPages(dir);
@@ -38,28 +43,31 @@ export async function readLogbook(caseDir: string, ref: LogbookRef): Promise<Log
 
 async function traceCount(dir: string): Promise<number> {
   try {
-    const idx = JSON.parse(await readFile(join(dir, '.trackio', 'logbook', 'traces', 'index.json'), 'utf8')) as { sessions?: unknown[] };
+    const idx = parseJsonBounded((await readInside(dir, '.trackio/logbook/traces/index.json', { maxBytes: 16 * 1024 * 1024 })).toString('utf8')) as { sessions?: unknown[] };
     return Array.isArray(idx.sessions) ? idx.sessions.length : 0;
   } catch {
     return 0;
   }
 }
 
-/** Files under a folder with their sizes; small UTF-8 text files carry their text. */
+/**
+ * Regular files under a folder with their sizes; small UTF-8 text files carry their text. Symlinks that leave
+ * the folder, fifos and devices are left out (listInside).
+ */
 export async function listFiles(dir: string): Promise<LogbookFile[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  const { files } = await listInside(dir, '.');
   const out: LogbookFile[] = [];
-  for (const e of entries) {
-    if (!e.isFile()) continue;
-    const abs = join(e.parentPath, e.name);
-    const path = relative(dir, abs).split('\\').join('/');
-    const size = (await stat(abs)).size;
+  for (const f of files) {
     let text: string | undefined;
-    if (size <= MAX_TEXT_BYTES) {
-      const buf = await readFile(abs);
-      if (!buf.includes(0)) text = buf.toString('utf8');
+    if (f.size <= MAX_TEXT_BYTES) {
+      try {
+        const buf = await readRegularFile(f.abs, { maxBytes: MAX_TEXT_BYTES, shownAs: f.path });
+        if (!buf.includes(0)) text = buf.toString('utf8');
+      } catch {
+        continue; // changed since it was listed
+      }
     }
-    out.push({ path, size, ...(text !== undefined ? { text } : {}) });
+    out.push({ path: f.path, size: f.size, ...(text !== undefined ? { text } : {}) });
   }
   return out.sort((a, b) => a.path.localeCompare(b.path));
 }

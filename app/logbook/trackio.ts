@@ -6,8 +6,9 @@
  * first 2,000 and last 18,000 characters of a long output and writes `... [N chars elided] ...` between them:
  * we keep the text verbatim and report N so that no reader mistakes the excerpt for the whole output.
  */
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { readInside } from '../fs/confine';
+import { parseJsonBounded } from '../json/bounded';
 import type { LogbookBlock, LogbookCell, LogbookPage } from '../api/contract';
 import { BadInputError } from '../errors';
 
@@ -34,11 +35,17 @@ export async function readTrackioManifest(logbookDir: string): Promise<{ manifes
   const base = join(logbookDir, '.trackio', 'logbook');
   const path = join(base, 'logbook.json');
   let manifest: TrackioManifest;
+  let text: string;
   try {
-    manifest = JSON.parse(await readFile(path, 'utf8')) as TrackioManifest;
+    text = (await readInside(logbookDir, '.trackio/logbook/logbook.json', { maxBytes: 16 * 1024 * 1024 })).toString('utf8');
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new BadInputError(path, code === 'ENOENT' ? 'not a Trackio logbook (no .trackio/logbook/logbook.json)' : `unreadable Trackio manifest (${(err as Error).message})`);
+    if (err instanceof BadInputError && /no such file/.test(err.problem)) throw new BadInputError(path, 'not a Trackio logbook (no .trackio/logbook/logbook.json)');
+    throw err;
+  }
+  try {
+    manifest = parseJsonBounded(text) as TrackioManifest;
+  } catch (err) {
+    throw new BadInputError(path, `unreadable Trackio manifest (${(err as Error).message})`);
   }
   if (manifest.schema_version !== 2) throw new BadInputError(path, `unsupported Trackio logbook schema_version ${String(manifest.schema_version)} (reads 2)`, '/schema_version');
   if (!manifest.root || typeof manifest.root.file !== 'string') throw new BadInputError(path, 'missing page tree', '/root');
@@ -52,9 +59,10 @@ export async function readTrackioPages(logbookDir: string): Promise<{ manifest: 
   const walk = async (node: PageNode, depth: number): Promise<void> => {
     let text = '';
     try {
-      text = await readFile(join(base, node.file), 'utf8');
-    } catch {
-      throw new BadInputError(join(base, node.file), `page "${node.slug}" listed in logbook.json is missing`);
+      text = (await readInside(base, node.file, { maxBytes: 64 * 1024 * 1024 })).toString('utf8');
+    } catch (err) {
+      if (err instanceof BadInputError && /no such file/.test(err.problem)) throw new BadInputError(join(base, node.file), `page "${node.slug}" listed in logbook.json is missing`);
+      throw err;
     }
     pages.push({ slug: node.slug, title: node.title, depth, cells: parsePage(text) });
     for (const child of node.children ?? []) await walk(child, depth + 1);
