@@ -65,13 +65,15 @@ export function takeRequest(text: string): RunRequest | null {
 export function sendMessage(message: SandboxMessage): void {
   if (write === null) return;
   let json: string | undefined;
+  let why = 'a BigInt, a cycle, a function or a throwing toJSON';
   try {
     json = stringify(plain(message));
-  } catch {
+  } catch (err) {
     json = undefined;
+    if (err instanceof RangeError) why = 'nested too deep for the runtime';
   }
   // A result that does not serialise (BigInt, a cycle, a throwing toJSON) is reported as such, not lost.
-  if (typeof json !== 'string') json = stringify(plain({ type: 'error', reason: 'threw', message: 'the result is not JSON (a BigInt, a cycle, a function or a throwing toJSON)' }));
+  if (typeof json !== 'string') json = stringify(plain({ type: 'error', reason: 'threw', message: `the result cannot be sent as JSON: ${why}` }));
   if (nonce === '') {
     if (early.length < MAX_EARLY) early.push(json);
     return;
