@@ -1,66 +1,152 @@
 /**
  * A sweep's checkpoint in `runs/<sweep-id>/`: `points.jsonl`, one finished point per line, append-only and
  * fsynced after each line; `manifest.json`, rewritten atomically. A killed sweep loses at most the points
- * that were still running; a torn last line is skipped on reading.
+ * that were still running. A torn last line (a crash mid-append) is moved to `points.jsonl.torn` before the
+ * next append or when a sweep opens the folder (app/fs/atomic.ts), never glued to the next point.
+ *
+ * Reading verifies: a line counts as the point of index i only when it is a point record of this sweep (its
+ * params, seed and inputSha256 are those of point i of the manifest's spec and seed); the first such line of
+ * an index wins. Everything else is counted, never trusted, so a resume recomputes it.
  */
-import { readFile } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { appendLineDurable, writeJsonAtomic } from '../fs/atomic';
-import type { PointRecord, SweepManifest } from './record';
+import { splitSeed } from '../../checkers/random/xoshiro128';
+import { BadInputError } from '../errors';
+import { appendLineDurable, countTornLines, readLogLines, repairLogTail, writeJsonAtomic, type TornTail } from '../fs/atomic';
+import { readRegularFile } from '../fs/confine';
+import { DEFAULT_JSON_LIMITS, JsonLimitError, parseJsonBounded, type JsonLimits } from '../json/bounded';
+import { shown } from '../text/display';
+import { parseSweepSpec, pointAt, pointCount, type SweepSpec } from './grid';
+import { canonicalJson, inputHash, type PointRecord, type SweepManifest } from './record';
 
 export const MANIFEST_FILE = 'manifest.json';
 export const POINTS_FILE = 'points.jsonl';
 
-/** What a sweep folder holds: its manifest (null when absent) and its finished points by index. */
+/**
+ * Limits of one line of points.jsonl, for reading and writing alike (a point the reader would skip is never
+ * written): a result may use the sandbox's full nesting depth (the record wraps it one level deeper).
+ */
+export const POINT_LINE_LIMITS: JsonLimits = { maxChars: 64 * 1024 * 1024, maxDepth: DEFAULT_JSON_LIMITS.maxDepth + 2, maxNodes: 16_000_000 };
+
+const MAX_MANIFEST_BYTES = 16 * 1024 * 1024;
+
+/** The sweep that points must belong to (its spec and seed). */
+export interface SweepIdentity {
+  readonly spec: SweepSpec;
+  readonly seed: number;
+}
+
+/** What a sweep folder holds: its manifest (null when absent) and its verified points by index. */
 export interface Checkpoint {
   readonly manifest: SweepManifest | null;
   readonly points: ReadonlyMap<number, PointRecord>;
-  /** Lines that were not valid point records (a torn last line after a crash). */
+  /** Lines that are not point records (a torn last line not yet repaired, a corrupt or too-deep line). */
   readonly skippedLines: number;
+  /** Point records that do not belong to the sweep (index beyond it; params, seed or inputSha256 not those of their index). */
+  readonly rejectedPoints: number;
+  /** Further records of an index that already had one (the first wins). */
+  readonly duplicatePoints: number;
+  /** Torn lines set aside so far in `points.jsonl.torn`. */
+  readonly tornLines: number;
 }
 
-async function readText(path: string): Promise<string | null> {
+/** How a point can end (RunReport outcomes); anything else on disk is not a point record. */
+const OUTCOMES: ReadonlySet<string> = new Set<PointRecord['outcome']>(['ok', 'timeout', 'out-of-memory', 'threw', 'exited', 'killed', 'denied']);
+
+function isPointRecord(v: unknown): v is PointRecord {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const r = v as Record<string, unknown>;
+  return (
+    typeof r.index === 'number' &&
+    Number.isSafeInteger(r.index) &&
+    r.index >= 0 &&
+    typeof r.outcome === 'string' &&
+    OUTCOMES.has(r.outcome) &&
+    typeof r.params === 'object' &&
+    r.params !== null &&
+    !Array.isArray(r.params) &&
+    typeof r.seed === 'number' &&
+    typeof r.inputSha256 === 'string'
+  );
+}
+
+/**
+ * True when `r` is point `r.index` of the sweep: same parameters (canonically), the seed split from the
+ * sweep's seed for that index, and the inputSha256 of both. Example: a record whose params were edited is false.
+ */
+export function pointBelongs(r: PointRecord, sweep: SweepIdentity, total = pointCount(sweep.spec)): boolean {
+  if (r.index >= total) return false;
+  const params = pointAt(sweep.spec, r.index);
+  const seed = splitSeed(sweep.seed, r.index);
+  return r.seed === seed && canonicalJson(r.params) === canonicalJson(params) && r.inputSha256 === inputHash({ params, seed });
+}
+
+/** Reads manifest.json (null when absent); BadInputError when it is not a sweep manifest. */
+export async function readManifest(dir: string): Promise<SweepManifest | null> {
+  const path = join(dir, MANIFEST_FILE);
   try {
-    return await readFile(path, 'utf8');
+    await lstat(path);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw err;
   }
+  const text = (await readRegularFile(path, { maxBytes: MAX_MANIFEST_BYTES })).toString('utf8');
+  let v: unknown;
+  try {
+    v = parseJsonBounded(text);
+  } catch (err) {
+    throw new BadInputError(shown(path), `not a readable sweep manifest (${err instanceof Error ? err.message : String(err)})`);
+  }
+  if (typeof v !== 'object' || v === null || (v as { format?: unknown }).format !== 'recheck.sweep/1') throw new BadInputError(shown(path), 'not a sweep manifest (format is not "recheck.sweep/1")');
+  return v as SweepManifest;
 }
 
-function isPointRecord(v: unknown): v is PointRecord {
-  if (typeof v !== 'object' || v === null) return false;
-  const r = v as Record<string, unknown>;
-  return typeof r.index === 'number' && Number.isInteger(r.index) && r.index >= 0 && typeof r.outcome === 'string' && typeof r.params === 'object';
-}
-
-/** Reads a sweep folder (missing files read as empty). The first record of an index wins. */
-export async function readCheckpoint(dir: string): Promise<Checkpoint> {
-  const manifestText = await readText(join(dir, MANIFEST_FILE));
-  const manifest = manifestText === null ? null : (JSON.parse(manifestText) as SweepManifest);
+/**
+ * Reads a sweep folder (missing files read as empty). Points are verified against `sweep`, or else against
+ * the manifest's spec and seed; with neither, only their form is checked. The first valid record of an index wins.
+ * Example: `(await readCheckpoint(dir, { spec: { horizon: 4 }, seed: 1 })).points.size` is at most 4.
+ */
+export async function readCheckpoint(dir: string, sweep?: SweepIdentity): Promise<Checkpoint> {
+  const manifest = await readManifest(dir);
+  const against = sweep ?? (manifest !== null ? { spec: parseSweepSpec(manifest.spec, join(dir, MANIFEST_FILE)), seed: manifest.seed } : undefined);
+  const total = against !== undefined ? pointCount(against.spec) : Infinity;
   const points = new Map<number, PointRecord>();
   let skippedLines = 0;
-  for (const line of ((await readText(join(dir, POINTS_FILE))) ?? '').split('\n')) {
-    if (line.trim() === '') continue;
+  let rejectedPoints = 0;
+  let duplicatePoints = 0;
+  const file = join(dir, POINTS_FILE);
+  await readLogLines(file, (line, complete) => {
     let v: unknown;
     try {
-      v = JSON.parse(line);
+      v = parseJsonBounded(line, POINT_LINE_LIMITS);
     } catch {
       skippedLines++;
-      continue;
+      return;
     }
-    if (!isPointRecord(v)) {
+    if (!complete || !isPointRecord(v)) {
       skippedLines++;
-      continue;
+      return;
     }
-    if (!points.has(v.index)) points.set(v.index, v);
-  }
-  return { manifest, points, skippedLines };
+    if (against !== undefined && !pointBelongs(v, against, total)) rejectedPoints++;
+    else if (points.has(v.index)) duplicatePoints++;
+    else points.set(v.index, v);
+  });
+  return { manifest, points, skippedLines, rejectedPoints, duplicatePoints, tornLines: await countTornLines(file) };
 }
 
-/** Appends one finished point (durable once this resolves). */
-export function appendPoint(dir: string, record: PointRecord): Promise<void> {
-  return appendLineDurable(join(dir, POINTS_FILE), JSON.stringify(record));
+/** Moves a torn last line of points.jsonl aside (when a sweep opens its folder); null when there was none. */
+export function repairCheckpoint(dir: string): Promise<TornTail | null> {
+  return repairLogTail(join(dir, POINTS_FILE));
+}
+
+/**
+ * Appends one finished point (durable once this resolves), after moving a torn tail aside; returns that
+ * repair, if any. Throws JsonLimitError, writing nothing, when the line would be over POINT_LINE_LIMITS.
+ */
+export function appendPoint(dir: string, record: PointRecord): Promise<TornTail | null> {
+  const line = JSON.stringify(record);
+  if (line.length > POINT_LINE_LIMITS.maxChars) return Promise.reject(new JsonLimitError('maxChars', POINT_LINE_LIMITS.maxChars, line.length));
+  return appendLineDurable(join(dir, POINTS_FILE), line);
 }
 
 /** Replaces the manifest atomically. */

@@ -46,7 +46,8 @@ export function inputHash(value: unknown): string {
   return sha256(canonicalJson(value));
 }
 
-function canonicalJson(value: unknown): string {
+/** A JSON value as text with object keys sorted (own keys only). Example: `canonicalJson({ b: 1, a: 2 })` is `{"a":2,"b":1}`. */
+export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (typeof value === 'object' && value !== null) {
     const entries = Object.keys(value)
@@ -91,7 +92,13 @@ export interface SweepManifest {
   readonly isolation?: string;
   readonly versions: Versions;
   readonly total: number;
-  readonly status: 'running' | 'complete' | 'stopped' | 'cancelled';
+  /**
+   * `running` while a process works on it (also what a killed process leaves: a resume is safe); `failed` when
+   * the host side failed (an I/O error, a bug), with `failure` saying why in one line.
+   */
+  readonly status: 'running' | 'complete' | 'stopped' | 'cancelled' | 'failed';
+  /** Why the sweep failed (status `failed` only). */
+  readonly failure?: string;
   readonly firstViolation: number | null;
   readonly createdAt: string;
   readonly updatedAt: string;

@@ -6,10 +6,11 @@ import type { Command } from '../command';
 import { parseCommandArgs, UsageError } from '../args';
 import { createProgressBar, formatSeconds } from '../progress';
 import { BadInputError, EXIT } from '../../errors';
-import { parseSweepSpec, type ParamValue, type SweepSpec } from '../../runs/grid';
+import { nameProblem, parseSweepSpec, type ParamValue, type SweepSpec } from '../../runs/grid';
 import { runSweep, type SweepSummary } from '../../runs/sweep';
 import { defaultConfinement, UNCONFINED_NOTICE } from '../../sandbox/confinement';
 import { nodeChildRunner } from '../../sandbox/runner';
+import { oneLine, shown } from '../../text/display';
 
 export const sweepCommand: Command = {
   name: 'sweep',
@@ -52,7 +53,12 @@ Exit 0 when finished, 1 when --stop-on found a violating point, 130 when cancell
     const modulePath = resolve(io.cwd, file);
     if (!existsSync(modulePath)) throw new BadInputError(file, 'no such file');
     const spec = await specFrom(values, io.cwd);
-    const runsDir = values.runs !== undefined ? resolve(io.cwd, values.runs) : caseRunsDir(modulePath);
+    const stopOn = values['stop-on'] ?? null;
+    const refused = stopOn !== null ? nameProblem(stopOn) : null;
+    if (refused !== null) throw new UsageError('sweep', `--stop-on: ${refused}`);
+    // The sweep folder stays inside the case (a runs/ symlink out of it is refused) or inside --runs.
+    const caseDir = values.runs === undefined ? caseFolder(modulePath) : null;
+    const runsDir = values.runs !== undefined ? resolve(io.cwd, values.runs) : caseDir !== null ? join(caseDir, 'runs') : null;
     if (runsDir === null) throw new UsageError('sweep', `${file} is not inside a case folder: pass --runs DIR for the checkpoint`);
     const seed = int('seed', values.seed, 1, 0, 2 ** 32 - 1);
     const jobs = values.jobs !== undefined ? int('jobs', values.jobs, 1, 1, 256) : undefined;
@@ -64,6 +70,7 @@ Exit 0 when finished, 1 when --stop-on found a violating point, 130 when cancell
     let done = 0;
     let total = 0;
     let summary: SweepSummary;
+    const notices: string[] = []; // shown once the bar is gone, so they do not mix with it
     try {
       summary = await runSweep({
         modulePath,
@@ -71,14 +78,16 @@ Exit 0 when finished, 1 when --stop-on found a violating point, 130 when cancell
         spec,
         seed,
         ...(jobs !== undefined ? { jobs } : {}),
-        stopOn: values['stop-on'] ?? null,
+        stopOn,
         runsDir,
+        root: caseDir ?? runsDir,
         ...(values.id !== undefined ? { id: values.id } : {}),
         limits: { timeoutMs: timeoutS * 1000, cpuSeconds: 2 * timeoutS + 1, memoryMb },
         runner: nodeChildRunner(confinement, { allowUnconfined: values['allow-unconfined'] === true }),
         signal: io.signal,
         onEvent: (e) => {
           if (values.json) return io.stderr(`${JSON.stringify(e)}\n`);
+          if (e.type === 'notice') notices.push(e.message);
           if (e.type === 'started') [done, total] = [e.alreadyDone, e.total];
           if (e.type === 'progress') {
             done = e.done;
@@ -90,6 +99,7 @@ Exit 0 when finished, 1 when --stop-on found a violating point, 130 when cancell
       });
     } finally {
       bar.finish();
+      for (const n of notices) io.stderr(`recheck: ${oneLine(n)}\n`);
     }
     if (values.json) io.stdout(`${JSON.stringify(summary, null, 2)}\n`);
     else io.stdout(formatSummary(summary));
@@ -114,19 +124,20 @@ async function specFrom(values: { grid?: string; param?: string[]; horizon?: str
     return parseSweepSpec(json, values.grid);
   }
   if (values.horizon !== undefined) return parseSweepSpec({ horizon: Number(values.horizon) }, '--horizon');
-  const parameters: Record<string, ParamValue[]> = {};
+  // A Map, then own properties: `--param __proto__=1` must reach parseSweepSpec (which refuses it), not set a prototype.
+  const parameters = new Map<string, ParamValue[]>();
   for (const p of values.param ?? []) {
     const m = /^([A-Za-z_][\w]*)=(.+)$/.exec(p);
-    if (!m) throw new UsageError('sweep', `--param must be NAME=V1,V2,..., got "${p}"`);
-    parameters[m[1] as string] = (m[2] as string).split(',').map((v) => (v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v === 'true' ? true : v === 'false' ? false : v));
+    if (!m) throw new UsageError('sweep', `--param must be NAME=V1,V2,..., got "${shown(p)}"`);
+    parameters.set(m[1] as string, (m[2] as string).split(',').map((v) => (v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v === 'true' ? true : v === 'false' ? false : v)));
   }
-  return parseSweepSpec({ parameters }, '--param');
+  return parseSweepSpec({ parameters: Object.fromEntries(parameters) }, '--param');
 }
 
-/** runs/ of the nearest enclosing folder holding a case.json, or null. */
-function caseRunsDir(modulePath: string): string | null {
+/** The nearest enclosing folder holding a case.json, or null. */
+function caseFolder(modulePath: string): string | null {
   for (let d = dirname(modulePath); d !== dirname(d); d = dirname(d)) {
-    if (existsSync(join(d, 'case.json'))) return join(d, 'runs');
+    if (existsSync(join(d, 'case.json'))) return d;
   }
   return null;
 }
