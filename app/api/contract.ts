@@ -152,6 +152,8 @@ export interface CaseDetail {
   logbooks: LogbookView[];
   sandboxFiles: SandboxFile[];
   audit: AuditEntry[];
+  /** One line when the audit log had torn or unreadable lines (set aside in audit.jsonl.torn, never dropped). */
+  auditNotice?: string;
   lastRun?: CaseRunReport;
 }
 

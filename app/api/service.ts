@@ -10,7 +10,7 @@ import { createCheckRegistry } from '../checks/registry';
 import { builtinCheckKinds } from '../checks/kinds/index';
 import { listCaseDirs } from '../cases/workspace';
 import { loadCase } from '../cases/load';
-import { readAudit, appendAudit } from '../cases/audit';
+import { readAudit, readAuditLog, repairAudit, appendAudit } from '../cases/audit';
 import { readLogbook } from '../logbook/read';
 import { runCase, newRunId } from '../checks/run-case';
 import { draftLetter } from '../letters/draft';
@@ -90,6 +90,10 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
       const dir = await caseDir(caseId);
       const { file } = await loadCase(dir, registry);
       const last = await lastRun(dir);
+      // Opening a case repairs its log's tail (a crash fragment is moved to audit.jsonl.torn), then reads it.
+      // A read-only case folder cannot be repaired: its torn line is then skipped and counted instead.
+      await repairAudit(dir).catch(() => null);
+      const auditLog = await readAuditLog(dir);
       return {
         id: caseId,
         title: file.title,
@@ -104,7 +108,8 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
         paperMarkdown: (await readInside(dir, 'paper.md', { maxBytes: MAX_TEXT_BYTES })).toString('utf8'),
         logbooks: await Promise.all(file.logbooks.map((l) => readLogbook(dir, l))),
         sandboxFiles: await sandboxFiles(dir),
-        audit: await readAudit(dir),
+        audit: auditLog.entries,
+        ...(auditLog.notice !== null ? { auditNotice: auditLog.notice } : {}),
         ...(last ? { lastRun: last } : {}),
       };
     },

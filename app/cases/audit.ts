@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import type { AuditEntry } from '../api/contract';
-import { appendLineDurable, countTornLines, readLogLines, repairLogTail, TORN_SUFFIX, type TornTail } from '../fs/atomic';
+import { appendLineDurable, countTornLines, readLogLines, repairLogTail, TORN_SUFFIX, type TornTail } from '../fs/log';
 import { DEFAULT_JSON_LIMITS, parseJsonBounded } from '../json/bounded';
 
 export const AUDIT_FILE = 'audit.jsonl';

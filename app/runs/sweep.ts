@@ -262,7 +262,7 @@ export async function runSweep(o: SweepOptions): Promise<SweepSummary> {
   const sweep: SweepIdentity = { spec: o.spec, seed: o.seed };
   // Prepared before the checkpoint is touched: a runner that refuses untrusted code (no bubblewrap, no opt-in)
   // or a module that does not bundle leaves the sweep folder as it was.
-  const program = await o.runner.prepare({ modulePath: o.modulePath, label: o.label ?? o.modulePath });
+  const program = await o.runner.prepare({ modulePath: o.modulePath, label: o.label ?? o.modulePath, limits, ...(o.signal ? { signal: o.signal } : {}) });
   try {
     const id = o.id ?? `sweep-${inputHash({ module: program.moduleHash, spec: o.spec, seed: o.seed, stopOn }).slice(0, 12)}`;
     const shownDir = join(o.runsDir, id);

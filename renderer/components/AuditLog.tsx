@@ -3,46 +3,54 @@ import type { AuditEntry } from '../../app/api/contract';
 import { formatUtc, shortHash } from '../lib/format';
 import { DecisionBadge } from './DecisionBadge';
 
-export function AuditLog({ entries }: { entries: AuditEntry[] }) {
-  if (entries.length === 0) return <div className="muted pad">No audit entries yet: runs, edits and decisions will appear here.</div>;
+export function AuditLog({ entries, notice }: { entries: AuditEntry[]; notice?: string | undefined }) {
+  const warning = notice !== undefined ? (
+    <div className="error-text pad" role="status" data-testid="audit-notice">
+      {notice}
+    </div>
+  ) : null;
+  if (entries.length === 0) return warning ?? <div className="muted pad">No audit entries yet: runs, edits and decisions will appear here.</div>;
   const rows = [...entries].reverse();
   return (
-    <table className="audit-table" data-testid="audit-log">
-      <thead>
-        <tr>
-          <th>When (UTC)</th>
-          <th>Who</th>
-          <th>Action</th>
-          <th>Subject</th>
-          <th>Hashes</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((e, i) => (
-          <tr key={`${e.at}-${i}`}>
-            <td className="mono nowrap">{formatUtc(e.at).replace(' UTC', '')}</td>
-            <td>{e.who}</td>
-            <td>
-              <span className="chip">{e.action}</span>
-            </td>
-            <td>
-              {e.falsificationId !== undefined ? <span className="mono">{e.falsificationId} </span> : null}
-              {e.verdict !== undefined ? <DecisionBadge value={e.verdict} testId="audit-verdict" /> : null}
-              {e.runId !== undefined ? <span className="mono muted"> run {e.runId}</span> : null}
-              {e.details !== undefined ? <Details details={e.details} /> : null}
-              {e.rationale !== undefined && e.rationale !== '' ? <div className="rationale">{e.rationale}</div> : null}
-            </td>
-            <td className="hashes">
-              {Object.entries(e.hashes).map(([k, h]) => (
-                <div key={k} title={`${k}: ${h}`} className="mono small">
-                  <span className="muted">{k}</span> {shortHash(h)}
-                </div>
-              ))}
-            </td>
+    <>
+      {warning}
+      <table className="audit-table" data-testid="audit-log">
+        <thead>
+          <tr>
+            <th>When (UTC)</th>
+            <th>Who</th>
+            <th>Action</th>
+            <th>Subject</th>
+            <th>Hashes</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((e, i) => (
+            <tr key={`${e.at}-${i}`}>
+              <td className="mono nowrap">{formatUtc(e.at).replace(' UTC', '')}</td>
+              <td>{e.who}</td>
+              <td>
+                <span className="chip">{e.action}</span>
+              </td>
+              <td>
+                {e.falsificationId !== undefined ? <span className="mono">{e.falsificationId} </span> : null}
+                {e.verdict !== undefined ? <DecisionBadge value={e.verdict} testId="audit-verdict" /> : null}
+                {e.runId !== undefined ? <span className="mono muted"> run {e.runId}</span> : null}
+                {e.details !== undefined ? <Details details={e.details} /> : null}
+                {e.rationale !== undefined && e.rationale !== '' ? <div className="rationale">{e.rationale}</div> : null}
+              </td>
+              <td className="hashes">
+                {Object.entries(e.hashes).map(([k, h]) => (
+                  <div key={k} title={`${k}: ${h}`} className="mono small">
+                    <span className="muted">{k}</span> {shortHash(h)}
+                  </div>
+                ))}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
   );
 }
 

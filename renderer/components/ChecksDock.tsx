@@ -44,7 +44,7 @@ export function ChecksDock(props: {
         {tab === 'results' ? <Results detail={detail} run={run} running={running} onRun={props.onRun} /> : null}
         {tab === 'log' ? <RunLog lines={run?.logs ?? []} /> : null}
         {tab === 'decide' ? <DecisionForm api={props.api} detail={detail} decisions={props.decisions} onRecorded={props.onRecorded} /> : null}
-        {tab === 'audit' ? <AuditLog entries={detail.audit} /> : null}
+        {tab === 'audit' ? <AuditLog entries={detail.audit} notice={detail.auditNotice} /> : null}
       </div>
     </section>
   );

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../app/api/contract';
 import { appendAudit, AUDIT_FILE, readAudit, readAuditLog } from '../../app/cases/audit';
-import { readTornRecords, tornFragment } from '../../app/fs/atomic';
+import { readTornRecords, tornFragment } from '../../app/fs/log';
 import { appendPoint, POINTS_FILE, readCheckpoint } from '../../app/runs/checkpoint';
 import type { PointRecord } from '../../app/runs/record';
 import { runSweep } from '../../app/runs/sweep';

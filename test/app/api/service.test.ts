@@ -100,4 +100,14 @@ describe('RecheckService', () => {
     await service.recordDecision({ caseId: 'mini', falsificationId: 'F1', verdict: 'refuted', rationale: 'On reflection, a units slip.', reviewer: 'Ada' });
     expect(await service.draftLetter('mini')).toMatch(/No claimed falsification of this paper stands after the re-check .* not for sending\./);
   });
+
+  it('openCase says, in one line, when the audit log had a torn tail (kept aside, never dropped)', async () => {
+    const { service, dir } = await setup();
+    await service.recordDecision({ caseId: 'mini', falsificationId: 'F1', verdict: 'confirmed', rationale: 'r', reviewer: 'Ada' });
+    writeFileSync(join(dir, 'audit.jsonl'), `${readFileSync(join(dir, 'audit.jsonl'), 'utf8')}{"at":"2026-`, { flag: 'w' });
+    const detail = await service.openCase('mini');
+    expect(detail.audit).toHaveLength(1);
+    expect(detail.auditNotice).toMatch(/^audit log: 1 torn line left by a crash was set aside in audit\.jsonl\.torn$/);
+    expect(detail.auditNotice?.includes('\n')).toBe(false);
+  });
 });

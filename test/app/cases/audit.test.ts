@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../app/api/contract';
 import { appendAudit, AUDIT_FILE, readAudit, readAuditLog, repairAudit } from '../../../app/cases/audit';
-import { readTornRecords, tornFragment } from '../../../app/fs/atomic';
+import { readTornRecords, tornFragment } from '../../../app/fs/log';
 import { tempDir } from '../../helpers/temp-case';
 
 const entry = (at: string, extra: Partial<AuditEntry> = {}): AuditEntry => ({ at, who: 'tester', action: 'decision', caseId: 'c', hashes: { 'case.json': 'h' }, ...extra });
