@@ -16,7 +16,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BadInputError } from '../errors';
+import { BadInputError, CancelledError } from '../errors';
 import { isInside } from '../fs/confine';
 import { sha256 } from '../fs/hash';
 import { oneLine, shown } from '../text/display';
@@ -223,7 +223,7 @@ async function checkExports(esbuild: typeof EsbuildApi, modulePath: string, sour
  * Hosts that serve requests call `bundleSource` (bundle-isolated.ts), which runs this in a child process.
  * Example: `const { code } = await bundleInProcess({ modulePath, target: 'worker' })`.
  */
-export async function bundleInProcess(options: BundleOptions): Promise<BundledSource> {
+export async function bundleInProcess(options: BundleOptions, control: BundleControl = {}): Promise<BundledSource> {
   const { modulePath, userRoot } = userPaths(options.modulePath, options.root);
   const root = existingDir(sources.root, 'sandbox sources folder');
   const checkers = existingDir(join(sources.root, 'checkers'), 'checkers library folder');
@@ -242,8 +242,18 @@ export async function bundleInProcess(options: BundleOptions): Promise<BundledSo
   const esbuild = await loadEsbuild();
   const record: ConfineRecord = { moduleSource: null, totalBytes: 0 };
   let text: string;
+  // The run's wall clock holds for bundling too: at the limit the build is cancelled (esbuild's context).
+  const limitMs = control.limits?.timeoutMs ?? DEFAULT_LIMITS.timeoutMs;
+  let timedOut = false;
+  let context: EsbuildApi.BuildContext | null = null;
+  const cancel = (): void => void context?.cancel();
+  const timer = setTimeout(() => {
+    timedOut = true;
+    cancel();
+  }, limitMs);
+  control.signal?.addEventListener('abort', cancel, { once: true });
   try {
-    const out = await esbuild.build({
+    context = await esbuild.context({
       stdin: { contents: entrySource(dirs.inside, modulePath, driverPath, target), resolveDir: root, loader: 'ts', sourcefile: ENTRY_NAME },
       bundle: true,
       write: false,
@@ -258,9 +268,19 @@ export async function bundleInProcess(options: BundleOptions): Promise<BundledSo
       nodePaths: [...dirs.nodeModules],
       plugins: [confinePlugin(dirs, target, record)],
     });
-    text = out.outputFiles[0]?.text ?? '';
+    if (control.signal?.aborted) throw new CancelledError();
+    if (timedOut) throw new Error('timeout');
+    const out = await context.rebuild();
+    if (timedOut) throw new Error('timeout');
+    text = out.outputFiles?.[0]?.text ?? '';
   } catch (err) {
-    throw bundleError(options.modulePath, err);
+    if (control.signal?.aborted) throw new CancelledError();
+    if (timedOut) throw new BadInputError(shown(options.modulePath), `cannot be bundled for the sandbox: bundling took longer than ${limitMs / 1000} s (the run's wall-clock limit)`);
+    throw err instanceof CancelledError ? err : bundleError(options.modulePath, err);
+  } finally {
+    clearTimeout(timer);
+    control.signal?.removeEventListener('abort', cancel);
+    await context?.dispose();
   }
   if (record.moduleSource === null) throw new BadInputError(shown(modulePath), 'cannot be bundled for the sandbox: the module was not read');
   await checkExports(esbuild, modulePath, record.moduleSource, options.requiredExports ?? ['default']).catch((err: unknown) => {
@@ -281,7 +301,7 @@ export interface BundleControl {
  * app's main process). Example: `const { code } = await bundleSource({ modulePath })`.
  */
 export async function bundleSource(options: BundleOptions, control: BundleControl = {}): Promise<BundledSource> {
-  if (!canBundleInChild(REPO_ROOT)) return bundleInProcess(options);
+  if (!canBundleInChild(REPO_ROOT)) return bundleInProcess(options, control);
   return bundleInChild(REPO_ROOT, options, sources, { ...DEFAULT_LIMITS, ...control.limits }, control.signal);
 }
 

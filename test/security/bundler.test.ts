@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bundleSource, REPO_ROOT, sandboxSources } from '../../app/sandbox/bundle';
+import { bundleInProcess, bundleSource, REPO_ROOT, sandboxSources } from '../../app/sandbox/bundle';
 import { canBundleInChild } from '../../app/sandbox/bundle-isolated';
 
 const secretDir = mkdtempSync(join(tmpdir(), 'recheck-secret-'));
@@ -136,5 +136,16 @@ describe('bundler: runs in a child process under the run limits (finding 2)', ()
 
   it('the host does not run the bundler itself: a child does (Node hosts)', () => {
     expect(canBundleInChild(REPO_ROOT)).toBe(true);
+  });
+});
+
+describe('bundler in process (the desktop app): the wall clock and cancel hold too', () => {
+  it('times out and cancels with the same one-line reasons', async () => {
+    const dir = folder({ 'm.mjs': `import { create, all } from 'mathjs';\nexport default () => typeof create(all);` });
+    await expect(bundleInProcess({ modulePath: join(dir, 'm.mjs') }, { limits: { timeoutMs: 5 } })).rejects.toThrow(/bundling took longer than 0\.005 s/);
+    const ac = new AbortController();
+    ac.abort();
+    await expect(bundleInProcess({ modulePath: join(dir, 'm.mjs') }, { signal: ac.signal })).rejects.toThrow(/cancelled/);
+    expect((await bundleInProcess({ modulePath: join(dir, 'm.mjs') })).code.length).toBeGreaterThan(100_000);
   });
 });
