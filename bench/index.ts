@@ -11,6 +11,7 @@ const modules: (() => Promise<BenchModule>)[] = [
   () => import('./exact/fw-attention.bench'),
   () => import('./precise/kl.bench'),
   () => import('./sandbox/sandbox-speed.bench'),
+  () => import('./stats/fit.bench'),
 ];
 
 const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));

@@ -1,16 +1,25 @@
 /**
  * Loads and validates a case folder. Every problem is a BadInputError naming the file, the JSON pointer and
  * the problem in one line, e.g. `cases/x/case.json: /falsifications/0/claim: unknown claim "C9"`.
+ * A case folder is untrusted data: case.json is read through the shared JSON reader (a regular file of at
+ * most MAX_CASE_JSON_BYTES, strict UTF-8, bounded JSON), and every path it names (logbook folders, check
+ * params marked `casePath` in their kind's schema) and paper.md must stay inside the folder after
+ * following symlinks (resolveInside).
  */
-import { readFile, stat } from 'node:fs/promises';
+import { lstat, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { BadInputError } from '../errors';
+import { ConfinementError, resolveInside } from '../fs/confine';
+import { readJsonFile } from '../tables/json-file';
 import { caseSchema } from './schema';
 import type { CaseFile, LoadedCase } from './model';
 import type { CheckRegistry } from '../checks/registry';
 import { createAjv, describeAjvError } from '../json/ajv';
 
 const validateCase = createAjv().compile<CaseFile>(caseSchema);
+
+/** Largest accepted case.json. */
+export const MAX_CASE_JSON_BYTES = 4 * 1024 * 1024;
 
 /** Path shown to the user: relative to the working directory when inside it. */
 export function displayPath(path: string, cwd = process.cwd()): string {
@@ -21,19 +30,13 @@ export function displayPath(path: string, cwd = process.cwd()): string {
 export async function loadCase(dir: string, registry: CheckRegistry): Promise<LoadedCase> {
   const file = join(dir, 'case.json');
   const shown = displayPath(file);
-  let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    await lstat(file);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new BadInputError(displayPath(dir), code === 'ENOENT' ? 'not a case folder (no case.json)' : `cannot read case.json (${code})`);
+    throw new BadInputError(displayPath(dir), code === 'ENOENT' || code === 'ENOTDIR' ? 'not a case folder (no case.json)' : `cannot read case.json (${code})`);
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (err) {
-    throw new BadInputError(shown, `malformed JSON (${(err as Error).message})`);
-  }
+  const json = await readJsonFile(confined(dir, 'case.json', shown, ''), shown, { maxBytes: MAX_CASE_JSON_BYTES });
   if (typeof json === 'object' && json !== null && 'format' in json && (json as { format: unknown }).format !== 'recheck.case/1') {
     throw new BadInputError(shown, `unsupported case format ${JSON.stringify((json as { format: unknown }).format)} (this Recheck reads recheck.case/1)`, '/format');
   }
@@ -53,7 +56,8 @@ async function checkReferences(dir: string, shown: string, c: CaseFile, registry
   const claims = new Set(c.paper.claims.map((x) => x.id));
   const logbooks = new Set(c.logbooks.map((x) => x.id));
   for (const [i, lb] of c.logbooks.entries()) {
-    if (!(await isDir(join(dir, lb.path)))) throw new BadInputError(shown, `logbook folder "${lb.path}" does not exist`, `/logbooks/${i}/path`);
+    const real = confined(dir, lb.path, shown, `/logbooks/${i}/path`);
+    if (!(await isDir(real))) throw new BadInputError(shown, `logbook folder "${lb.path}" does not exist`, `/logbooks/${i}/path`);
   }
   for (const [i, f] of c.falsifications.entries()) {
     const at = `/falsifications/${i}`;
@@ -66,12 +70,30 @@ async function checkReferences(dir: string, shown: string, c: CaseFile, registry
         const pointer = registry.get(check.kind) ? `${at}/checks/${j}/params${bad.pointer === '/' ? '' : bad.pointer}` : `${at}/checks/${j}/kind`;
         throw new BadInputError(shown, bad.problem, pointer);
       }
+      for (const p of registry.casePaths(check.kind, check.params)) confined(dir, p.path, shown, `${at}/checks/${j}/params${p.pointer}`);
     }
   }
+  const paper = displayPath(join(dir, 'paper.md'));
+  let paperStat;
   try {
-    await stat(join(dir, 'paper.md'));
-  } catch {
-    throw new BadInputError(displayPath(join(dir, 'paper.md')), 'missing: every case carries our summary of the paper');
+    paperStat = await stat(confined(dir, 'paper.md', paper, ''));
+  } catch (err) {
+    if (err instanceof BadInputError) throw err;
+    throw new BadInputError(paper, 'missing: every case carries our summary of the paper');
+  }
+  if (!paperStat.isFile()) throw new BadInputError(paper, 'not a regular file: every case carries our summary of the paper as paper.md');
+}
+
+/**
+ * The real path of `rel` inside the case folder, or BadInputError naming `shown` and `pointer` when it is
+ * absolute, leaves the folder, or is a symlink out of it.
+ */
+function confined(dir: string, rel: string, shown: string, pointer: string): string {
+  try {
+    return resolveInside(dir, rel, shown);
+  } catch (err) {
+    if (err instanceof ConfinementError) throw new BadInputError(shown, err.problem, pointer === '' ? undefined : pointer);
+    throw err;
   }
 }
 

@@ -3,8 +3,10 @@
  * growth law, audit units, classify a loss, ...). Cases declare checks by kind in `case.json`; the registry
  * validates their params against `paramsSchema` on load and runs them through `run`.
  */
+import { join } from 'node:path';
 import type { JsonSchema } from '../cases/json-schema';
 import type { SandboxRunner } from '../sandbox/runner';
+import { resolveInside } from '../fs/confine';
 
 /** How a check's evidence bears on the claimed falsification. */
 export type CheckOutcome =
@@ -56,7 +58,22 @@ export interface CheckKind<P = unknown> {
   kind: string;
   /** What the check does, one line. */
   title: string;
-  /** JSON Schema (draft 2020-12 subset understood by ajv) for `params`. */
+  /**
+   * JSON Schema (draft 2020-12 subset understood by ajv) for `params`. A string param that names a file or
+   * folder of the case carries `casePath: true`: the case loader then confines it to the case folder
+   * (resolveInside: relative, no `..` out, no symlink out), so `recheck validate` and `recheck run` both
+   * refuse a path that leaves the case, and the kind reads it through `resolveCasePath`.
+   */
   paramsSchema: JsonSchema;
   run(params: P, ctx: CheckContext): Promise<CheckResult>;
+}
+
+/**
+ * The real path of a case-relative path param, confined to the case folder after following symlinks
+ * (ctx.resolve's check, then resolveInside); throws ConfinementError, a BadInputError naming case.json.
+ * Example: `await readCsvFile(resolveCasePath(ctx, params.table), params.table)`.
+ */
+export function resolveCasePath(ctx: Pick<CheckContext, 'caseDir' | 'resolve'>, relativePath: string): string {
+  ctx.resolve(relativePath);
+  return resolveInside(ctx.caseDir, relativePath, join(ctx.caseDir, 'case.json'));
 }

@@ -1,5 +1,6 @@
 /** Argument parsing shared by the commands: node:util parseArgs with usage errors as exit-2 one-liners. */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { shown } from '../text/display';
 
 export class UsageError extends Error {
   constructor(
@@ -18,10 +19,10 @@ export function parseCommandArgs<O extends Options>(command: string, args: strin
   try {
     parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (err) {
-    throw new UsageError(command, (err as Error).message.split('\n')[0] ?? 'bad arguments');
+    throw new UsageError(command, shown((err as Error).message.split('\n')[0] ?? 'bad arguments'));
   }
   const n = parsed.positionals.length;
   if (n < positionals.min) throw new UsageError(command, `missing ${positionals.names}`);
-  if (n > positionals.max) throw new UsageError(command, `unexpected argument "${parsed.positionals[positionals.max]}"`);
+  if (n > positionals.max) throw new UsageError(command, `unexpected argument "${shown(parsed.positionals[positionals.max] ?? '', 80)}"`);
   return parsed;
 }

@@ -8,6 +8,7 @@ import type { CliIO, Command } from './command';
 import { BadInputError, CancelledError, EXIT } from '../errors';
 import { CheckerError } from '../../checkers/errors';
 import { UsageError } from './args';
+import { oneLine, shown } from '../text/display';
 
 export function findCommand(argv: string[]): { command: Command; rest: string[] } | undefined {
   const two = argv.length >= 2 ? `${argv[0]} ${argv[1]}` : undefined;
@@ -63,7 +64,7 @@ export async function main(argv: string[], io?: CliIO): Promise<number> {
     }
     const found = findCommand(argv);
     if (!found) {
-      cli.stderr(`recheck: unknown command "${argv[0]}" (see recheck --help)\n`);
+      cli.stderr(`recheck: unknown command "${shown(argv[0] ?? '', 80)}" (see recheck --help)\n`);
       return EXIT.badInput;
     }
     if (found.rest.includes('--help') || found.rest.includes('-h')) {
@@ -78,14 +79,17 @@ export async function main(argv: string[], io?: CliIO): Promise<number> {
   }
 }
 
-/** Turns an error into the CLI's one-line message and exit code. */
+/**
+ * Turns an error into the CLI's message and exit code. The message is always one line (oneLine folds line
+ * breaks and escapes control characters), whatever a file name, a cell or a parser put into it.
+ */
 export function reportError(err: unknown, io: CliIO): number {
   if (err instanceof BadInputError || err instanceof UsageError) {
-    io.stderr(`recheck: ${err.message}\n`);
+    io.stderr(`recheck: ${oneLine(err.message)}\n`);
     return EXIT.badInput;
   }
   if (err instanceof CheckerError) {
-    io.stderr(`recheck: ${err.message}\n`);
+    io.stderr(`recheck: ${oneLine(err.message)}\n`);
     return EXIT.badInput;
   }
   if (err instanceof CancelledError) {
@@ -93,7 +97,7 @@ export function reportError(err: unknown, io: CliIO): number {
     return 130;
   }
   const e = err instanceof Error ? err : new Error(String(err));
-  io.stderr(`recheck: internal error: ${e.message}\n`);
+  io.stderr(`recheck: internal error: ${oneLine(e.message)}\n`);
   if (process.env.RECHECK_DEBUG) io.stderr(`${e.stack ?? ''}\n`);
   return EXIT.internal;
 }

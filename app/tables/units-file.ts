@@ -1,5 +1,7 @@
 /** A `recheck.units/1` file read and audited, with every input problem turned into one-line bad input. */
 import { BadInputError } from '../errors';
+import { shown } from '../text/display';
+import { CheckerError } from '../../checkers/errors';
 import type { UnitsAudit, UnitsInput } from '../../checkers/audits/units';
 import { readJsonFile } from './json-file';
 
@@ -18,7 +20,8 @@ export async function auditUnitsFile(path: string, display = path): Promise<Unit
     const input = unitsInputFromJson(doc);
     return { input, audit: auditUnits(input) };
   } catch (err) {
-    if (err instanceof UnitsInputError) throw new BadInputError(display, err.reason, err.subject);
+    if (err instanceof UnitsInputError) throw new BadInputError(shown(display), shown(err.reason), shown(err.subject));
+    if (err instanceof CheckerError) throw new BadInputError(shown(display), err.message.replace(/^recheck\.\w+: /, ''));
     throw err;
   }
 }

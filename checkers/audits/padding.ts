@@ -2,6 +2,8 @@
  * Padding audit of per-position evaluation losses: how much of a reported perplexity comes from
  * end-of-sequence padding positions that a model predicts almost for free.
  *
+ * Input: `nll` is a natural-log loss -ln p, so finite and at least 0; `pos` an integer at least 0. Anything
+ * else is a DomainError naming the row.
  * Rule: within each (model, seq), positions sorted by `pos`; a position whose token is the pad id counts
  * as padding when an earlier position of that sequence already had the pad id (the first pad is the real
  * end-of-sequence prediction and stays). Row order carries no meaning.
@@ -58,7 +60,10 @@ export function auditPadding(rows: readonly PositionRow[], padToken: string, bas
   const byModel = new Map<string, Map<string, PositionRow[]>>();
   for (const row of rows) {
     if (!Number.isFinite(row.nll)) throw new DomainError('audit padding', `${where(row)}nll ${row.nll} is not a finite number`);
-    if (!Number.isInteger(row.pos)) throw new DomainError('audit padding', `${where(row)}pos ${row.pos} is not an integer`);
+    // A negative log-likelihood of a token is -ln p with p <= 1: never negative.
+    if (row.nll < 0) throw new DomainError('audit padding', `${where(row)}nll ${row.nll} is negative; a natural-log loss -ln p is at least 0`);
+    if (!Number.isSafeInteger(row.pos)) throw new DomainError('audit padding', `${where(row)}pos ${row.pos} is not an integer`);
+    if (row.pos < 0) throw new DomainError('audit padding', `${where(row)}pos ${row.pos} is negative; positions count from 0`);
     const model = row.model ?? 'default';
     let seqs = byModel.get(model);
     if (seqs === undefined) byModel.set(model, (seqs = new Map()));
@@ -108,6 +113,9 @@ function auditModel(name: string, seqs: Map<string, PositionRow[]>, padToken: st
   const kept = positions - padPositions;
   const perplexityAll = Math.exp(all.value() / positions);
   const perplexityNoPad = kept > 0 ? Math.exp(noPad.value() / kept) : Number.NaN;
+  if (!Number.isFinite(perplexityAll) || !Number.isFinite(perplexityNoPad)) {
+    throw new DomainError('audit padding', `model ${JSON.stringify(name)}: mean nll above ln(Number.MAX_VALUE) = 709.78, so the perplexity overflows float64`);
+  }
   return {
     name,
     positions,

@@ -83,6 +83,8 @@ export function auditUnits(input: UnitsInput): UnitsAudit {
   const math = unitInstance(input.definitions);
   const names = Object.keys(input.quantities);
   if (names.length === 0) throw new UnitsInputError('quantities', 'no quantities given');
+  // Quantity names are the user's: records keyed by them have no prototype, so `__proto__` or `constructor`
+  // is a name like any other (an ordinary object would drop `__proto__` silently).
   const units = new Map<string, Unit>();
   const written = new Map<string, number>();
   for (const name of names) {
@@ -99,7 +101,7 @@ export function auditUnits(input: UnitsInput): UnitsAudit {
     if (!(claim.ratio > 0) || !Number.isFinite(claim.ratio)) throw new UnitsInputError('claim.ratio', `must be a positive number, got ${claim.ratio}`);
   }
 
-  const dimensions: Record<string, string> = {};
+  const dimensions = namedRecord<string>();
   for (const [name, u] of units) dimensions[name] = dimensionOf(math, u);
   const reference = units.get(claim?.denominator ?? (names[0] as string)) as Unit;
   const odd = names.filter((n) => !(units.get(n) as Unit).equalBase(reference));
@@ -110,12 +112,26 @@ export function auditUnits(input: UnitsInput): UnitsAudit {
   }
 
   const unit = input.unit === undefined ? reference.formatUnits() : commonUnit(math, input.unit, reference);
-  const normalized: Record<string, NormalizedQuantity> = {};
-  for (const [name, u] of units) normalized[name] = { value: u.toNumber(unit), unit };
+  const normalized = namedRecord<NormalizedQuantity>();
+  for (const [name, u] of units) {
+    const value = u.toNumber(unit);
+    if (!Number.isFinite(value)) throw new UnitsInputError(`quantities.${name}`, `${JSON.stringify(input.quantities[name])} is not a finite number of ${unit} in float64`);
+    normalized[name] = { value, unit };
+  }
   if (claim === undefined) return { commensurable: true, unit, normalized, dimensions };
 
-  const ratio = (normalized[claim.numerator] as NormalizedQuantity).value / (normalized[claim.denominator] as NormalizedQuantity).value;
-  const naiveRatio = (written.get(claim.numerator) as number) / (written.get(claim.denominator) as number);
+  // A ratio is stated, never left to IEEE: a zero denominator is an input error, not Infinity (null in JSON).
+  const den = (normalized[claim.denominator] as NormalizedQuantity).value;
+  const writtenDen = written.get(claim.denominator) as number;
+  if (den === 0 || writtenDen === 0) {
+    throw new UnitsInputError(`quantities.${claim.denominator}`, `${JSON.stringify(input.quantities[claim.denominator])} is zero, so the ratio ${claim.numerator} / ${claim.denominator} is undefined`);
+  }
+  const ratio = (normalized[claim.numerator] as NormalizedQuantity).value / den;
+  const naiveRatio = (written.get(claim.numerator) as number) / writtenDen;
+  const underflow = ratio === 0 && (normalized[claim.numerator] as NormalizedQuantity).value !== 0;
+  if (!Number.isFinite(ratio) || !Number.isFinite(naiveRatio) || underflow) {
+    throw new UnitsInputError('claim', `the ratio ${claim.numerator} / ${claim.denominator} overflows or underflows float64 (${JSON.stringify(input.quantities[claim.numerator])} / ${JSON.stringify(input.quantities[claim.denominator])})`);
+  }
   const claimHolds = ratioMatches(ratio, claim);
   const explainedByUnitSlip = !claimHolds && ratioMatches(naiveRatio, claim);
   return { commensurable: true, unit, normalized, dimensions, ratio, naiveRatio, claimHolds, explainedByUnitSlip };
@@ -229,7 +245,7 @@ export function unitsInputFromJson(doc: unknown): UnitsInput {
   if (!Array.isArray(defs) || !defs.every((d) => typeof d === 'string')) throw new UnitsInputError('definitions', 'expected an array of strings such as "batch = 32 trajectory"');
   const q = doc.quantities;
   if (!isRecord(q)) throw new UnitsInputError('quantities', 'expected an object of name -> "6.4 s/batch"');
-  const quantities: Record<string, string> = {};
+  const quantities = namedRecord<string>();
   for (const [name, v] of Object.entries(q)) {
     if (typeof v !== 'string') throw new UnitsInputError(`quantities.${name}`, 'expected a string such as "6.4 s/batch"');
     quantities[name] = v;
@@ -242,7 +258,7 @@ export function unitsInputFromJson(doc: unknown): UnitsInput {
   if (typeof c.numerator !== 'string') throw new UnitsInputError('claim.numerator', 'expected a quantity name');
   if (typeof c.denominator !== 'string') throw new UnitsInputError('claim.denominator', 'expected a quantity name');
   if (typeof c.ratio !== 'number') throw new UnitsInputError('claim.ratio', 'expected a number');
-  if (c.relTol !== undefined && (typeof c.relTol !== 'number' || !(c.relTol >= 0))) throw new UnitsInputError('claim.relTol', 'expected a non-negative number');
+  if (c.relTol !== undefined && (typeof c.relTol !== 'number' || !(c.relTol >= 0) || !Number.isFinite(c.relTol))) throw new UnitsInputError('claim.relTol', 'expected a non-negative number');
   if (c.relation !== undefined && c.relation !== 'equal' && c.relation !== 'atLeast' && c.relation !== 'atMost') {
     throw new UnitsInputError('claim.relation', 'expected "equal", "atLeast" or "atMost"');
   }
@@ -250,6 +266,11 @@ export function unitsInputFromJson(doc: unknown): UnitsInput {
   if (c.relTol !== undefined) claim.relTol = c.relTol as number;
   if (c.relation !== undefined) claim.relation = c.relation as UnitsClaim['relation'];
   return { definitions: defs, quantities, claim, ...unit };
+}
+
+/** An empty record without a prototype, for values keyed by names from the input. */
+function namedRecord<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

@@ -6,11 +6,27 @@
  * Coordinates are strings ("p/q", integer, decimal) or JSON integers (safe integers only); anything else
  * is refused with a CertificateError naming the JSON pointer. A search config is the same without `claim`.
  * An optional `provenance` object (free-form JSON) records how a certificate was found.
+ *
+ * Size limits (part of the format): at most MAX_FW_PARTICLES points (the exact dynamic compares every pair of
+ * particles at every step, so a million points would need 5e11 exact comparisons per step), coordinates of at
+ * most MAX_COORDINATE_CHARS characters with a decimal exponent of at most MAX_DECIMAL_EXPONENT, and a claimed
+ * step of at most MAX_FW_STEPS. Beyond them the certificate is refused with a CertificateError, not attempted.
  */
 import { CheckerError, ParseError } from '../errors';
 import { Rational } from '../exact/rational';
 
 export const CERTIFICATE_FORMAT = 'recheck.certificate/1';
+
+/** Most particles a certificate or search config may hold. */
+export const MAX_FW_PARTICLES = 1000;
+/** Longest coordinate string ("p/q", integer or decimal). */
+export const MAX_COORDINATE_CHARS = 10_000;
+/** Largest |exponent| of a decimal coordinate such as "1e-300". */
+export const MAX_DECIMAL_EXPONENT = 10_000;
+/** Largest claimed step (the exact run goes that far). */
+export const MAX_FW_STEPS = 100_000;
+/** Largest c: t + c stays exact in float64 for every step t <= MAX_FW_STEPS. */
+export const MAX_FW_C = Number.MAX_SAFE_INTEGER - MAX_FW_STEPS;
 
 export interface FwCertificate {
   readonly dynamic: 'fw-attention';
@@ -39,7 +55,7 @@ function isObject(x: Json): x is Record<string, Json> {
 }
 
 function onlyKeys(o: Record<string, Json>, allowed: readonly string[], pointer: string): void {
-  for (const k of Object.keys(o)) if (!allowed.includes(k)) throw new CertificateError(`${pointer}/${k}`, `unknown field "${k}"`);
+  for (const k of Object.keys(o)) if (!allowed.includes(k)) throw new CertificateError(`${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, `unknown field ${JSON.stringify(k)}`);
 }
 
 function coordinate(x: Json, pointer: string): Rational {
@@ -49,6 +65,11 @@ function coordinate(x: Json, pointer: string): Rational {
     return Rational.from(x);
   }
   if (typeof x !== 'string') throw new CertificateError(pointer, 'a coordinate must be a string ("p/q", integer, decimal) or a JSON integer');
+  if (x.length > MAX_COORDINATE_CHARS) throw new CertificateError(pointer, `coordinate of ${x.length} characters; at most ${MAX_COORDINATE_CHARS}`);
+  const exponent = /[eE]([+-]?\d+)\s*$/.exec(x);
+  if (exponent !== null && Math.abs(Number(exponent[1])) > MAX_DECIMAL_EXPONENT) {
+    throw new CertificateError(pointer, `decimal exponent ${exponent[1]}; at most ${MAX_DECIMAL_EXPONENT} in absolute value`);
+  }
   try {
     return Rational.parse(x);
   } catch (e) {
@@ -82,9 +103,11 @@ export function validateFwCertificate(doc: Json, requireClaim: boolean): FwCerti
   if (!isObject(params)) throw new CertificateError('/params', 'expected an object {"c": <integer >= 1>}');
   onlyKeys(params, ['c'], '/params');
   const c = params.c;
-  if (typeof c !== 'number' || !Number.isSafeInteger(c) || c < 1) throw new CertificateError('/params/c', 'c must be an integer >= 1');
+  // t + c must stay a safe integer for every step t the run may take.
+  if (typeof c !== 'number' || !Number.isSafeInteger(c) || c < 1 || c > MAX_FW_C) throw new CertificateError('/params/c', `c must be an integer >= 1 and <= ${MAX_FW_C}`);
   const points = doc.points;
   if (!Array.isArray(points) || points.length === 0) throw new CertificateError('/points', 'expected a non-empty array of points');
+  if (points.length > MAX_FW_PARTICLES) throw new CertificateError('/points', `${points.length} points; at most ${MAX_FW_PARTICLES} (the exact run compares every pair at every step)`);
   let dim = -1;
   const rows = points.map((p: Json, i: number) => {
     if (!Array.isArray(p)) throw new CertificateError(`/points/${i}`, 'a point must be an array of coordinates');
@@ -102,6 +125,7 @@ export function validateFwCertificate(doc: Json, requireClaim: boolean): FwCerti
     if (cl.kind !== 'origin-leaves-hull') throw new CertificateError('/claim/kind', 'unknown claim kind (supported: "origin-leaves-hull")');
     const step = cl.step;
     if (typeof step !== 'number' || !Number.isSafeInteger(step) || step < 0) throw new CertificateError('/claim/step', 'step must be an integer >= 0');
+    if (step > MAX_FW_STEPS) throw new CertificateError('/claim/step', `step ${step}; at most ${MAX_FW_STEPS}`);
     claim = { kind: 'origin-leaves-hull', step };
   } else if (requireClaim) {
     throw new CertificateError('/claim', 'missing claim (a certificate states {"kind": "origin-leaves-hull", "step": N})');

@@ -92,7 +92,7 @@ export function buildLedger(rows: readonly VerdictRow[]): Ledger {
     const key = JSON.stringify([r.paper, r.claim, r.logbook]);
     const prev = seen.get(key);
     if (prev !== undefined) {
-      if (prev.verdict !== r.verdict) throw new LedgerInputError(r.source, `verdict ${r.verdict} contradicts ${prev.verdict} at ${prev.source} for paper ${r.paper}, claim ${r.claim}, logbook ${r.logbook}`);
+      if (prev.verdict !== r.verdict) throw new LedgerInputError(r.source, `verdict ${r.verdict} contradicts ${prev.verdict} at ${prev.source} for paper ${JSON.stringify(r.paper)}, claim ${JSON.stringify(r.claim)}, logbook ${JSON.stringify(r.logbook)}`);
       continue;
     }
     seen.set(key, r);

@@ -101,10 +101,12 @@ export function verdictRowsFromJson(doc: unknown): VerdictRow[] {
 
 /**
  * Verdict rows from JSON Lines text: one logbook object per non-blank line; places read `line 3: /claims/0/verdict`.
+ * `parse` reads one line's JSON (default JSON.parse; the CLI passes a bounded parser); what it throws becomes a
+ * LedgerInputError naming the line.
  * Example: two lines `{"paper_id": "P", "space_id": "u/a", "claims": [{"verdict": "verified"}]}` and the same
  * with `u/b` give two rows for claim `#1`.
  */
-export function verdictRowsFromJsonLines(text: string): VerdictRow[] {
+export function verdictRowsFromJsonLines(text: string, parse: (line: string) => unknown = JSON.parse): VerdictRow[] {
   const rows: VerdictRow[] = [];
   text.split('\n').forEach((raw, i) => {
     const line = raw.trim();
@@ -112,9 +114,11 @@ export function verdictRowsFromJsonLines(text: string): VerdictRow[] {
     const where = `line ${i + 1}`;
     let doc: unknown;
     try {
-      doc = JSON.parse(line);
+      doc = parse(line);
     } catch (err) {
-      throw new LedgerInputError(where, `not valid JSON: ${(err as Error).message}`);
+      // The parser's message may quote the line (and so its control characters): keep its first clause only.
+      const message = (err as Error).message.split(/, "|\n/)[0] ?? 'unreadable';
+      throw new LedgerInputError(where, `not valid JSON: ${message}`);
     }
     if (!isObject(doc)) throw new LedgerInputError(where, 'expected one logbook object per line');
     try {
@@ -149,8 +153,13 @@ function idAt(obj: Record<string, unknown>, keys: readonly string[], ptr: string
   for (const k of keys) {
     const v = obj[k];
     if (typeof v === 'string' && v.trim() !== '') return v.trim();
-    if (typeof v === 'number') return String(v);
-    if (isObject(v) && typeof v.id === 'string') return v.id;
+    if (typeof v === 'number') {
+      // A JSON number that float64 cannot hold exactly would merge distinct ids (1e400 and 1e500 both read as
+      // Infinity, 2^53 + 1 as 2^53): ask for a string instead.
+      if (!Number.isFinite(v) || (Number.isInteger(v) && !Number.isSafeInteger(v))) throw new LedgerInputError(`${ptr}/${k}`, `${what} id ${v} is not exact as a JSON number; write it as a string`);
+      return String(v);
+    }
+    if (isObject(v) && typeof v.id === 'string' && v.id.trim() !== '') return v.id.trim();
   }
   throw new LedgerInputError(ptr, `no ${what} id (looked for ${keys.join(', ')})`);
 }

@@ -24,7 +24,8 @@ export interface GrowthReport {
 
 /**
  * Fits const, log and power (when all values are positive) and runs the horizon analysis.
- * Needs at least 3 points with 2 distinct positive x. Example:
+ * Needs at least 3 points with 2 distinct positive x, and fits whose parameters, RSS and AIC are finite
+ * (DomainError otherwise). Example:
  * `fitGrowth([1, 2, 4, 8].map((x) => ({ x, y: 1 + 2 * Math.log(x) }))).models[1].params` is about {a: 1, b: 2}.
  */
 export function fitGrowth(points: readonly DataPoint[], sigmaThreshold = 5): GrowthReport {
@@ -38,6 +39,11 @@ export function fitGrowth(points: readonly DataPoint[], sigmaThreshold = 5): Gro
   const skipped: { name: ModelName; reason: string }[] = [];
   if (powerApplies(points)) models.push(fitPower(points));
   else skipped.push({ name: 'power', reason: 'needs all x > 0 and y > 0' });
+  for (const m of models) {
+    // AIC is -Infinity for an exact fit (RSS = 0 without known errors): a fine answer, not an overflow.
+    const numbers = [...Object.values(m.params), m.rss, m.aic === -Infinity && m.rss === 0 ? 0 : m.aic];
+    if (!numbers.every(Number.isFinite)) throw new DomainError('fit', `the ${m.name} fit is not finite in float64 (values too large or too spread: rescale the columns)`);
+  }
   const log = models[1] as ModelFit;
   const horizon = horizonAnalysis(points, sigmaThreshold);
   return {

@@ -15,7 +15,7 @@
  * Guarantee: approximate (floating point; see wls.ts).
  */
 import { DomainError } from '../errors';
-import { fitLinear } from './wls';
+import { fitLinearColumns } from './wls';
 
 export interface DataPoint {
   x: number;
@@ -63,7 +63,7 @@ export function predict(model: Pick<ModelFit, 'name' | 'params'>, x: number): nu
  */
 export function fitConst(points: readonly DataPoint[]): ModelFit {
   const known = hasKnownErrors(points);
-  const fit = fitLinear(points.map(() => [1]), points.map((pt) => pt.y), { weights: weightsOf(points, known), knownErrors: known });
+  const fit = fitLinearColumns([ones(points.length)], column(points, (pt) => pt.y), { weights: weightsOf(points, known), knownErrors: known });
   return finish('const', { a: fit.beta[0] as number }, { a: fit.se[0] as number }, points, known);
 }
 
@@ -73,7 +73,7 @@ export function fitConst(points: readonly DataPoint[]): ModelFit {
 export function fitLog(points: readonly DataPoint[]): ModelFit {
   const known = hasKnownErrors(points);
   for (const pt of points) if (!(pt.x > 0)) throw new DomainError('fit log', `x = ${pt.x} must be positive`);
-  const fit = fitLinear(points.map((pt) => [1, Math.log(pt.x)]), points.map((pt) => pt.y), { weights: weightsOf(points, known), knownErrors: known });
+  const fit = fitLinearColumns([ones(points.length), column(points, (pt) => Math.log(pt.x))], column(points, (pt) => pt.y), { weights: weightsOf(points, known), knownErrors: known });
   return finish('log', { a: fit.beta[0] as number, b: fit.beta[1] as number }, { a: fit.se[0] as number, b: fit.se[1] as number }, points, known);
 }
 
@@ -86,8 +86,8 @@ export function fitPower(points: readonly DataPoint[]): ModelFit {
     if (!(pt.x > 0) || !(pt.y > 0)) throw new DomainError('fit power', `x = ${pt.x}, y = ${pt.y}: the power law needs positive x and y`);
   }
   // Delta method: se(ln y) = se(y) / y.
-  const weights = known ? points.map((pt) => (pt.y / (pt.se as number)) ** 2) : undefined;
-  const fit = fitLinear(points.map((pt) => [1, Math.log(pt.x)]), points.map((pt) => Math.log(pt.y)), { weights, knownErrors: known });
+  const weights = known ? column(points, (pt) => (pt.y / (pt.se as number)) ** 2) : undefined;
+  const fit = fitLinearColumns([ones(points.length), column(points, (pt) => Math.log(pt.x))], column(points, (pt) => Math.log(pt.y)), { weights, knownErrors: known });
   const a = Math.exp(fit.beta[0] as number);
   return finish('power', { a, p: fit.beta[1] as number }, { a: a * (fit.se[0] as number), p: fit.se[1] as number }, points, known);
 }
@@ -110,8 +110,19 @@ export function preferredModel(models: readonly ModelFit[]): ModelName {
   return best.name;
 }
 
-function weightsOf(points: readonly DataPoint[], known: boolean): number[] | undefined {
-  return known ? points.map((pt) => 1 / (pt.se as number) ** 2) : undefined;
+function weightsOf(points: readonly DataPoint[], known: boolean): Float64Array | undefined {
+  return known ? column(points, (pt) => 1 / (pt.se as number) ** 2) : undefined;
+}
+
+/** A design or data column: one value per point, in a typed array (no array per row). */
+function column(points: readonly DataPoint[], f: (pt: DataPoint) => number): Float64Array {
+  const out = new Float64Array(points.length);
+  for (let i = 0; i < points.length; i++) out[i] = f(points[i] as DataPoint);
+  return out;
+}
+
+function ones(n: number): Float64Array {
+  return new Float64Array(n).fill(1);
 }
 
 function finish(name: ModelName, params: Record<string, number>, se: Record<string, number>, points: readonly DataPoint[], known: boolean): ModelFit {

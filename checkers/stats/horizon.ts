@@ -2,10 +2,18 @@
  * Horizon analysis of a growth fit: the log model y = a + b ln x refitted on every prefix of the data
  * sorted by x, so that a reviewer sees from which sweep size on the data reject "no growth". A sweep that
  * stopped before `significantFrom` could not have seen the growth at the chosen significance.
- * Guarantee: approximate (floating point, see wls.ts); the prefix bookkeeping is exact.
+ *
+ * The prefix fits are one least-squares problem growing a row at a time, so they are computed by updating a
+ * QR factorisation with Givens rotations (sequential least squares, Gentleman 1973; Miller, AS 274): each row
+ * costs O(1), the whole analysis O(n log n) for the sort and O(n) after it (refitting every prefix from scratch
+ * was O(n^2): 10,000 rows took 18 s). The residual sum is accumulated from the rotated-out components, a sum of
+ * squares, so it never cancels as the textbook update RSS = Syy - Sxy^2/Sxx does.
+ * Guarantee: approximate, backward stable like the Householder fit of wls.ts (the two agree to a few ulps times
+ * the condition number; test/checkers/stats/horizon.test.ts compares them); the prefix bookkeeping is exact.
  */
+import { DomainError } from '../errors';
 import type { DataPoint } from './growth-models';
-import { fitLog, hasKnownErrors } from './growth-models';
+import { hasKnownErrors } from './growth-models';
 
 export interface PrefixFit {
   /** Largest x in the prefix. */
@@ -31,23 +39,79 @@ export interface HorizonAnalysis {
  * prefix and all longer ones have b/se(b) >= 5.
  */
 export function horizonAnalysis(points: readonly DataPoint[], threshold = 5): HorizonAnalysis {
-  hasKnownErrors(points); // validates: all points or none carry a standard error
+  const known = hasKnownErrors(points); // validates: all points or none carry a standard error
   const sorted = [...points].sort((p, q) => p.x - q.x);
   const prefix: PrefixFit[] = [];
+  const fit = new LogFitUpdate(known);
   let distinct = 0;
   for (let end = 0; end < sorted.length; end++) {
-    const x = (sorted[end] as DataPoint).x;
-    if (end === 0 || x !== (sorted[end - 1] as DataPoint).x) distinct += 1;
+    const pt = sorted[end] as DataPoint;
+    if (!(pt.x > 0)) throw new DomainError('fit log', `x = ${pt.x} must be positive`);
+    fit.add(pt);
+    if (end === 0 || pt.x !== (sorted[end - 1] as DataPoint).x) distinct += 1;
     const next = sorted[end + 1];
-    if (next !== undefined && next.x === x) continue; // keep ties together
+    if (next !== undefined && next.x === pt.x) continue; // keep ties together
     const n = end + 1;
     if (n < 3 || distinct < 2) continue;
-    const fit = fitLog(sorted.slice(0, n));
-    const b = fit.params.b as number;
-    const seB = fit.se.b as number;
-    prefix.push({ maxX: x, n, b, sigma: b / seB });
+    const { b, seB } = fit.slope();
+    prefix.push({ maxX: pt.x, n, b, sigma: b / seB });
   }
   return { prefix, significantFrom: significantFrom(prefix, threshold) };
+}
+
+/**
+ * The log model y = a + b ln x fitted by least squares to the rows added so far, kept as the 2 x 2 upper
+ * triangular R and the rotated right-hand side z of the row-scaled system sqrt(w) [1, ln x] beta = sqrt(w) y,
+ * with w = 1/se^2 (known errors) or 1. Same conventions as fitLog: covariance (R'R)^-1, scaled by
+ * s^2 = chi2 / (n - 2) without known errors.
+ */
+class LogFitUpdate {
+  private r11 = 0;
+  private r12 = 0;
+  private r22 = 0;
+  private z1 = 0;
+  private z2 = 0;
+  /** Weighted residual sum of squares: the squares of the rotated-out components. */
+  private chi2 = 0;
+  private n = 0;
+  /** Largest |sqrt(w) ln x| so far, for the rank test. */
+  private colScale = 0;
+
+  constructor(private readonly known: boolean) {}
+
+  add(pt: DataPoint): void {
+    const s = this.known ? 1 / (pt.se as number) : 1;
+    const a1 = s;
+    let a2 = s * Math.log(pt.x);
+    let t = s * pt.y;
+    this.n += 1;
+    this.colScale = Math.max(this.colScale, Math.abs(a2));
+    // Rotate the new row into the first row of R, then what is left of it into the second.
+    const rho = Math.hypot(this.r11, a1);
+    const c = this.r11 / rho;
+    const sn = a1 / rho;
+    this.r11 = rho;
+    [this.r12, a2] = [c * this.r12 + sn * a2, c * a2 - sn * this.r12];
+    [this.z1, t] = [c * this.z1 + sn * t, c * t - sn * this.z1];
+    if (a2 !== 0) {
+      const rho2 = Math.hypot(this.r22, a2);
+      const c2 = this.r22 / rho2;
+      const s2 = a2 / rho2;
+      this.r22 = rho2;
+      [this.z2, t] = [c2 * this.z2 + s2 * t, c2 * t - s2 * this.z2];
+    }
+    this.chi2 += t * t;
+  }
+
+  /** The slope b and its standard error on the rows so far (at least 3, with 2 distinct x). */
+  slope(): { b: number; seB: number } {
+    if (this.r22 <= 1e-13 * this.colScale * Math.sqrt(this.n)) {
+      throw new DomainError('fitLinear', 'design column 1 is linearly dependent on the others (e.g. all x equal)');
+    }
+    const b = this.z2 / this.r22;
+    const scale = this.known ? 1 : this.chi2 / (this.n - 2);
+    return { b, seB: Math.sqrt(scale) / this.r22 };
+  }
 }
 
 /**

@@ -6,7 +6,7 @@
  * neutral when it matches no candidate (the audit cannot say what it is).
  * A module that misbehaves in the sandbox (files, network, processes, timeout) fails the check as bad input.
  */
-import type { CheckKind, CheckResult } from '../kind';
+import { resolveCasePath, type CheckKind, type CheckResult } from '../kind';
 import { DIVERGENCE_CANDIDATES, type DivergenceCandidate } from '../../../checkers/divergence/candidates';
 import { auditDivergence } from '../../sandbox/audit/divergence';
 
@@ -27,7 +27,7 @@ export const divergenceAuditKind: CheckKind<DivergenceAuditParams> = {
     additionalProperties: false,
     required: ['module', 'theory'],
     properties: {
-      module: { type: 'string', minLength: 1, description: 'case-relative path of an ES module exporting (p, q) => number' },
+      module: { type: 'string', minLength: 1, casePath: true, description: 'case-relative path of an ES module exporting (p, q) => number' },
       theory: { enum: [...DIVERGENCE_CANDIDATES], description: 'the divergence the theory analyses' },
       probes: { type: 'integer', minimum: 4, maximum: 10000 },
       seed: { type: 'integer', minimum: 0, maximum: 4294967295 },
@@ -38,7 +38,7 @@ export const divergenceAuditKind: CheckKind<DivergenceAuditParams> = {
   async run(params, ctx): Promise<CheckResult> {
     ctx.log(`auditing ${params.module} in the sandbox`);
     const audit = await auditDivergence({
-      modulePath: ctx.resolve(params.module),
+      modulePath: resolveCasePath(ctx, params.module),
       label: params.module,
       theory: params.theory,
       ...(params.probes !== undefined ? { probes: params.probes } : {}),

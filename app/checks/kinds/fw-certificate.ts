@@ -4,7 +4,7 @@
  * Supports the falsification when the certificate holds (a finite, exact proof that the particles do not
  * collapse to the origin), refutes it when it does not. The float64 verdict of the same run is evidence.
  */
-import type { CheckKind, CheckResult } from '../kind';
+import { resolveCasePath, type CheckKind, type CheckResult } from '../kind';
 import { driveFwRun, readFwCertificateFile } from './fw-files';
 import { fwVerdict } from '../../../checkers/certificates/verify-fw';
 
@@ -19,10 +19,10 @@ export const fwCertificateKind: CheckKind<FwCertificateParams> = {
     type: 'object',
     additionalProperties: false,
     required: ['certificate'],
-    properties: { certificate: { type: 'string', minLength: 1, description: 'case-relative path of a recheck.certificate/1 file' } },
+    properties: { certificate: { type: 'string', minLength: 1, casePath: true, description: 'case-relative path of a recheck.certificate/1 file' } },
   },
   async run(params, ctx): Promise<CheckResult> {
-    const cert = await readFwCertificateFile(ctx.resolve(params.certificate), params.certificate, true);
+    const cert = await readFwCertificateFile(resolveCasePath(ctx, params.certificate), params.certificate, true);
     const step = cert.claim?.step ?? 0;
     const run = await driveFwRun(cert, step, { signal: ctx.signal, onProgress: (t) => ctx.progress({ done: t, total: step, message: 'exact steps' }) });
     const v = fwVerdict(cert, run);

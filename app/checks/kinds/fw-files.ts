@@ -3,24 +3,23 @@
  * read a certificate or config file (bad input becomes a BadInputError naming the file and JSON pointer),
  * and drive an exact + float64 run step by step, yielding to the event loop so progress and Ctrl-C work.
  */
-import { readFile } from 'node:fs/promises';
 import { BadInputError, CancelledError } from '../../errors';
-import { CertificateError, parseFwCertificate, type FwCertificate } from '../../../checkers/certificates/certificate';
+import { shown } from '../../text/display';
+import { readJsonFile } from '../../tables/json-file';
+import { CertificateError, validateFwCertificate, type FwCertificate } from '../../../checkers/certificates/certificate';
 import { startFwRun } from '../../../checkers/certificates/verify-fw';
 import type { FwRunResult } from '../../../checkers/dynamics/fw-attention-run';
 
-/** Read and validate a certificate (requireClaim) or search config. `shown` is the name used in messages. */
-export async function readFwCertificateFile(absPath: string, shown: string, requireClaim: boolean): Promise<FwCertificate> {
-  let text: string;
+/**
+ * Read and validate a certificate (requireClaim) or search config through the shared JSON reader (a regular
+ * file of at most 16 MiB, strict UTF-8, bounded JSON). `shownAs` is the name used in messages.
+ */
+export async function readFwCertificateFile(absPath: string, shownAs: string, requireClaim: boolean): Promise<FwCertificate> {
+  const doc = await readJsonFile(absPath, shownAs);
   try {
-    text = await readFile(absPath, 'utf8');
+    return validateFwCertificate(doc, requireClaim);
   } catch (e) {
-    throw new BadInputError(shown, `cannot read the file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-  }
-  try {
-    return parseFwCertificate(text, requireClaim);
-  } catch (e) {
-    if (e instanceof CertificateError) throw new BadInputError(shown, e.problem, e.pointer === '' ? undefined : e.pointer);
+    if (e instanceof CertificateError) throw new BadInputError(shown(shownAs), shown(e.problem), e.pointer === '' ? undefined : shown(e.pointer));
     throw e;
   }
 }

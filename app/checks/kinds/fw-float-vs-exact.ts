@@ -4,7 +4,7 @@
  * exact run has no exit at that step, supports it when the exact first exit is that step. Without it the
  * check is neutral and reports where float64 and exact differ (first exit, first different argmin).
  */
-import type { CheckKind, CheckResult } from '../kind';
+import { resolveCasePath, type CheckKind, type CheckResult } from '../kind';
 import { driveFwRun, readFwCertificateFile } from './fw-files';
 
 export interface FwFloatVsExactParams {
@@ -21,13 +21,13 @@ export const fwFloatVsExactKind: CheckKind<FwFloatVsExactParams> = {
     additionalProperties: false,
     required: ['config', 'horizon'],
     properties: {
-      config: { type: 'string', minLength: 1, description: 'case-relative recheck.certificate/1 file (claim ignored)' },
+      config: { type: 'string', minLength: 1, casePath: true, description: 'case-relative recheck.certificate/1 file (claim ignored)' },
       horizon: { type: 'integer', minimum: 1, maximum: 100000 },
       assertedStep: { type: 'integer', minimum: 0, description: 'exit step the falsification asserts (optional)' },
     },
   },
   async run(params, ctx): Promise<CheckResult> {
-    const cert = await readFwCertificateFile(ctx.resolve(params.config), params.config, false);
+    const cert = await readFwCertificateFile(resolveCasePath(ctx, params.config), params.config, false);
     const run = await driveFwRun(cert, params.horizon, { signal: ctx.signal, onProgress: (t) => ctx.progress({ done: t, total: params.horizon, message: 'steps' }) });
     const exact = run.firstExitStep;
     const float = run.float64FirstExitStep;

@@ -3,7 +3,7 @@
  * config to `horizon` and reports whether a check stopped at `shortHorizon` (the horizon a logbook used)
  * could have seen the exit. Neutral: it explains a discrepancy between logbooks; the certificate decides.
  */
-import type { CheckKind, CheckResult } from '../kind';
+import { resolveCasePath, type CheckKind, type CheckResult } from '../kind';
 import { driveFwRun, readFwCertificateFile } from './fw-files';
 
 export interface FwHorizonTrapParams {
@@ -20,13 +20,13 @@ export const fwHorizonTrapKind: CheckKind<FwHorizonTrapParams> = {
     additionalProperties: false,
     required: ['config', 'shortHorizon', 'horizon'],
     properties: {
-      config: { type: 'string', minLength: 1, description: 'case-relative recheck.certificate/1 file (claim ignored)' },
+      config: { type: 'string', minLength: 1, casePath: true, description: 'case-relative recheck.certificate/1 file (claim ignored)' },
       shortHorizon: { type: 'integer', minimum: 0, description: 'steps the short check ran' },
       horizon: { type: 'integer', minimum: 1, maximum: 100000, description: 'steps of the exact run' },
     },
   },
   async run(params, ctx): Promise<CheckResult> {
-    const cert = await readFwCertificateFile(ctx.resolve(params.config), params.config, false);
+    const cert = await readFwCertificateFile(resolveCasePath(ctx, params.config), params.config, false);
     const run = await driveFwRun(cert, params.horizon, { signal: ctx.signal, onProgress: (t) => ctx.progress({ done: t, total: params.horizon, message: 'exact steps' }) });
     const exit = run.firstExitStep;
     const seenByShortCheck = exit !== null && exit <= params.shortHorizon;

@@ -15,8 +15,7 @@
  * the computed table is written to the check's artifact folder and fitted exactly like a file.
  */
 import { join, relative } from 'node:path';
-import { readFile } from 'node:fs/promises';
-import type { CheckContext, CheckKind, CheckResult } from '../kind';
+import { resolveCasePath, type CheckContext, type CheckKind, type CheckResult } from '../kind';
 import { BadInputError } from '../../errors';
 import { CheckerError } from '../../../checkers/errors';
 import { fitGrowth } from '../../../checkers/stats/growth-fit';
@@ -25,6 +24,10 @@ import { predict } from '../../../checkers/stats/growth-models';
 import { plotSvg } from '../../../checkers/plot/svg-plot';
 import { numberCell, parseCsv, requireColumns } from '../../tables/csv';
 import { sha256 } from '../../fs/hash';
+import { readRegularFile } from '../../fs/confine';
+import { decodeUtf8, MAX_TABLE_BYTES } from '../../tables/text-file';
+import { shown } from '../../text/display';
+import { plotSample } from '../../tables/plot-sample';
 import { writeFileAtomic } from '../../fs/atomic';
 import { computeSweepTable, sweepTableSchema, type SweepTableParams } from './sweep-table';
 
@@ -50,7 +53,7 @@ export const growthFitKind: CheckKind<GrowthFitParams> = {
     required: ['x', 'y'],
     oneOf: [{ required: ['table'] }, { required: ['sweep'] }],
     properties: {
-      table: { type: 'string', minLength: 1, description: 'case-relative CSV' },
+      table: { type: 'string', minLength: 1, casePath: true, description: 'case-relative CSV' },
       sweep: { ...sweepTableSchema, description: 'compute the table now: a sandboxed point function over a grid' },
       x: { type: 'string', minLength: 1 },
       y: { type: 'string', minLength: 1 },
@@ -99,7 +102,7 @@ export const growthFitKind: CheckKind<GrowthFitParams> = {
       title: `${params.y} against ${params.x} (${source.name})`,
       xLabel: params.x,
       yLabel: params.y,
-      points: data.map((d) => (d.se !== undefined ? { x: d.x, y: d.y, se: d.se } : { x: d.x, y: d.y })),
+      points: plotSample(data.map((d) => (d.se !== undefined ? { x: d.x, y: d.y, se: d.se } : { x: d.x, y: d.y }))),
       curves: report.models.map((m) => ({ label: `${m.name}${m.name === report.preferred ? ' (preferred)' : ''}`, f: (x: number) => predict(m, x) })),
     });
     await writeFileAtomic(svgPath, svg);
@@ -114,7 +117,7 @@ export const growthFitKind: CheckKind<GrowthFitParams> = {
     const fitNote = chi2PerDof !== null ? `, chi2/dof ${fmt(chi2PerDof)}` : ', ordinary least squares';
     const summary =
       `${params.y} = a + b ln ${params.x}: b = ${fmt(b)} ± ${fmt(seB)} (growthSigma ${fmt(report.growthSigma)}${fitNote}); ` +
-      `preferred law ${report.preferred} over ${report.n} points up to ${params.x} = ${Math.max(...points.map((p) => p.x))}; ${horizon}.${stop}`;
+      `preferred law ${report.preferred} over ${report.n} points up to ${params.x} = ${points.reduce((m, p) => Math.max(m, p.x), -Infinity)}; ${horizon}.${stop}`;
     return {
       outcome,
       summary,
@@ -142,13 +145,9 @@ async function tableSource(params: GrowthFitParams, ctx: CheckContext): Promise<
     return { name: relative(ctx.caseDir, t.path), text: t.csv, sha256: t.sha256, artifacts: [t.path], sweep: t.evidence };
   }
   if (params.table === undefined) throw new BadInputError(join(ctx.caseDir, 'case.json'), 'growth-fit needs "table" or "sweep"');
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(ctx.resolve(params.table));
-  } catch (err) {
-    throw new BadInputError(params.table, `cannot read: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-  }
-  return { name: params.table, text: bytes.toString('utf8'), sha256: sha256(bytes), artifacts: [] };
+  // The shared table reader's steps, keeping the bytes for the hash: a regular file under the cap, strict UTF-8.
+  const bytes = await readRegularFile(resolveCasePath(ctx, params.table), { maxBytes: MAX_TABLE_BYTES, shownAs: shown(params.table) });
+  return { name: params.table, text: decodeUtf8(bytes, params.table), sha256: sha256(bytes), artifacts: [] };
 }
 
 function fmt(v: number): string {

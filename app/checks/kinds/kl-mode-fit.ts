@@ -9,7 +9,7 @@
  * - refutes: the two fits are closer than that (for this teacher the direction makes no practical difference);
  * - neutral: the fits are not each better in their own direction (the re-implementation did not optimise).
  */
-import type { CheckKind, CheckResult } from '../kind';
+import { resolveCasePath, type CheckKind, type CheckResult } from '../kind';
 import { BadInputError } from '../../errors';
 import { preciseCandidate } from '../../../checkers/divergence/candidates';
 import { discretisedGaussian, discretisedMixture, gridPoints, mixtureDensity, type GridSpec, type MixtureSpec } from '../../../checkers/divergence/mode-fit';
@@ -43,7 +43,7 @@ export const klModeFitKind: CheckKind<KlModeFitParams> = {
     additionalProperties: false,
     required: ['module', 'teacher', 'grid'],
     properties: {
-      module: { type: 'string', minLength: 1, description: 'case-relative path of the re-implementation (run sandboxed)' },
+      module: { type: 'string', minLength: 1, casePath: true, description: 'case-relative path of the re-implementation (run sandboxed)' },
       teacher: {
         type: 'object',
         additionalProperties: false,
@@ -65,7 +65,7 @@ export const klModeFitKind: CheckKind<KlModeFitParams> = {
     const digits = params.digits ?? 40;
     const minSeparation = params.minSeparation ?? 0.25;
     const runner = await ctx.sandbox();
-    const program = await runner.prepare({ modulePath: ctx.resolve(params.module), label: params.module });
+    const program = await runner.prepare({ modulePath: resolveCasePath(ctx, params.module), label: params.module });
     let end;
     try {
       end = await runner.run(program, {

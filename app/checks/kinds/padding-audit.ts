@@ -8,7 +8,7 @@
  *   (`explainedByPadding`).
  * Figures match within relTol (default 0.05) as ratios: perplexities p/q, costs (1 + c)/(1 + d).
  */
-import type { CheckKind, CheckResult } from '../kind';
+import { resolveCasePath, type CheckKind, type CheckResult } from '../kind';
 import type { PaddingAudit } from '../../../checkers/audits/padding';
 import { readCsvFile } from '../../tables/csv';
 import { auditPaddingTable } from '../../tables/padding-table';
@@ -56,7 +56,7 @@ export const paddingAuditKind: CheckKind<PaddingAuditParams> = {
     additionalProperties: false,
     required: ['positions', 'padToken'],
     properties: {
-      positions: { type: 'string', minLength: 1, description: 'case-relative CSV with columns [model,]seq,pos,token,nll' },
+      positions: { type: 'string', minLength: 1, casePath: true, description: 'case-relative CSV with columns [model,]seq,pos,token,nll' },
       padToken: { type: 'string', minLength: 1 },
       baseline: { type: 'string', minLength: 1 },
       claim: figuresSchema,
@@ -64,7 +64,7 @@ export const paddingAuditKind: CheckKind<PaddingAuditParams> = {
     },
   },
   async run(params, ctx): Promise<CheckResult> {
-    const table = await readCsvFile(ctx.resolve(params.positions), params.positions);
+    const table = await readCsvFile(resolveCasePath(ctx, params.positions), params.positions);
     const audit = auditPaddingTable(table, params.padToken, params.baseline);
     const claim = params.claim ? compare(audit, params.claim, params.positions) : [];
     const logbook = params.logbook ? compare(audit, params.logbook, params.positions) : [];

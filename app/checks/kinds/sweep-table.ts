@@ -12,7 +12,7 @@
  */
 import { dirname, join, relative } from 'node:path';
 import Papa from 'papaparse';
-import type { CheckContext } from '../kind';
+import { resolveCasePath, type CheckContext } from '../kind';
 import { BadInputError, CancelledError } from '../../errors';
 import { writeFileAtomic } from '../../fs/atomic';
 import { sha256 } from '../../fs/hash';
@@ -36,7 +36,7 @@ export const sweepTableSchema = {
   additionalProperties: false,
   required: ['program', 'grid', 'seed'],
   properties: {
-    program: { type: 'string', minLength: 1, description: 'case-relative point function `(params, api) => row` (run sandboxed)' },
+    program: { type: 'string', minLength: 1, casePath: true, description: 'case-relative point function `(params, api) => row` (run sandboxed)' },
     grid: {
       type: 'object',
       minProperties: 1,
@@ -73,7 +73,7 @@ export async function computeSweepTable(s: SweepTableParams, ctx: CheckContext):
   let done = 0;
   let total = 0;
   const summary = await runSweep({
-    modulePath: ctx.resolve(s.program),
+    modulePath: resolveCasePath(ctx, s.program),
     label: s.program,
     spec,
     seed: s.seed,

@@ -7,7 +7,7 @@
  *   claim holds after normalisation, supports it when it does not.
  * Incommensurable quantities are neutral (the units decide nothing without a linking definition).
  */
-import type { CheckKind, CheckResult } from '../kind';
+import { resolveCasePath, type CheckKind, type CheckResult } from '../kind';
 import { auditUnitsFile } from '../../tables/units-file';
 
 export interface UnitsAuditParams {
@@ -23,12 +23,12 @@ export const unitsAuditKind: CheckKind<UnitsAuditParams> = {
     additionalProperties: false,
     required: ['quantities'],
     properties: {
-      quantities: { type: 'string', minLength: 1, description: 'case-relative path of a recheck.units/1 file' },
+      quantities: { type: 'string', minLength: 1, casePath: true, description: 'case-relative path of a recheck.units/1 file' },
       role: { enum: ['assertion', 'claim'], description: "whose ratio the file's claim is (default assertion)" },
     },
   },
   async run(params, ctx): Promise<CheckResult> {
-    const { input, audit } = await auditUnitsFile(ctx.resolve(params.quantities), params.quantities);
+    const { input, audit } = await auditUnitsFile(resolveCasePath(ctx, params.quantities), params.quantities);
     const role = params.role ?? 'assertion';
     const evidence: Record<string, unknown> = { file: params.quantities, role, definitions: input.definitions, quantities: input.quantities, claim: input.claim ?? null, ...audit };
     if (!audit.commensurable) return { outcome: 'neutral', summary: `${audit.reason}.`, evidence };

@@ -7,8 +7,11 @@ import { buildLedger } from '../../../checkers/ledger/summary';
 import type { Ledger } from '../../../checkers/ledger/summary';
 import { LedgerInputError, parseVerdict, verdictRowsFromJson, verdictRowsFromJsonLines } from '../../../checkers/ledger/verdicts';
 import type { VerdictRow } from '../../../checkers/ledger/verdicts';
-import { readCsvFile, requireColumns } from '../../tables/csv';
-import { readFile } from 'node:fs/promises';
+import { cell, readCsvFile, requireColumns } from '../../tables/csv';
+import { MAX_JSON_BYTES, MAX_TABLE_BYTES, readTextFile } from '../../tables/text-file';
+import { describeLimit } from '../../tables/json-file';
+import { JsonLimitError, parseJsonBounded } from '../../json/bounded';
+import { shown } from '../../text/display';
 
 export const ledgerCommand: Command = {
   name: 'ledger',
@@ -23,7 +26,10 @@ A claim's status over its logbooks: contested (some verified and some falsified)
 falsified, else toy, else inconclusive. Paper categories: fullyReproduced, partiallyReproduced,
 atLeastOneVerified, falsifiedOrContested, allFalsified, contested, toyOnly, inconclusive.
 Output: papers, claims, logbooks, claimStatus, paperCategories, recheck (falsified or contested claims,
-contested first, then by falsifying logbooks).`,
+contested first, then by falsifying logbooks).
+Files are UTF-8 (a BOM is fine; invalid UTF-8 is bad input naming the line, so that two different byte
+strings never count as one paper); .json at most 16 MiB, .jsonl and CSV at most 128 MiB. An empty file or one
+without a verdict is bad input.`,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs('ledger', args, { json: { type: 'boolean' } }, { min: 1, max: 1, names: '<verdicts.csv|.json>' });
     const file = positionals[0] as string;
@@ -37,42 +43,47 @@ contested first, then by falsifying logbooks).`,
   },
 };
 
-/** Reads a verdict file (by extension: .json, otherwise CSV) and builds the ledger. */
+/**
+ * Reads a verdict file (by extension: .json or .jsonl, otherwise CSV) through the shared readers and builds the
+ * ledger. An empty file, or one without a single verdict, is bad input.
+ */
 export async function ledgerOfFile(path: string, display: string): Promise<Ledger> {
+  const file = shown(display);
+  let rows: VerdictRow[];
   try {
-    let rows: VerdictRow[];
     const ext = extname(path).toLowerCase();
-    if (ext === '.json' || ext === '.jsonl') {
-      let text: string;
-      try {
-        text = await readFile(path, 'utf8');
-      } catch (err) {
-        throw new BadInputError(display, `cannot read: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-      }
-      rows = ext === '.jsonl' || !parsesAsJson(text) ? verdictRowsFromJsonLines(text) : verdictRowsFromJson(JSON.parse(text));
-    } else {
+    if (ext === '.json' || ext === '.jsonl') rows = jsonVerdictRows(await readTextFile(path, display, ext === '.json' ? MAX_JSON_BYTES : MAX_TABLE_BYTES), ext, display);
+    else {
       const table = await readCsvFile(path, display);
       requireColumns(table, ['paper', 'claim', 'logbook', 'verdict']);
       rows = table.rows.map((r) => {
         const where = `line ${r.line}`;
-        for (const col of ['paper', 'claim', 'logbook']) if ((r.cells[col] ?? '') === '') throw new LedgerInputError(where, `empty ${col}`);
-        return { paper: r.cells.paper as string, claim: r.cells.claim as string, logbook: r.cells.logbook as string, verdict: parseVerdict(r.cells.verdict, where), source: where };
+        for (const col of ['paper', 'claim', 'logbook']) if (cell(table, r, col) === '') throw new LedgerInputError(where, `empty ${col}`);
+        return { paper: cell(table, r, 'paper'), claim: cell(table, r, 'claim'), logbook: cell(table, r, 'logbook'), verdict: parseVerdict(cell(table, r, 'verdict'), where), source: where };
       });
     }
+    if (rows.length === 0) throw new BadInputError(file, 'no verdicts in the file; expected rows paper,claim,logbook,verdict or logbook objects with claims');
     return buildLedger(rows);
   } catch (err) {
-    if (err instanceof LedgerInputError) throw new BadInputError(display, err.reason, err.where);
+    if (err instanceof LedgerInputError) throw new BadInputError(file, shown(err.reason, 1000), shown(err.where));
     throw err;
   }
 }
 
-function parsesAsJson(text: string): boolean {
+/** Verdict rows of a .json document (JSON Lines when it does not parse as one document) or a .jsonl file. */
+function jsonVerdictRows(text: string, ext: string, display: string): VerdictRow[] {
+  if (text.trim() === '') throw new BadInputError(shown(display), 'empty file; expected JSON verdicts');
+  const parseLine = (line: string) => parseJsonBounded(line);
+  if (ext === '.jsonl') return verdictRowsFromJsonLines(text, parseLine);
+  let doc: unknown;
   try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
+    doc = parseJsonBounded(text);
+  } catch (err) {
+    if (err instanceof JsonLimitError) throw new BadInputError(shown(display), describeLimit(err));
+    // Not one JSON document: JSON Lines, whose errors name the line.
+    return verdictRowsFromJsonLines(text, parseLine);
   }
+  return verdictRowsFromJson(doc);
 }
 
 /** Human-readable report. */

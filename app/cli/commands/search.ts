@@ -2,19 +2,22 @@
 import { resolve } from 'node:path';
 import type { Command } from '../command';
 import { parseCommandArgs, UsageError } from '../args';
-import { EXIT } from '../../errors';
+import { BadInputError, EXIT } from '../../errors';
+import { shown } from '../../text/display';
+import { CheckerError } from '../../../checkers/errors';
 import { createProgressBar } from '../progress';
 import { writeFileAtomic } from '../../fs/atomic';
 import { driveFwRun, readFwCertificateFile } from '../../checks/kinds/fw-files';
-import { formatFwCertificate } from '../../../checkers/certificates/certificate';
+import { formatFwCertificate, MAX_FW_STEPS } from '../../../checkers/certificates/certificate';
 
 export const searchCommand: Command = {
   name: 'search',
   summary: 'run fw-attention exactly up to a horizon and report the first step the origin leaves the hull',
   usage: `usage: recheck search <config.json> --horizon H [--json] [--certificate <out.json>]
 
-The config is a recheck.certificate/1 file without "claim" (a claim, if present, is ignored). The dynamic
-runs in exact rational arithmetic for up to H steps, with the float64 run of the same dynamic beside it.
+The config is a recheck.certificate/1 file without "claim" (a claim, if present, is ignored), with the limits
+of recheck verify (at most 1000 points). The dynamic runs in exact rational arithmetic for up to H steps
+(H at most 100000), with the float64 run of the same dynamic beside it.
 Output: firstExitStep (first step 0..H at which the origin is outside the closed convex hull, or null),
 horizon, float64FirstExitStep, float64FirstArgminDivergence.
 --certificate <out.json>: when an exit is found, write a certificate claiming it (checkable with
@@ -29,13 +32,18 @@ recheck verify). Exit: 0 when the search ran (exit found or not), 2 bad input.`,
     const file = positionals[0] as string;
     const horizon = Number(values.horizon);
     if (values.horizon === undefined) throw new UsageError('search', 'missing --horizon H');
-    if (!/^\d+$/.test(values.horizon) || !Number.isSafeInteger(horizon)) throw new UsageError('search', `--horizon must be a non-negative integer, got "${values.horizon}"`);
+    if (!/^\d+$/.test(values.horizon) || !Number.isSafeInteger(horizon) || horizon > MAX_FW_STEPS) {
+      throw new UsageError('search', `--horizon must be an integer from 0 to ${MAX_FW_STEPS}, got "${shown(values.horizon, 40)}"`);
+    }
     const cert = await readFwCertificateFile(resolve(io.cwd, file), file, false);
     const bar = createProgressBar(io, 'search');
     const started = Date.now();
     let run;
     try {
       run = await driveFwRun(cert, horizon, { signal: io.signal, onProgress: (t) => bar.update(t, horizon) });
+    } catch (err) {
+      if (err instanceof CheckerError) throw new BadInputError(shown(file), err.message.replace(/^recheck\.\w+: /, ''));
+      throw err;
     } finally {
       bar.finish();
     }

@@ -2,7 +2,9 @@
 import { resolve } from 'node:path';
 import type { Command } from '../command';
 import { parseCommandArgs } from '../args';
-import { EXIT } from '../../errors';
+import { BadInputError, EXIT } from '../../errors';
+import { shown } from '../../text/display';
+import { CheckerError } from '../../../checkers/errors';
 import { createProgressBar } from '../progress';
 import { driveFwRun, readFwCertificateFile } from '../../checks/kinds/fw-files';
 import { fwVerdict } from '../../../checkers/certificates/verify-fw';
@@ -16,14 +18,16 @@ Certificate (format recheck.certificate/1):
   {"format": "recheck.certificate/1", "dynamic": "fw-attention", "params": {"c": 200},
    "points": [["-3", "1/4"], ["-3", "-3"], ["-1/3", "-7/4"], ["3", "1/2"]],
    "claim": {"kind": "origin-leaves-hull", "step": 706}}
-Coordinates are strings ("p/q", integer, decimal) or JSON integers. The dynamic is recomputed in exact
+Coordinates are strings ("p/q", integer, decimal) or JSON integers. Limits: at most 1000 points (the exact
+run compares every pair of particles at every step), coordinates of at most 10000 characters with a decimal
+exponent of at most 10000, a claimed step of at most 100000, a file of at most 16 MiB. The dynamic is recomputed in exact
 rational arithmetic up to the claimed step; the certificate holds when the origin is in the closed convex
 hull at steps 0..step-1 and outside it at the claimed step. The float64 run of the same dynamic is reported
 beside the exact one.
 Output: holds, firstExitStep (first exit at or before the claimed step, or null), reason, and float64
 (the float64 run's first exit and whether it would have confirmed the claim).
 Exit: 0 the certificate holds, 1 it does not, 2 bad input (malformed JSON, zero denominator, float
-coordinate: one line naming the file and the place).`,
+coordinate, beyond a limit: one line naming the file and the place).`,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs('verify', args, { json: { type: 'boolean' } }, { min: 1, max: 1, names: '<certificate.json>' });
     const file = positionals[0] as string;
@@ -34,6 +38,9 @@ coordinate: one line naming the file and the place).`,
     let run;
     try {
       run = await driveFwRun(cert, step, { signal: io.signal, onProgress: (t) => bar.update(t, step) });
+    } catch (err) {
+      if (err instanceof CheckerError) throw new BadInputError(shown(file), err.message.replace(/^recheck\.\w+: /, ''));
+      throw err;
     } finally {
       bar.finish();
     }

@@ -4,6 +4,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli } from '../../helpers/cli';
 import { tempDir } from '../../helpers/temp-case';
+import { sampleLogSpaced } from '../../../app/cli/commands/fit';
+import { MAX_PLOT_POINTS, plotSample } from '../../../app/tables/plot-sample';
 
 
 describe('recheck fit', () => {
@@ -55,5 +57,22 @@ describe('recheck fit', () => {
     const d = await cli(['fit', 'missing.csv', '--x', 'k', '--y', 'y'], dir);
     expect(d.code).toBe(2);
     expect(d.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('the horizon table of the human report', () => {
+  it('shows about 30 prefixes on a log scale of n, first and last kept (the doc-comment example)', () => {
+    const picked = sampleLogSpaced([...Array(1000).keys()], 30);
+    expect(picked.slice(0, 9)).toEqual([0, 1, 2, 3, 4, 6, 8, 10, 13]);
+    expect(picked.slice(-3)).toEqual([620, 787, 999]);
+    expect(sampleLogSpaced([...Array(1000).keys()], 30, [500])).toContain(500);
+    expect(sampleLogSpaced([1, 2, 3], 30)).toEqual([1, 2, 3]);
+  });
+
+  it('a plot of a large table draws an even sample in x order, extremes kept (the doc-comment example)', () => {
+    expect(plotSample([{ x: 3 }, { x: 1 }, { x: 2 }], 2)).toEqual([{ x: 1 }, { x: 3 }]);
+    const many = plotSample(Array.from({ length: 100_000 }, (_, i) => ({ x: 100_000 - i })));
+    expect(many).toHaveLength(MAX_PLOT_POINTS);
+    expect([many[0]!.x, many.at(-1)!.x]).toEqual([1, 100_000]);
   });
 });

@@ -62,4 +62,12 @@ describe('auditPadding', () => {
     expect(() => auditPadding([{ seq: 's', pos: 0, token: '1', nll: Number.NaN, source: 'line 2' }], '0')).toThrow(/line 2/);
     expect(auditPadding([{ seq: 's', pos: 0, token: '1', nll: 1 }], '0').models[0]!.name).toBe('default');
   });
+
+  it('rejects a negative loss or position and a perplexity beyond float64, naming the source', () => {
+    expect(() => auditPadding([{ seq: 's', pos: 0, token: '1', nll: -0.5, source: 'line 4' }], '0')).toThrow(/line 4: nll -0\.5 is negative/);
+    expect(() => auditPadding([{ seq: 's', pos: -1, token: '1', nll: 0.5, source: 'line 5' }], '0')).toThrow(/line 5: pos -1 is negative/);
+    expect(() => auditPadding([{ seq: 's', pos: 2 ** 60, token: '1', nll: 0.5 }], '0')).toThrow(/is not an integer/);
+    expect(() => auditPadding([{ seq: 's', pos: 0, token: '1', nll: 800 }], '0')).toThrow(/perplexity overflows float64/);
+    expect(auditPadding([{ seq: 's', pos: 0, token: '1', nll: 0 }], '0').models[0]!.perplexityAll).toBe(1);
+  });
 });

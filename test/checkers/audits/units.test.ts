@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { auditUnits, ratioMatches, UnitsInputError } from '../../../checkers/audits/units';
+import { auditUnits, ratioMatches, unitsInputFromJson, UnitsInputError } from '../../../checkers/audits/units';
 
 describe('auditUnits', () => {
   it('the issue example: 6.4 s/batch vs 0.8 s/trajectory with batch = 32 trajectory is a unit slip', () => {
@@ -84,5 +84,26 @@ describe('auditUnits common unit', () => {
     expect(a.commensurable && a.normalized.method!.value).toBeCloseTo(60, 10);
     expect(a.commensurable && a.ratio).toBeCloseTo(25, 10);
     expect(() => auditUnits({ definitions: [], quantities: { a: '1 s' }, unit: 'm' })).toThrow(/unit: "m" is length, not time/);
+  });
+});
+
+describe('auditUnits input edges (issue 9)', () => {
+  it('a quantity named __proto__ or constructor is kept like any other name', () => {
+    const input = unitsInputFromJson(JSON.parse('{"format": "recheck.units/1", "quantities": {"__proto__": "2 s", "constructor": "1 s"}, "claim": {"numerator": "__proto__", "denominator": "constructor", "ratio": 2}}'));
+    expect(Object.keys(input.quantities)).toEqual(['__proto__', 'constructor']);
+    const a = auditUnits(input);
+    expect(a.commensurable && Object.keys(a.normalized)).toEqual(['__proto__', 'constructor']);
+    expect(a.commensurable && a.ratio).toBe(2);
+    expect(JSON.parse(JSON.stringify(a)).normalized.__proto__).toEqual({ value: 2, unit: 's' });
+  });
+
+  it('a zero denominator, or a ratio beyond float64, is an input error, never an infinite or null ratio', () => {
+    const claim = { numerator: 'a', denominator: 'b', ratio: 1 };
+    expect(() => auditUnits({ definitions: [], quantities: { a: '1 s', b: '0 s' }, claim })).toThrow(/quantities\.b: "0 s" is zero, so the ratio a \/ b is undefined/);
+    expect(() => auditUnits({ definitions: [], quantities: { a: '1e300 s', b: '1e-300 s' }, claim })).toThrow(/claim: the ratio a \/ b overflows or underflows float64/);
+    expect(() => auditUnits({ definitions: [], quantities: { a: '1e-300 s', b: '1e300 s' }, claim })).toThrow(/underflows/);
+    expect(() => auditUnits({ definitions: [], quantities: { a: '1e300 km', b: '1 m' }, unit: 'nm' })).toThrow(/quantities\.a: .* not a finite number of nm/);
+    const zeroNum = auditUnits({ definitions: [], quantities: { a: '0 s', b: '2 s' }, claim });
+    expect(zeroNum.commensurable && zeroNum.ratio).toBe(0);
   });
 });

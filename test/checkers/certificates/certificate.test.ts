@@ -49,6 +49,12 @@ describe('recheck.certificate/1 parsing', () => {
     ['wrong format', withField(['format'], 'x'), '/format', /recheck.certificate\/1/],
     ['unknown field', withField(['extra'], 1), '/extra', /unknown field/],
     ['malformed JSON', '{"format": ', '', /malformed JSON/],
+    ['too many points', withField(['points'], Array.from({ length: 1001 }, () => ['1', '1'])), '/points', /1001 points; at most 1000/],
+    ['too long a coordinate', withField(['points', '0', '0'], '1'.repeat(10_001)), '/points/0/0', /10001 characters; at most 10000/],
+    ['too large an exponent', withField(['points', '0', '0'], '1e-10001'), '/points/0/0', /decimal exponent -10001/],
+    ['too far a step', withField(['claim', 'step'], 100_001), '/claim/step', /at most 100000/],
+    ['too large a c', withField(['params', 'c'], Number.MAX_SAFE_INTEGER), '/params/c', /c must be an integer >= 1 and <= /],
+    ['an odd field name', withField(['a/b\n'], 1), '/a~1b\n', /unknown field "a\/b\\n"/],
   ])('refuses %s, naming the JSON pointer', (_name, src, pointer, problem) => {
     const e = errorOf(src);
     expect(e.pointer).toBe(pointer);

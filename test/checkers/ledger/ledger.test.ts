@@ -131,3 +131,23 @@ describe('the public challenge verdict shape', () => {
     expect(() => verdictRowsFromJsonLines('{"space_id": "s", "claims": []}\n')).toThrow(/^recheck\.ledger: line 1: no paper id/);
   });
 });
+
+describe('ledger input edges (issue 9)', () => {
+  it('numeric ids that float64 cannot hold exactly are refused, not merged', () => {
+    expect(() => verdictRowsFromJson(JSON.parse('[{"paper": 1e400, "logbook": "L", "claims": {"C": "verified"}}]'))).toThrow(/\/0\/paper: paper id Infinity is not exact/);
+    expect(() => verdictRowsFromJson(JSON.parse('[{"paper": 9007199254740993, "logbook": "L", "claims": {"C": "verified"}}]'))).toThrow(/not exact as a JSON number/);
+    expect(verdictRowsFromJson(JSON.parse('[{"paper": 42, "logbook": "L", "claims": {"C": "verified"}}]'))[0]!.paper).toBe('42');
+  });
+
+  it('JSON Lines take the parser as a parameter; its message is cut before any quoted excerpt', () => {
+    const refuse = () => {
+      throw new SyntaxError('Unexpected token \'x\', "a\nb" is not valid JSON');
+    };
+    expect(() => verdictRowsFromJsonLines('{"x": 1}\n', refuse)).toThrow(/^recheck\.ledger: line 1: not valid JSON: Unexpected token 'x'$/);
+  });
+
+  it('a contradiction names paper, claim and logbook quoted, so a line break in a name stays escaped', () => {
+    const rows = [r('P\nQ', 'C', 'L', 'verified', 2), r('P\nQ', 'C', 'L', 'falsified', 3)];
+    expect(() => buildLedger(rows)).toThrow(/for paper "P\\nQ", claim "C", logbook "L"$/);
+  });
+});

@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
 import { horizonAnalysis, significantFrom } from '../../../checkers/stats/horizon';
 import { fitLog } from '../../../checkers/stats/growth-models';
 import { Xoshiro128 } from '../../../checkers/random/xoshiro128';
@@ -31,5 +32,37 @@ describe('horizon analysis', () => {
     const pts = [1, 1, 2, 2, 4, 4].map((x, i) => ({ x, y: Math.log(x) + (i % 2) * 0.1 }));
     const h = horizonAnalysis(pts);
     expect(h.prefix.map((p) => [p.maxX, p.n])).toEqual([[2, 4], [4, 6]]);
+  });
+
+  // Two methods (FLINT's rule): the updated QR factorisation against a Householder fit of each prefix from
+  // scratch, on random data with and without known errors and with repeated x.
+  it('updated prefix fits equal direct fits of each prefix (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 31 }), fc.integer({ min: 3, max: 60 }), fc.boolean(), fc.boolean(), (seed, n, weighted, ties) => {
+        const rng = new Xoshiro128(seed);
+        const pts = Array.from({ length: n }, (_, i) => {
+          const x = ties ? 1 + Math.floor(i / 2) : 1 + i + rng.nextFloat();
+          const se = 0.01 + rng.nextFloat();
+          return { x, y: 2 - 0.3 * Math.log(x) + se * rng.nextNormal(), ...(weighted ? { se } : {}) };
+        });
+        const h = horizonAnalysis(pts);
+        for (const pf of h.prefix) {
+          const direct = fitLog(pts.filter((p) => p.x <= pf.maxX));
+          expect(pf.n).toBe(pts.filter((p) => p.x <= pf.maxX).length);
+          expect(Math.abs(pf.b - direct.params.b!)).toBeLessThanOrEqual(1e-9 * (1 + Math.abs(direct.params.b!)));
+          const sigma = direct.params.b! / direct.se.b!;
+          expect(Math.abs(pf.sigma - sigma)).toBeLessThanOrEqual(1e-7 * (1 + Math.abs(sigma)));
+        }
+      }),
+      { numRuns: 200, seed: 20261130 },
+    );
+  });
+
+  it('is linear: 200,000 points give 199,998 prefix fits, the last equal to the full fit', () => {
+    const pts = Array.from({ length: 200_000 }, (_, i) => ({ x: i + 2, y: 0.5 + 0.25 * Math.log(i + 2) + (i % 3) * 0.01 }));
+    const h = horizonAnalysis(pts);
+    expect(h.prefix).toHaveLength(199_998);
+    const full = fitLog(pts);
+    expect(h.prefix.at(-1)!.b).toBeCloseTo(full.params.b!, 12);
   });
 });

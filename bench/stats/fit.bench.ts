@@ -1,0 +1,123 @@
+// Benchmark: `recheck fit` on large tables (issue 9: 10,000 rows took 18 s, 1,000,000 never finished, because
+// the horizon analysis refitted the log law from scratch on every prefix). Reported as ratios, in one process:
+//  - the horizon analysis at 10,000 rows, ours (one QR factorisation updated by Givens rotations, O(n)) against
+//    the previous algorithm (fitLog on every prefix, O(n^2)), which must give the same prefix fits;
+//  - the whole command in process (read, parse, fit, horizon, JSON out) at 100,000 and 1,000,000 rows against
+//    a floor computed on the same file: read it and Number() every cell, nothing else. The ratio to the floor
+//    should stay flat as n grows tenfold (linear), and the 1,000,000-row time is printed for the record.
+// Times are CPU seconds (process.cpuUsage) of this process; the best of a few runs.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { main } from '../../app/cli/main';
+import { horizonAnalysis } from '../../checkers/stats/horizon';
+import { fitLog, type DataPoint } from '../../checkers/stats/growth-models';
+import { Xoshiro128 } from '../../checkers/random/xoshiro128';
+
+export const name = 'fit';
+
+function cpuSeconds(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+}
+
+function best<T>(runs: number, f: () => T): { seconds: number; value: T } {
+  let seconds = Infinity;
+  let value = f();
+  for (let i = 0; i < runs; i++) {
+    const start = cpuSeconds();
+    value = f();
+    seconds = Math.min(seconds, cpuSeconds() - start);
+  }
+  return { seconds, value };
+}
+
+async function bestAsync(runs: number, f: () => Promise<void>): Promise<number> {
+  let seconds = Infinity;
+  for (let i = 0; i < runs; i++) {
+    const start = cpuSeconds();
+    await f();
+    seconds = Math.min(seconds, cpuSeconds() - start);
+  }
+  return seconds;
+}
+
+/** A sweep table: y = 0.5 + 0.25 ln k plus seeded noise, se 0.01, k = 2 .. n + 1. */
+function points(n: number, seed = 20261130): DataPoint[] {
+  const rng = new Xoshiro128(seed);
+  return Array.from({ length: n }, (_, i) => ({ x: i + 2, y: 0.5 + 0.25 * Math.log(i + 2) + 0.01 * rng.nextNormal(), se: 0.01 }));
+}
+
+/** The previous horizon analysis: every prefix refitted from scratch (the reference, O(n^2)). */
+function prefixRefit(pts: readonly DataPoint[]): { b: number; sigma: number }[] {
+  const sorted = [...pts].sort((p, q) => p.x - q.x);
+  const out: { b: number; sigma: number }[] = [];
+  for (let n = 3; n <= sorted.length; n++) {
+    const fit = fitLog(sorted.slice(0, n));
+    out.push({ b: fit.params.b as number, sigma: (fit.params.b as number) / (fit.se.b as number) });
+  }
+  return out;
+}
+
+async function fitInProcess(dir: string, file: string): Promise<void> {
+  let out = '';
+  const code = await main(['fit', file, '--x', 'k', '--y', 'additive', '--se', 'se', '--json'], {
+    stdout: (t) => void (out += t),
+    stderr: (t) => void process.stderr.write(t),
+    isTTY: false,
+    cwd: dir,
+    signal: new AbortController().signal,
+  });
+  if (code !== 0) throw new Error(`recheck fit exited ${code}`);
+  if (out.length === 0) throw new Error('recheck fit printed nothing');
+}
+
+/** The floor: read the file and turn every cell into a number. */
+function readAndNumber(path: string): number {
+  const text = readFileSync(path, 'utf8');
+  let sum = 0;
+  for (const line of text.split('\n').slice(1)) for (const cell of line.split(',')) if (cell !== '') sum += Number(cell);
+  return sum;
+}
+
+export async function run(): Promise<void> {
+  // 1. The horizon analysis against the previous algorithm, same process, same points.
+  const small = points(10_000);
+  horizonAnalysis(small); // warm-up (JIT)
+  const ours = best(3, () => horizonAnalysis(small));
+  const reference = best(1, () => prefixRefit(small));
+  let worst = 0;
+  ours.value.prefix.forEach((p, i) => {
+    const r = reference.value[i] as { b: number; sigma: number };
+    worst = Math.max(worst, Math.abs(p.b - r.b) / Math.abs(r.b), Math.abs(p.sigma - r.sigma) / Math.abs(r.sigma));
+  });
+  if (ours.value.prefix.length !== reference.value.length || !(worst < 1e-9)) throw new Error(`prefix fits disagree (worst relative difference ${worst})`);
+  process.stdout.write('| workload | ours | reference | ratio |\n| --- | --- | --- | --- |\n');
+  process.stdout.write(
+    `| horizon analysis, 10,000 rows | ${ms(ours.seconds)} (QR updated by Givens rotations) | prefix refit (previous): ${ms(reference.seconds)} | ${(reference.seconds / ours.seconds).toFixed(0)}x faster (prefix fits agree to ${worst.toExponential(1)}) |\n`,
+  );
+
+  // 2. The whole command, in process, against the read-and-Number floor, at two sizes.
+  const dir = mkdtempSync(join(tmpdir(), 'recheck-bench-fit-'));
+  try {
+    const ratios: number[] = [];
+    for (const n of [100_000, 1_000_000]) {
+      const rows = points(n).map((p) => `${p.x},${p.y.toFixed(6)},${p.se}`);
+      const file = `sweep-${n}.csv`;
+      writeFileSync(join(dir, file), `k,additive,se\n${rows.join('\n')}\n`);
+      await fitInProcess(dir, file); // warm-up
+      const fit = await bestAsync(2, () => fitInProcess(dir, file));
+      const floor = best(3, () => readAndNumber(join(dir, file))).seconds;
+      ratios.push(fit / floor);
+      process.stdout.write(`| recheck fit --json, ${n.toLocaleString('en-US')} rows | ${ms(fit)} | read + Number() every cell: ${ms(floor)} | ${(fit / floor).toFixed(1)}x the floor |\n`);
+    }
+    const growth = (ratios[1] as number) / (ratios[0] as number);
+    process.stdout.write(`ratio to the floor from 100,000 to 1,000,000 rows: x${growth.toFixed(2)} (1.0 = exactly linear)\n`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function ms(seconds: number): string {
+  return seconds >= 1 ? `${seconds.toFixed(2)} s` : `${(seconds * 1000).toFixed(0)} ms`;
+}
