@@ -40,8 +40,7 @@ export function plotSvg(spec: PlotSpec): string {
   const height = spec.height ?? 440;
   const pts = spec.points.filter((p) => Number.isFinite(p.x) && Number.isFinite(p.y));
   const xs = pts.map((p) => p.x);
-  const xMin = Math.min(...xs);
-  const xMax = Math.max(...xs);
+  const [xMin, xMax] = extent(xs);
   const logX = pts.length > 0 && xMin > 0 && xMax / xMin >= 20;
   const tx = (x: number) => (logX ? Math.log(x) : x);
   const [x0, x1] = pad(tx(xMin), tx(xMax), logX ? 0.03 : 0.05);
@@ -52,7 +51,7 @@ export function plotSvg(spec: PlotSpec): string {
   for (const p of pts) ys.push(p.y - (p.se ?? 0), p.y + (p.se ?? 0));
   for (const s of samples) for (const [, y] of s) ys.push(y);
   const finiteYs = ys.filter(Number.isFinite);
-  const [y0, y1] = finiteYs.length > 0 ? pad(Math.min(...finiteYs), Math.max(...finiteYs), 0.06) : [0, 1];
+  const [y0, y1] = finiteYs.length > 0 ? pad(...extent(finiteYs), 0.06) : [0, 1];
 
   const plotW = width - MARGIN.left - MARGIN.right;
   const plotH = height - MARGIN.top - MARGIN.bottom;
@@ -153,4 +152,15 @@ function r2(v: number): number {
 
 function esc(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** [min, max] of the values by a loop (spreading a million of them into Math.min overflows the stack). */
+function extent(values: readonly number[]): [number, number] {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const v of values) {
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  return [lo, hi];
 }

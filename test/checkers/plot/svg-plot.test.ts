@@ -36,3 +36,10 @@ describe('plotSvg doc example', () => {
     expect(svg.match(/<circle /g)).toHaveLength(3);
   });
 });
+
+describe('plotSvg on many points', () => {
+  it('draws 500,000 points without overflowing the stack (no spread into Math.min)', () => {
+    const points = Array.from({ length: 500_000 }, (_, i) => ({ x: i + 1, y: Math.log(i + 1) }));
+    expect(plotSvg({ title: 'many', xLabel: 'x', yLabel: 'y', points }).startsWith('<svg')).toBe(true);
+  });
+});
