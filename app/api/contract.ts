@@ -47,22 +47,55 @@ export interface LogbookBlock {
   lang: string;
   title?: string;
   text: string;
-  /** Characters the logbook writer elided from this block (Trackio keeps the first 2,000 and last 18,000). */
+  /**
+   * Characters the logbook writer elided from this output block (Trackio keeps the first 2,000 and the last
+   * 18,000 of an output longer than 20,000 and writes `... [N chars elided] ...` between them).
+   */
   elidedChars?: number;
 }
 
+/** Fields every cell has. `problem` says what the reader could not read in it (it shows what it could). */
+interface CellBase {
+  id: string;
+  title: string;
+  createdAt?: string;
+  pinned?: boolean;
+  problem?: string;
+}
+
 export type LogbookCell =
-  | { type: 'markdown'; id: string; title: string; createdAt?: string; markdown: string }
-  | {
+  | (CellBase & { type: 'markdown'; markdown: string })
+  | (CellBase & {
       type: 'code';
-      id: string;
-      title: string;
-      createdAt?: string;
+      /** The command that ran (`logbook run`), or [] for a code cell without one. */
       command: string[];
       exitCode: number | null;
       durationS: number | null;
+      /** Language of a code cell written with `cell code`. */
+      language?: string;
+      /** The run was interrupted (Trackio writes `[interrupted]` at the end of its output). */
+      interrupted?: boolean;
       blocks: LogbookBlock[];
-    };
+    })
+  | (CellBase & {
+      type: 'figure';
+      /**
+       * The figure's images, as `data:image/...` URIs taken from its HTML (the HTML itself, which may hold
+       * scripts, is never rendered); `omitted` counts what was left out (scripts, external sources).
+       */
+      images: string[];
+      omitted: number;
+    })
+  | (CellBase & {
+      type: 'artifact';
+      /** `project/name:version` of a Trackio artifact, or the workspace path of an auto-captured file. */
+      ref: string;
+      artifactType?: string;
+      size?: number;
+      /** Where the logbook says it is (`trackio-artifact://...`, `trackio-local-path://...`, a Hub URL). */
+      uri?: string;
+    })
+  | (CellBase & { type: 'dashboard'; project: string; url?: string });
 
 export interface LogbookPage {
   slug: string;
@@ -79,16 +112,41 @@ export interface LogbookFile {
   text?: string;
 }
 
+/** Something the reader could not read, and where: the logbook, a page, or one cell of a page. */
+export interface LogbookProblem {
+  page?: string;
+  cell?: string;
+  problem: string;
+}
+
+/** An agent-trace session the logbook lists (its events stay in the logbook's files). */
+export interface TraceSessionView {
+  id: string;
+  title: string;
+  provider?: string;
+  model?: string;
+  startedAt?: string;
+  endedAt?: string;
+  events?: number;
+  turns?: number;
+}
+
 export interface LogbookView {
   id: string;
   title: string;
   format: 'trackio' | 'plain';
+  /** The paper the logbook is about, as `openreview:ID`, `arxiv:ID` or the string the logbook wrote. */
   paper?: string;
   tags: string[];
   pages: LogbookPage[];
   files: LogbookFile[];
   /** Number of agent-trace sessions the logbook carries. */
   traceCount: number;
+  traces?: TraceSessionView[];
+  /** Trackio's logbook schema version (1 or 2), when known. */
+  schemaVersion?: number;
+  /** What could not be read, per page and cell (empty when everything was). */
+  problems: LogbookProblem[];
 }
 
 export interface SandboxFile {

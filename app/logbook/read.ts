@@ -4,11 +4,10 @@
  * (no symlink out of the case, regular files only, size caps).
  */
 import { join } from 'node:path';
-import { listInside, readInside, readRegularFile, resolveInside } from '../fs/confine';
-import { parseJsonBounded } from '../json/bounded';
+import { listInside, readRegularFile, resolveInside } from '../fs/confine';
 import type { LogbookFile, LogbookPage, LogbookView } from '../api/contract';
 import type { LogbookRef } from '../cases/model';
-import { readTrackioPages } from './trackio';
+import { readTrackioLogbook } from './trackio';
 import { BadInputError } from '../errors';
 
 const MAX_TEXT_BYTES = 256 * 1024;
@@ -18,16 +17,21 @@ export async function readLogbook(caseDir: string, ref: LogbookRef): Promise<Log
   const dir = resolveInside(caseDir, ref.path, join(caseDir, 'case.json'));
   const files = await listFiles(dir);
   if (ref.format === 'trackio') {
-    const { manifest, pages } = await readTrackioPages(dir);
+    const t = await readTrackioLogbook(dir);
+    // The logbook's own machinery (manifest, pages, viewer) is shown as pages, not as files.
+    const own = t.base === '' ? /^(logbook\.json|pages\/|traces\/|workspace\.json|index\.html|logbook\.(css|js)|trackio-|bucket-icon)/ : /^\.trackio\//;
     return {
       id: ref.id,
-      title: ref.title || manifest.title,
+      title: ref.title || t.title,
       format: 'trackio',
-      ...(manifest.paper ? { paper: manifest.paper } : {}),
-      tags: manifest.tags ?? [],
-      pages,
-      files: files.filter((f) => !f.path.startsWith('.trackio/')),
-      traceCount: await traceCount(dir),
+      ...(t.paper !== null ? { paper: t.paper } : {}),
+      tags: [...t.tags],
+      pages: t.pages,
+      files: files.filter((f) => !own.test(f.path)),
+      traceCount: t.traces.length,
+      traces: t.traces,
+      ...(t.schemaVersion !== null ? { schemaVersion: t.schemaVersion } : {}),
+      problems: t.problems,
     };
   }
   const writeup = WRITEUPS.map((w) => files.find((f) => f.path === w)).find((f) => f !== undefined);
@@ -38,16 +42,7 @@ export async function readLogbook(caseDir: string, ref: LogbookRef): Promise<Log
     depth: 0,
     cells: [{ type: 'markdown', id: writeup.path, title: writeup.path, markdown: writeup.text ?? '' }],
   };
-  return { id: ref.id, title: ref.title, format: 'plain', tags: [], pages: [page], files: files.filter((f) => f !== writeup), traceCount: 0 };
-}
-
-async function traceCount(dir: string): Promise<number> {
-  try {
-    const idx = parseJsonBounded((await readInside(dir, '.trackio/logbook/traces/index.json', { maxBytes: 16 * 1024 * 1024 })).toString('utf8')) as { sessions?: unknown[] };
-    return Array.isArray(idx.sessions) ? idx.sessions.length : 0;
-  } catch {
-    return 0;
-  }
+  return { id: ref.id, title: ref.title, format: 'plain', tags: [], pages: [page], files: files.filter((f) => f !== writeup), traceCount: 0, problems: [] };
 }
 
 /**

@@ -54,7 +54,9 @@ function LogbookBody({ logbook }: { logbook: LogbookView }) {
           </span>
         ))}
         {logbook.traceCount > 0 ? <span>{logbook.traceCount} agent trace session(s)</span> : null}
+        {logbook.schemaVersion !== undefined ? <span>schema {logbook.schemaVersion}</span> : null}
       </div>
+      {logbook.problems.length > 0 ? <Problems logbook={logbook} /> : null}
       {logbook.pages.length > 1 ? (
         <ul className="page-tree" aria-label="Pages">
           {logbook.pages.map((p) => (
@@ -72,8 +74,8 @@ function LogbookBody({ logbook }: { logbook: LogbookView }) {
           <h2 className="page-title" data-testid="logbook-page-title">
             {p.title}
           </h2>
-          {p.cells.map((c) => (
-            <Cell key={c.id} cell={c} />
+          {p.cells.map((c, i) => (
+            <Cell key={`${c.id}-${i}`} cell={c} />
           ))}
         </section>
       ))}
@@ -82,11 +84,71 @@ function LogbookBody({ logbook }: { logbook: LogbookView }) {
   );
 }
 
+/** What the reader could not read, per page and cell: the logbook is shown as far as it could be read. */
+function Problems({ logbook }: { logbook: LogbookView }) {
+  return (
+    <details className="logbook-problems" data-testid="logbook-problems" open={logbook.problems.length <= 3}>
+      <summary className="error-text">
+        {logbook.problems.length} part{logbook.problems.length === 1 ? '' : 's'} of this logbook could not be read
+      </summary>
+      <ul className="small">
+        {logbook.problems.map((p, i) => (
+          <li key={i}>
+            {p.page !== undefined ? <span className="mono">{p.page}</span> : <span className="muted">logbook</span>}
+            {p.cell !== undefined ? <span className="mono"> / {p.cell}</span> : null}: {p.problem}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 function Cell({ cell }: { cell: LogbookCell }) {
+  const problem = cell.problem !== undefined ? <div className="small error-text cell-problem">{cell.problem}</div> : null;
+  return (
+    <div data-cell={cell.id} data-testid={`logbook-cell-${cell.id}`}>
+      {problem}
+      <CellBody cell={cell} />
+    </div>
+  );
+}
+
+function CellBody({ cell }: { cell: LogbookCell }) {
   if (cell.type === 'markdown') {
     return (
       <div className="cell cell-md">
         <Markdown source={cell.markdown} />
+      </div>
+    );
+  }
+  if (cell.type === 'figure') {
+    return (
+      <figure className="cell cell-figure">
+        {cell.images.map((src, i) => (
+          <img key={i} src={src} alt={`${cell.title || 'Figure'} ${i + 1}`} />
+        ))}
+        <figcaption className="small muted">
+          {cell.title}
+          {cell.omitted > 0 ? ` (${cell.omitted} script or external part${cell.omitted === 1 ? '' : 's'} not shown: the logbook's HTML is never run here)` : ''}
+        </figcaption>
+      </figure>
+    );
+  }
+  if (cell.type === 'artifact') {
+    return (
+      <div className="cell cell-artifact small">
+        <span className="chip">artifact</span> <span className="mono">{cell.ref}</span>
+        {cell.artifactType !== undefined ? <span className="muted"> · {cell.artifactType}</span> : null}
+        {cell.size !== undefined ? <span className="muted"> · {formatBytes(cell.size)}</span> : null}
+        {cell.uri !== undefined ? <div className="mono muted">{cell.uri}</div> : null}
+      </div>
+    );
+  }
+  if (cell.type === 'dashboard') {
+    return (
+      <div className="cell cell-dashboard small">
+        <span className="chip">dashboard</span> <span className="mono">{cell.project}</span>
+        {cell.url !== undefined ? <div className="mono muted">{cell.url}</div> : null}
       </div>
     );
   }
@@ -96,6 +158,7 @@ function Cell({ cell }: { cell: LogbookCell }) {
       <div className="cell-run">
         <code className="cell-command">$ {cell.command.join(' ')}</code>
         <span className={`exit${failed ? ' exit-fail' : ''}`}>exit {cell.exitCode ?? '?'}</span>
+        {cell.interrupted === true ? <span className="exit exit-fail">interrupted</span> : null}
         <span className="muted small">{formatSeconds(cell.durationS)}</span>
       </div>
       {cell.blocks.map((b, i) => (

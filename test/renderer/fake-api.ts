@@ -11,7 +11,7 @@ function detail(id: string): CaseDetail {
     paper: { title: `Paper of ${id}`, venueId: `openreview:test-${id}`, authors: ['A. Author'], claims: [{ id: 'C1', text: 'A claim with $x^2$.' }] },
     falsifications: [{ id: 'F1', claim: 'C1', logbook: 'lb', assertion: 'The claim fails.', checks: [{ id: 'k1', kind: 'test-kind', title: 'A check' }] }],
     paperMarkdown: '# Summary\n\n$$\\sum_i x_i$$',
-    logbooks: [{ id: 'lb', title: 'Logbook', format: 'plain', tags: [], pages: [], files: [], traceCount: 0 }],
+    logbooks: [{ id: 'lb', title: 'Logbook', format: 'plain', tags: [], pages: [], files: [], traceCount: 0, problems: [] }],
     sandboxFiles: [{ path: 'sandbox/main.ts', text: 'export const x = 1;\n' }],
     audit: [],
   };
