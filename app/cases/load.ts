@@ -37,6 +37,15 @@ export async function loadCase(dir: string, registry: CheckRegistry): Promise<Lo
     throw new BadInputError(displayPath(dir), code === 'ENOENT' || code === 'ENOTDIR' ? 'not a case folder (no case.json)' : `cannot read case.json (${code})`);
   }
   const json = await readJsonFile(confined(dir, 'case.json', shown, ''), shown, { maxBytes: MAX_CASE_JSON_BYTES });
+  return { dir, file: await validateCaseJson(dir, json, registry, shown) };
+}
+
+/**
+ * Validates a case.json value for the case folder `dir`: the schema, then the references (claims,
+ * logbooks, check kinds and params, confined paths, paper.md). The case editors (app/cases/edit.ts) call it
+ * on the edited value before they write it. Throws BadInputError naming `shown`, the pointer and the problem.
+ */
+export async function validateCaseJson(dir: string, json: unknown, registry: CheckRegistry, shown = displayPath(join(dir, 'case.json'))): Promise<CaseFile> {
   if (typeof json === 'object' && json !== null && 'format' in json && (json as { format: unknown }).format !== 'recheck.case/1') {
     throw new BadInputError(shown, `unsupported case format ${JSON.stringify((json as { format: unknown }).format)} (this Recheck reads recheck.case/1)`, '/format');
   }
@@ -44,9 +53,8 @@ export async function loadCase(dir: string, registry: CheckRegistry): Promise<Lo
     const { pointer, problem } = describeAjvError(validateCase.errors?.[0]);
     throw new BadInputError(shown, problem, pointer);
   }
-  const caseFile = json;
-  await checkReferences(dir, shown, caseFile, registry);
-  return { dir, file: caseFile };
+  await checkReferences(dir, shown, json, registry);
+  return json;
 }
 
 async function checkReferences(dir: string, shown: string, c: CaseFile, registry: CheckRegistry): Promise<void> {
@@ -63,6 +71,7 @@ async function checkReferences(dir: string, shown: string, c: CaseFile, registry
     const at = `/falsifications/${i}`;
     if (!claims.has(f.claim)) throw new BadInputError(shown, `unknown claim "${f.claim}"`, `${at}/claim`);
     if (!logbooks.has(f.logbook)) throw new BadInputError(shown, `unknown logbook "${f.logbook}"`, `${at}/logbook`);
+    if (f.source !== undefined && !logbooks.has(f.source.logbook)) throw new BadInputError(shown, `unknown logbook "${f.source.logbook}"`, `${at}/source/logbook`);
     unique(shown, f.checks.map((x) => x.id), `${at}/checks`, 'check');
     for (const [j, check] of f.checks.entries()) {
       const bad = registry.validateParams(check.kind, check.params);

@@ -22,11 +22,19 @@ export interface CheckDecl {
   params: Record<string, unknown>;
 }
 
+/** Where a claimed falsification's assertion is quoted from. */
+export interface AssertionSource {
+  logbook: string;
+  page?: string;
+  cell?: string;
+}
+
 export interface Falsification {
   id: string;
   claim: string;
   logbook: string;
   assertion: string;
+  source?: AssertionSource;
   checks: CheckDecl[];
 }
 

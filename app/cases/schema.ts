@@ -30,9 +30,9 @@ export const caseSchema: JsonSchema = {
         venueId: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9-]*:\\S+$' },
         authors: { type: 'array', items: nonEmpty },
         url: { type: 'string' },
+        // A case is built step by step (`recheck new`, then `recheck case add-...`): every list may start empty.
         claims: {
           type: 'array',
-          minItems: 1,
           items: {
             type: 'object',
             additionalProperties: false,
@@ -44,7 +44,6 @@ export const caseSchema: JsonSchema = {
     },
     logbooks: {
       type: 'array',
-      minItems: 1,
       items: {
         type: 'object',
         additionalProperties: false,
@@ -60,7 +59,6 @@ export const caseSchema: JsonSchema = {
     },
     falsifications: {
       type: 'array',
-      minItems: 1,
       items: {
         type: 'object',
         additionalProperties: false,
@@ -70,9 +68,15 @@ export const caseSchema: JsonSchema = {
           claim: id,
           logbook: id,
           assertion: nonEmpty,
+          // Where the assertion is quoted from: a logbook of the case, and the page and cell in it.
+          source: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['logbook'],
+            properties: { logbook: id, page: nonEmpty, cell: nonEmpty },
+          },
           checks: {
             type: 'array',
-            minItems: 1,
             items: {
               type: 'object',
               additionalProperties: false,

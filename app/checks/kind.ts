@@ -65,6 +65,8 @@ export interface CheckKind<P = unknown> {
    * refuse a path that leaves the case, and the kind reads it through `resolveCasePath`.
    */
   paramsSchema: JsonSchema;
+  /** One example of params, valid against the schema (shown by `recheck kinds` and the UI's form). */
+  example: P;
   run(params: P, ctx: CheckContext): Promise<CheckResult>;
 }
 

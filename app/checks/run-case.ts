@@ -44,7 +44,12 @@ export async function runCase(loaded: LoadedCase, registry: CheckRegistry, opts:
   const record = opts.record ?? true;
   const { file: c, dir } = loaded;
   const targets = opts.falsificationId ? c.falsifications.filter((f) => f.id === opts.falsificationId) : c.falsifications;
-  if (targets.length === 0) throw new BadInputError(join(dir, 'case.json'), `no falsification "${opts.falsificationId}"`);
+  if (targets.length === 0) {
+    throw new BadInputError(
+      join(dir, 'case.json'),
+      opts.falsificationId ? `no falsification "${opts.falsificationId}"` : 'the case has no claimed falsification yet: add one with recheck case add-falsification',
+    );
+  }
   const runDir = join(dir, 'runs', runId);
   const startedAt = now().toISOString();
   emit({ runId, type: 'started', caseId: c.id, checks: targets.reduce((n, f) => n + f.checks.length, 0) });

@@ -11,6 +11,7 @@ export const fixedKind: CheckKind<{ outcome: CheckOutcome | 'throw'; steps?: num
     required: ['outcome'],
     properties: { outcome: { enum: ['supports', 'refutes', 'neutral', 'throw'] }, steps: { type: 'integer', minimum: 0 } },
   },
+  example: { outcome: 'supports' },
   async run(params, ctx) {
     const steps = params.steps ?? 3;
     for (let i = 1; i <= steps; i++) {

@@ -35,6 +35,7 @@ export const divergenceAuditKind: CheckKind<DivergenceAuditParams> = {
       timeoutSeconds: { type: 'number', exclusiveMinimum: 0, maximum: 3600 },
     },
   },
+  example: { module: 'logbook/loss.mjs', theory: 'reverse-kl', probes: 64, seed: 20261129 },
   async run(params, ctx): Promise<CheckResult> {
     ctx.log(`auditing ${params.module} in the sandbox`);
     const audit = await auditDivergence({

@@ -21,6 +21,7 @@ export const fwCertificateKind: CheckKind<FwCertificateParams> = {
     required: ['certificate'],
     properties: { certificate: { type: 'string', minLength: 1, casePath: true, description: 'case-relative path of a recheck.certificate/1 file' } },
   },
+  example: { certificate: 'logbook/counterexample/certificate-c200.json' },
   async run(params, ctx): Promise<CheckResult> {
     const cert = await readFwCertificateFile(resolveCasePath(ctx, params.certificate), params.certificate, true);
     const step = cert.claim?.step ?? 0;

@@ -26,6 +26,7 @@ export const fwFloatVsExactKind: CheckKind<FwFloatVsExactParams> = {
       assertedStep: { type: 'integer', minimum: 0, description: 'exit step the falsification asserts (optional)' },
     },
   },
+  example: { config: 'sandbox/configs/collinear-c1.json', horizon: 2000, assertedStep: 2 },
   async run(params, ctx): Promise<CheckResult> {
     const cert = await readFwCertificateFile(resolveCasePath(ctx, params.config), params.config, false);
     const run = await driveFwRun(cert, params.horizon, { signal: ctx.signal, onProgress: (t) => ctx.progress({ done: t, total: params.horizon, message: 'steps' }) });

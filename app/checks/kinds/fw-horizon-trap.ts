@@ -25,6 +25,7 @@ export const fwHorizonTrapKind: CheckKind<FwHorizonTrapParams> = {
       horizon: { type: 'integer', minimum: 1, maximum: 100000, description: 'steps of the exact run' },
     },
   },
+  example: { config: 'sandbox/configs/example-c200.json', shortHorizon: 300, horizon: 1000 },
   async run(params, ctx): Promise<CheckResult> {
     const cert = await readFwCertificateFile(resolveCasePath(ctx, params.config), params.config, false);
     const run = await driveFwRun(cert, params.horizon, { signal: ctx.signal, onProgress: (t) => ctx.progress({ done: t, total: params.horizon, message: 'exact steps' }) });

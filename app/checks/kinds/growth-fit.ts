@@ -64,6 +64,7 @@ export const growthFitKind: CheckKind<GrowthFitParams> = {
       stoppedAt: { type: 'number' },
     },
   },
+  example: { table: 'tables/sweep.csv', x: 'k', y: 'additive', se: 'se', asserts: 'growth' },
   async run(params, ctx): Promise<CheckResult> {
     const source = await tableSource(params, ctx);
     const table = parseCsv(source.text, source.name);

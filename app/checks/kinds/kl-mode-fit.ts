@@ -61,6 +61,7 @@ export const klModeFitKind: CheckKind<KlModeFitParams> = {
       timeoutSeconds: { type: 'number', exclusiveMinimum: 0, maximum: 3600 },
     },
   },
+  example: { module: 'sandbox/mode-fit.ts', teacher: { weights: [0.6, 0.4], means: [-3, 3], sds: [0.8, 0.8] }, grid: { min: -10, max: 10, points: 201 }, digits: 40 },
   async run(params, ctx): Promise<CheckResult> {
     const digits = params.digits ?? 40;
     const minSeparation = params.minSeparation ?? 0.25;

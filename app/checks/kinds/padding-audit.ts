@@ -63,6 +63,7 @@ export const paddingAuditKind: CheckKind<PaddingAuditParams> = {
       logbook: figuresSchema,
     },
   },
+  example: { positions: 'logbook/eval/positions.csv', padToken: '0', claim: { perplexity: { teacher: 5.2, student: 6.8 }, relTol: 0.05 } },
   async run(params, ctx): Promise<CheckResult> {
     const table = await readCsvFile(resolveCasePath(ctx, params.positions), params.positions);
     const audit = auditPaddingTable(table, params.padToken, params.baseline);

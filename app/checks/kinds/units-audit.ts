@@ -27,6 +27,7 @@ export const unitsAuditKind: CheckKind<UnitsAuditParams> = {
       role: { enum: ['assertion', 'claim'], description: "whose ratio the file's claim is (default assertion)" },
     },
   },
+  example: { quantities: 'sandbox/quantities.json', role: 'assertion' },
   async run(params, ctx): Promise<CheckResult> {
     const { input, audit } = await auditUnitsFile(resolveCasePath(ctx, params.quantities), params.quantities);
     const role = params.role ?? 'assertion';

@@ -12,6 +12,10 @@ import { auditDivergenceCommand } from './audit-divergence';
 import { sweepCommand } from './sweep';
 import { verifyCommand } from './verify';
 import { searchCommand } from './search';
+import { newCaseCommand } from './new-case';
+import { addCheckCommand, addClaimCommand, addFalsificationCommand, addFileCommand } from './case-edit';
+import { importTrackioCommand } from './import-trackio';
+import { kindsCommand } from './kinds';
 
 export const commands: Command[] = [
   // cases and the app
@@ -19,6 +23,14 @@ export const commands: Command[] = [
   validateCommand,
   runCommand,
   serveCommand,
+  // building a case
+  newCaseCommand,
+  importTrackioCommand,
+  addClaimCommand,
+  addFalsificationCommand,
+  addCheckCommand,
+  addFileCommand,
+  kindsCommand,
   // exact counterexamples
   verifyCommand,
   searchCommand,

@@ -17,6 +17,7 @@ const moduleKind: CheckKind<{ module: string; n: number }> = {
   kind: 'test-module',
   title: 'declares a sandbox module',
   paramsSchema: { type: 'object', additionalProperties: false, required: ['module', 'n'], properties: { module: { type: 'string' }, n: { type: 'number' } } },
+  example: { module: 'sandbox/model.ts', n: 2 },
   async run() {
     return { outcome: 'neutral', summary: 'not run here', evidence: {} };
   },

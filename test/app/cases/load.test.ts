@@ -89,6 +89,7 @@ const pathKind: CheckKind<unknown> = {
       named: { type: 'object', additionalProperties: { type: 'string', casePath: true } },
     },
   },
+  example: { table: 't.csv' },
   run: async () => ({ outcome: 'neutral', summary: '', evidence: {} }),
 };
 const pathRegistry = createCheckRegistry([fixedKind, pathKind]);
