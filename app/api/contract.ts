@@ -295,6 +295,104 @@ export interface SandboxProgram {
 export type Unsubscribe = () => void;
 
 /** Everything the UI can ask of the core. */
+/** A check kind as the "Add check" form needs it: its params' JSON Schema and an example. */
+export interface CheckKindView {
+  kind: string;
+  title: string;
+  /** JSON Schema of the params; a string param marked `casePath: true` names a file of the case. */
+  paramsSchema: Record<string, unknown>;
+  example: unknown;
+}
+
+/** A file sent from the UI (a logbook folder picked in a dialog): its path inside the folder and its bytes. */
+export interface UploadedFile {
+  /** Relative path with `/` separators, e.g. `.trackio/logbook/pages/index.md`. */
+  path: string;
+  /** The bytes, base64-encoded. */
+  base64: string;
+}
+
+/** Who makes an edit from the UI (recorded in the audit log); absent: the core's default name. */
+interface ByReviewer {
+  reviewer?: string;
+}
+
+export interface NewCaseInput extends ByReviewer {
+  /** The case id, which names its folder in the workspace. */
+  caseId: string;
+  /** Our summary of the paper's claims (Markdown with $LaTeX$); its first `# ` line gives the title. */
+  paperMarkdown: string;
+  paperTitle?: string;
+  venueId?: string;
+}
+
+export interface ImportLogbookInput extends ByReviewer {
+  /** The case to import into; created (with `newCase`) when it does not exist. */
+  caseId: string;
+  /** The files of a Trackio logbook folder (workspace or downloaded Space). */
+  files: UploadedFile[];
+  newCase?: { paperMarkdown?: string; paperTitle?: string; venueId?: string };
+  logbookId?: string;
+}
+
+/** What an import did (counts, what could not be read, what was left out, remarks). */
+export interface ImportSummaryView {
+  caseId: string;
+  created: boolean;
+  logbookId: string;
+  path: string;
+  paper: string | null;
+  pages: number;
+  cells: number;
+  runCells: number;
+  failedRuns: number;
+  truncatedOutputs: number;
+  elidedChars: number;
+  files: number;
+  bytes: number;
+  skipped: { path: string; why: string }[];
+  problems: LogbookProblem[];
+  notices: string[];
+}
+
+export interface AddClaimInput extends ByReviewer {
+  caseId: string;
+  /** The claim as the paper states it (e.g. text selected in the paper pane). */
+  text: string;
+  section?: string;
+}
+
+export interface AddFalsificationInput extends ByReviewer {
+  caseId: string;
+  claim: string;
+  logbook: string;
+  /** The words the logbook asserts, quoted. */
+  assertion: string;
+  /** The page and cell of the logbook the quote comes from. */
+  source?: { page?: string; cell?: string };
+}
+
+export interface AddCheckInput extends ByReviewer {
+  caseId: string;
+  falsification: string;
+  kind: string;
+  title?: string;
+  params: Record<string, unknown>;
+}
+
+/** The result of an edit: the new item's id and its audit entry. */
+export interface EditView {
+  id: string;
+  entry: AuditEntry;
+}
+
+/** A regular file of a case (for file pickers limited to the case's files and logbook artifacts). */
+export interface CaseFileView {
+  /** Path relative to the case folder. */
+  path: string;
+  size: number;
+}
+
 export interface RecheckApi {
   /** Cases in the workspace. */
   listCases(): Promise<CaseSummary[]>;
@@ -317,6 +415,20 @@ export interface RecheckApi {
   runSandboxProgram(input: SandboxRunInput): Promise<{ runId: string }>;
   /** Drafts the letter to the authors from the case's decisions and evidence (Markdown). */
   draftLetter(caseId: string): Promise<string>;
+  /** The check kinds a case may declare, with their params' schemas and an example each. */
+  listKinds(): Promise<CheckKindView[]>;
+  /** Creates a new, empty case in the workspace. */
+  createCase(input: NewCaseInput): Promise<CaseSummary>;
+  /** Imports a Trackio logbook (its files) into a case, creating the case when needed. */
+  importLogbook(input: ImportLogbookInput): Promise<ImportSummaryView>;
+  /** Adds a claim of the paper to a case (an atomic, validated, logged edit). */
+  addClaim(input: AddClaimInput): Promise<EditView>;
+  /** Adds a claimed falsification, its assertion quoted from a logbook cell. */
+  addFalsification(input: AddFalsificationInput): Promise<EditView>;
+  /** Adds a check to a claimed falsification; its params are validated against the kind's schema. */
+  addCheck(input: AddCheckInput): Promise<EditView>;
+  /** The regular files of a case (case.json, paper.md, logbooks, sandbox, tables), for file pickers. */
+  listCaseFiles(caseId: string): Promise<CaseFileView[]>;
   /** Subscribes to run events of every run. */
   onRunEvent(listener: (event: RunEvent) => void): Unsubscribe;
 }

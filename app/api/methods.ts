@@ -3,7 +3,7 @@
  * process or network boundary. The Electron preload and main process, the browser-mode server and the
  * renderer's clients all derive from it: no channel-name string exists anywhere else.
  */
-import type { RecheckApi, RecordDecisionInput, SandboxRunInput, SaveSandboxFileInput, ReviewerVerdict } from './contract';
+import type { AddCheckInput, AddClaimInput, AddFalsificationInput, ImportLogbookInput, NewCaseInput, RecheckApi, RecordDecisionInput, SandboxRunInput, SaveSandboxFileInput, ReviewerVerdict, UploadedFile } from './contract';
 import { checkJsonBounds, JsonLimitError, type JsonLimits } from '../json/bounded';
 
 /** Names of the request/response methods (everything but event subscriptions). */
@@ -136,6 +136,51 @@ function sandboxPath(method: string, v: unknown): string {
   return p;
 }
 
+/** A relative path inside an uploaded folder: no absolute path, no `.`/`..` segments, no backslash. */
+function uploadPath(method: string, v: unknown): string {
+  const p = name(method, 'file path', v, 512);
+  const parts = p.split('/');
+  if (p.startsWith('/') || parts.some((x) => x === '' || x === '.' || x === '..') || p.includes('\\')) throw new ApiArgumentError(method, 'each file path must be relative inside the folder (no "..")');
+  return p;
+}
+
+/** Most bytes (as base64 characters) one upload may carry: within the server's 16 MiB request body. */
+export const MAX_UPLOAD_BASE64 = 15 * 1024 * 1024;
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+function uploadedFiles(method: string, v: unknown): UploadedFile[] {
+  if (!Array.isArray(v) || v.length === 0 || v.length > 5000) throw new ApiArgumentError(method, 'files must be a list of 1 to 5000 files');
+  let total = 0;
+  const seen = new Set<string>();
+  return v.map((f) => {
+    const r = record(method, f, ['path', 'base64']);
+    const path = uploadPath(method, r.path);
+    if (seen.has(path)) throw new ApiArgumentError(method, 'a file path appears twice');
+    seen.add(path);
+    const base64 = text(method, 'base64', r.base64, MAX_UPLOAD_BASE64);
+    if (!BASE64.test(base64)) throw new ApiArgumentError(method, 'base64 must be base64');
+    total += base64.length;
+    if (total > MAX_UPLOAD_BASE64) throw new ApiArgumentError(method, `the files are larger than ${Math.floor((MAX_UPLOAD_BASE64 * 3) / 4 / 1024 / 1024)} MiB in all: import a larger logbook with recheck import trackio`);
+    return { path, base64 };
+  });
+}
+
+function optional<T>(v: unknown, read: (x: unknown) => T): T | undefined {
+  return v === undefined ? undefined : read(v);
+}
+
+function reviewer(method: string, v: unknown): { reviewer?: string } {
+  if (v === undefined) return {};
+  const who = name(method, 'reviewer', v, 200).trim();
+  if (who === '') throw new ApiArgumentError(method, 'reviewer must not be empty');
+  return { reviewer: who };
+}
+
+function params(method: string, v: unknown): Record<string, unknown> {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new ApiArgumentError(method, 'params must be an object');
+  return jsonArgument(method, 'params', v, ARGUMENT_JSON_LIMITS) as Record<string, unknown>;
+}
+
 export const API_METHODS: { [M in ApiMethod]: { channel: string; validate: ArgValidator<M> } } = {
   listCases: {
     channel: 'recheck:listCases',
@@ -219,6 +264,108 @@ export const API_METHODS: { [M in ApiMethod]: { channel: string; validate: ArgVa
   draftLetter: {
     channel: 'recheck:draftLetter',
     validate: (a) => (arity('draftLetter', a, 1), [id('draftLetter', 'caseId', a[0])]),
+  },
+  listKinds: {
+    channel: 'recheck:listKinds',
+    validate: (a) => (arity('listKinds', a, 0), []),
+  },
+  createCase: {
+    channel: 'recheck:createCase',
+    validate: (a) => {
+      const m = 'createCase';
+      arity(m, a, 1);
+      const r = record(m, a[0], ['caseId', 'paperMarkdown', 'paperTitle', 'venueId', 'reviewer']);
+      const input: NewCaseInput = {
+        caseId: id(m, 'caseId', r.caseId),
+        paperMarkdown: text(m, 'paperMarkdown', r.paperMarkdown, 2_000_000),
+        ...reviewer(m, r.reviewer),
+      };
+      const paperTitle = optional(r.paperTitle, (x) => name(m, 'paperTitle', x, 500));
+      const venueId = optional(r.venueId, (x) => name(m, 'venueId', x, 300));
+      return [{ ...input, ...(paperTitle !== undefined ? { paperTitle } : {}), ...(venueId !== undefined ? { venueId } : {}) }];
+    },
+  },
+  importLogbook: {
+    channel: 'recheck:importLogbook',
+    validate: (a) => {
+      const m = 'importLogbook';
+      arity(m, a, 1);
+      const r = record(m, a[0], ['caseId', 'files', 'newCase', 'logbookId', 'reviewer']);
+      let newCase: ImportLogbookInput['newCase'];
+      if (r.newCase !== undefined) {
+        const n = record(m, r.newCase, ['paperMarkdown', 'paperTitle', 'venueId']);
+        const paperMarkdown = optional(n.paperMarkdown, (x) => text(m, 'paperMarkdown', x, 2_000_000));
+        const paperTitle = optional(n.paperTitle, (x) => name(m, 'paperTitle', x, 500));
+        const venueId = optional(n.venueId, (x) => name(m, 'venueId', x, 300));
+        newCase = { ...(paperMarkdown !== undefined ? { paperMarkdown } : {}), ...(paperTitle !== undefined ? { paperTitle } : {}), ...(venueId !== undefined ? { venueId } : {}) };
+      }
+      const logbookId = optional(r.logbookId, (x) => id(m, 'logbookId', x));
+      const input: ImportLogbookInput = {
+        caseId: id(m, 'caseId', r.caseId),
+        files: uploadedFiles(m, r.files),
+        ...(newCase !== undefined ? { newCase } : {}),
+        ...(logbookId !== undefined ? { logbookId } : {}),
+        ...reviewer(m, r.reviewer),
+      };
+      return [input];
+    },
+  },
+  addClaim: {
+    channel: 'recheck:addClaim',
+    validate: (a) => {
+      const m = 'addClaim';
+      arity(m, a, 1);
+      const r = record(m, a[0], ['caseId', 'text', 'section', 'reviewer']);
+      const section = optional(r.section, (x) => name(m, 'section', x, 300));
+      const input: AddClaimInput = { caseId: id(m, 'caseId', r.caseId), text: text(m, 'text', r.text, 20_000), ...(section !== undefined ? { section } : {}), ...reviewer(m, r.reviewer) };
+      return [input];
+    },
+  },
+  addFalsification: {
+    channel: 'recheck:addFalsification',
+    validate: (a) => {
+      const m = 'addFalsification';
+      arity(m, a, 1);
+      const r = record(m, a[0], ['caseId', 'claim', 'logbook', 'assertion', 'source', 'reviewer']);
+      let source: AddFalsificationInput['source'];
+      if (r.source !== undefined) {
+        const src = record(m, r.source, ['page', 'cell']);
+        const page = optional(src.page, (x) => name(m, 'source.page', x, 300));
+        const cell = optional(src.cell, (x) => name(m, 'source.cell', x, 300));
+        source = { ...(page !== undefined ? { page } : {}), ...(cell !== undefined ? { cell } : {}) };
+      }
+      const input: AddFalsificationInput = {
+        caseId: id(m, 'caseId', r.caseId),
+        claim: id(m, 'claim', r.claim),
+        logbook: id(m, 'logbook', r.logbook),
+        assertion: text(m, 'assertion', r.assertion, 20_000),
+        ...(source !== undefined ? { source } : {}),
+        ...reviewer(m, r.reviewer),
+      };
+      return [input];
+    },
+  },
+  addCheck: {
+    channel: 'recheck:addCheck',
+    validate: (a) => {
+      const m = 'addCheck';
+      arity(m, a, 1);
+      const r = record(m, a[0], ['caseId', 'falsification', 'kind', 'title', 'params', 'reviewer']);
+      const title = optional(r.title, (x) => name(m, 'title', x, 300));
+      const input: AddCheckInput = {
+        caseId: id(m, 'caseId', r.caseId),
+        falsification: id(m, 'falsification', r.falsification),
+        kind: id(m, 'kind', r.kind),
+        params: params(m, r.params),
+        ...(title !== undefined ? { title } : {}),
+        ...reviewer(m, r.reviewer),
+      };
+      return [input];
+    },
+  },
+  listCaseFiles: {
+    channel: 'recheck:listCaseFiles',
+    validate: (a) => (arity('listCaseFiles', a, 1), [id('listCaseFiles', 'caseId', a[0])]),
   },
 };
 

@@ -3,8 +3,13 @@
  * browser-mode server) forward to one instance of this; neither adds behaviour of its own.
  */
 import { existsSync, lstatSync } from 'node:fs';
-import { join, basename, posix } from 'node:path';
-import type { AuditEntry, CaseDetail, CaseRunReport, CaseSummary, RecheckApi, RunEvent, SandboxFile, SandboxProgram } from './contract';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, basename, dirname, posix } from 'node:path';
+import { createCase, markdownTitle } from '../cases/create';
+import { addCheck, addClaim, addFalsification } from '../cases/edit';
+import { importTrackioLogbook } from '../logbook/import';
+import type { AuditEntry, CaseDetail, CaseFileView, CaseRunReport, CaseSummary, CheckKindView, EditView, ImportSummaryView, RecheckApi, RunEvent, SandboxFile, SandboxProgram } from './contract';
 import type { CheckRegistry } from '../checks/registry';
 import { createCheckRegistry } from '../checks/registry';
 import { builtinCheckKinds } from '../checks/kinds/index';
@@ -15,7 +20,7 @@ import { readLogbook } from '../logbook/read';
 import { runCase, newRunId } from '../checks/run-case';
 import { draftLetter } from '../letters/draft';
 import { writeFileAtomic } from '../fs/atomic';
-import { listInside, mkdirInside, readInside, readRegularFile } from '../fs/confine';
+import { joinInside, listInside, mkdirInside, readInside, readRegularFile } from '../fs/confine';
 import { sha256, sha256Inside } from '../fs/hash';
 import { parseJsonBounded } from '../json/bounded';
 import { shown } from '../text/display';
@@ -52,6 +57,8 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
   const emit = (e: RunEvent) => {
     for (const l of listeners) l(e);
   };
+
+  const editor = (input: { reviewer?: string }): string => input.reviewer ?? o.who ?? 'reviewer (UI)';
 
   async function caseDir(caseId: string): Promise<string> {
     const dirs = await listCaseDirs(o.workspaceDir);
@@ -200,6 +207,71 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
       const dir = await caseDir(caseId);
       const { file } = await loadCase(dir, registry);
       return draftLetter(file, await lastRun(dir), await readAudit(dir));
+    },
+
+    async listKinds(): Promise<CheckKindView[]> {
+      return registry.kinds().map((k) => ({ kind: k.kind, title: k.title, paramsSchema: k.paramsSchema as Record<string, unknown>, example: k.example }));
+    },
+
+    async createCase(input): Promise<CaseSummary> {
+      const dir = join(o.workspaceDir, input.caseId);
+      const file = await createCase(dir, {
+        paperTitle: input.paperTitle ?? markdownTitle(input.paperMarkdown) ?? input.caseId,
+        ...(input.venueId !== undefined ? { venueId: input.venueId } : {}),
+        paperMarkdown: input.paperMarkdown,
+        who: editor(input),
+      });
+      return { id: file.id, title: file.title, paperTitle: file.paper.title, venueId: file.paper.venueId, falsificationCount: 0 };
+    },
+
+    async importLogbook(input): Promise<ImportSummaryView> {
+      // The uploaded folder is rebuilt in a fresh temporary folder (paths checked lexically: it holds no
+      // symlinks), imported like a folder on disk, then removed.
+      const tmp = await mkdtemp(join(tmpdir(), 'recheck-upload-'));
+      try {
+        for (const f of input.files) {
+          const target = joinInside(tmp, f.path, `uploaded file ${f.path}`);
+          await mkdir(dirname(target), { recursive: true });
+          await writeFile(target, Buffer.from(f.base64, 'base64'), { flag: 'wx' });
+        }
+        const caseDir = join(o.workspaceDir, input.caseId);
+        const summary = await importTrackioLogbook({
+          source: tmp,
+          caseDir,
+          ...(input.newCase?.paperMarkdown !== undefined ? { paperMarkdown: input.newCase.paperMarkdown } : {}),
+          ...(input.newCase?.paperTitle !== undefined ? { title: input.newCase.paperTitle } : {}),
+          ...(input.newCase?.venueId !== undefined ? { venueId: input.newCase.venueId } : {}),
+          ...(input.logbookId !== undefined ? { logbookId: input.logbookId } : {}),
+          who: editor(input),
+          registry,
+        });
+        const { caseDir: _dir, ...rest } = summary;
+        return { ...rest, caseId: input.caseId, skipped: [...summary.skipped], problems: [...summary.problems], notices: [...summary.notices] };
+      } finally {
+        await rm(tmp, { recursive: true, force: true });
+      }
+    },
+
+    async addClaim(input): Promise<EditView> {
+      const r = await addClaim(await caseDir(input.caseId), registry, { who: editor(input) }, { text: input.text, ...(input.section !== undefined ? { section: input.section } : {}) });
+      return { id: r.id, entry: r.entry };
+    },
+
+    async addFalsification(input): Promise<EditView> {
+      const r = await addFalsification(await caseDir(input.caseId), registry, { who: editor(input) }, { claim: input.claim, logbook: input.logbook, assertion: input.assertion, ...(input.source !== undefined ? { source: input.source } : {}) });
+      return { id: r.id, entry: r.entry };
+    },
+
+    async addCheck(input): Promise<EditView> {
+      const r = await addCheck(await caseDir(input.caseId), registry, { who: editor(input) }, { falsification: input.falsification, kind: input.kind, params: input.params, ...(input.title !== undefined ? { title: input.title } : {}) });
+      return { id: r.id, entry: r.entry };
+    },
+
+    async listCaseFiles(caseId): Promise<CaseFileView[]> {
+      const dir = await caseDir(caseId);
+      const { files } = await listInside(dir, '.');
+      // The case's own records are not inputs a check should name.
+      return files.filter((f) => !/^(runs\/|audit\.jsonl)/.test(f.path)).map((f) => ({ path: f.path, size: f.size }));
     },
 
     onRunEvent(listener) {

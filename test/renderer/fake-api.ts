@@ -105,6 +105,35 @@ export function createFakeApi(): FakeApi {
       calls.push(['draftLetter', [caseId]]);
       return `Dear authors of ${need(caseId).paper.title},`;
     },
+    async listKinds() {
+      calls.push(['listKinds', []]);
+      return [{ kind: 'test-kind', title: 'A test kind', paramsSchema: { type: 'object', required: ['table'], properties: { table: { type: 'string', casePath: true } } }, example: { table: 't.csv' } }];
+    },
+    async createCase(input) {
+      calls.push(['createCase', [input]]);
+      return { id: input.caseId, title: input.paperTitle ?? input.caseId, paperTitle: input.paperTitle ?? input.caseId, venueId: input.venueId ?? `unknown:${input.caseId}`, falsificationCount: 0 };
+    },
+    async importLogbook(input) {
+      calls.push(['importLogbook', [input]]);
+      return { caseId: input.caseId, created: true, logbookId: 'L1', path: 'logbooks/L1', paper: null, pages: 1, cells: 0, runCells: 0, failedRuns: 0, truncatedOutputs: 0, elidedChars: 0, files: input.files.length, bytes: 0, skipped: [], problems: [], notices: [] };
+    },
+    async addClaim(input) {
+      calls.push(['addClaim', [input]]);
+      return { id: 'C2', entry: audit(input.caseId, { who: input.reviewer ?? 'tester', action: 'edit', hashes: {} }) };
+    },
+    async addFalsification(input) {
+      calls.push(['addFalsification', [input]]);
+      return { id: 'F2', entry: audit(input.caseId, { who: input.reviewer ?? 'tester', action: 'edit', hashes: {} }) };
+    },
+    async addCheck(input) {
+      calls.push(['addCheck', [input]]);
+      return { id: 'k2', entry: audit(input.caseId, { who: input.reviewer ?? 'tester', action: 'edit', hashes: {} }) };
+    },
+    async listCaseFiles(caseId) {
+      calls.push(['listCaseFiles', [caseId]]);
+      need(caseId);
+      return [{ path: 'paper.md', size: 10 }];
+    },
     onRunEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

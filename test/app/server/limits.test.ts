@@ -30,6 +30,13 @@ function fakeCore(): RecheckApi {
     prepareSandboxProgram: unused,
     runSandboxProgram: unused,
     draftLetter: unused,
+    listKinds: unused,
+    createCase: unused,
+    importLogbook: unused,
+    addClaim: unused,
+    addFalsification: unused,
+    addCheck: unused,
+    listCaseFiles: unused,
     onRunEvent(listener) {
       emit = listener;
       return () => undefined;

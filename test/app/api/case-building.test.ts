@@ -1,0 +1,62 @@
+// The UI's way to build a case, through the API contract: create, import an uploaded logbook folder, add a
+// claim, a falsification quoted from a cell and a check; each checked by the method table's validators too.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createRecheckService } from '../../../app/api/service';
+import { API_METHODS } from '../../../app/api/methods';
+import type { UploadedFile } from '../../../app/api/contract';
+import { tempDir } from '../../helpers/temp-case';
+
+const FIXTURE = join(import.meta.dirname, '../../../../shared/fixtures/trackio-logbook-timing');
+
+/** A folder as the UI sends it: every file with its path inside the folder, base64. */
+function upload(dir: string): UploadedFile[] {
+  const out: UploadedFile[] = [];
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else out.push({ path: relative(dir, p).split('\\').join('/'), base64: readFileSync(p).toString('base64') });
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+describe('building a case through the API', () => {
+  it('imports an uploaded logbook into a new case, then adds a claim, a quoted falsification and a check', async () => {
+    const ws = tempDir();
+    const service = await createRecheckService({ workspaceDir: ws });
+    const [input] = API_METHODS.importLogbook.validate([{ caseId: 'timing', files: upload(FIXTURE), newCase: { paperMarkdown: '# Batched rollouts\n\nAt least 8x faster.\n' }, reviewer: 'Ada' }]);
+    const summary = await service.importLogbook(input);
+    expect(summary).toMatchObject({ caseId: 'timing', created: true, logbookId: 'L1', paper: 'openreview:example-rollouts', runCells: 2, truncatedOutputs: 1, elidedChars: 139000 });
+    const claim = await service.addClaim({ caseId: 'timing', text: 'At least 8x faster.', reviewer: 'Ada' });
+    const f = await service.addFalsification({ caseId: 'timing', claim: claim.id, logbook: 'L1', assertion: 'the method is **2x slower**', source: { page: 'timing-comparison', cell: 'cell_fe530ccfdf00' }, reviewer: 'Ada' });
+    await expect(service.addCheck({ caseId: 'timing', falsification: f.id, kind: 'units-audit', params: { quantities: 'sandbox/none.json' }, reviewer: 'Ada' })).resolves.toMatchObject({ id: 'units-audit-1' });
+    await expect(service.addCheck({ caseId: 'timing', falsification: f.id, kind: 'units-audit', params: { role: 'x' } })).rejects.toThrow(/check kind units-audit: params: missing required field "quantities"/);
+    const detail = await service.openCase('timing');
+    expect(detail.falsifications).toEqual([{ id: 'F1', claim: 'C1', logbook: 'L1', assertion: 'the method is **2x slower**', checks: [{ id: 'units-audit-1', kind: 'units-audit', title: expect.any(String) }] }]);
+    expect(detail.audit.map((e) => e.who)).toEqual(['Ada', 'Ada', 'Ada', 'Ada', 'Ada', 'Ada']);
+    expect((await service.listCaseFiles('timing')).map((x) => x.path)).toContain('logbooks/L1/bench.py');
+    expect((await service.listKinds()).map((k) => k.kind)).toContain('growth-fit');
+  });
+
+  it('creates an empty case, which lists and opens with no claims, logbooks or falsifications', async () => {
+    const ws = tempDir();
+    const service = await createRecheckService({ workspaceDir: ws });
+    expect(await service.createCase({ caseId: 'blank', paperMarkdown: '# A paper\n' })).toMatchObject({ id: 'blank', paperTitle: 'A paper', venueId: 'unknown:blank', falsificationCount: 0 });
+    const detail = await service.openCase('blank');
+    expect([detail.paper.claims, detail.logbooks, detail.falsifications]).toEqual([[], [], []]);
+    await expect(service.createCase({ caseId: 'blank', paperMarkdown: '# Again\n' })).rejects.toThrow(/already exists/);
+  });
+
+  it('the validators refuse an upload path that climbs out, a duplicate, non-base64 and a params value that is not JSON', () => {
+    const v = API_METHODS.importLogbook.validate;
+    expect(() => v([{ caseId: 'c', files: [{ path: '../x', base64: '' }] }])).toThrow(/relative inside the folder/);
+    expect(() => v([{ caseId: 'c', files: [{ path: 'a', base64: '' }, { path: 'a', base64: '' }] }])).toThrow(/appears twice/);
+    expect(() => v([{ caseId: 'c', files: [{ path: 'a', base64: '%%%' }] }])).toThrow(/base64/);
+    expect(() => v([{ caseId: 'c', files: [] }])).toThrow(/1 to 5000 files/);
+    expect(() => API_METHODS.addCheck.validate([{ caseId: 'c', falsification: 'F1', kind: 'k', params: { x: Number.NaN } }])).toThrow(/must be JSON/);
+  });
+});
