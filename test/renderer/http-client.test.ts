@@ -92,6 +92,13 @@ describe('httpClient calls', () => {
     expect((await client.prepareSandboxProgram('alpha', 'sandbox/main.ts')).path).toBe('sandbox/main.ts');
     expect((await client.runSandboxProgram({ caseId: 'alpha', path: 'sandbox/main.ts', input: null, seed: 1, timeoutSeconds: 5 })).runId).toMatch(/^sandbox\d+$/);
     expect(await client.draftLetter('alpha')).toContain('Paper of alpha');
+    expect((await client.listKinds()).map((k) => k.kind)).toEqual(['test-kind']);
+    expect((await client.createCase({ caseId: 'gamma', paperMarkdown: '# G\n' })).id).toBe('gamma');
+    expect((await client.importLogbook({ caseId: 'alpha', files: [{ path: 'pages/index.md', base64: 'IyBB' }] })).files).toBe(1);
+    expect((await client.addClaim({ caseId: 'alpha', text: 'A claim.' })).id).toBe('C2');
+    expect((await client.addFalsification({ caseId: 'alpha', claim: 'C1', logbook: 'lb', assertion: 'fails' })).id).toBe('F2');
+    expect((await client.addCheck({ caseId: 'alpha', falsification: 'F1', kind: 'test-kind', params: { table: 't.csv' } })).id).toBe('k2');
+    expect((await client.listCaseFiles('alpha')).map((f) => f.path)).toEqual(['paper.md']);
     expect(server.requests.map((r) => r.url.replace(ORIGIN, ''))).toEqual(Object.keys(API_METHODS).map((m) => `/api/call/${m}`));
     for (const r of server.requests) {
       expect(r.headers.Authorization).toBe(`Bearer ${TOKEN}`);
