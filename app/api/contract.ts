@@ -393,6 +393,43 @@ export interface CaseFileView {
   size: number;
 }
 
+/** A verdict ledger (judge verdicts per paper, claim and logbook), summarised and turned into a queue. */
+export interface TriageView {
+  papers: number;
+  claims: number;
+  logbooks: number;
+  claimStatus: Record<string, number>;
+  paperCategories: Record<string, number>;
+  /** What to re-check first: claimed falsifications, then contested claims, then toy-only support. */
+  queue: TriageRowView[];
+}
+
+export interface TriageRowView {
+  tier: 'falsified' | 'contested' | 'toy';
+  paper: string;
+  claim: string;
+  status: string;
+  verdicts: Record<string, number>;
+  /** Each logbook's verdict on the claim (who said what). */
+  logbookVerdicts: { logbook: string; verdict: string }[];
+  /** Cases of the workspace about this paper (their venue id is the ledger's paper id). */
+  caseIds: string[];
+}
+
+/** One value of a setting as a logbook printed it, with where. */
+export interface SettingValueView {
+  value: string;
+  where: string;
+  snippet: string;
+}
+
+/** The settings two logbooks of a case report, lined up: horizon, scale, precision, seed, units, loss, padding, code version. */
+export interface SettingsComparisonView {
+  a: string;
+  b: string;
+  rows: { name: string; comparison: 'same' | 'differs' | 'only-a' | 'only-b' | 'neither'; a: SettingValueView[]; b: SettingValueView[] }[];
+}
+
 export interface RecheckApi {
   /** Cases in the workspace. */
   listCases(): Promise<CaseSummary[]>;
@@ -429,6 +466,10 @@ export interface RecheckApi {
   addCheck(input: AddCheckInput): Promise<EditView>;
   /** The regular files of a case (case.json, paper.md, logbooks, sandbox, tables), for file pickers. */
   listCaseFiles(caseId: string): Promise<CaseFileView[]>;
+  /** Reads a verdict ledger (CSV, JSON or JSON Lines, by its name) and gives the re-check queue. */
+  triageLedger(input: { name: string; base64: string }): Promise<TriageView>;
+  /** Lines up the settings two logbooks of a case report, marking the differences. */
+  compareLogbooks(caseId: string, logbookA: string, logbookB: string): Promise<SettingsComparisonView>;
   /** Subscribes to run events of every run. */
   onRunEvent(listener: (event: RunEvent) => void): Unsubscribe;
 }

@@ -367,6 +367,25 @@ export const API_METHODS: { [M in ApiMethod]: { channel: string; validate: ArgVa
     channel: 'recheck:listCaseFiles',
     validate: (a) => (arity('listCaseFiles', a, 1), [id('listCaseFiles', 'caseId', a[0])]),
   },
+  triageLedger: {
+    channel: 'recheck:triageLedger',
+    validate: (a) => {
+      const m = 'triageLedger';
+      arity(m, a, 1);
+      const r = record(m, a[0], ['name', 'base64']);
+      const base64 = text(m, 'base64', r.base64, MAX_UPLOAD_BASE64);
+      if (!BASE64.test(base64)) throw new ApiArgumentError(m, 'base64 must be base64');
+      return [{ name: name(m, 'name', r.name, 255), base64 }];
+    },
+  },
+  compareLogbooks: {
+    channel: 'recheck:compareLogbooks',
+    validate: (a) => {
+      const m = 'compareLogbooks';
+      arity(m, a, 3);
+      return [id(m, 'caseId', a[0]), id(m, 'logbookA', a[1]), id(m, 'logbookB', a[2])];
+    },
+  },
 };
 
 /** The event channel carrying RunEvents from the core to the UI. */

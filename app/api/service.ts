@@ -9,7 +9,12 @@ import { join, basename, dirname, posix } from 'node:path';
 import { createCase, markdownTitle } from '../cases/create';
 import { addCheck, addClaim, addFalsification } from '../cases/edit';
 import { importTrackioLogbook } from '../logbook/import';
-import type { AuditEntry, CaseDetail, CaseFileView, CaseRunReport, CaseSummary, CheckKindView, EditView, ImportSummaryView, RecheckApi, RunEvent, SandboxFile, SandboxProgram } from './contract';
+import type { AuditEntry, CaseDetail, CaseFileView, CaseRunReport, CaseSummary, CheckKindView, EditView, ImportSummaryView, RecheckApi, RunEvent, SandboxFile, SandboxProgram, SettingsComparisonView, TriageView } from './contract';
+import { triageQueue } from '../../checkers/ledger/triage';
+import { compareSettings, reportedSettings } from '../../checkers/logbook/settings';
+import { logbookTexts } from '../logbook/texts';
+import { ledgerOfText } from '../tables/ledger-file';
+import { decodeUtf8 } from '../tables/text-file';
 import type { CheckRegistry } from '../checks/registry';
 import { createCheckRegistry } from '../checks/registry';
 import { builtinCheckKinds } from '../checks/kinds/index';
@@ -272,6 +277,34 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
       const { files } = await listInside(dir, '.');
       // The case's own records are not inputs a check should name.
       return files.filter((f) => !/^(runs\/|audit\.jsonl)/.test(f.path)).map((f) => ({ path: f.path, size: f.size }));
+    },
+
+    async triageLedger(input): Promise<TriageView> {
+      const text = decodeUtf8(Buffer.from(input.base64, 'base64'), input.name);
+      const ledger = await ledgerOfText(text, input.name);
+      // Cases of the workspace by paper id, so that a row opens its case when there is one.
+      const byPaper = new Map<string, string[]>();
+      for (const dir of await listCaseDirs(o.workspaceDir)) {
+        try {
+          const { file } = await loadCase(dir, registry);
+          byPaper.set(file.paper.venueId, [...(byPaper.get(file.paper.venueId) ?? []), file.id]);
+        } catch {
+          /* a broken case is listed with its problem elsewhere */
+        }
+      }
+      const { claimSummaries: _all, recheck: _old, ...counts } = ledger;
+      return { ...counts, queue: triageQueue(ledger).map((r) => ({ ...r, caseIds: byPaper.get(r.paper) ?? [] })) };
+    },
+
+    async compareLogbooks(caseId, logbookA, logbookB): Promise<SettingsComparisonView> {
+      const dir = await caseDir(caseId);
+      const { file } = await loadCase(dir, registry);
+      const read = async (id: string) => {
+        const ref = file.logbooks.find((l) => l.id === id);
+        if (ref === undefined) throw new BadInputError(join(dir, 'case.json'), `no logbook "${id}" (logbooks: ${file.logbooks.map((l) => l.id).join(', ') || 'none'})`);
+        return reportedSettings(logbookTexts(await readLogbook(dir, ref)));
+      };
+      return { a: logbookA, b: logbookB, rows: compareSettings(await read(logbookA), await read(logbookB)).map((r) => ({ ...r, a: [...r.a], b: [...r.b] })) };
     },
 
     onRunEvent(listener) {

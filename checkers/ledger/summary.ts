@@ -35,6 +35,8 @@ export interface ClaimSummary {
   /** Verdict counts over the claim's logbooks. */
   verdicts: Record<Verdict, number>;
   logbooks: string[];
+  /** Each logbook's verdict on the claim, in input order (who said what, for contested claims). */
+  logbookVerdicts: { logbook: string; verdict: Verdict }[];
 }
 
 export interface Ledger {
@@ -100,11 +102,12 @@ export function buildLedger(rows: readonly VerdictRow[]): Ledger {
     const ckey = JSON.stringify([r.paper, r.claim]);
     let c = claims.get(ckey);
     if (c === undefined) {
-      c = { paper: r.paper, claim: r.claim, status: 'inconclusive', verdicts: { verified: 0, falsified: 0, toy: 0, inconclusive: 0 }, logbooks: [] };
+      c = { paper: r.paper, claim: r.claim, status: 'inconclusive', verdicts: { verified: 0, falsified: 0, toy: 0, inconclusive: 0 }, logbooks: [], logbookVerdicts: [] };
       claims.set(ckey, c);
     }
     c.verdicts[r.verdict] += 1;
     c.logbooks.push(r.logbook);
+    c.logbookVerdicts.push({ logbook: r.logbook, verdict: r.verdict });
   }
   const claimSummaries = [...claims.values()].map((c) => ({ ...c, status: claimStatus(c.verdicts) }));
 

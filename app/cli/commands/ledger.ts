@@ -1,17 +1,11 @@
 /** `recheck ledger <verdicts.csv|.json>`: claim statuses, paper categories and the claims to re-check. */
-import { extname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Command } from '../command';
 import { parseCommandArgs } from '../args';
-import { BadInputError, EXIT } from '../../errors';
-import { buildLedger } from '../../../checkers/ledger/summary';
+import { EXIT } from '../../errors';
 import type { Ledger } from '../../../checkers/ledger/summary';
-import { LedgerInputError, parseVerdict, verdictRowsFromJson, verdictRowsFromJsonLines } from '../../../checkers/ledger/verdicts';
-import type { VerdictRow } from '../../../checkers/ledger/verdicts';
-import { cell, readCsvFile, requireColumns } from '../../tables/csv';
-import { MAX_JSON_BYTES, MAX_TABLE_BYTES, readTextFile } from '../../tables/text-file';
-import { describeLimit } from '../../tables/json-file';
-import { JsonLimitError, parseJsonBounded } from '../../json/bounded';
-import { shown } from '../../text/display';
+import { ledgerOfFile } from '../../tables/ledger-file';
+import { triageQueue } from '../../../checkers/ledger/triage';
 
 export const ledgerCommand: Command = {
   name: 'ledger',
@@ -26,7 +20,9 @@ A claim's status over its logbooks: contested (some verified and some falsified)
 falsified, else toy, else inconclusive. Paper categories: fullyReproduced, partiallyReproduced,
 atLeastOneVerified, falsifiedOrContested, allFalsified, contested, toyOnly, inconclusive.
 Output: papers, claims, logbooks, claimStatus, paperCategories, recheck (falsified or contested claims,
-contested first, then by falsifying logbooks).
+contested first, then by falsifying logbooks), and the work queue: claimed falsifications first (each must be
+re-checked before anyone writes to the authors), then contested claims, then claims supported only at toy
+scale, with each logbook's verdict.
 Files are UTF-8 (a BOM is fine; invalid UTF-8 is bad input naming the line, so that two different byte
 strings never count as one paper); .json at most 16 MiB, .jsonl and CSV at most 128 MiB. An empty file or one
 without a verdict is bad input.`,
@@ -37,54 +33,11 @@ without a verdict is bad input.`,
     const ledger = await ledgerOfFile(path, file);
     if (values.json) {
       const { claimSummaries: _all, ...summary } = ledger;
-      io.stdout(`${JSON.stringify({ file, ...summary }, null, 2)}\n`);
+      io.stdout(`${JSON.stringify({ file, ...summary, queue: triageQueue(ledger) }, null, 2)}\n`);
     } else io.stdout(formatLedger(ledger));
     return EXIT.ok;
   },
 };
-
-/**
- * Reads a verdict file (by extension: .json or .jsonl, otherwise CSV) through the shared readers and builds the
- * ledger. An empty file, or one without a single verdict, is bad input.
- */
-export async function ledgerOfFile(path: string, display: string): Promise<Ledger> {
-  const file = shown(display);
-  let rows: VerdictRow[];
-  try {
-    const ext = extname(path).toLowerCase();
-    if (ext === '.json' || ext === '.jsonl') rows = jsonVerdictRows(await readTextFile(path, display, ext === '.json' ? MAX_JSON_BYTES : MAX_TABLE_BYTES), ext, display);
-    else {
-      const table = await readCsvFile(path, display);
-      requireColumns(table, ['paper', 'claim', 'logbook', 'verdict']);
-      rows = table.rows.map((r) => {
-        const where = `line ${r.line}`;
-        for (const col of ['paper', 'claim', 'logbook']) if (cell(table, r, col) === '') throw new LedgerInputError(where, `empty ${col}`);
-        return { paper: cell(table, r, 'paper'), claim: cell(table, r, 'claim'), logbook: cell(table, r, 'logbook'), verdict: parseVerdict(cell(table, r, 'verdict'), where), source: where };
-      });
-    }
-    if (rows.length === 0) throw new BadInputError(file, 'no verdicts in the file; expected rows paper,claim,logbook,verdict or logbook objects with claims');
-    return buildLedger(rows);
-  } catch (err) {
-    if (err instanceof LedgerInputError) throw new BadInputError(file, shown(err.reason, 1000), shown(err.where));
-    throw err;
-  }
-}
-
-/** Verdict rows of a .json document (JSON Lines when it does not parse as one document) or a .jsonl file. */
-function jsonVerdictRows(text: string, ext: string, display: string): VerdictRow[] {
-  if (text.trim() === '') throw new BadInputError(shown(display), 'empty file; expected JSON verdicts');
-  const parseLine = (line: string) => parseJsonBounded(line);
-  if (ext === '.jsonl') return verdictRowsFromJsonLines(text, parseLine);
-  let doc: unknown;
-  try {
-    doc = parseJsonBounded(text);
-  } catch (err) {
-    if (err instanceof JsonLimitError) throw new BadInputError(shown(display), describeLimit(err));
-    // Not one JSON document: JSON Lines, whose errors name the line.
-    return verdictRowsFromJsonLines(text, parseLine);
-  }
-  return verdictRowsFromJson(doc);
-}
 
 /** Human-readable report. */
 export function formatLedger(l: Ledger): string {
@@ -95,5 +48,10 @@ export function formatLedger(l: Ledger): string {
   l.recheck.forEach((c, i) => {
     lines.push(`  ${i + 1}. ${c.paper} ${c.claim}: ${c.status} (falsified in ${c.verdicts.falsified}, verified in ${c.verdicts.verified} of ${c.logbooks.length} logbooks)`);
   });
+  const queue = triageQueue(l);
+  if (queue.length > 0) {
+    lines.push('work queue (claimed falsifications, then contested claims, then toy-only support):');
+    queue.forEach((c, i) => lines.push(`  ${i + 1}. [${c.tier}] ${c.paper} ${c.claim}: ${c.logbookVerdicts.map((v) => `${v.logbook} ${v.verdict}`).join(', ')}`));
+  }
   return `${lines.join('\n')}\n`;
 }

@@ -37,6 +37,8 @@ function fakeCore(): RecheckApi {
     addFalsification: unused,
     addCheck: unused,
     listCaseFiles: unused,
+    triageLedger: unused,
+    compareLogbooks: unused,
     onRunEvent(listener) {
       emit = listener;
       return () => undefined;
