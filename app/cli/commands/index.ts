@@ -12,6 +12,8 @@ import { auditDivergenceCommand } from './audit-divergence';
 import { sweepCommand } from './sweep';
 import { verifyCommand } from './verify';
 import { searchCommand } from './search';
+import { extractCommand } from './extract';
+import { rationalizeCommand } from './rationalize';
 import { newCaseCommand } from './new-case';
 import { addCheckCommand, addClaimCommand, addFalsificationCommand, addFileCommand } from './case-edit';
 import { importTrackioCommand } from './import-trackio';
@@ -40,6 +42,9 @@ export const commands: Command[] = [
   auditPaddingCommand,
   auditDivergenceCommand,
   ledgerCommand,
+  // intake
+  extractCommand,
+  rationalizeCommand,
   // sandboxed sweeps
   sweepCommand,
 ];
