@@ -430,6 +430,30 @@ export interface SettingsComparisonView {
   rows: { name: string; comparison: 'same' | 'differs' | 'only-a' | 'only-b' | 'neither'; a: SettingValueView[]; b: SettingValueView[] }[];
 }
 
+export interface ExtractTableInput extends ByReviewer {
+  caseId: string;
+  /** The cell (id) whose printed output holds the table, and optionally its logbook. */
+  cell: string;
+  logbook?: string;
+  /** Block of the cell, counted from 1 (default: the run's output); table number when several. */
+  block?: number;
+  table?: number;
+  /** Where to write the CSV, relative to the case folder (e.g. `tables/sweep.csv`; never in a logbook). */
+  out: string;
+  /** Extract a table the logbook writer's elision may have cut (recorded). */
+  allowElided?: boolean;
+}
+
+export interface ExtractTableView {
+  /** The CSV and its provenance sidecar, relative to the case folder. */
+  path: string;
+  provenancePath: string;
+  columns: string[];
+  rows: number;
+  /** Notes and warnings (a table chosen among several, an elision). */
+  notes: string[];
+}
+
 export interface RecheckApi {
   /** Cases in the workspace. */
   listCases(): Promise<CaseSummary[]>;
@@ -468,6 +492,8 @@ export interface RecheckApi {
   listCaseFiles(caseId: string): Promise<CaseFileView[]>;
   /** Reads a verdict ledger (CSV, JSON or JSON Lines, by its name) and gives the re-check queue. */
   triageLedger(input: { name: string; base64: string }): Promise<TriageView>;
+  /** Writes a table a logbook cell printed as CSV in the case, with its provenance (exact strings as printed). */
+  extractTable(input: ExtractTableInput): Promise<ExtractTableView>;
   /** Lines up the settings two logbooks of a case report, marking the differences. */
   compareLogbooks(caseId: string, logbookA: string, logbookB: string): Promise<SettingsComparisonView>;
   /** Subscribes to run events of every run. */

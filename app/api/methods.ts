@@ -3,7 +3,7 @@
  * process or network boundary. The Electron preload and main process, the browser-mode server and the
  * renderer's clients all derive from it: no channel-name string exists anywhere else.
  */
-import type { AddCheckInput, AddClaimInput, AddFalsificationInput, ImportLogbookInput, NewCaseInput, RecheckApi, RecordDecisionInput, SandboxRunInput, SaveSandboxFileInput, ReviewerVerdict, UploadedFile } from './contract';
+import type { AddCheckInput, AddClaimInput, AddFalsificationInput, ExtractTableInput, ImportLogbookInput, NewCaseInput, RecheckApi, RecordDecisionInput, SandboxRunInput, SaveSandboxFileInput, ReviewerVerdict, UploadedFile } from './contract';
 import { checkJsonBounds, JsonLimitError, type JsonLimits } from '../json/bounded';
 
 /** Names of the request/response methods (everything but event subscriptions). */
@@ -376,6 +376,35 @@ export const API_METHODS: { [M in ApiMethod]: { channel: string; validate: ArgVa
       const base64 = text(m, 'base64', r.base64, MAX_UPLOAD_BASE64);
       if (!BASE64.test(base64)) throw new ApiArgumentError(m, 'base64 must be base64');
       return [{ name: name(m, 'name', r.name, 255), base64 }];
+    },
+  },
+  extractTable: {
+    channel: 'recheck:extractTable',
+    validate: (a) => {
+      const m = 'extractTable';
+      arity(m, a, 1);
+      const r = record(m, a[0], ['caseId', 'cell', 'logbook', 'block', 'table', 'out', 'allowElided', 'reviewer']);
+      const count = (what: string, v: unknown) => {
+        if (!Number.isInteger(v) || (v as number) < 1 || (v as number) > 1_000_000) throw new ApiArgumentError(m, `${what} must be a positive integer`);
+        return v as number;
+      };
+      const out = uploadPath(m, r.out);
+      if (!/\.csv$/i.test(out)) throw new ApiArgumentError(m, 'out must name a .csv file inside the case');
+      if (r.allowElided !== undefined && typeof r.allowElided !== 'boolean') throw new ApiArgumentError(m, 'allowElided must be true or false');
+      const logbook = optional(r.logbook, (x) => id(m, 'logbook', x));
+      const block = optional(r.block, (x) => count('block', x));
+      const table = optional(r.table, (x) => count('table', x));
+      const input: ExtractTableInput = {
+        caseId: id(m, 'caseId', r.caseId),
+        cell: name(m, 'cell', r.cell, 300),
+        out,
+        ...(logbook !== undefined ? { logbook } : {}),
+        ...(block !== undefined ? { block } : {}),
+        ...(table !== undefined ? { table } : {}),
+        ...(r.allowElided === true ? { allowElided: true } : {}),
+        ...reviewer(m, r.reviewer),
+      };
+      return [input];
     },
   },
   compareLogbooks: {

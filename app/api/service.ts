@@ -9,7 +9,8 @@ import { join, basename, dirname, posix } from 'node:path';
 import { createCase, markdownTitle } from '../cases/create';
 import { addCheck, addClaim, addFalsification } from '../cases/edit';
 import { importTrackioLogbook } from '../logbook/import';
-import type { AuditEntry, CaseDetail, CaseFileView, CaseRunReport, CaseSummary, CheckKindView, EditView, ImportSummaryView, RecheckApi, RunEvent, SandboxFile, SandboxProgram, SettingsComparisonView, TriageView } from './contract';
+import { extractTable } from '../logbook/extract-run';
+import type { AuditEntry, CaseDetail, CaseFileView, CaseRunReport, CaseSummary, CheckKindView, EditView, ExtractTableView, ImportSummaryView, RecheckApi, RunEvent, SandboxFile, SandboxProgram, SettingsComparisonView, TriageView } from './contract';
 import { triageQueue } from '../../checkers/ledger/triage';
 import { compareSettings, reportedSettings } from '../../checkers/logbook/settings';
 import { logbookTexts } from '../logbook/texts';
@@ -294,6 +295,23 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
       }
       const { claimSummaries: _all, recheck: _old, ...counts } = ledger;
       return { ...counts, queue: triageQueue(ledger).map((r) => ({ ...r, caseIds: byPaper.get(r.paper) ?? [] })) };
+    },
+
+    async extractTable(input): Promise<ExtractTableView> {
+      const dir = await caseDir(input.caseId);
+      const r = await extractTable({
+        dir,
+        where: input.caseId,
+        cell: input.cell,
+        ...(input.logbook !== undefined ? { logbook: input.logbook } : {}),
+        ...(input.block !== undefined ? { block: input.block } : {}),
+        ...(input.table !== undefined ? { table: input.table } : {}),
+        registry,
+        out: joinInside(dir, input.out, input.out),
+        allowElided: input.allowElided === true,
+        who: editor(input),
+      });
+      return { path: input.out, provenancePath: `${input.out}.provenance.json`, columns: [...r.picked.table.columns], rows: r.picked.table.rows.length, notes: [...r.notes] };
     },
 
     async compareLogbooks(caseId, logbookA, logbookB): Promise<SettingsComparisonView> {

@@ -133,6 +133,11 @@ export function createFakeApi(): FakeApi {
       calls.push(['triageLedger', [input]]);
       return { papers: 1, claims: 1, logbooks: 2, claimStatus: { contested: 1 }, paperCategories: { contested: 1 }, queue: [{ tier: 'contested', paper: 'openreview:p', claim: 'C1', status: 'contested', verdicts: { verified: 1, falsified: 1, toy: 0, inconclusive: 0 }, logbookVerdicts: [{ logbook: 'a', verdict: 'verified' }, { logbook: 'b', verdict: 'falsified' }], caseIds: [] }] };
     },
+    async extractTable(input) {
+      calls.push(['extractTable', [input]]);
+      need(input.caseId);
+      return { path: input.out, provenancePath: `${input.out}.provenance.json`, columns: ['k', 'ratio'], rows: 3, notes: [] };
+    },
     async compareLogbooks(caseId, a, b) {
       calls.push(['compareLogbooks', [caseId, a, b]]);
       return { a, b, rows: [{ name: 'horizon', comparison: 'differs', a: [{ value: '300', where: 'p/c1', snippet: '--horizon 300' }], b: [{ value: '6416', where: 'p/c2', snippet: '--horizon 6416' }] }] };

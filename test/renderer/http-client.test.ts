@@ -100,6 +100,7 @@ describe('httpClient calls', () => {
     expect((await client.addCheck({ caseId: 'alpha', falsification: 'F1', kind: 'test-kind', params: { table: 't.csv' } })).id).toBe('k2');
     expect((await client.listCaseFiles('alpha')).map((f) => f.path)).toEqual(['paper.md']);
     expect((await client.triageLedger({ name: 'v.csv', base64: '' })).queue[0]?.tier).toBe('contested');
+    expect((await client.extractTable({ caseId: 'alpha', cell: 'c1', out: 'tables/t.csv' })).rows).toBe(3);
     expect((await client.compareLogbooks('alpha', 'a', 'b')).rows[0]?.comparison).toBe('differs');
     expect(server.requests.map((r) => r.url.replace(ORIGIN, ''))).toEqual(Object.keys(API_METHODS).map((m) => `/api/call/${m}`));
     for (const r of server.requests) {

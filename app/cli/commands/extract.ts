@@ -2,22 +2,17 @@
  * `recheck extract <case-dir> --cell ID [--block N] [--table N] --out FILE.csv`: a table the logbook printed,
  * written as CSV with the exact strings printed, and a provenance sidecar (app/logbook/extract-table.ts).
  */
-import { basename, dirname, relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Command } from '../command';
 import { parseCommandArgs, UsageError } from '../args';
-import { loadCase, displayPath } from '../../cases/load';
-import { appendAudit } from '../../cases/audit';
-import { readLogbook } from '../../logbook/read';
-import { cellText, findCell, provenanceOf, readerProblem, rowsMayBeMissing, tableCsv, type CellText } from '../../logbook/extract-table';
+import { displayPath } from '../../cases/load';
+import { type CellText } from '../../logbook/extract-table';
+import { describeTable, extractTable, readCellTables, type ExtractRequest } from '../../logbook/extract-run';
 import { defaultRegistry } from '../registry';
 import { editorName } from '../who';
-import { BadInputError, EXIT } from '../../errors';
-import { isInside, mkdirInside, resolveInside } from '../../fs/confine';
-import { writeFileAtomic } from '../../fs/atomic';
-import { sha256 } from '../../fs/hash';
+import { EXIT } from '../../errors';
 import { shown } from '../../text/display';
-import { findPrintedTables, pickPrintedTable } from '../../../checkers/tables/printed';
-import { NoTableError, type PrintedTable, type PrintedTables } from '../../../checkers/tables/printed-table';
+import { type PrintedTables } from '../../../checkers/tables/printed-table';
 
 export const extractCommand: Command = {
   name: 'extract',
@@ -75,109 +70,25 @@ are named), or when the text holds no table. --json prints {csv, provenance, pro
     const blockNumber = countArg('block', values.block);
     const tableNumber = countArg('table', values.table);
     const dir = resolve(io.cwd, positionals[0] as string);
-    const where = displayPath(dir, io.cwd);
-    const loaded = await loadCase(dir, defaultRegistry());
-    const refs = values.logbook === undefined ? loaded.file.logbooks : loaded.file.logbooks.filter((l) => l.id === values.logbook);
-    const logbooks = [];
-    for (const ref of refs) logbooks.push({ view: await readLogbook(dir, ref), path: ref.path });
-    if (values.logbook !== undefined && refs.length === 0) throw new BadInputError(where, `no logbook "${shown(values.logbook, 80)}" (logbooks: ${loaded.file.logbooks.map((l) => l.id).join(', ')})`);
-    const location = findCell(where, logbooks, values.cell, values.logbook);
-    const source = cellText(where, location.cell, blockNumber);
-    const found = findPrintedTables(source.text);
-    const sourceName = `cell ${shown(location.cell.id, 80)} block ${source.number} (${source.lang || 'text'})`;
-
+    const request: ExtractRequest = {
+      dir,
+      where: displayPath(dir, io.cwd),
+      cell: values.cell,
+      ...(values.logbook !== undefined ? { logbook: values.logbook } : {}),
+      ...(blockNumber !== undefined ? { block: blockNumber } : {}),
+      ...(tableNumber !== undefined ? { table: tableNumber } : {}),
+      registry: defaultRegistry(),
+    };
     if (values.list) {
+      const { location, source, found, sourceName } = await readCellTables(request);
       if (values.json) io.stdout(`${JSON.stringify({ cell: location.cell.id, logbook: location.logbook.id, page: location.page.slug, block: source.number, lang: source.lang, elidedChars: source.elidedChars ?? null, ...found }, null, 2)}\n`);
-      else io.stdout(formatListing(`${where}: ${sourceName}`, location.cell.type === 'code' ? location.cell.blocks.map((b) => b.lang) : ['markdown'], source, found));
+      else io.stdout(formatListing(`${request.where}: ${sourceName}`, location.cell.type === 'code' ? location.cell.blocks.map((b) => b.lang) : ['markdown'], source, found));
       return EXIT.ok;
     }
-
-    const picked = pickTable(where, sourceName, found, tableNumber);
     const out = resolve(io.cwd, values.out as string);
     if (!out.toLowerCase().endsWith('.csv')) throw new UsageError('extract', `--out must name a .csv file (got "${shown(values.out as string, 80)}")`);
-    const insideCase = isInside(out, resolve(dir));
-    if (insideCase) {
-      const realOut = resolveInside(dir, relative(dir, out), where);
-      for (const ref of loaded.file.logbooks) {
-        if (isInside(out, resolve(dir, ref.path)) || isInside(realOut, resolveInside(dir, ref.path, where))) throw new BadInputError(where, `--out ${shown(relative(dir, out), 120)} is inside logbook folder "${shown(ref.path, 80)}": the logbook under review is never written to; write under sandbox/ or outside the case`);
-      }
-    }
-
-    // Elision: refuse a table whose rows may be missing unless asked, and say so either way.
-    const notes: string[] = [];
-    const problem = readerProblem(location.cell);
-    if (problem !== undefined) notes.push(`note: the logbook reader says of ${sourceName.replace(/ block .*/, '')}: ${problem} (recorded in the sidecar)`);
-    const elided = source.elidedChars !== undefined || found.elisions.length > 0;
-    const chars = source.elidedChars ?? found.elisions.reduce((n, e) => n + e.chars, 0);
-    if (elided) {
-      const missing = rowsMayBeMissing(picked.table, source, found);
-      const what = `${chars} characters were elided from ${sourceName}${found.elisions.length > 0 ? ` (at line ${found.elisions.map((e) => e.line).join(', ')})` : ''}`;
-      if (missing && !values['allow-elided']) {
-        const whole = found.tables.map((t, i) => ({ t, n: i + 1 })).filter(({ t }) => !rowsMayBeMissing(t, source, found));
-        const others = whole.length > 0 ? `; whole: ${whole.map(({ t, n }) => `table ${n} (${describeTable(t)})`).join('; ')}, take one with --table N` : '';
-        throw new BadInputError(where, `${what}, and table ${picked.number} (${describeTable(picked.table)}) may be missing rows there; extract what is there with --allow-elided (recorded in the sidecar)${others}`);
-      }
-      notes.push(missing ? `warning: ${what}: table ${picked.number} may be missing rows there; extracted what is there (--allow-elided)` : `note: ${what}; table ${picked.number} lies wholly outside the elided part, so none of its rows were elided`);
-    }
-    if (picked.by === 'most-rows') notes.push(`note: ${found.tables.length} tables in the text; took table ${picked.number} (${describeTable(picked.table)}), the one with the most rows; others: ${found.tables.map((t, i) => (i + 1 === picked.number ? null : `${i + 1} (${describeTable(t)})`)).filter((x) => x !== null).join('; ')}; choose with --table N`);
-
-    const csv = tableCsv(picked.table);
-    const csvSha256 = sha256(csv);
-    const who = editorName('extract', values.who);
-    const provenance = provenanceOf({
-      at: new Date().toISOString(),
-      who,
-      caseId: loaded.file.id,
-      location,
-      source,
-      blockSha256: sha256(source.text),
-      found,
-      picked,
-      csvFile: basename(out),
-      csvSha256,
-    });
-    const provenanceText = `${JSON.stringify(provenance, null, 2)}\n`;
-    const sidecar = `${out}.provenance.json`;
-
-    if (insideCase) {
-      // Inside the case: folders made one by one inside it, and the targets' real paths must stay inside it.
-      const rel = relative(dir, out);
-      await mkdirInside(dir, dirname(rel), where);
-      const realCsv = resolveInside(dir, rel, where);
-      const realSidecar = resolveInside(dir, `${rel}.provenance.json`, where);
-      // The sidecar first: a crash between the two writes leaves a record without its CSV, never a CSV without one.
-      await writeFileAtomic(realSidecar, provenanceText);
-      await writeFileAtomic(realCsv, csv);
-      const relPath = rel.split('\\').join('/');
-      const torn = await appendAudit(dir, {
-        at: provenance.extractedAt,
-        who,
-        action: 'import',
-        caseId: loaded.file.id,
-        hashes: {
-          [`${location.logbookPath}#${location.cell.id}/block-${source.number}`]: provenance.source.blockSha256,
-          [relPath]: csvSha256,
-          [`${relPath}.provenance.json`]: sha256(provenanceText),
-        },
-        details: {
-          command: 'extract',
-          logbook: location.logbook.id,
-          page: location.page.slug,
-          cell: location.cell.id,
-          block: source.number,
-          table: picked.number,
-          style: picked.table.style,
-          columns: picked.table.columns,
-          rows: picked.table.rows.length,
-          ...(provenance.elision !== null ? { elidedChars: provenance.elision.elidedChars, rowsMayBeMissing: provenance.elision.rowsMayBeMissing } : {}),
-        },
-      });
-      if (torn) notes.push(torn.message);
-    } else {
-      await writeFileAtomic(sidecar, provenanceText);
-      await writeFileAtomic(out, csv);
-    }
-
+    const { picked, found, provenance, notes, insideCase, sourceName } = await extractTable({ ...request, out, allowElided: values['allow-elided'] === true, who: editorName('extract', values.who) });
+    const where = request.where;
     for (const n of notes) io.stderr(`recheck: ${n}\n`);
     const outShown = displayPath(out, io.cwd);
     if (values.json) {
@@ -195,24 +106,6 @@ function countArg(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   if (!/^[1-9]\d{0,8}$/.test(value)) throw new UsageError('extract', `--${name} must be a positive integer, counted from 1 (got "${shown(value, 40)}")`);
   return Number(value);
-}
-
-/** pickPrintedTable, with its NoTableError turned into bad input naming the cell and block. */
-function pickTable(where: string, sourceName: string, found: PrintedTables, asked: number | undefined) {
-  try {
-    return pickPrintedTable(found, asked);
-  } catch (err) {
-    if (err instanceof NoTableError) {
-      const problem = err.message.replace(/^recheck\.[\w-]+: /, '');
-      const tables = found.tables.length > 0 ? `; tables: ${found.tables.map((t, i) => `${i + 1} (${describeTable(t)})`).join('; ')}` : '';
-      throw new BadInputError(where, `${sourceName}: ${problem}${tables}`);
-    }
-    throw err;
-  }
-}
-
-function describeTable(t: PrintedTable): string {
-  return `${t.style}: ${t.columns.join(', ')}; ${t.rows.length} row${t.rows.length === 1 ? '' : 's'}, lines ${t.firstLine}-${t.lastLine}`;
 }
 
 /** `--list`: the cell's blocks, the tables found and the skipped lines (the first 20). */

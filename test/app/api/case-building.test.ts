@@ -42,6 +42,23 @@ describe('building a case through the API', () => {
     expect((await service.listKinds()).map((k) => k.kind)).toContain('growth-fit');
   });
 
+  it('extracts the table a run cell printed, checks it with growth-fit and reaches a decision', async () => {
+    const ws = tempDir();
+    const service = await createRecheckService({ workspaceDir: ws });
+    const logbook = join(import.meta.dirname, '../../fixtures/printed/paging-printed/logbook');
+    await service.importLogbook({ caseId: 'paging', files: upload(logbook), newCase: { paperMarkdown: '# Follow-then-mark\n\nThe additive term is O(1).\n' } });
+    const claim = await service.addClaim({ caseId: 'paging', text: 'Follow-then-mark is (H_k + O(1))-competitive.' });
+    const f = await service.addFalsification({ caseId: 'paging', claim: claim.id, logbook: 'L1', assertion: 'The additive term grows like 0.6 ln k.' });
+    const t = await service.extractTable({ caseId: 'paging', cell: 'cell_sweep_kv', out: 'tables/sweep.csv' });
+    expect(t).toMatchObject({ path: 'tables/sweep.csv', columns: expect.arrayContaining(['k', 'additive']) });
+    expect(t.rows).toBeGreaterThan(5);
+    await expect(service.extractTable({ caseId: 'paging', cell: 'cell_sweep_kv', out: 'logbooks/L1/x.csv' })).rejects.toThrow(/inside logbook folder/);
+    await service.addCheck({ caseId: 'paging', falsification: f.id, kind: 'growth-fit', params: { table: 'tables/sweep.csv', x: 'k', y: 'additive', asserts: 'growth' } });
+    const done = new Promise<string>((resolve) => service.onRunEvent((e) => e.type === 'finished' && resolve(e.report.falsifications[0]?.decision ?? '')));
+    await service.runChecks('paging', null);
+    expect(await done).toBe('confirmed');
+  });
+
   it('creates an empty case, which lists and opens with no claims, logbooks or falsifications', async () => {
     const ws = tempDir();
     const service = await createRecheckService({ workspaceDir: ws });

@@ -38,6 +38,7 @@ function fakeCore(): RecheckApi {
     addCheck: unused,
     listCaseFiles: unused,
     triageLedger: unused,
+    extractTable: unused,
     compareLogbooks: unused,
     onRunEvent(listener) {
       emit = listener;
