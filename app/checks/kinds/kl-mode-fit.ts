@@ -66,13 +66,14 @@ export const klModeFitKind: CheckKind<KlModeFitParams> = {
     const digits = params.digits ?? 40;
     const minSeparation = params.minSeparation ?? 0.25;
     const runner = await ctx.sandbox();
-    const program = await runner.prepare({ modulePath: resolveCasePath(ctx, params.module), label: params.module });
+    const limits = { timeoutMs: (params.timeoutSeconds ?? 60) * 1000 };
+    const program = await runner.prepare({ modulePath: resolveCasePath(ctx, params.module), label: params.module, limits, signal: ctx.signal });
     let end;
     try {
       end = await runner.run(program, {
         input: { teacher: params.teacher, grid: params.grid, digits },
         seed: 0,
-        limits: { timeoutMs: (params.timeoutSeconds ?? 60) * 1000 },
+        limits,
         signal: ctx.signal,
         onMessage: (m) => {
           if (m.type === 'progress') ctx.progress({ done: m.done, ...(m.total !== undefined ? { total: m.total } : {}), ...(m.message !== undefined ? { message: m.message } : {}) });

@@ -10,7 +10,8 @@
  * checks of the same run that declare the same sweep compute it once; a cancelled run keeps its finished
  * points. The assembled table is written as `sweep.csv` in the check's artifact folder and hashed.
  */
-import { dirname, join, relative } from 'node:path';
+import { isInside } from '../../fs/confine';
+import { dirname, join, relative, resolve } from 'node:path';
 import Papa from 'papaparse';
 import { resolveCasePath, type CheckContext } from '../kind';
 import { BadInputError, CancelledError } from '../../errors';
@@ -79,6 +80,8 @@ export async function computeSweepTable(s: SweepTableParams, ctx: CheckContext):
     seed: s.seed,
     ...(s.jobs !== undefined ? { jobs: s.jobs } : {}),
     runsDir: dirname(artifactDir),
+    // The sweep's folder is made inside the case when the run is (a `runs` symlink out of it is refused).
+    ...(isInside(resolve(artifactDir), resolve(ctx.caseDir)) ? { root: ctx.caseDir } : {}),
     limits: { timeoutMs: timeoutS * 1000, cpuSeconds: 2 * timeoutS + 1, ...(s.memoryMb !== undefined ? { memoryMb: s.memoryMb } : {}) },
     runner: await ctx.sandbox(),
     signal: ctx.signal,
@@ -88,6 +91,7 @@ export async function computeSweepTable(s: SweepTableParams, ctx: CheckContext):
       if (e.type === 'started' && e.alreadyDone > 0) ctx.log(`sweep ${e.id}: ${e.alreadyDone} of ${e.total} points already in the checkpoint`);
       if (e.type === 'progress') ctx.progress({ done: e.done, total: e.total, message: `sweep of ${s.program}` });
       if (e.type === 'point-progress') ctx.progress({ done, total, message: `sweep of ${s.program}: point ${e.index} at ${e.done}${e.total !== undefined ? `/${e.total}` : ''}${e.message ? ` (${e.message})` : ''}` });
+      if (e.type === 'notice') ctx.log(e.message);
       if (e.type === 'point') ctx.log(`point ${e.record.index} ${JSON.stringify(e.record.params)}: ${e.record.outcome} in ${(e.record.wallMs / 1000).toFixed(1)} s`);
     },
   });
