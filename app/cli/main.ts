@@ -46,7 +46,11 @@ export function processIO(signal: AbortSignal): CliIO {
 export async function main(argv: string[], io?: CliIO): Promise<number> {
   const controller = new AbortController();
   const onSigint = () => controller.abort();
-  if (!io) process.once('SIGINT', onSigint);
+  // Ctrl-C and a plain `kill` both cancel: a sweep then records what finished and marks itself cancelled.
+  if (!io) {
+    process.once('SIGINT', onSigint);
+    process.once('SIGTERM', onSigint);
+  }
   const cli = io ?? processIO(controller.signal);
   try {
     if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h') {
@@ -75,7 +79,10 @@ export async function main(argv: string[], io?: CliIO): Promise<number> {
   } catch (err) {
     return reportError(err, cli);
   } finally {
-    if (!io) process.off('SIGINT', onSigint);
+    if (!io) {
+      process.off('SIGINT', onSigint);
+      process.off('SIGTERM', onSigint);
+    }
   }
 }
 
