@@ -12,6 +12,7 @@ import { auditDivergenceCommand } from './audit-divergence';
 import { sweepCommand } from './sweep';
 import { verifyCommand } from './verify';
 import { searchCommand } from './search';
+import { metricsCommand } from './metrics';
 import { extractCommand } from './extract';
 import { rationalizeCommand } from './rationalize';
 import { newCaseCommand } from './new-case';
@@ -43,6 +44,7 @@ export const commands: Command[] = [
   auditDivergenceCommand,
   ledgerCommand,
   // intake
+  metricsCommand,
   extractCommand,
   rationalizeCommand,
   // sandboxed sweeps
