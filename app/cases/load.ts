@@ -64,6 +64,9 @@ async function checkReferences(dir: string, shown: string, c: CaseFile, registry
   const claims = new Set(c.paper.claims.map((x) => x.id));
   const logbooks = new Set(c.logbooks.map((x) => x.id));
   for (const [i, lb] of c.logbooks.entries()) {
+    // A linked logbook lives where this user linked it (app/logbook/links.ts); a case from elsewhere still
+    // loads, and its reader says the logbook is not on this machine.
+    if (lb.linked === true) continue;
     const real = confined(dir, lb.path, shown, `/logbooks/${i}/path`);
     if (!(await isDir(real))) throw new BadInputError(shown, `logbook folder "${lb.path}" does not exist`, `/logbooks/${i}/path`);
   }

@@ -13,6 +13,8 @@ export interface LogbookRef {
   format: 'trackio' | 'plain';
   title: string;
   author?: string;
+  /** Referenced in place (app/logbook/links.ts): `path` is then only its name, the folder is in the user's registry. */
+  linked?: boolean;
 }
 
 export interface CheckDecl {

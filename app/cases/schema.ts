@@ -54,6 +54,9 @@ export const caseSchema: JsonSchema = {
           format: { enum: ['trackio', 'plain'] },
           title: nonEmpty,
           author: { type: 'string' },
+          // Referenced in place on this reviewer's machine (recheck import trackio --link): where it lives is in
+          // the user's link registry, not here; `path` is then only the logbook's name inside the case.
+          linked: { type: 'boolean' },
         },
       },
     },

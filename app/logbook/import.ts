@@ -18,8 +18,9 @@ import { addLogbook } from '../cases/edit';
 import { loadCase } from '../cases/load';
 import type { CheckRegistry } from '../checks/registry';
 import { BadInputError } from '../errors';
-import { listInside, mkdirInside, type SkippedEntry } from '../fs/confine';
-import { hashTree } from '../fs/hash';
+import { listInside, mkdirInside, readRegularFile, type SkippedEntry } from '../fs/confine';
+import { hashTree, sha256 } from '../fs/hash';
+import { recordLink } from './links';
 import { shown } from '../text/display';
 import { readTrackioLogbook, trackioLayout, type TrackioLogbook } from './trackio';
 
@@ -64,6 +65,11 @@ export interface ImportOptions {
   readonly venueId?: string;
   /** Id of the logbook in the case (default: L1, L2, ...). */
   readonly logbookId?: string;
+  /**
+   * Reference the folder in place instead of copying it (links.ts): for a logbook too large to copy, or one
+   * still being written. Its files are hashed now, so a later change to them shows against the audit log.
+   */
+  readonly link?: boolean;
   readonly who: string;
   readonly registry: CheckRegistry;
 }
@@ -140,17 +146,28 @@ export async function importTrackioLogbook(o: ImportOptions): Promise<ImportSumm
   let id = o.logbookId;
   if (id === undefined) for (let n = 1; id === undefined || taken.includes(id); n++) id = `L${n}`;
   const rel = `logbooks/${id}`;
-  const parent = await mkdirInside(o.caseDir, 'logbooks');
-  const dest = join(parent, id);
-  if (await stat(dest).then(() => true, () => false)) throw new BadInputError(shown(dest), 'already exists: choose another logbook id (--id)');
-  const copied = await copyLogbookFolder(o.source, dest);
-  try {
-    await addLogbook(o.caseDir, o.registry, { who: o.who }, { id, path: rel, format: 'trackio', title: logbook.title });
-  } catch (err) {
-    await rm(dest, { recursive: true, force: true }); // the case.json edit was refused: leave no orphan folder
-    throw err;
+  let copied: { files: number; bytes: number; skipped: SkippedEntry[] };
+  let hashes: Record<string, string>;
+  if (o.link === true) {
+    const { files, skipped } = await listInside(o.source, '.');
+    copied = { files: files.length, bytes: files.reduce((n, f) => n + f.size, 0), skipped };
+    await addLogbook(o.caseDir, o.registry, { who: o.who }, { id, path: rel, format: 'trackio', title: logbook.title, linked: true });
+    await recordLink(o.caseDir, id, o.source);
+    hashes = {};
+    for (const f of files) hashes[`${rel}/${f.path}`] = sha256(await readRegularFile(f.abs, { maxBytes: MAX_LOGBOOK_FILE_BYTES, shownAs: f.path }));
+  } else {
+    const parent = await mkdirInside(o.caseDir, 'logbooks');
+    const dest = join(parent, id);
+    if (await stat(dest).then(() => true, () => false)) throw new BadInputError(shown(dest), 'already exists: choose another logbook id (--id)');
+    copied = await copyLogbookFolder(o.source, dest);
+    try {
+      await addLogbook(o.caseDir, o.registry, { who: o.who }, { id, path: rel, format: 'trackio', title: logbook.title });
+    } catch (err) {
+      await rm(dest, { recursive: true, force: true }); // the case.json edit was refused: leave no orphan folder
+      throw err;
+    }
+    hashes = await hashTree(dest, o.caseDir);
   }
-  const hashes = await hashTree(dest, o.caseDir);
   const summary: ImportSummary = {
     caseDir: o.caseDir,
     created: !exists,
@@ -170,7 +187,7 @@ export async function importTrackioLogbook(o: ImportOptions): Promise<ImportSumm
     action: 'import',
     caseId: loaded.file.id,
     hashes,
-    details: { logbook: id, source: o.source, layout: logbook.layout, schemaVersion: logbook.schemaVersion, problems: logbook.problems.length, skipped: copied.skipped.length, truncatedOutputs: summary.truncatedOutputs },
+    details: { logbook: id, source: o.source, linked: o.link === true, layout: logbook.layout, schemaVersion: logbook.schemaVersion, problems: logbook.problems.length, skipped: copied.skipped.length, truncatedOutputs: summary.truncatedOutputs },
   });
   return summary;
 }

@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { listInside, readRegularFile, resolveInside } from '../fs/confine';
 import type { LogbookFile, LogbookPage, LogbookView } from '../api/contract';
 import type { LogbookRef } from '../cases/model';
+import { existsSync } from 'node:fs';
+import { linkedFolder } from './links';
 import { readTrackioLogbook } from './trackio';
 import { BadInputError } from '../errors';
 
@@ -14,7 +16,15 @@ const MAX_TEXT_BYTES = 256 * 1024;
 const WRITEUPS = ['writeup.md', 'README.md', 'index.md'];
 
 export async function readLogbook(caseDir: string, ref: LogbookRef): Promise<LogbookView> {
-  const dir = resolveInside(caseDir, ref.path, join(caseDir, 'case.json'));
+  let dir: string;
+  if (ref.linked === true) {
+    const linked = await linkedFolder(caseDir, ref.id);
+    if (linked === null || !existsSync(linked)) {
+      const problem = linked === null ? 'this logbook is linked, and not linked on this machine: link it again with recheck import trackio <folder> --out <case> --id ' + ref.id + ' --link' : `the linked folder ${linked} is gone`;
+      return { id: ref.id, title: ref.title, format: ref.format, tags: [], pages: [], files: [], traceCount: 0, problems: [{ problem }] };
+    }
+    dir = linked;
+  } else dir = resolveInside(caseDir, ref.path, join(caseDir, 'case.json'));
   const files = await listFiles(dir);
   if (ref.format === 'trackio') {
     const t = await readTrackioLogbook(dir);

@@ -13,7 +13,7 @@ export const importTrackioCommand: Command = {
   name: 'import trackio',
   summary: 'import a Trackio logbook (workspace folder or downloaded Space) into a case, creating it if needed',
   usage: `usage: recheck import trackio <logbook-folder> --out <case-dir> [--paper paper.md] [--title T]
-                 [--venue-id ID] [--id L1] [--who NAME] [--json]
+                 [--venue-id ID] [--id L1] [--link] [--who NAME] [--json]
 
 Reads the logbook (Trackio schema 1 or 2; a workspace with .trackio/, or a downloaded copy of a published
 logbook Space), copies its regular files into <case-dir>/logbooks/<id>/ (symlinks out of it, fifos and
@@ -21,13 +21,17 @@ Trackio's private state are left behind and listed), adds it to case.json and lo
 hash of every copied file. When <case-dir> does not exist, a new case is made: its paper id from the
 logbook's metadata (a string such as openreview:ID or an object {"openreview_id": "ID"}) unless --venue-id
 is given, paper.md from --paper (else a stub to fill in), its title from --title, paper.md or the logbook.
+--link references the folder in place instead of copying it (a logbook too large to copy, or still being
+written): where it lives is recorded in this user's link registry ($RECHECK_LINKS, else links.json beside the
+workspace), never in the case, and its files are hashed in the audit log now; on another machine the case
+loads and says the linked logbook is not there.
 Prints what was read: pages, cells, run cells (failed ones), truncated outputs and the characters the
 writer dropped, and, per page and cell, what could not be read (exit 0: the rest was imported).`,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(
       'import trackio',
       args,
-      { out: { type: 'string' }, paper: { type: 'string' }, title: { type: 'string' }, 'venue-id': { type: 'string' }, id: { type: 'string' }, who: { type: 'string' }, json: { type: 'boolean' } },
+      { out: { type: 'string' }, paper: { type: 'string' }, title: { type: 'string' }, 'venue-id': { type: 'string' }, id: { type: 'string' }, link: { type: 'boolean' }, who: { type: 'string' }, json: { type: 'boolean' } },
       { min: 1, max: 1, names: '<logbook-folder>' },
     );
     if (values.out === undefined) throw new UsageError('import trackio', '--out <case-dir> is required');
@@ -38,6 +42,7 @@ writer dropped, and, per page and cell, what could not be read (exit 0: the rest
       ...(values.title !== undefined ? { title: values.title } : {}),
       ...(values['venue-id'] !== undefined ? { venueId: values['venue-id'] } : {}),
       ...(values.id !== undefined ? { logbookId: values.id } : {}),
+      ...(values.link === true ? { link: true } : {}),
       who: editorName('import trackio', values.who),
       registry: defaultRegistry(),
     });

@@ -179,3 +179,29 @@ describe('recheck new and recheck kinds', () => {
     for (const k of r) expect(registry.validateParams(k.kind, k.example), k.kind).toBeNull();
   });
 });
+
+describe('recheck import trackio --link', () => {
+  it('references the folder in place through the user\'s registry; a stranger\'s case saying "linked" reaches nothing', async () => {
+    const ws = tempDir();
+    const links = join(tempDir(), 'links.json');
+    const before = process.env.RECHECK_LINKS;
+    process.env.RECHECK_LINKS = links;
+    try {
+      await ok(['import', 'trackio', FIXTURE, '--out', 'c', '--link', '--paper', join(BUNDLED, 'paper.md')], ws);
+      expect(existsSync(join(ws, 'c', 'logbooks', 'L1'))).toBe(false);
+      const file = JSON.parse(readFileSync(join(ws, 'c', 'case.json'), 'utf8')) as { logbooks: { linked?: boolean }[] };
+      expect(file.logbooks[0]?.linked).toBe(true);
+      expect((await cli(['validate', 'c'], ws)).stdout).toMatch(/c: valid/);
+      const entry = (await readAudit(join(ws, 'c'))).find((e) => e.action === 'import');
+      expect(Object.keys(entry?.hashes ?? {})).toContain('logbooks/L1/.trackio/logbook/pages/long-log/page.md');
+      // The same case copied elsewhere (or sent by someone else) is not linked on this machine.
+      const copy = copyCase(join(ws, 'c'), tempDir(), 'c');
+      const v = await cli(['validate', copy], ws);
+      expect(v.code).toBe(0);
+      expect(v.stdout).toMatch(/not linked on this machine/);
+    } finally {
+      if (before === undefined) delete process.env.RECHECK_LINKS;
+      else process.env.RECHECK_LINKS = before;
+    }
+  });
+});
