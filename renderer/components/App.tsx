@@ -5,14 +5,24 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { AuditEntry, CaseDetail, CaseSummary, RecheckApi } from '../../app/api/contract';
 import type { EventConnection } from '../api/http-client';
+import { loadReviewer, saveReviewer, type NameStorage } from '../lib/reviewer';
 import { applyRunEvent, type Runs } from '../lib/run-state';
 import { CaseList } from './CaseList';
 import { CaseWorkspace } from './CaseWorkspace';
 import { LetterDialog } from './LetterDialog';
+import { NewCaseDialog } from './NewCaseDialog';
 
 const SELECTED_KEY = 'recheck.case';
 
 type Loaded<T> = { state: 'idle' } | { state: 'loading' } | { state: 'ready'; value: T } | { state: 'error'; error: string };
+
+function localStorageOrNull(): NameStorage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
 
 function rememberedCase(): string | null {
   try {
@@ -33,6 +43,13 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
   const [starting, setStarting] = useState(false);
   const [runError, setRunError] = useState<string | null>(null);
   const [letter, setLetter] = useState<{ markdown: string | null; error: string | null } | null>(null);
+  const [newCase, setNewCase] = useState(false);
+  // The reviewer's name: one for the decision form and every edit, remembered across sessions.
+  const [reviewer, setReviewerState] = useState(() => loadReviewer(localStorageOrNull()));
+  const setReviewer = useCallback((name: string) => {
+    setReviewerState(name);
+    saveReviewer(localStorageOrNull(), name);
+  }, []);
   const selectedRef = useRef(selectedId);
   selectedRef.current = selectedId;
   // Sandbox files with unsaved edits in the open case (switching cases or leaving the page would drop them).
@@ -165,6 +182,26 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
     setDetail((d) => (d.state === 'ready' && d.value.id === entry.caseId ? { state: 'ready', value: { ...d.value, audit: [...d.value.audit, entry] } } : d));
   };
 
+  // After an edit: the open case and the list (falsification counts) are read again.
+  const onEdited = useCallback(() => {
+    refreshCases();
+    if (selectedRef.current !== null) reloadCase(selectedRef.current, true);
+  }, [refreshCases, reloadCase]);
+
+  // A new case: read the list first, then select it (a selection missing from the list would be dropped).
+  const onCreated = (id: string) => {
+    api.listCases().then(
+      (c) => {
+        setCases(c);
+        setCasesError(null);
+        if (unsaved.current.length > 0 && !window.confirm(`Unsaved sandbox edits (${unsaved.current.join(', ')}) will be lost. Open the new case anyway?`)) return;
+        unsaved.current = [];
+        setSelectedId(id);
+      },
+      (e: unknown) => setCasesError((e as Error).message),
+    );
+  };
+
   const draftLetter = () => {
     if (open === null) return;
     setLetter({ markdown: null, error: null });
@@ -192,7 +229,7 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
       </header>
       <div className="main">
         <aside className="sidebar">
-          <CaseList cases={cases} error={casesError} selectedId={selectedId} onSelect={selectCase} />
+          <CaseList cases={cases} error={casesError} selectedId={selectedId} onSelect={selectCase} onNewCase={() => setNewCase(true)} />
         </aside>
         <main className="content">
           {detail.state === 'idle' ? <div className="placeholder muted">Choose a case on the left to review its paper, logbook and sandbox.</div> : null}
@@ -211,10 +248,23 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
               onUnsaved={onUnsaved}
               onDraftLetter={draftLetter}
               sandboxIn={props.mode === 'electron' ? 'core' : 'page'}
+              reviewer={reviewer}
+              onReviewerChange={setReviewer}
+              onEdited={onEdited}
             />
           ) : null}
         </main>
       </div>
+      {newCase ? (
+        <NewCaseDialog
+          api={api}
+          existingIds={(cases ?? []).map((c) => c.id)}
+          reviewer={reviewer}
+          onReviewerChange={setReviewer}
+          onCreated={onCreated}
+          onClose={() => setNewCase(false)}
+        />
+      ) : null}
       {letter !== null ? <LetterDialog markdown={letter.markdown} error={letter.error} onClose={() => setLetter(null)} /> : null}
     </div>
   );

@@ -2,16 +2,20 @@
 import type { CaseSummary } from '../../app/api/contract';
 import { DecisionBadge } from './DecisionBadge';
 
-export function CaseList(props: { cases: CaseSummary[] | null; error: string | null; selectedId: string | null; onSelect(id: string): void }) {
+export function CaseList(props: { cases: CaseSummary[] | null; error: string | null; selectedId: string | null; onSelect(id: string): void; onNewCase(): void }) {
   const { cases, error, selectedId, onSelect } = props;
   return (
     <nav className="case-list" aria-label="Cases" data-testid="case-list">
       <div className="sidebar-heading">
         Cases {cases !== null ? <span className="muted">{cases.length}</span> : null}
+        <span className="spacer" />
+        <button type="button" className="btn btn-small" onClick={props.onNewCase} data-testid="new-case">
+          New case
+        </button>
       </div>
       {error !== null ? <div className="error-box">{error}</div> : null}
       {cases === null && error === null ? <div className="muted pad">Loading…</div> : null}
-      {cases !== null && cases.length === 0 ? <div className="muted pad">The workspace holds no case.</div> : null}
+      {cases !== null && cases.length === 0 ? <div className="muted pad">The workspace holds no case yet: “New case” makes one from our summary of a paper and the logbook under review.</div> : null}
       <ul>
         {(cases ?? []).map((c) => (
           <li key={c.id}>

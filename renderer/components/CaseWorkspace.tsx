@@ -5,7 +5,10 @@
 import { useRef, useState } from 'react';
 import type { AuditEntry, CaseDetail, FalsificationDecision, RecheckApi } from '../../app/api/contract';
 import type { RunState } from '../lib/run-state';
+import { AddCheckDialog } from './AddCheckDialog';
 import { ChecksDock } from './ChecksDock';
+import { FalsificationDialog, type CellQuote } from './FalsificationDialog';
+import { ImportLogbookDialog } from './ImportLogbookDialog';
 import { LogbookPane } from './LogbookPane';
 import { PaperPane } from './PaperPane';
 import { SandboxPane } from './SandboxPane';
@@ -26,8 +29,16 @@ export function CaseWorkspace(props: {
   onDraftLetter(): void;
   /** Where "Run in sandbox" runs: the core's hidden window in the desktop app, an iframe in browser mode. */
   sandboxIn: SandboxPlace;
+  /** The reviewer's name, sent with decisions and edits. */
+  reviewer: string;
+  onReviewerChange(name: string): void;
+  /** An edit changed the case (claim, falsification, check, logbook): reopen it. */
+  onEdited(entry?: AuditEntry): void;
 }) {
   const { detail, run } = props;
+  const [editing, setEditing] = useState<{ type: 'quote'; quote: CellQuote } | { type: 'check'; falsification: string } | { type: 'import' } | null>(null);
+  const editingCheck = editing?.type === 'check' ? detail.falsifications.find((f) => f.id === editing.falsification) : undefined;
+  const reviewerProps = { reviewer: props.reviewer, onReviewerChange: props.onReviewerChange };
   const [sizes, setSizes] = useState([0.31, 0.36, 0.33]);
   const [dockHeight, setDockHeight] = useState(() => Math.max(220, Math.round(window.innerHeight * 0.34)));
   const panes = useRef<HTMLDivElement>(null);
@@ -58,11 +69,20 @@ export function CaseWorkspace(props: {
       </header>
       <div className="panes" ref={panes}>
         <div className="pane-slot" style={{ flexBasis: `${sizes[0]! * 100}%` }}>
-          <PaperPane detail={detail} decisions={decisions} running={running} onRun={props.onRun} />
+          <PaperPane
+            api={props.api}
+            detail={detail}
+            decisions={decisions}
+            running={running}
+            reviewer={props.reviewer}
+            onRun={props.onRun}
+            onEdited={props.onEdited}
+            onAddCheck={(fid) => setEditing({ type: 'check', falsification: fid })}
+          />
         </div>
         <Splitter axis="x" label="Resize paper and logbook panes" onMove={resize(0)} />
         <div className="pane-slot" style={{ flexBasis: `${sizes[1]! * 100}%` }}>
-          <LogbookPane key={detail.id} logbooks={detail.logbooks} />
+          <LogbookPane key={detail.id} logbooks={detail.logbooks} onQuote={(quote) => setEditing({ type: 'quote', quote })} onImport={() => setEditing({ type: 'import' })} />
         </div>
         <Splitter axis="x" label="Resize logbook and sandbox panes" onMove={resize(1)} />
         <div className="pane-slot" style={{ flexBasis: `${sizes[2]! * 100}%` }}>
@@ -81,8 +101,16 @@ export function CaseWorkspace(props: {
           onRun={props.onRun}
           onCancel={props.onCancel}
           onRecorded={props.onAudit}
+          {...reviewerProps}
         />
       </div>
+      {editing?.type === 'quote' ? (
+        <FalsificationDialog api={props.api} caseId={detail.id} claims={detail.paper.claims} quote={editing.quote} {...reviewerProps} onAdded={(_id, entry) => props.onEdited(entry)} onClose={() => setEditing(null)} />
+      ) : null}
+      {editingCheck !== undefined ? (
+        <AddCheckDialog api={props.api} caseId={detail.id} falsification={editingCheck} {...reviewerProps} onAdded={(_id, entry) => props.onEdited(entry)} onClose={() => setEditing(null)} />
+      ) : null}
+      {editing?.type === 'import' ? <ImportLogbookDialog api={props.api} caseId={detail.id} {...reviewerProps} onImported={() => props.onEdited()} onClose={() => setEditing(null)} /> : null}
     </div>
   );
 }

@@ -19,6 +19,8 @@ export function ChecksDock(props: {
   onRun(fid: string | null): void;
   onCancel(): void;
   onRecorded(entry: AuditEntry): void;
+  reviewer: string;
+  onReviewerChange(name: string): void;
 }) {
   const { detail, run } = props;
   const [tab, setTab] = useState<Tab>('results');
@@ -43,7 +45,7 @@ export function ChecksDock(props: {
       <div className="dock-body">
         {tab === 'results' ? <Results detail={detail} run={run} running={running} onRun={props.onRun} /> : null}
         {tab === 'log' ? <RunLog lines={run?.logs ?? []} /> : null}
-        {tab === 'decide' ? <DecisionForm api={props.api} detail={detail} decisions={props.decisions} onRecorded={props.onRecorded} /> : null}
+        {tab === 'decide' ? <DecisionForm api={props.api} detail={detail} decisions={props.decisions} onRecorded={props.onRecorded} reviewer={props.reviewer} onReviewerChange={props.onReviewerChange} /> : null}
         {tab === 'audit' ? <AuditLog entries={detail.audit} notice={detail.auditNotice} /> : null}
       </div>
     </section>
@@ -52,7 +54,10 @@ export function ChecksDock(props: {
 
 function RunLog({ lines }: { lines: readonly string[] }) {
   const end = useRef<HTMLDivElement>(null);
-  useEffect(() => end.current?.scrollIntoView({ block: 'end' }), [lines.length]);
+  // Chromium 150+ returns a Promise from scrollIntoView: an effect must not return it (React would call it).
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'end' });
+  }, [lines.length]);
   if (lines.length === 0) return <div className="muted pad">No log lines from this run.</div>;
   return (
     <pre className="run-log" data-testid="run-log">

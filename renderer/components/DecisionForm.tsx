@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { AuditEntry, CaseDetail, FalsificationDecision, RecheckApi, ReviewerVerdict } from '../../app/api/contract';
 import { DecisionBadge } from './DecisionBadge';
+import { ReviewerInput } from './ReviewerInput';
 
 const VERDICTS: { value: ReviewerVerdict; label: string }[] = [
   { value: 'confirmed', label: 'Confirmed: the falsification holds' },
@@ -9,22 +10,21 @@ const VERDICTS: { value: ReviewerVerdict; label: string }[] = [
   { value: 'needs-more-work', label: 'Needs more work' },
 ];
 
-const REVIEWER_KEY = 'recheck.reviewer';
-
-function storedReviewer(): string {
-  try {
-    return window.localStorage.getItem(REVIEWER_KEY) ?? '';
-  } catch {
-    return '';
-  }
-}
-
-export function DecisionForm(props: { api: RecheckApi; detail: CaseDetail; decisions: Record<string, FalsificationDecision>; onRecorded(entry: AuditEntry): void }) {
-  const { api, detail, decisions } = props;
-  const [fid, setFid] = useState(detail.falsifications[0]?.id ?? '');
+export function DecisionForm(props: {
+  api: RecheckApi;
+  detail: CaseDetail;
+  decisions: Record<string, FalsificationDecision>;
+  onRecorded(entry: AuditEntry): void;
+  /** The reviewer's name, shared with the edit dialogs (App keeps and remembers it). */
+  reviewer: string;
+  onReviewerChange(name: string): void;
+}) {
+  const { api, detail, decisions, reviewer } = props;
+  const [chosen, setChosen] = useState(detail.falsifications[0]?.id ?? '');
+  // Falsifications come and go with edits: fall back to the first one.
+  const fid = detail.falsifications.some((f) => f.id === chosen) ? chosen : (detail.falsifications[0]?.id ?? '');
   const [verdict, setVerdict] = useState<ReviewerVerdict | null>(null);
   const [rationale, setRationale] = useState('');
-  const [reviewer, setReviewer] = useState(storedReviewer);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const computed = decisions[fid];
@@ -36,11 +36,6 @@ export function DecisionForm(props: { api: RecheckApi; detail: CaseDetail; decis
     setMessage(null);
     try {
       const entry = await api.recordDecision({ caseId: detail.id, falsificationId: fid, verdict, rationale: rationale.trim(), reviewer: reviewer.trim() });
-      try {
-        window.localStorage.setItem(REVIEWER_KEY, reviewer.trim());
-      } catch {
-        // storage unavailable: the name is simply not remembered
-      }
       setRationale('');
       setVerdict(null);
       setMessage({ text: `Recorded ${entry.verdict ?? verdict} for ${fid}.`, error: false });
@@ -51,6 +46,14 @@ export function DecisionForm(props: { api: RecheckApi; detail: CaseDetail; decis
       setBusy(false);
     }
   };
+
+  if (detail.falsifications.length === 0) {
+    return (
+      <div className="muted pad" data-testid="decision-form-empty">
+        No claimed falsification to decide yet: quote one from a logbook cell, add checks, run them, then record your verdict here.
+      </div>
+    );
+  }
 
   return (
     <form
@@ -64,7 +67,7 @@ export function DecisionForm(props: { api: RecheckApi; detail: CaseDetail; decis
       <div className="form-row">
         <label>
           Falsification
-          <select value={fid} onChange={(e) => setFid(e.target.value)}>
+          <select value={fid} onChange={(e) => setChosen(e.target.value)}>
             {detail.falsifications.map((f) => (
               <option key={f.id} value={f.id}>
                 {f.id}: {f.assertion.length > 70 ? `${f.assertion.slice(0, 70)}…` : f.assertion}
@@ -90,10 +93,7 @@ export function DecisionForm(props: { api: RecheckApi; detail: CaseDetail; decis
         <textarea value={rationale} onChange={(e) => setRationale(e.target.value)} rows={3} placeholder="What in the evidence decides it" maxLength={20000} />
       </label>
       <div className="form-row">
-        <label>
-          Reviewer
-          <input type="text" value={reviewer} onChange={(e) => setReviewer(e.target.value)} maxLength={200} placeholder="Your name" />
-        </label>
+        <ReviewerInput value={reviewer} onChange={props.onReviewerChange} required />
         <button type="submit" className="btn btn-primary" disabled={!canSubmit} data-testid="record-decision">
           {busy ? 'Recording…' : 'Record decision'}
         </button>

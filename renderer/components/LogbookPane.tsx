@@ -3,12 +3,21 @@
  * their cells (markdown rendered; code cells with command, exit code, duration and their blocks, marking
  * what the logbook writer elided), and the logbook's files.
  */
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { LogbookCell, LogbookView } from '../../app/api/contract';
 import { formatBytes, formatCount, formatSeconds } from '../lib/format';
+import { normalizeQuote } from '../lib/quote';
+import { selectionInside } from '../lib/selection';
+import type { CellQuote } from './FalsificationDialog';
 import { Markdown } from './Markdown';
 
-export function LogbookPane(props: { logbooks: LogbookView[] }) {
+export function LogbookPane(props: {
+  logbooks: LogbookView[];
+  /** "Quote as a claimed falsification" on a cell: the cell and the words selected in it (or its own text). */
+  onQuote(quote: CellQuote): void;
+  /** Import a Trackio logbook folder into the case. */
+  onImport(): void;
+}) {
   const { logbooks } = props;
   const [activeId, setActiveId] = useState<string | null>(logbooks[0]?.id ?? null);
   const active = logbooks.find((l) => l.id === activeId) ?? logbooks[0];
@@ -32,13 +41,27 @@ export function LogbookPane(props: { logbooks: LogbookView[] }) {
             </button>
           ))}
         </div>
+        <button type="button" className="btn btn-small btn-quiet add-tab" onClick={props.onImport} aria-label="Import logbook" title="Import a Trackio logbook folder" data-testid="import-logbook">
+          +
+        </button>
       </header>
-      {active === undefined ? <div className="pane-body muted">This case has no logbook.</div> : <LogbookBody key={active.id} logbook={active} />}
+      {active === undefined ? (
+        <div className="pane-body">
+          <p className="empty-state" data-testid="logbooks-empty">
+            No logbook yet: import the logbook under review (a Trackio logbook folder) to quote what it asserts.
+          </p>
+          <button type="button" className="btn btn-primary" onClick={props.onImport}>
+            Import a logbook folder
+          </button>
+        </div>
+      ) : (
+        <LogbookBody key={active.id} logbook={active} onQuote={props.onQuote} />
+      )}
     </section>
   );
 }
 
-function LogbookBody({ logbook }: { logbook: LogbookView }) {
+function LogbookBody({ logbook, onQuote }: { logbook: LogbookView; onQuote(quote: CellQuote): void }) {
   const body = useRef<HTMLDivElement>(null);
   const jump = (slug: string) => {
     body.current?.querySelector(`[data-page="${CSS.escape(slug)}"]`)?.scrollIntoView({ block: 'start' });
@@ -74,8 +97,9 @@ function LogbookBody({ logbook }: { logbook: LogbookView }) {
           <h2 className="page-title" data-testid="logbook-page-title">
             {p.title}
           </h2>
+          {p.cells.length === 0 ? <p className="empty-state small">This page has no cell.</p> : null}
           {p.cells.map((c, i) => (
-            <Cell key={`${c.id}-${i}`} cell={c} />
+            <Cell key={`${c.id}-${i}`} cell={c} onQuote={(text) => onQuote({ logbook, page: p, cell: c, text })} />
           ))}
         </section>
       ))}
@@ -103,12 +127,45 @@ function Problems({ logbook }: { logbook: LogbookView }) {
   );
 }
 
-function Cell({ cell }: { cell: LogbookCell }) {
+/** Whether a markdown cell's title is only its first words (Trackio's default title), not worth showing twice. */
+function titleRepeatsText(cell: LogbookCell): boolean {
+  if (cell.type !== 'markdown' || cell.title === '') return false;
+  const head = cell.title.replace(/…$/, '').replace(/\s+/g, ' ').trim();
+  return cell.markdown.replace(/\s+/g, ' ').trim().startsWith(head);
+}
+
+/** The text a quote starts from when nothing is selected in the cell. */
+function cellText(cell: LogbookCell): string {
+  if (cell.type === 'markdown') return normalizeQuote(cell.markdown);
+  return '';
+}
+
+function Cell({ cell, onQuote }: { cell: LogbookCell; onQuote(text: string): void }) {
+  const box = useRef<HTMLDivElement>(null);
+  const titleId = useId();
   const problem = cell.problem !== undefined ? <div className="small error-text cell-problem">{cell.problem}</div> : null;
   return (
-    <div data-cell={cell.id} data-testid={`logbook-cell-${cell.id}`}>
-      {problem}
-      <CellBody cell={cell} />
+    <div className="cell-frame" data-cell={cell.id} data-testid={`logbook-cell-${cell.id}`}>
+      <div className="cell-head">
+        <span id={titleId} className="cell-title small muted" title={cell.title}>
+          {titleRepeatsText(cell) ? <span className="visually-hidden">{cell.title}</span> : cell.title || cell.id}
+        </span>
+        <button
+          type="button"
+          className="btn btn-small btn-quiet cell-quote"
+          // Keep the selection in the cell: it is the quote.
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => onQuote(selectionInside(box.current)?.text ?? cellText(cell))}
+          aria-describedby={titleId}
+          data-testid="quote-cell"
+        >
+          Quote as a claimed falsification
+        </button>
+      </div>
+      <div ref={box}>
+        {problem}
+        <CellBody cell={cell} />
+      </div>
     </div>
   );
 }

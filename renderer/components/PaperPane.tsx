@@ -1,17 +1,41 @@
-/** The paper pane: the paper's identity, its claims with ids, the claimed falsifications and our summary. */
-import type { CaseDetail, FalsificationDecision } from '../../app/api/contract';
+/**
+ * The paper pane: the paper's identity, its claims with ids, the claimed falsifications with their checks,
+ * and our summary. Claims are made here (select words of the summary and "Make this a claim", or "Add claim"
+ * to type one), and checks are added per falsification ("Add check"). Every list says what to do when empty.
+ */
+import { useRef, useState } from 'react';
+import type { AuditEntry, CaseDetail, FalsificationDecision, RecheckApi } from '../../app/api/contract';
+import { byReviewer } from '../lib/reviewer';
+import { selectionInside } from '../lib/selection';
+import { ClaimFromSelection } from './ClaimFromSelection';
 import { DecisionBadge } from './DecisionBadge';
 import { Markdown } from './Markdown';
 
 export function PaperPane(props: {
+  api: RecheckApi;
   detail: CaseDetail;
   decisions: Record<string, FalsificationDecision>;
   running: boolean;
+  reviewer: string;
   onRun(falsificationId: string): void;
+  /** An edit was made (the case must be reopened). */
+  onEdited(entry: AuditEntry): void;
+  onAddCheck(falsificationId: string): void;
 }) {
-  const { detail, decisions, running, onRun } = props;
+  const { api, detail, decisions, running, onRun } = props;
   const { paper } = detail;
+  const summary = useRef<HTMLDivElement>(null);
+  const [draft, setDraft] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const logbookTitle = (id: string) => detail.logbooks.find((l) => l.id === id)?.title ?? id;
+  const hasSummary = detail.paperMarkdown.trim() !== '';
+
+  const addClaim = async (text: string) => {
+    const r = await api.addClaim({ caseId: detail.id, text, ...byReviewer(props.reviewer) });
+    setNotice(`Added claim ${r.id}.`);
+    props.onEdited(r.entry);
+  };
+
   return (
     <section className="pane pane-paper" data-testid="pane-paper" aria-label="Paper">
       <header className="pane-header">
@@ -22,10 +46,38 @@ export function PaperPane(props: {
         <h1 className="paper-title" data-testid="paper-title">{paper.title}</h1>
         {paper.authors.length > 0 ? <p className="paper-authors">{paper.authors.join(', ')}</p> : null}
 
-        <h2 className="section-heading">Claims</h2>
-        <ol className="claims">
+        <div className="section-heading heading-with-action">
+          <h2>Claims</h2>
+          <span className="spacer" />
+          <button
+            type="button"
+            className="btn btn-small btn-quiet"
+            // Keep a selection in the summary: it prefills the claim.
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => {
+              setNotice(null);
+              setDraft(selectionInside(summary.current)?.text ?? '');
+            }}
+            disabled={draft !== null}
+            data-testid="new-claim"
+          >
+            New claim
+          </button>
+        </div>
+        {notice !== null ? (
+          <div className="small ok-text" role="status" data-testid="paper-notice">
+            {notice}
+          </div>
+        ) : null}
+        {draft !== null ? <ClaimForm initial={draft} onAdd={addClaim} onDone={() => setDraft(null)} /> : null}
+        {paper.claims.length === 0 && draft === null ? (
+          <p className="empty-state" data-testid="claims-empty">
+            No claim yet: {hasSummary ? 'select the claim’s words in the summary below and choose “Make this a claim”, or add one by hand.' : 'add one by hand (the summary is empty).'}
+          </p>
+        ) : null}
+        <ol className="claims" data-testid="claims">
           {paper.claims.map((c) => (
-            <li key={c.id} id={`claim-${c.id}`}>
+            <li key={c.id} id={`claim-${c.id}`} data-testid={`claim-${c.id}`}>
               <span className="claim-id">{c.id}</span>
               <Markdown source={c.text} className="inline-md" />
             </li>
@@ -33,36 +85,130 @@ export function PaperPane(props: {
         </ol>
 
         <h2 className="section-heading">Claimed falsifications</h2>
+        {detail.falsifications.length === 0 ? (
+          <p className="empty-state" data-testid="falsifications-empty">
+            No claimed falsification yet:{' '}
+            {detail.logbooks.length === 0
+              ? 'import the logbook under review (logbook pane), then quote what it asserts from one of its cells.'
+              : paper.claims.length === 0
+                ? 'make a claim first, then quote what the logbook asserts against it (“Quote as a claimed falsification” on a logbook cell).'
+                : 'in the logbook pane, select what the logbook asserts in a cell and choose “Quote as a claimed falsification”.'}
+          </p>
+        ) : null}
         {detail.falsifications.map((f) => (
           <article key={f.id} className="falsification" data-testid={`falsification-${f.id}`}>
             <div className="falsification-head">
               <span className="claim-id">{f.id}</span>
               {decisions[f.id] !== undefined ? <DecisionBadge value={decisions[f.id]!} falsificationId={f.id} /> : null}
               <span className="spacer" />
-              <button type="button" className="btn btn-small" disabled={running} onClick={() => onRun(f.id)} data-testid={`run-${f.id}`}>
+              <button type="button" className="btn btn-small btn-quiet" onClick={() => props.onAddCheck(f.id)} data-testid={`add-check-${f.id}`} aria-label={`Add check to ${f.id}`}>
+                Add check
+              </button>
+              <button type="button" className="btn btn-small" disabled={running || f.checks.length === 0} onClick={() => onRun(f.id)} data-testid={`run-${f.id}`}>
                 Run {f.checks.length} check{f.checks.length === 1 ? '' : 's'}
               </button>
             </div>
             <div className="muted small">
-              against <a href={`#claim-${f.claim}`} className="mono" onClick={(e) => { e.preventDefault(); document.getElementById(`claim-${f.claim}`)?.scrollIntoView({ block: 'center' }); }}>{f.claim}</a> · asserted by{' '}
-              <em>{logbookTitle(f.logbook)}</em>
+              against{' '}
+              <a
+                href={`#claim-${f.claim}`}
+                className="mono"
+                onClick={(e) => {
+                  e.preventDefault();
+                  // Chromium 150+ returns a Promise from scrollIntoView: do not return it.
+                  void document.getElementById(`claim-${f.claim}`)?.scrollIntoView({ block: 'center' });
+                }}
+              >
+                {f.claim}
+              </a>{' '}
+              · asserted by <em>{logbookTitle(f.logbook)}</em>
             </div>
             <blockquote className="assertion">
               <Markdown source={f.assertion} className="inline-md" />
             </blockquote>
-            <ul className="declared-checks">
-              {f.checks.map((c) => (
-                <li key={c.id}>
-                  <span className="mono small">{c.id}</span> {c.title} <span className="kind">{c.kind}</span>
-                </li>
-              ))}
-            </ul>
+            {f.checks.length === 0 ? (
+              <p className="empty-state small" data-testid={`checks-empty-${f.id}`}>
+                No check yet: “Add check” declares one (a units audit, a growth fit, an exact certificate…) for the decision to rest on.
+              </p>
+            ) : (
+              <ul className="declared-checks" data-testid={`checks-${f.id}`}>
+                {f.checks.map((c) => (
+                  <li key={c.id}>
+                    <span className="mono small">{c.id}</span> {c.title} <span className="kind">{c.kind}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
           </article>
         ))}
 
         <h2 className="section-heading">Summary</h2>
-        <Markdown source={detail.paperMarkdown} className="paper-md" />
+        {hasSummary ? (
+          <ClaimFromSelection onClaim={addClaim}>
+            <div ref={summary}>
+              <Markdown source={detail.paperMarkdown} className="paper-md" />
+            </div>
+          </ClaimFromSelection>
+        ) : (
+          <p className="empty-state">No summary yet: write our summary of the paper’s claims in the case’s paper.md.</p>
+        )}
       </div>
     </section>
+  );
+}
+
+/** A claim typed (or corrected) by hand, prefilled with the selection in the summary when there was one. */
+function ClaimForm(props: { initial: string; onAdd(text: string): Promise<void>; onDone(): void }) {
+  const [text, setText] = useState(props.initial);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const submit = async () => {
+    if (text.trim() === '' || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await props.onAdd(text.trim());
+      props.onDone();
+    } catch (e) {
+      setError((e as Error).message);
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      className="claim-form"
+      data-testid="claim-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <textarea
+        aria-label="Claim text"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        rows={3}
+        maxLength={20000}
+        placeholder="The claim as the paper states it (Markdown, $LaTeX$)"
+        disabled={busy}
+        autoFocus
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') props.onDone();
+        }}
+      />
+      <div className="form-row">
+        <button type="submit" className="btn btn-primary btn-small" disabled={busy || text.trim() === ''}>
+          {busy ? 'Adding…' : 'Add claim'}
+        </button>
+        <button type="button" className="btn btn-small" onClick={props.onDone} disabled={busy}>
+          Cancel
+        </button>
+        {error !== null ? (
+          <span className="small error-text" role="alert">
+            {error}
+          </span>
+        ) : null}
+      </div>
+    </form>
   );
 }

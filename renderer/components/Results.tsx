@@ -22,7 +22,7 @@ export function Results(props: { detail: CaseDetail; run: RunState | undefined; 
   if (report === undefined && partial.length === 0) {
     return (
       <div className="empty-results muted" data-testid="results-empty">
-        {live ? 'Waiting for the first check to finish…' : 'No run yet. Run the checks to compute a decision for each claimed falsification.'}
+        {live ? 'Waiting for the first check to finish…' : emptyText(detail)}
       </div>
     );
   }
@@ -46,6 +46,13 @@ export function Results(props: { detail: CaseDetail; run: RunState | undefined; 
       })}
     </div>
   );
+}
+
+/** What to do next when there is no result to show. */
+function emptyText(detail: CaseDetail): string {
+  if (detail.falsifications.length === 0) return 'No claimed falsification yet: quote one from a logbook cell (“Quote as a claimed falsification”), then add checks to it.';
+  if (detail.falsifications.every((f) => f.checks.length === 0)) return 'No check declared yet: “Add check” on a claimed falsification in the paper pane declares one; then run the checks here.';
+  return 'No run yet. Run the checks to compute a decision for each claimed falsification.';
 }
 
 /** What each computed decision says about the claimed falsification, in words. */

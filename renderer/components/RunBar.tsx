@@ -10,7 +10,7 @@ export function RunBar(props: { run: RunState | undefined; starting: boolean; er
   const checksDone = run?.results.length ?? 0;
   return (
     <div className="run-bar" data-testid="run-bar">
-      <button type="button" className="btn btn-primary" disabled={running} onClick={props.onRunAll} data-testid="run-checks">
+      <button type="button" className="btn btn-primary" disabled={running || props.checkCount === 0} title={props.checkCount === 0 ? 'No check declared yet: add one to a claimed falsification' : undefined} onClick={props.onRunAll} data-testid="run-checks">
         Run all checks <span className="muted-on-primary">({props.checkCount})</span>
       </button>
       <button type="button" className="btn" disabled={!running || run === undefined} onClick={props.onCancel} data-testid="cancel-run">

@@ -139,7 +139,11 @@ export function SandboxPane(props: {
           Save
         </button>
       </header>
-      {files.length === 0 ? <div className="pane-body muted">This case has no sandbox files.</div> : null}
+      {files.length === 0 ? <div className="pane-body">
+          <p className="empty-state" data-testid="sandbox-empty">
+            No sandbox file yet: re-implementations and inputs the checks read live in the case’s sandbox/ folder (copy one in with <code>npx recheck case add-file</code>).
+          </p>
+        </div> : null}
       {loadError !== null ? <div className="error-box">{loadError}</div> : null}
       <div className="editor-host" ref={host} data-testid="sandbox-editor" hidden={files.length === 0} />
       {active !== null && isRunnableModule(active) ? <SandboxRunPanel api={api} caseId={caseId} path={active} dirty={activeState?.dirty === true} sandboxIn={props.sandboxIn} /> : null}

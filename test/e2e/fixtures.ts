@@ -132,3 +132,14 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 });
 
 export { expect };
+
+/**
+ * Takes out of `errors` the console errors matching `pattern` and returns how many there were: for a request
+ * the test expects the server to refuse (Chromium logs every 4xx response as a console error).
+ */
+export function takeExpectedConsoleErrors(errors: string[], pattern: RegExp): number {
+  const kept = errors.filter((e) => !pattern.test(e));
+  const taken = errors.length - kept.length;
+  errors.splice(0, errors.length, ...kept);
+  return taken;
+}

@@ -1,0 +1,197 @@
+/**
+ * "Add check" for one claimed falsification: the check kinds (listKinds) in a select, the chosen kind's params
+ * as a form generated from its JSON Schema (SchemaForm), prefilled from the kind's example and saying so, and
+ * the case's files for params that name one (listCaseFiles). The core validates the params against the schema
+ * and answers in one line (`check kind growth-fit: params: missing required field "y"`), shown by the form.
+ */
+import { useEffect, useId, useMemo, useState } from 'react';
+import type { AuditEntry, CaseFileView, CheckKindView, FalsificationView, RecheckApi } from '../../app/api/contract';
+import { byReviewer } from '../lib/reviewer';
+import { emptyValues, paramsFromValues, schemaToForm, valuesFrom, type FormValues } from '../lib/schema-form';
+import { Dialog } from './Dialog';
+import { ReviewerInput } from './ReviewerInput';
+import { SchemaForm } from './SchemaForm';
+
+export function AddCheckDialog(props: {
+  api: RecheckApi;
+  caseId: string;
+  falsification: FalsificationView;
+  reviewer: string;
+  onReviewerChange(name: string): void;
+  onAdded(id: string, entry: AuditEntry): void;
+  onClose(): void;
+}) {
+  const { api, caseId, falsification: f } = props;
+  const ids = useId();
+  const [kinds, setKinds] = useState<CheckKindView[] | null>(null);
+  const [files, setFiles] = useState<CaseFileView[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [kindName, setKindName] = useState('');
+  const [title, setTitle] = useState('');
+  const [values, setValues] = useState<FormValues>({});
+  const [fromExample, setFromExample] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const kind = kinds?.find((k) => k.kind === kindName);
+  const form = useMemo(() => (kind !== undefined ? schemaToForm(kind.paramsSchema) : null), [kind]);
+
+  const chooseKind = (k: CheckKindView | undefined) => {
+    setKindName(k?.kind ?? '');
+    setError(null);
+    if (k === undefined) return;
+    setValues(valuesFrom(schemaToForm(k.paramsSchema), k.example));
+    setFromExample(true);
+  };
+
+  useEffect(() => {
+    let live = true;
+    api.listKinds().then(
+      (ks) => {
+        if (!live) return;
+        setKinds(ks);
+        const first = ks[0];
+        if (first !== undefined) {
+          setKindName(first.kind);
+          setValues(valuesFrom(schemaToForm(first.paramsSchema), first.example));
+          setFromExample(true);
+        }
+      },
+      (e: unknown) => live && setLoadError((e as Error).message),
+    );
+    api.listCaseFiles(caseId).then(
+      (fs) => live && setFiles(fs),
+      // Without the list, paths are typed by hand.
+      () => live && setFiles(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, caseId]);
+
+  // The kinds arrive after the dialog opened: start the keyboard at the kind select.
+  const loaded = kinds !== null;
+  useEffect(() => {
+    if (loaded) document.getElementById(`${ids}-kind`)?.focus();
+  }, [loaded, ids]);
+
+  const submit = async () => {
+    if (kind === undefined || form === null || busy) return;
+    const params = paramsFromValues(form, values);
+    if (!params.ok) {
+      setError(params.error);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await api.addCheck({ caseId, falsification: f.id, kind: kind.kind, params: params.params, ...(title.trim() !== '' ? { title: title.trim() } : {}), ...byReviewer(props.reviewer) });
+      props.onAdded(r.id, r.entry);
+      props.onClose();
+    } catch (e) {
+      setError((e as Error).message);
+      setBusy(false);
+    }
+  };
+
+  const formId = `${ids}-form`;
+  return (
+    <Dialog
+      title={
+        <>
+          Add a check to <span className="mono">{f.id}</span>
+        </>
+      }
+      testId="add-check-dialog"
+      onClose={props.onClose}
+      busy={busy}
+      footer={
+        <>
+          <div className="foot-message" role="alert" data-testid="add-check-error">
+            {error !== null ? <span className="error-text">{error}</span> : null}
+          </div>
+          <button type="button" className="btn" onClick={props.onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" form={formId} className="btn btn-primary" disabled={busy || kind === undefined} data-testid="add-check-submit">
+            {busy ? 'Adding…' : 'Add check'}
+          </button>
+        </>
+      }
+    >
+      <p className="small muted dialog-context">
+        Claimed falsification of <span className="mono">{f.claim}</span>: “{f.assertion.length > 160 ? `${f.assertion.slice(0, 160)}…` : f.assertion}”
+      </p>
+      {loadError !== null ? <div className="error-box">{loadError}</div> : null}
+      {kinds === null && loadError === null ? <p className="muted">Loading the check kinds…</p> : null}
+      {kinds !== null ? (
+        <form
+          id={formId}
+          className="add-check-form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          <div className="form-grid">
+            <label htmlFor={`${ids}-kind`}>Kind</label>
+            <div>
+              <select id={`${ids}-kind`} value={kindName} onChange={(e) => chooseKind(kinds.find((k) => k.kind === e.target.value))} disabled={busy} data-testid="check-kind" aria-describedby={`${ids}-kind-title`}>
+                {kinds.map((k) => (
+                  <option key={k.kind} value={k.kind}>
+                    {k.kind}
+                  </option>
+                ))}
+              </select>
+              <div id={`${ids}-kind-title`} className="small field-note" data-testid="check-kind-title">
+                {kind?.title}
+              </div>
+            </div>
+            <label htmlFor={`${ids}-title`}>Title</label>
+            <input id={`${ids}-title`} type="text" value={title} onChange={(e) => setTitle(e.target.value)} placeholder={kind !== undefined ? `default: ${kind.title}` : ''} maxLength={300} disabled={busy} />
+            <label htmlFor={`${ids}-reviewer`}>Reviewer</label>
+            <ReviewerInput id={`${ids}-reviewer`} value={props.reviewer} onChange={props.onReviewerChange} disabled={busy} />
+          </div>
+          {form !== null && kind !== undefined ? (
+            <section className="params" aria-label="Params">
+              <div className="params-head">
+                <h3 className="section-heading">Params</h3>
+                {fromExample ? (
+                  <span className="example-note small" data-testid="example-note" role="note">
+                    Example values from the kind’s example: replace them with this case’s.
+                  </span>
+                ) : null}
+                <span className="spacer" />
+                {fromExample ? (
+                  <button type="button" className="btn btn-small btn-quiet" onClick={() => {
+                      setValues(emptyValues(form));
+                      setFromExample(false);
+                    }} disabled={busy}>
+                    Clear all
+                  </button>
+                ) : (
+                  <button type="button" className="btn btn-small btn-quiet" onClick={() => chooseKind(kind)} disabled={busy}>
+                    Fill with the example
+                  </button>
+                )}
+              </div>
+              <SchemaForm
+                key={kind.kind}
+                form={form}
+                values={values}
+                onChange={(pointer, text) => {
+                  setValues((v) => ({ ...v, [pointer]: text }));
+                  setError(null);
+                }}
+                files={files}
+                idPrefix={ids}
+                disabled={busy}
+              />
+            </section>
+          ) : null}
+        </form>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * A modal dialog of the workbench (new case, import a logbook, quote a falsification, add a check): a title
+ * bar, a body that scrolls, and a footer that always stays in view (so its actions and errors are never
+ * below the fold). Escape and Close call `onClose`, unless `busy` holds it open. Focus starts on the element
+ * marked `data-autofocus`, else on the body's first field.
+ */
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+export function Dialog(props: {
+  title: ReactNode;
+  testId: string;
+  onClose(): void;
+  /** While true, Escape does not close the dialog and Close is disabled (an import is under way). */
+  busy?: boolean;
+  footer?: ReactNode;
+  /** Width: `narrow` (about 560 px) or `wide` (about 820 px). */
+  size?: 'narrow' | 'wide';
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const { onClose, busy = false } = props;
+  useEffect(() => {
+    const d = ref.current;
+    if (d === null || d.open) return;
+    d.showModal();
+    // showModal focuses the first focusable element (Close); start where the dialog says, or at its first field.
+    const first = d.querySelector<HTMLElement>('[data-autofocus]') ?? d.querySelector<HTMLElement>('.modal-body input:not(:disabled), .modal-body select:not(:disabled), .modal-body textarea:not(:disabled)');
+    first?.focus();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className={`modal modal-${props.size ?? 'wide'}`}
+      data-testid={props.testId}
+      aria-labelledby={titleId}
+      onCancel={(e) => {
+        e.preventDefault();
+        if (!busy) onClose();
+      }}
+    >
+      <header className="dialog-head">
+        <h2 id={titleId} className="dialog-title">
+          {props.title}
+        </h2>
+        <span className="spacer" />
+        <button type="button" className="btn btn-small" onClick={onClose} disabled={busy}>
+          Close
+        </button>
+      </header>
+      <div className="modal-body">{props.children}</div>
+      {props.footer !== undefined ? <footer className="modal-foot">{props.footer}</footer> : null}
+    </dialog>
+  );
+}

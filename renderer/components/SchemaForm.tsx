@@ -1,0 +1,238 @@
+/**
+ * A form for any check kind's params, rendered from the model renderer/lib/schema-form derives from the
+ * kind's JSON Schema: one labelled input per property (text, number with its bounds, yes/no, a select for an
+ * enum, a fieldset for a nested object, comma-separated numbers for a list of numbers, JSON for the rest).
+ * A param naming a case file (`casePath: true`) is a select of the case's files, with a typed path as the
+ * way out. Required params are marked; the core judges what is sent.
+ */
+import { useState, type ReactNode } from 'react';
+import type { CaseFileView } from '../../app/api/contract';
+import { formatBytes } from '../lib/format';
+import { boundsText, type FieldModel, type FormModel, type FormValues } from '../lib/schema-form';
+
+interface FieldProps {
+  field: FieldModel;
+  values: FormValues;
+  onChange(pointer: string, text: string): void;
+  files: readonly CaseFileView[] | null;
+  idPrefix: string;
+  disabled: boolean;
+}
+
+export function SchemaForm(props: {
+  form: FormModel;
+  values: FormValues;
+  onChange(pointer: string, text: string): void;
+  /** The case's files for casePath params (null while they load). */
+  files: readonly CaseFileView[] | null;
+  idPrefix: string;
+  disabled?: boolean;
+}) {
+  const { form } = props;
+  if (form.fields.length === 0) return <p className="muted small">This kind takes no params.</p>;
+  return (
+    <div className="schema-form" data-testid="schema-form">
+      {form.alternatives.length > 1 ? (
+        <p className="small field-note muted schema-alternatives">
+          Give one of: {form.alternatives.map((a, i) => <span key={i}>{i > 0 ? ' or ' : ''}<span className="mono">{a.join(' + ')}</span></span>)}.
+        </p>
+      ) : null}
+      <Fields fields={form.fields} values={props.values} onChange={props.onChange} files={props.files} idPrefix={props.idPrefix} disabled={props.disabled ?? false} />
+    </div>
+  );
+}
+
+function Fields(props: Omit<FieldProps, 'field'> & { fields: readonly FieldModel[] }) {
+  const { fields, ...rest } = props;
+  return (
+    <div className="schema-fields">
+      {fields.map((f) => (f.type === 'object' ? <Group key={f.pointer} {...rest} field={f} /> : <Field key={f.pointer} {...rest} field={f} />))}
+    </div>
+  );
+}
+
+function domId(prefix: string, pointer: string): string {
+  return `${prefix}-p${pointer.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+}
+
+function Required({ on }: { on: boolean }) {
+  return on ? (
+    <span className="req" title="required">
+      {' '}*<span className="visually-hidden"> (required)</span>
+    </span>
+  ) : null;
+}
+
+function Group(props: FieldProps) {
+  const f = props.field;
+  if (f.type !== 'object') return null;
+  return (
+    <fieldset className="schema-group" data-param={f.dotted}>
+      <legend className="mono">
+        {f.name}
+        <Required on={f.required} />
+      </legend>
+      {f.description !== undefined ? <p className="small muted field-note">{f.description}</p> : null}
+      <Fields values={props.values} onChange={props.onChange} files={props.files} idPrefix={props.idPrefix} disabled={props.disabled} fields={f.fields} />
+    </fieldset>
+  );
+}
+
+/** What the field takes, in words, after its description. */
+function hintOf(f: FieldModel): string {
+  const parts: string[] = [];
+  if (f.description !== undefined) parts.push(f.description);
+  if (f.type === 'number') parts.push(boundsText(f.integer, f.bounds));
+  if (f.type === 'number-list') parts.push(`${f.integer ? 'integers' : 'numbers'} separated by commas${f.bounds.min !== undefined || f.bounds.max !== undefined ? ` (each: ${boundsText(f.integer, f.bounds)})` : ''}`);
+  if (f.type === 'json') parts.push('JSON');
+  return parts.join(' · ');
+}
+
+function Field(props: FieldProps) {
+  const { field: f, values, onChange, disabled } = props;
+  const id = domId(props.idPrefix, f.pointer);
+  const hint = hintOf(f);
+  const value = values[f.pointer] ?? '';
+  const set = (text: string) => onChange(f.pointer, text);
+  const common = {
+    id,
+    disabled,
+    'aria-required': f.required || undefined,
+    'aria-describedby': hint !== '' ? `${id}-hint` : undefined,
+  };
+  let control: ReactNode;
+  switch (f.type) {
+    case 'string':
+      control = f.casePath ? (
+        <CasePathInput common={common} name={f.name} value={value} onChange={set} files={props.files} />
+      ) : (
+        <input type="text" {...common} value={value} onChange={(e) => set(e.target.value)} spellCheck={false} />
+      );
+      break;
+    case 'number':
+      control = (
+        <input
+          type="number"
+          {...common}
+          className="num-input"
+          value={value}
+          onChange={(e) => set(e.target.value)}
+          step={f.integer ? 1 : 'any'}
+          min={f.bounds.min !== undefined && f.bounds.exclusiveMin !== true ? f.bounds.min : undefined}
+          max={f.bounds.max !== undefined && f.bounds.exclusiveMax !== true ? f.bounds.max : undefined}
+        />
+      );
+      break;
+    case 'boolean':
+      control = f.required ? (
+        <input type="checkbox" {...common} checked={value === 'true'} onChange={(e) => set(e.target.checked ? 'true' : 'false')} />
+      ) : (
+        <select {...common} value={value} onChange={(e) => set(e.target.value)}>
+          <option value="">not set (the kind’s default)</option>
+          <option value="true">yes</option>
+          <option value="false">no</option>
+        </select>
+      );
+      break;
+    case 'enum':
+      control = (
+        <select {...common} value={value} onChange={(e) => set(e.target.value)}>
+          <option value="">{f.required ? 'choose…' : 'not set (the kind’s default)'}</option>
+          {f.options.map((o) => {
+            const v = JSON.stringify(o);
+            return (
+              <option key={v} value={v}>
+                {typeof o === 'string' ? o : v}
+              </option>
+            );
+          })}
+        </select>
+      );
+      break;
+    case 'number-list':
+      control = <input type="text" {...common} className="mono" value={value} onChange={(e) => set(e.target.value)} placeholder="e.g. 0.6, 0.4" spellCheck={false} />;
+      break;
+    case 'json':
+      control = <textarea {...common} className="mono" rows={2} value={value} onChange={(e) => set(e.target.value)} spellCheck={false} />;
+      break;
+    case 'object':
+      return null;
+  }
+  return (
+    <div className="schema-field" data-param={f.dotted}>
+      <label htmlFor={id} className="mono">
+        {f.name}
+        <Required on={f.required} />
+      </label>
+      <div className="schema-control">
+        {control}
+        {hint !== '' ? (
+          <div id={`${id}-hint`} className="small muted field-note">
+            {hint}
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** The select's value for "a path typed by hand". */
+const TYPED = '\u0000typed';
+
+/** A case file: one of the case's files, or a path typed by hand (a file the check will find once it exists). */
+function CasePathInput(props: {
+  common: { id: string; disabled: boolean; 'aria-required': boolean | undefined; 'aria-describedby': string | undefined };
+  name: string;
+  value: string;
+  onChange(text: string): void;
+  files: readonly CaseFileView[] | null;
+}) {
+  const { value, files } = props;
+  const listed = files?.some((f) => f.path === value) ?? false;
+  const [typing, setTyping] = useState(false);
+  const typed = files === null || typing || (value !== '' && !listed);
+  const pathInput = (
+    <input
+      type="text"
+      className="mono"
+      value={value}
+      onChange={(e) => {
+        // Once typed in, the field stays a typed path (even when cleared) until a file is chosen.
+        setTyping(true);
+        props.onChange(e.target.value);
+      }}
+      aria-label={`${props.name}: path inside the case`}
+      aria-describedby={props.common['aria-describedby']}
+      disabled={props.common.disabled}
+      placeholder="path inside the case, e.g. tables/data.csv"
+      spellCheck={false}
+      data-testid={`case-path-typed-${props.name}`}
+    />
+  );
+  if (files === null) return <div className="case-path">{pathInput}</div>;
+  return (
+    <div className="case-path">
+      <select
+        {...props.common}
+        value={typed ? TYPED : value}
+        onChange={(e) => {
+          if (e.target.value === TYPED) {
+            setTyping(true);
+            return;
+          }
+          setTyping(false);
+          props.onChange(e.target.value);
+        }}
+      >
+        <option value="">choose a file of the case…</option>
+        {files.map((f) => (
+          <option key={f.path} value={f.path}>
+            {f.path} ({formatBytes(f.size)})
+          </option>
+        ))}
+        <option value={TYPED}>another path (type it)…</option>
+      </select>
+      {typed ? pathInput : null}
+    </div>
+  );
+}
