@@ -20,6 +20,8 @@ export interface CheckDeclView {
   id: string;
   kind: string;
   title: string;
+  /** The check's params as declared in case.json. */
+  params: Record<string, unknown>;
 }
 
 export interface FalsificationView {
@@ -27,6 +29,8 @@ export interface FalsificationView {
   claim: string;
   logbook: string;
   assertion: string;
+  /** Where the assertion is quoted from (a logbook's page and cell), when recorded. */
+  source?: { logbook: string; page?: string; cell?: string };
   checks: CheckDeclView[];
 }
 
@@ -454,6 +458,13 @@ export interface ExtractTableView {
   notes: string[];
 }
 
+export interface AddCaseFileInput extends ByReviewer {
+  caseId: string;
+  /** Where in the case, e.g. `sandbox/quantities.json` or `tables/sweep.csv` (never in a logbook, never over a file). */
+  path: string;
+  base64: string;
+}
+
 export interface RecheckApi {
   /** Cases in the workspace. */
   listCases(): Promise<CaseSummary[]>;
@@ -488,6 +499,8 @@ export interface RecheckApi {
   addFalsification(input: AddFalsificationInput): Promise<EditView>;
   /** Adds a check to a claimed falsification; its params are validated against the kind's schema. */
   addCheck(input: AddCheckInput): Promise<EditView>;
+  /** Copies a reviewer's file into the case (a quantities file, a table, a re-implementation), logged. */
+  addCaseFile(input: AddCaseFileInput): Promise<AuditEntry>;
   /** The regular files of a case (case.json, paper.md, logbooks, sandbox, tables), for file pickers. */
   listCaseFiles(caseId: string): Promise<CaseFileView[]>;
   /** Reads a verdict ledger (CSV, JSON or JSON Lines, by its name) and gives the re-check queue. */

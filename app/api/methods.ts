@@ -146,10 +146,12 @@ function uploadPath(method: string, v: unknown): string {
 
 /** Most bytes (as base64 characters) one upload may carry: within the server's 16 MiB request body. */
 export const MAX_UPLOAD_BASE64 = 15 * 1024 * 1024;
+/** Most files one upload may carry. */
+export const MAX_UPLOAD_FILES = 5000;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 function uploadedFiles(method: string, v: unknown): UploadedFile[] {
-  if (!Array.isArray(v) || v.length === 0 || v.length > 5000) throw new ApiArgumentError(method, 'files must be a list of 1 to 5000 files');
+  if (!Array.isArray(v) || v.length === 0 || v.length > MAX_UPLOAD_FILES) throw new ApiArgumentError(method, `files must be a list of 1 to ${MAX_UPLOAD_FILES} files`);
   let total = 0;
   const seen = new Set<string>();
   return v.map((f) => {
@@ -361,6 +363,17 @@ export const API_METHODS: { [M in ApiMethod]: { channel: string; validate: ArgVa
         ...reviewer(m, r.reviewer),
       };
       return [input];
+    },
+  },
+  addCaseFile: {
+    channel: 'recheck:addCaseFile',
+    validate: (a) => {
+      const m = 'addCaseFile';
+      arity(m, a, 1);
+      const r = record(m, a[0], ['caseId', 'path', 'base64', 'reviewer']);
+      const base64 = text(m, 'base64', r.base64, MAX_UPLOAD_BASE64);
+      if (!BASE64.test(base64)) throw new ApiArgumentError(m, 'base64 must be base64');
+      return [{ caseId: id(m, 'caseId', r.caseId), path: uploadPath(m, r.path), base64, ...reviewer(m, r.reviewer) }];
     },
   },
   listCaseFiles: {

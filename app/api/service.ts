@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, basename, dirname, posix } from 'node:path';
 import { createCase, markdownTitle } from '../cases/create';
 import { addCheck, addClaim, addFalsification } from '../cases/edit';
+import { addCaseFile } from '../cases/files';
 import { importTrackioLogbook } from '../logbook/import';
 import { extractTable } from '../logbook/extract-run';
 import type { AuditEntry, CaseDetail, CaseFileView, CaseRunReport, CaseSummary, CheckKindView, EditView, ExtractTableView, ImportSummaryView, RecheckApi, RunEvent, SandboxFile, SandboxProgram, SettingsComparisonView, TriageView } from './contract';
@@ -61,7 +62,8 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
   const listeners = new Set<(e: RunEvent) => void>();
   const running = new Map<string, AbortController>();
   const emit = (e: RunEvent) => {
-    for (const l of listeners) l(e);
+    const shown = e.type === 'failed' ? { ...e, error: workspaceRelative(e.error, o.workspaceDir) } : e;
+    for (const l of listeners) l(shown);
   };
 
   const editor = (input: { reviewer?: string }): string => input.reviewer ?? o.who ?? 'reviewer (UI)';
@@ -73,7 +75,7 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
     return dir;
   }
 
-  return {
+  return withWorkspaceRelativeErrors(o.workspaceDir, {
     async listCases(): Promise<CaseSummary[]> {
       const out: CaseSummary[] = [];
       for (const dir of await listCaseDirs(o.workspaceDir)) {
@@ -116,7 +118,8 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
           claim: f.claim,
           logbook: f.logbook,
           assertion: f.assertion,
-          checks: f.checks.map((c) => ({ id: c.id, kind: c.kind, title: c.title })),
+          ...(f.source !== undefined ? { source: f.source } : {}),
+          checks: f.checks.map((c) => ({ id: c.id, kind: c.kind, title: c.title, params: c.params })),
         })),
         paperMarkdown: (await readInside(dir, 'paper.md', { maxBytes: MAX_TEXT_BYTES })).toString('utf8'),
         logbooks: await Promise.all(file.logbooks.map((l) => readLogbook(dir, l))),
@@ -273,6 +276,10 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
       return { id: r.id, entry: r.entry };
     },
 
+    async addCaseFile(input): Promise<AuditEntry> {
+      return addCaseFile(await caseDir(input.caseId), registry, { who: editor(input) }, input.path, Buffer.from(input.base64, 'base64'));
+    },
+
     async listCaseFiles(caseId): Promise<CaseFileView[]> {
       const dir = await caseDir(caseId);
       const { files } = await listInside(dir, '.');
@@ -334,7 +341,36 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
       for (const c of running.values()) c.abort();
       listeners.clear();
     },
-  };
+  });
+}
+
+/** A message with the workspace folder's own path taken out: the UI names a case by its id, not by where it lives. */
+function workspaceRelative(text: string, workspaceDir: string): string {
+  const prefix = `${workspaceDir.replace(/\/+$/, '')}/`;
+  return text.split(prefix).join('');
+}
+
+/**
+ * The service with every method's bad-input error re-worded without the workspace's absolute path (errors go
+ * to the UI, and on to screenshots and letters: `timing/case.json: ...`, not `/home/ada/.local/...`).
+ */
+function withWorkspaceRelativeErrors<T extends object>(workspaceDir: string, api: T): T {
+  const wrapped: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(api)) {
+    if (typeof value !== 'function' || name === 'onRunEvent' || name === 'dispose') {
+      wrapped[name] = value;
+      continue;
+    }
+    wrapped[name] = async (...args: unknown[]) => {
+      try {
+        return await (value as (...a: unknown[]) => Promise<unknown>).apply(api, args);
+      } catch (err) {
+        if (err instanceof BadInputError) throw new BadInputError(workspaceRelative(err.file, workspaceDir), workspaceRelative(err.problem, workspaceDir), err.pointer);
+        throw err;
+      }
+    };
+  }
+  return wrapped as T;
 }
 
 /** The report of the newest run recorded in the audit log whose report file is present and readable. */

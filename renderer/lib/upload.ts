@@ -6,10 +6,9 @@
  *
  * Example: `uploadPath('timing/.trackio/logbook/logbook.json')` is `.trackio/logbook/logbook.json`.
  */
-import { MAX_UPLOAD_BASE64 } from '../../app/api/methods';
+import { MAX_UPLOAD_BASE64, MAX_UPLOAD_FILES } from '../../app/api/methods';
 
-/** Most files one upload may carry (the `files` validator of importLogbook in app/api/methods.ts). */
-export const MAX_UPLOAD_FILES = 5000;
+export { MAX_UPLOAD_FILES };
 
 /** A picked file as the browser describes it (a `File` has both fields). */
 export interface PickedFile {

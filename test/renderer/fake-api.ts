@@ -9,7 +9,7 @@ function detail(id: string): CaseDetail {
     id,
     title: `Case ${id}`,
     paper: { title: `Paper of ${id}`, venueId: `openreview:test-${id}`, authors: ['A. Author'], claims: [{ id: 'C1', text: 'A claim with $x^2$.' }] },
-    falsifications: [{ id: 'F1', claim: 'C1', logbook: 'lb', assertion: 'The claim fails.', checks: [{ id: 'k1', kind: 'test-kind', title: 'A check' }] }],
+    falsifications: [{ id: 'F1', claim: 'C1', logbook: 'lb', assertion: 'The claim fails.', checks: [{ id: 'k1', kind: 'test-kind', title: 'A check', params: { table: 't.csv' } }] }],
     paperMarkdown: '# Summary\n\n$$\\sum_i x_i$$',
     logbooks: [{ id: 'lb', title: 'Logbook', format: 'plain', tags: [], pages: [], files: [], traceCount: 0, problems: [] }],
     sandboxFiles: [{ path: 'sandbox/main.ts', text: 'export const x = 1;\n' }],
@@ -141,6 +141,10 @@ export function createFakeApi(): FakeApi {
     async compareLogbooks(caseId, a, b) {
       calls.push(['compareLogbooks', [caseId, a, b]]);
       return { a, b, rows: [{ name: 'horizon', comparison: 'differs', a: [{ value: '300', where: 'p/c1', snippet: '--horizon 300' }], b: [{ value: '6416', where: 'p/c2', snippet: '--horizon 6416' }] }] };
+    },
+    async addCaseFile(input) {
+      calls.push(['addCaseFile', [input]]);
+      return audit(input.caseId, { who: input.reviewer ?? 'tester', action: 'edit', hashes: { [input.path]: 'sha256:fake' } });
     },
     async listCaseFiles(caseId) {
       calls.push(['listCaseFiles', [caseId]]);

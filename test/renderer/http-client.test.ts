@@ -98,6 +98,7 @@ describe('httpClient calls', () => {
     expect((await client.addClaim({ caseId: 'alpha', text: 'A claim.' })).id).toBe('C2');
     expect((await client.addFalsification({ caseId: 'alpha', claim: 'C1', logbook: 'lb', assertion: 'fails' })).id).toBe('F2');
     expect((await client.addCheck({ caseId: 'alpha', falsification: 'F1', kind: 'test-kind', params: { table: 't.csv' } })).id).toBe('k2');
+    expect((await client.addCaseFile({ caseId: 'alpha', path: 'sandbox/q.json', base64: 'e30=' })).action).toBe('edit');
     expect((await client.listCaseFiles('alpha')).map((f) => f.path)).toEqual(['paper.md']);
     expect((await client.triageLedger({ name: 'v.csv', base64: '' })).queue[0]?.tier).toBe('contested');
     expect((await client.extractTable({ caseId: 'alpha', cell: 'c1', out: 'tables/t.csv' })).rows).toBe(3);

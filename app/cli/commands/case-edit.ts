@@ -2,16 +2,14 @@
  * `recheck case add-claim | add-falsification | add-check | add-file`: build a case step by step. Each is one
  * atomic, validated edit of case.json (or one atomic file copy), logged in the case's audit.jsonl.
  */
-import { lstat } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import type { Command } from '../command';
 import { parseCommandArgs, UsageError } from '../args';
 import { addCheck, addClaim, addFalsification } from '../../cases/edit';
-import { appendAudit } from '../../cases/audit';
+import { addCaseFile, MAX_CASE_FILE_BYTES } from '../../cases/files';
 import { loadCase } from '../../cases/load';
 import { BadInputError, EXIT } from '../../errors';
-import { writeFileAtomic } from '../../fs/atomic';
-import { mkdirInside, readRegularFile } from '../../fs/confine';
+import { readRegularFile } from '../../fs/confine';
 import { sha256 } from '../../fs/hash';
 import { readLogbook } from '../../logbook/read';
 import { shown } from '../../text/display';
@@ -154,23 +152,15 @@ export const addFileCommand: Command = {
   usage: `usage: recheck case add-file <case-dir> <file> [--as PATH] [--who NAME] [--json]
 
 Copies <file> (a quantities file, a re-implementation, a table) into the case, atomically, at --as (a path
-inside the case; default sandbox/<file name>), refusing to overwrite; the copy and its sha256 are logged.`,
+inside the case, not in a logbook folder; default sandbox/<file name>), refusing to overwrite; the copy and
+its sha256 are logged.`,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs('case add-file', args, { as: { type: 'string' }, who: { type: 'string' }, json: { type: 'boolean' } }, { min: 2, max: 2, names: '<case-dir> <file>' });
     const dir = caseDir(io, positionals[0] as string);
     const source = resolve(io.cwd, positionals[1] as string);
     const rel = (values.as ?? `sandbox/${basename(source)}`).replace(/\\/g, '/');
-    const loaded = await loadCase(dir, defaultRegistry());
-    const bytes = await readRegularFile(source, { maxBytes: 256 * 1024 * 1024, shownAs: shown(positionals[1] as string) });
-    const parts = rel.split('/');
-    const folder = await mkdirInside(dir, parts.slice(0, -1).join('/') || '.', shown(rel));
-    const target = resolve(folder, parts[parts.length - 1] as string);
-    if (await lstat(target).then(() => true, () => false)) {
-      throw new BadInputError(shown(rel), 'already exists in the case: nothing was overwritten (choose another --as)');
-    }
-    await writeFileAtomic(target, bytes);
-    const who = editorName('case add-file', values.who);
-    await appendAudit(dir, { at: new Date().toISOString(), who, action: 'edit', caseId: loaded.file.id, hashes: { [rel]: sha256(bytes) }, details: { edit: 'add-file', from: source } });
+    const bytes = await readRegularFile(source, { maxBytes: MAX_CASE_FILE_BYTES, shownAs: shown(positionals[1] as string) });
+    await addCaseFile(dir, defaultRegistry(), { who: editorName('case add-file', values.who) }, rel, bytes, source);
     io.stdout(values.json ? `${JSON.stringify({ added: rel, sha256: sha256(bytes) }, null, 2)}\n` : `added ${rel} (${bytes.length} bytes)\n`);
     return EXIT.ok;
   },

@@ -34,10 +34,25 @@ describe('building a case through the API', () => {
     const claim = await service.addClaim({ caseId: 'timing', text: 'At least 8x faster.', reviewer: 'Ada' });
     const f = await service.addFalsification({ caseId: 'timing', claim: claim.id, logbook: 'L1', assertion: 'the method is **2x slower**', source: { page: 'timing-comparison', cell: 'cell_fe530ccfdf00' }, reviewer: 'Ada' });
     await expect(service.addCheck({ caseId: 'timing', falsification: f.id, kind: 'units-audit', params: { quantities: 'sandbox/none.json' }, reviewer: 'Ada' })).resolves.toMatchObject({ id: 'units-audit-1' });
-    await expect(service.addCheck({ caseId: 'timing', falsification: f.id, kind: 'units-audit', params: { role: 'x' } })).rejects.toThrow(/check kind units-audit: params: missing required field "quantities"/);
+    // The message names the case as the UI knows it, not where the workspace lives on disk.
+    await expect(service.addCheck({ caseId: 'timing', falsification: f.id, kind: 'units-audit', params: { role: 'x' } })).rejects.toThrow(/^timing\/case\.json: check kind units-audit: params: missing required field "quantities"$/);
     const detail = await service.openCase('timing');
-    expect(detail.falsifications).toEqual([{ id: 'F1', claim: 'C1', logbook: 'L1', assertion: 'the method is **2x slower**', checks: [{ id: 'units-audit-1', kind: 'units-audit', title: expect.any(String) }] }]);
+    expect(detail.falsifications).toEqual([
+      {
+        id: 'F1',
+        claim: 'C1',
+        logbook: 'L1',
+        assertion: 'the method is **2x slower**',
+        source: { logbook: 'L1', page: 'timing-comparison', cell: 'cell_fe530ccfdf00' },
+        checks: [{ id: 'units-audit-1', kind: 'units-audit', title: expect.any(String), params: { quantities: 'sandbox/none.json' } }],
+      },
+    ]);
+    // A reviewer's file comes into the case, never over another and never into a logbook.
+    await service.addCaseFile({ caseId: 'timing', path: 'sandbox/none.json', base64: Buffer.from('{}').toString('base64'), reviewer: 'Ada' });
+    await expect(service.addCaseFile({ caseId: 'timing', path: 'sandbox/none.json', base64: '' })).rejects.toThrow(/already exists/);
+    await expect(service.addCaseFile({ caseId: 'timing', path: 'logbooks/L1/x.json', base64: '' })).rejects.toThrow(/inside logbook folder/);
     expect(detail.audit.map((e) => e.who)).toEqual(['Ada', 'Ada', 'Ada', 'Ada', 'Ada', 'Ada']);
+    expect((await service.openCase('timing')).audit.at(-1)).toMatchObject({ who: 'Ada', details: { edit: 'add-file' } });
     expect((await service.listCaseFiles('timing')).map((x) => x.path)).toContain('logbooks/L1/bench.py');
     expect((await service.listKinds()).map((k) => k.kind)).toContain('growth-fit');
   });

@@ -36,6 +36,7 @@ function fakeCore(): RecheckApi {
     addClaim: unused,
     addFalsification: unused,
     addCheck: unused,
+    addCaseFile: unused,
     listCaseFiles: unused,
     triageLedger: unused,
     extractTable: unused,

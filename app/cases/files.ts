@@ -1,0 +1,41 @@
+/**
+ * A reviewer's file brought into a case (a quantities file, a table, a re-implementation): written atomically
+ * at a confined path, never over an existing file, never inside a logbook folder (the logbook under review
+ * stays as it was published), and logged with its sha256.
+ */
+import { lstat } from 'node:fs/promises';
+import { isAbsolute, resolve } from 'node:path';
+import type { AuditEntry } from '../api/contract';
+import type { CheckRegistry } from '../checks/registry';
+import { BadInputError } from '../errors';
+import { writeFileAtomic } from '../fs/atomic';
+import { isInside, mkdirInside } from '../fs/confine';
+import { sha256 } from '../fs/hash';
+import { shown } from '../text/display';
+import { appendAudit } from './audit';
+import { loadCase } from './load';
+import type { Editor } from './edit';
+
+/** Largest file brought into a case this way. */
+export const MAX_CASE_FILE_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Writes `bytes` at `rel` in the case and logs it. Example: `await addCaseFile(dir, registry, { who: 'Ada' }, 'sandbox/quantities.json', bytes)`.
+ */
+export async function addCaseFile(dir: string, registry: CheckRegistry, editor: Editor, rel: string, bytes: Uint8Array, from?: string): Promise<AuditEntry> {
+  const path = rel.replace(/\\/g, '/');
+  if (isAbsolute(path) || path.split('/').some((p) => p === '' || p === '.' || p === '..')) throw new BadInputError(shown(path), 'must be a relative path inside the case (no "..")');
+  if (bytes.length > MAX_CASE_FILE_BYTES) throw new BadInputError(shown(path), `is ${bytes.length} bytes, over the ${MAX_CASE_FILE_BYTES} a case file may have`);
+  const loaded = await loadCase(dir, registry);
+  for (const lb of loaded.file.logbooks) {
+    if (isInside(resolve(dir, path), resolve(dir, lb.path))) throw new BadInputError(shown(path), `is inside logbook folder "${shown(lb.path, 80)}": the logbook under review is never written to; use sandbox/ or tables/`);
+  }
+  const parts = path.split('/');
+  const folder = await mkdirInside(dir, parts.slice(0, -1).join('/') || '.', shown(path));
+  const target = resolve(folder, parts[parts.length - 1] as string);
+  if (await lstat(target).then(() => true, () => false)) throw new BadInputError(shown(path), 'already exists in the case: nothing was overwritten (choose another name)');
+  await writeFileAtomic(target, bytes);
+  const entry: AuditEntry = { at: new Date().toISOString(), who: editor.who, action: 'edit', caseId: loaded.file.id, hashes: { [path]: sha256(bytes) }, details: { edit: 'add-file', ...(from !== undefined ? { from } : {}) } };
+  await appendAudit(dir, entry);
+  return entry;
+}
