@@ -3,11 +3,15 @@
  * as a form generated from its JSON Schema (SchemaForm), prefilled from the kind's example and saying so, and
  * the case's files for params that name one (listCaseFiles). The core validates the params against the schema
  * and answers in one line (`check kind growth-fit: params: missing required field "y"`), shown by the form.
+ * Opened with `initial` (e.g. "Add a check on this table": growth-fit with the table set), the form starts at
+ * that kind with those params instead. "Add a file…" beside a case-file param brings a file into the case
+ * (AddFileDialog, over this one) and sets the param to it.
  */
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { AuditEntry, CaseFileView, CheckKindView, FalsificationView, RecheckApi } from '../../app/api/contract';
 import { byReviewer } from '../lib/reviewer';
 import { emptyValues, paramsFromValues, schemaToForm, valuesFrom, type FormValues } from '../lib/schema-form';
+import { AddFileDialog } from './AddFileDialog';
 import { Dialog } from './Dialog';
 import { ReviewerInput } from './ReviewerInput';
 import { SchemaForm } from './SchemaForm';
@@ -16,9 +20,13 @@ export function AddCheckDialog(props: {
   api: RecheckApi;
   caseId: string;
   falsification: FalsificationView;
+  /** The kind and params to start from (the kind's example otherwise), and what to tell the reviewer about them. */
+  initial?: { kind: string; params: Record<string, unknown>; note?: string };
   reviewer: string;
   onReviewerChange(name: string): void;
   onAdded(id: string, entry: AuditEntry): void;
+  /** A file was added to the case from the form (the case changed). */
+  onFileAdded?(): void;
   onClose(): void;
 }) {
   const { api, caseId, falsification: f } = props;
@@ -32,6 +40,10 @@ export function AddCheckDialog(props: {
   const [fromExample, setFromExample] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [fromInitial, setFromInitial] = useState(false);
+  // "Add a file…" for the param at this pointer (AddFileDialog over this dialog).
+  const [addingFor, setAddingFor] = useState<{ pointer: string; name: string } | null>(null);
+  const initial = props.initial;
 
   const kind = kinds?.find((k) => k.kind === kindName);
   const form = useMemo(() => (kind !== undefined ? schemaToForm(kind.paramsSchema) : null), [kind]);
@@ -42,7 +54,14 @@ export function AddCheckDialog(props: {
     if (k === undefined) return;
     setValues(valuesFrom(schemaToForm(k.paramsSchema), k.example));
     setFromExample(true);
+    setFromInitial(false);
   };
+
+  const reloadFiles = () =>
+    api.listCaseFiles(caseId).then(
+      (fs) => setFiles(fs),
+      () => setFiles(null),
+    );
 
   useEffect(() => {
     let live = true;
@@ -50,6 +69,13 @@ export function AddCheckDialog(props: {
       (ks) => {
         if (!live) return;
         setKinds(ks);
+        const asked = initial !== undefined ? ks.find((k) => k.kind === initial.kind) : undefined;
+        if (asked !== undefined && initial !== undefined) {
+          setKindName(asked.kind);
+          setValues(valuesFrom(schemaToForm(asked.paramsSchema), initial.params));
+          setFromInitial(true);
+          return;
+        }
         const first = ks[0];
         if (first !== undefined) {
           setKindName(first.kind);
@@ -67,6 +93,7 @@ export function AddCheckDialog(props: {
     return () => {
       live = false;
     };
+    // `initial` is read once, when the dialog opens.
   }, [api, caseId]);
 
   // The kinds arrive after the dialog opened: start the keyboard at the kind select.
@@ -162,11 +189,17 @@ export function AddCheckDialog(props: {
                     Example values from the kind’s example: replace them with this case’s.
                   </span>
                 ) : null}
+                {fromInitial ? (
+                  <span className="small muted" data-testid="initial-note" role="note">
+                    {initial?.note ?? 'Started from the values given: complete them.'}
+                  </span>
+                ) : null}
                 <span className="spacer" />
                 {fromExample ? (
                   <button type="button" className="btn btn-small btn-quiet" onClick={() => {
                       setValues(emptyValues(form));
                       setFromExample(false);
+                      setFromInitial(false);
                     }} disabled={busy}>
                     Clear all
                   </button>
@@ -187,10 +220,33 @@ export function AddCheckDialog(props: {
                 files={files}
                 idPrefix={ids}
                 disabled={busy}
+                onAddFile={(pointer, name) => setAddingFor({ pointer, name })}
               />
             </section>
           ) : null}
         </form>
+      ) : null}
+      {addingFor !== null ? (
+        <AddFileDialog
+          api={api}
+          caseId={caseId}
+          forParam={addingFor.name}
+          reviewer={props.reviewer}
+          onReviewerChange={props.onReviewerChange}
+          onAdded={(path) => {
+            const { pointer } = addingFor;
+            setValues((v) => ({ ...v, [pointer]: path }));
+            setError(null);
+            void reloadFiles();
+            props.onFileAdded?.();
+          }}
+          onClose={() => {
+            const { pointer } = addingFor;
+            setAddingFor(null);
+            // Back to the param the file was for.
+            document.getElementById(`${ids}-p${pointer.replace(/[^A-Za-z0-9_-]/g, '_')}`)?.focus();
+          }}
+        />
       ) : null}
     </Dialog>
   );

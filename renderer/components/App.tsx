@@ -1,16 +1,19 @@
 /**
- * The Recheck workbench: case list on the left, the open case on the right. Holds the application state
- * (cases, open case, runs folded from RunEvents) and talks to the core only through the RecheckApi.
+ * The Recheck workbench: case list on the left, the open case (or the triage view) on the right. Holds the
+ * application state (cases, open case, runs folded from RunEvents, the last ledger triaged) and talks to the
+ * core only through the RecheckApi.
  */
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import type { AuditEntry, CaseDetail, CaseSummary, RecheckApi } from '../../app/api/contract';
+import type { AuditEntry, CaseDetail, CaseSummary, RecheckApi, TriageRowView } from '../../app/api/contract';
 import type { EventConnection } from '../api/http-client';
 import { loadReviewer, saveReviewer, type NameStorage } from '../lib/reviewer';
 import { applyRunEvent, type Runs } from '../lib/run-state';
+import { caseIdForPaper, claimIsText, paperStub } from '../lib/triage';
 import { CaseList } from './CaseList';
 import { CaseWorkspace } from './CaseWorkspace';
 import { LetterDialog } from './LetterDialog';
-import { NewCaseDialog } from './NewCaseDialog';
+import { NewCaseDialog, type NewCasePrefill } from './NewCaseDialog';
+import { TriageView, type LoadedLedger } from './TriageView';
 
 const SELECTED_KEY = 'recheck.case';
 
@@ -43,7 +46,10 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
   const [starting, setStarting] = useState(false);
   const [runError, setRunError] = useState<string | null>(null);
   const [letter, setLetter] = useState<{ markdown: string | null; error: string | null } | null>(null);
-  const [newCase, setNewCase] = useState(false);
+  const [newCase, setNewCase] = useState<{ prefill?: NewCasePrefill } | null>(null);
+  // The triage view replaces the open case on the right (which stays mounted, with its unsaved edits).
+  const [triageOpen, setTriageOpen] = useState(false);
+  const [ledger, setLedger] = useState<LoadedLedger | null>(null);
   // The reviewer's name: one for the decision form and every edit, remembered across sessions.
   const [reviewer, setReviewerState] = useState(() => loadReviewer(localStorageOrNull()));
   const setReviewer = useCallback((name: string) => {
@@ -67,6 +73,7 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
   }, []);
 
   const selectCase = (id: string) => {
+    setTriageOpen(false);
     if (id === selectedId) return;
     if (unsaved.current.length > 0 && !window.confirm(`Unsaved sandbox edits (${unsaved.current.join(', ')}) will be lost. Open the other case anyway?`)) return;
     unsaved.current = [];
@@ -146,8 +153,8 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
   const open = detail.state === 'ready' ? detail.value : null;
 
   useEffect(() => {
-    document.title = open !== null ? `${open.title} · Recheck` : 'Recheck';
-  }, [open]);
+    document.title = triageOpen ? 'Triage · Recheck' : open !== null ? `${open.title} · Recheck` : 'Recheck';
+  }, [open, triageOpen]);
   const runId = open !== null ? activeRun[open.id] : undefined;
   const tracked = runId !== undefined ? runs[runId] : undefined;
   // A run whose `finished` event was missed is finished all the same once the case's last run is that run.
@@ -196,10 +203,27 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
         setCasesError(null);
         if (unsaved.current.length > 0 && !window.confirm(`Unsaved sandbox edits (${unsaved.current.join(', ')}) will be lost. Open the new case anyway?`)) return;
         unsaved.current = [];
+        setTriageOpen(false);
         setSelectedId(id);
+        // Selecting the case it already shows does not reread it: the new claim or logbook must show.
+        if (id === selectedRef.current) reloadCase(id, true);
       },
       (e: unknown) => setCasesError((e as Error).message),
     );
+  };
+
+  /** "Create case" on a triage row: the New case dialog, pre-filled from the row. */
+  const createFromTriage = (row: TriageRowView, ledgerName: string) => {
+    const claim = claimIsText(row.claim) ? row.claim : undefined;
+    setNewCase({
+      prefill: {
+        caseId: caseIdForPaper(row.paper, (cases ?? []).map((c) => c.id)),
+        venueId: row.paper,
+        paperMarkdown: paperStub(row, ledgerName),
+        ...(claim !== undefined ? { claim } : {}),
+        origin: `From the verdict ledger ${ledgerName}: ${row.paper}, a claim whose status is ${row.status}. The summary below is a stub quoting the claim and listing the logbooks to import.`,
+      },
+    });
   };
 
   const draftLetter = () => {
@@ -229,9 +253,19 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
       </header>
       <div className="main">
         <aside className="sidebar">
-          <CaseList cases={cases} error={casesError} selectedId={selectedId} onSelect={selectCase} onNewCase={() => setNewCase(true)} />
+          <CaseList
+            cases={cases}
+            error={casesError}
+            selectedId={selectedId}
+            onSelect={selectCase}
+            onNewCase={() => setNewCase({})}
+            onTriage={() => setTriageOpen(true)}
+            triageOpen={triageOpen}
+          />
         </aside>
         <main className="content">
+          {triageOpen ? <TriageView api={api} cases={cases ?? []} ledger={ledger} onLoaded={setLedger} onOpenCase={selectCase} onCreateCase={createFromTriage} /> : null}
+          <div className="content-case" style={triageOpen ? { display: 'none' } : undefined}>
           {detail.state === 'idle' ? <div className="placeholder muted">Choose a case on the left to review its paper, logbook and sandbox.</div> : null}
           {detail.state === 'loading' ? <div className="placeholder muted">Opening the case…</div> : null}
           {detail.state === 'error' ? <div className="error-box">{detail.error}</div> : null}
@@ -253,16 +287,18 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
               onEdited={onEdited}
             />
           ) : null}
+          </div>
         </main>
       </div>
-      {newCase ? (
+      {newCase !== null ? (
         <NewCaseDialog
           api={api}
           existingIds={(cases ?? []).map((c) => c.id)}
           reviewer={reviewer}
           onReviewerChange={setReviewer}
           onCreated={onCreated}
-          onClose={() => setNewCase(false)}
+          onClose={() => setNewCase(null)}
+          {...(newCase.prefill !== undefined ? { prefill: newCase.prefill } : {})}
         />
       ) : null}
       {letter !== null ? <LetterDialog markdown={letter.markdown} error={letter.error} onClose={() => setLetter(null)} /> : null}

@@ -1,9 +1,22 @@
-/** The workspace's cases: title, paper, venue, number of claimed falsifications and the last decisions. */
+/**
+ * The workspace's cases: title, paper, venue, number of claimed falsifications and the last decisions. At its
+ * top, "New case" and "Triage a verdict ledger" (the triage view, in place of the open case).
+ */
 import type { CaseSummary } from '../../app/api/contract';
 import { DecisionBadge } from './DecisionBadge';
 
-export function CaseList(props: { cases: CaseSummary[] | null; error: string | null; selectedId: string | null; onSelect(id: string): void; onNewCase(): void }) {
-  const { cases, error, selectedId, onSelect } = props;
+export function CaseList(props: {
+  cases: CaseSummary[] | null;
+  error: string | null;
+  selectedId: string | null;
+  onSelect(id: string): void;
+  onNewCase(): void;
+  /** Show the triage view; `triageOpen` while it is shown (no case is then marked current). */
+  onTriage(): void;
+  triageOpen: boolean;
+}) {
+  const { cases, error, onSelect } = props;
+  const selectedId = props.triageOpen ? null : props.selectedId;
   return (
     <nav className="case-list" aria-label="Cases" data-testid="case-list">
       <div className="sidebar-heading">
@@ -13,6 +26,16 @@ export function CaseList(props: { cases: CaseSummary[] | null; error: string | n
           New case
         </button>
       </div>
+      <button
+        type="button"
+        className={`triage-entry${props.triageOpen ? ' selected' : ''}`}
+        onClick={props.onTriage}
+        aria-current={props.triageOpen ? 'page' : undefined}
+        data-testid="open-triage"
+      >
+        Triage a verdict ledger
+        <span className="small muted">what to re-check first, by paper and claim</span>
+      </button>
       {error !== null ? <div className="error-box">{error}</div> : null}
       {cases === null && error === null ? <div className="muted pad">Loading…</div> : null}
       {cases !== null && cases.length === 0 ? <div className="muted pad">The workspace holds no case yet: “New case” makes one from our summary of a paper and the logbook under review.</div> : null}

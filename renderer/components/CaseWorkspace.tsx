@@ -1,20 +1,29 @@
 /**
  * An open case: its header (title, paper, actions), the three panes side by side (paper, logbook,
- * sandbox) with draggable splitters, and the checks dock underneath.
+ * sandbox) with draggable splitters, and the checks dock underneath. "Compare logbooks" gives the logbook
+ * pane the whole width (the other panes stay mounted, hidden, with their edits). Holds the edit dialogs
+ * (quote, extract a table, add a check, add a file, import a logbook) and where the logbook pane is asked to go.
  */
-import { useRef, useState } from 'react';
-import type { AuditEntry, CaseDetail, FalsificationDecision, RecheckApi } from '../../app/api/contract';
+import { useEffect, useRef, useState } from 'react';
+import type { AuditEntry, CaseDetail, CheckKindView, FalsificationDecision, RecheckApi } from '../../app/api/contract';
 import type { RunState } from '../lib/run-state';
 import { AddCheckDialog } from './AddCheckDialog';
+import { AddFileDialog } from './AddFileDialog';
 import { ChecksDock } from './ChecksDock';
+import { ExtractTableDialog, type CellPlace } from './ExtractTableDialog';
 import { FalsificationDialog, type CellQuote } from './FalsificationDialog';
 import { ImportLogbookDialog } from './ImportLogbookDialog';
-import { LogbookPane } from './LogbookPane';
+import type { CellActions } from './LogbookBody';
+import { LogbookPane, type LogbookReveal } from './LogbookPane';
 import { PaperPane } from './PaperPane';
 import { SandboxPane } from './SandboxPane';
+import type { QuoteSourceView } from './QuoteSource';
 import type { SandboxPlace } from './SandboxRunPanel';
 import { Splitter } from './Splitter';
 import { moveBoundary } from '../lib/layout';
+
+/** Height of the checks dock while logbooks are compared (run bar, tabs and a line of results). */
+const COMPARE_DOCK_HEIGHT = 150;
 
 export function CaseWorkspace(props: {
   api: RecheckApi;
@@ -36,11 +45,61 @@ export function CaseWorkspace(props: {
   onEdited(entry?: AuditEntry): void;
 }) {
   const { detail, run } = props;
-  const [editing, setEditing] = useState<{ type: 'quote'; quote: CellQuote } | { type: 'check'; falsification: string } | { type: 'import' } | null>(null);
-  const editingCheck = editing?.type === 'check' ? detail.falsifications.find((f) => f.id === editing.falsification) : undefined;
-  const reviewerProps = { reviewer: props.reviewer, onReviewerChange: props.onReviewerChange };
+  const [editing, setEditing] = useState<
+    | { type: 'quote'; quote: CellQuote }
+    | { type: 'extract'; place: CellPlace }
+    | { type: 'check'; falsification: string; initial?: { kind: string; params: Record<string, unknown>; note?: string } }
+    | { type: 'add-file' }
+    | { type: 'import' }
+    | null
+  >(null);
   const [sizes, setSizes] = useState([0.31, 0.36, 0.33]);
   const [dockHeight, setDockHeight] = useState(() => Math.max(220, Math.round(window.innerHeight * 0.34)));
+  const [compare, setCompare] = useState(false);
+  const [reveal, setReveal] = useState<LogbookReveal | null>(null);
+  const [kinds, setKinds] = useState<CheckKindView[] | null>(null);
+  const { api } = props;
+  useEffect(() => {
+    let live = true;
+    api.listKinds().then(
+      (ks) => live && setKinds(ks),
+      // Without the kinds, checks are listed without their files.
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [api]);
+  // Comparing wants the height too: the dock shrinks to its run bar and tabs, and comes back after.
+  const dockBefore = useRef<number | null>(null);
+  const changeCompare = (on: boolean) => {
+    setCompare(on);
+    if (on && dockBefore.current === null) {
+      dockBefore.current = dockHeight;
+      setDockHeight((h) => Math.min(h, COMPARE_DOCK_HEIGHT));
+    } else if (!on && dockBefore.current !== null) {
+      setDockHeight(dockBefore.current);
+      dockBefore.current = null;
+    }
+  };
+  // Another case opened in this workspace: it starts with one logbook at a time, nowhere in particular.
+  const changeCompareRef = useRef(changeCompare);
+  changeCompareRef.current = changeCompare;
+  useEffect(() => {
+    changeCompareRef.current(false);
+    setReveal(null);
+  }, [detail.id]);
+  const showSource = (source: QuoteSourceView) => {
+    changeCompare(false);
+    setReveal({ logbook: source.logbook, ...(source.page !== undefined ? { page: source.page } : {}), ...(source.cell !== undefined ? { cell: source.cell } : {}), nonce: Date.now() });
+  };
+  const cellActions: CellActions = {
+    onQuote: (quote) => setEditing({ type: 'quote', quote }),
+    onExtract: (place) => setEditing({ type: 'extract', place }),
+  };
+  const comparing = compare && detail.logbooks.length >= 2;
+  const editingCheck = editing?.type === 'check' ? detail.falsifications.find((f) => f.id === editing.falsification) : undefined;
+  const reviewerProps = { reviewer: props.reviewer, onReviewerChange: props.onReviewerChange };
   const panes = useRef<HTMLDivElement>(null);
   const running = props.starting || run?.status === 'running';
   const report = run?.report ?? (run?.status === 'running' ? undefined : detail.lastRun);
@@ -68,7 +127,7 @@ export function CaseWorkspace(props: {
         </button>
       </header>
       <div className="panes" ref={panes}>
-        <div className="pane-slot" style={{ flexBasis: `${sizes[0]! * 100}%` }}>
+        <div className="pane-slot" style={comparing ? { display: 'none' } : { flexBasis: `${sizes[0]! * 100}%` }}>
           <PaperPane
             api={props.api}
             detail={detail}
@@ -78,15 +137,36 @@ export function CaseWorkspace(props: {
             onRun={props.onRun}
             onEdited={props.onEdited}
             onAddCheck={(fid) => setEditing({ type: 'check', falsification: fid })}
+            kinds={kinds}
+            onShowSource={showSource}
           />
         </div>
-        <Splitter axis="x" label="Resize paper and logbook panes" onMove={resize(0)} />
-        <div className="pane-slot" style={{ flexBasis: `${sizes[1]! * 100}%` }}>
-          <LogbookPane key={detail.id} logbooks={detail.logbooks} onQuote={(quote) => setEditing({ type: 'quote', quote })} onImport={() => setEditing({ type: 'import' })} />
+        {comparing ? null : <Splitter axis="x" label="Resize paper and logbook panes" onMove={resize(0)} />}
+        <div className="pane-slot" style={{ flexBasis: comparing ? '100%' : `${sizes[1]! * 100}%` }}>
+          <LogbookPane
+            key={detail.id}
+            api={props.api}
+            caseId={detail.id}
+            logbooks={detail.logbooks}
+            actions={cellActions}
+            onImport={() => setEditing({ type: 'import' })}
+            compare={comparing}
+            onCompareChange={changeCompare}
+            reveal={reveal}
+          />
         </div>
-        <Splitter axis="x" label="Resize logbook and sandbox panes" onMove={resize(1)} />
-        <div className="pane-slot" style={{ flexBasis: `${sizes[2]! * 100}%` }}>
-          <SandboxPane key={detail.id} api={props.api} caseId={detail.id} files={detail.sandboxFiles} onSaved={props.onAudit} onUnsaved={props.onUnsaved} sandboxIn={props.sandboxIn} />
+        {comparing ? null : <Splitter axis="x" label="Resize logbook and sandbox panes" onMove={resize(1)} />}
+        <div className="pane-slot" style={comparing ? { display: 'none' } : { flexBasis: `${sizes[2]! * 100}%` }}>
+          <SandboxPane
+            key={detail.id}
+            api={props.api}
+            caseId={detail.id}
+            files={detail.sandboxFiles}
+            onSaved={props.onAudit}
+            onUnsaved={props.onUnsaved}
+            sandboxIn={props.sandboxIn}
+            onAddFile={() => setEditing({ type: 'add-file' })}
+          />
         </div>
       </div>
       <Splitter axis="y" label="Resize the checks dock" onMove={(px) => setDockHeight((h) => Math.max(120, Math.min(window.innerHeight - 220, h - px)))} />
@@ -101,14 +181,45 @@ export function CaseWorkspace(props: {
           onRun={props.onRun}
           onCancel={props.onCancel}
           onRecorded={props.onAudit}
+          onShowSource={showSource}
           {...reviewerProps}
         />
       </div>
       {editing?.type === 'quote' ? (
         <FalsificationDialog api={props.api} caseId={detail.id} claims={detail.paper.claims} quote={editing.quote} {...reviewerProps} onAdded={(_id, entry) => props.onEdited(entry)} onClose={() => setEditing(null)} />
       ) : null}
-      {editingCheck !== undefined ? (
-        <AddCheckDialog api={props.api} caseId={detail.id} falsification={editingCheck} {...reviewerProps} onAdded={(_id, entry) => props.onEdited(entry)} onClose={() => setEditing(null)} />
+      {editing?.type === 'extract' ? (
+        <ExtractTableDialog
+          api={props.api}
+          caseId={detail.id}
+          place={editing.place}
+          falsifications={detail.falsifications}
+          {...reviewerProps}
+          onExtracted={() => props.onEdited()}
+          onAddCheck={(fid, table) =>
+            setEditing({
+              type: 'check',
+              falsification: fid,
+              initial: { kind: 'growth-fit', params: { table: table.path }, note: `Started from ${table.path}: choose x and y among its columns (${table.columns.join(', ')}).` },
+            })
+          }
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      {editingCheck !== undefined && editing?.type === 'check' ? (
+        <AddCheckDialog
+          api={props.api}
+          caseId={detail.id}
+          falsification={editingCheck}
+          {...(editing.initial !== undefined ? { initial: editing.initial } : {})}
+          {...reviewerProps}
+          onAdded={(_id, entry) => props.onEdited(entry)}
+          onFileAdded={() => props.onEdited()}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      {editing?.type === 'add-file' ? (
+        <AddFileDialog api={props.api} caseId={detail.id} {...reviewerProps} onAdded={(_path, entry) => props.onEdited(entry)} onClose={() => setEditing(null)} />
       ) : null}
       {editing?.type === 'import' ? <ImportLogbookDialog api={props.api} caseId={detail.id} {...reviewerProps} onImported={() => props.onEdited()} onClose={() => setEditing(null)} /> : null}
     </div>

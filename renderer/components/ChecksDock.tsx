@@ -4,6 +4,7 @@ import type { AuditEntry, CaseDetail, FalsificationDecision, RecheckApi } from '
 import type { RunState } from '../lib/run-state';
 import { AuditLog } from './AuditLog';
 import { DecisionForm } from './DecisionForm';
+import type { QuoteSourceView } from './QuoteSource';
 import { Results } from './Results';
 import { RunBar } from './RunBar';
 
@@ -21,6 +22,7 @@ export function ChecksDock(props: {
   onRecorded(entry: AuditEntry): void;
   reviewer: string;
   onReviewerChange(name: string): void;
+  onShowSource(source: QuoteSourceView): void;
 }) {
   const { detail, run } = props;
   const [tab, setTab] = useState<Tab>('results');
@@ -45,7 +47,7 @@ export function ChecksDock(props: {
       <div className="dock-body">
         {tab === 'results' ? <Results detail={detail} run={run} running={running} onRun={props.onRun} /> : null}
         {tab === 'log' ? <RunLog lines={run?.logs ?? []} /> : null}
-        {tab === 'decide' ? <DecisionForm api={props.api} detail={detail} decisions={props.decisions} onRecorded={props.onRecorded} reviewer={props.reviewer} onReviewerChange={props.onReviewerChange} /> : null}
+        {tab === 'decide' ? <DecisionForm api={props.api} detail={detail} decisions={props.decisions} onRecorded={props.onRecorded} reviewer={props.reviewer} onReviewerChange={props.onReviewerChange} onShowSource={props.onShowSource} /> : null}
         {tab === 'audit' ? <AuditLog entries={detail.audit} notice={detail.auditNotice} /> : null}
       </div>
     </section>

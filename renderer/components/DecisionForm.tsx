@@ -1,7 +1,11 @@
-/** Records a reviewer's verdict on one claimed falsification (appended to the case's audit log by the core). */
+/**
+ * Records a reviewer's verdict on one claimed falsification (appended to the case's audit log by the core).
+ * The chosen falsification's quote links to the logbook cell it came from.
+ */
 import { useState } from 'react';
 import type { AuditEntry, CaseDetail, FalsificationDecision, RecheckApi, ReviewerVerdict } from '../../app/api/contract';
 import { DecisionBadge } from './DecisionBadge';
+import { QuoteSource, type QuoteSourceView } from './QuoteSource';
 import { ReviewerInput } from './ReviewerInput';
 
 const VERDICTS: { value: ReviewerVerdict; label: string }[] = [
@@ -18,6 +22,8 @@ export function DecisionForm(props: {
   /** The reviewer's name, shared with the edit dialogs (App keeps and remembers it). */
   reviewer: string;
   onReviewerChange(name: string): void;
+  /** Show where a quote came from in the logbook pane. */
+  onShowSource(source: QuoteSourceView): void;
 }) {
   const { api, detail, decisions, reviewer } = props;
   const [chosen, setChosen] = useState(detail.falsifications[0]?.id ?? '');
@@ -28,6 +34,7 @@ export function DecisionForm(props: {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const computed = decisions[fid];
+  const source = detail.falsifications.find((f) => f.id === fid)?.source;
   const canSubmit = !busy && fid !== '' && verdict !== null && rationale.trim() !== '' && reviewer.trim() !== '';
 
   const submit = async () => {
@@ -78,6 +85,11 @@ export function DecisionForm(props: {
         <span className="small muted computed-hint">
           Computed: {computed !== undefined ? <DecisionBadge value={computed} testId="form-computed-badge" /> : 'not run yet'}
         </span>
+        {source !== undefined ? (
+          <span className="computed-hint">
+            <QuoteSource source={source} logbooks={detail.logbooks} onShow={props.onShowSource} testId="decision-quote-source" />
+          </span>
+        ) : null}
       </div>
       <fieldset className="verdicts">
         <legend>Your verdict</legend>

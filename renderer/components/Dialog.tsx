@@ -2,7 +2,8 @@
  * A modal dialog of the workbench (new case, import a logbook, quote a falsification, add a check): a title
  * bar, a body that scrolls, and a footer that always stays in view (so its actions and errors are never
  * below the fold). Escape and Close call `onClose`, unless `busy` holds it open. Focus starts on the element
- * marked `data-autofocus`, else on the body's first field.
+ * marked `data-autofocus`, else on the body's first field. A dialog may open another over itself (Add check
+ * opens Add a file): Escape closes the top one only.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
@@ -35,6 +36,8 @@ export function Dialog(props: {
       data-testid={props.testId}
       aria-labelledby={titleId}
       onCancel={(e) => {
+        // React passes a nested dialog's cancel (Escape) up its tree: only this dialog's own closes it.
+        if (e.target !== e.currentTarget) return;
         e.preventDefault();
         if (!busy) onClose();
       }}

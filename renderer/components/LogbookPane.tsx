@@ -1,51 +1,92 @@
 /**
- * The logbook pane: a tab per logbook; for each, its page tree (a click scrolls to the page), the pages with
- * their cells (markdown rendered; code cells with command, exit code, duration and their blocks, marking
- * what the logbook writer elided), and the logbook's files.
+ * The logbook pane: a tab per logbook, the active one's content (LogbookBody), "+" to import another, and,
+ * with two or more logbooks, a "Compare logbooks" toggle that shows two side by side under the settings they
+ * print (CompareLogbooks). A `reveal` (a quote's source) switches to its logbook and scrolls to the cell.
  */
-import { useId, useRef, useState } from 'react';
-import type { LogbookCell, LogbookView } from '../../app/api/contract';
-import { formatBytes, formatCount, formatSeconds } from '../lib/format';
-import { normalizeQuote } from '../lib/quote';
-import { selectionInside } from '../lib/selection';
-import type { CellQuote } from './FalsificationDialog';
-import { Markdown } from './Markdown';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { LogbookView, RecheckApi } from '../../app/api/contract';
+import { CompareLogbooks } from './CompareLogbooks';
+import { LogbookBody, type CellActions, type Reveal } from './LogbookBody';
+
+/** A place in one of the case's logbooks to show. */
+export interface LogbookReveal extends Reveal {
+  logbook: string;
+}
 
 export function LogbookPane(props: {
+  api: RecheckApi;
+  caseId: string;
   logbooks: LogbookView[];
-  /** "Quote as a claimed falsification" on a cell: the cell and the words selected in it (or its own text). */
-  onQuote(quote: CellQuote): void;
+  actions: CellActions;
   /** Import a Trackio logbook folder into the case. */
   onImport(): void;
+  /** Show two logbooks side by side (the workspace gives the pane its whole width meanwhile). */
+  compare: boolean;
+  onCompareChange(on: boolean): void;
+  reveal: LogbookReveal | null;
 }) {
-  const { logbooks } = props;
+  const { logbooks, reveal } = props;
   const [activeId, setActiveId] = useState<string | null>(logbooks[0]?.id ?? null);
+  // The reveal not yet handled by the body of its logbook.
+  const [pending, setPending] = useState<LogbookReveal | null>(null);
+  const seen = useRef<LogbookReveal | null>(null);
+  useEffect(() => {
+    // Each request once (the case is reread after edits; that must not scroll again).
+    if (reveal === null || reveal === seen.current) return;
+    seen.current = reveal;
+    setActiveId(reveal.logbook);
+    setPending(reveal);
+  }, [reveal]);
+  const revealed = useCallback(() => setPending(null), []);
   const active = logbooks.find((l) => l.id === activeId) ?? logbooks[0];
+  const canCompare = logbooks.length >= 2;
+  const comparing = props.compare && canCompare;
   return (
     <section className="pane pane-logbook" data-testid="pane-logbook" aria-label="Logbook">
       <header className="pane-header">
         <span className="pane-title">Logbook</span>
-        <div className="tab-strip" role="tablist">
-          {logbooks.map((l) => (
-            <button
-              key={l.id}
-              type="button"
-              role="tab"
-              aria-selected={l.id === active?.id}
-              className={`tab${l.id === active?.id ? ' active' : ''}`}
-              data-testid={`logbook-tab-${l.id}`}
-              onClick={() => setActiveId(l.id)}
-              title={l.title}
-            >
-              {l.title}
-            </button>
-          ))}
-        </div>
+        {comparing ? (
+          <span className="compare-heading small muted" data-testid="compare-heading">
+            Two logbooks side by side
+          </span>
+        ) : (
+          <div className="tab-strip" role="tablist" aria-label="Logbooks">
+            {logbooks.map((l) => (
+              <button
+                key={l.id}
+                type="button"
+                role="tab"
+                aria-selected={l.id === active?.id}
+                className={`tab${l.id === active?.id ? ' active' : ''}`}
+                data-testid={`logbook-tab-${l.id}`}
+                onClick={() => setActiveId(l.id)}
+                title={l.title}
+              >
+                {l.title}
+              </button>
+            ))}
+          </div>
+        )}
+        {canCompare ? (
+          <button
+            type="button"
+            className={`btn btn-small toggle${comparing ? ' toggle-on' : ''}`}
+            aria-pressed={comparing}
+            onClick={() => props.onCompareChange(!comparing)}
+            title={comparing ? 'Back to one logbook at a time' : 'Show two logbooks side by side, under the settings they print'}
+            data-testid="compare-logbooks"
+          >
+            {comparing ? <span aria-hidden="true">✓ </span> : null}
+            Compare logbooks
+          </button>
+        ) : null}
         <button type="button" className="btn btn-small btn-quiet add-tab" onClick={props.onImport} aria-label="Import logbook" title="Import a Trackio logbook folder" data-testid="import-logbook">
           +
         </button>
       </header>
-      {active === undefined ? (
+      {comparing ? (
+        <CompareLogbooks api={props.api} caseId={props.caseId} logbooks={logbooks} actions={props.actions} />
+      ) : active === undefined ? (
         <div className="pane-body">
           <p className="empty-state" data-testid="logbooks-empty">
             No logbook yet: import the logbook under review (a Trackio logbook folder) to quote what it asserts.
@@ -55,241 +96,8 @@ export function LogbookPane(props: {
           </button>
         </div>
       ) : (
-        <LogbookBody key={active.id} logbook={active} onQuote={props.onQuote} />
+        <LogbookBody key={active.id} logbook={active} actions={props.actions} reveal={pending !== null && pending.logbook === active.id ? pending : null} onRevealed={revealed} />
       )}
-    </section>
-  );
-}
-
-function LogbookBody({ logbook, onQuote }: { logbook: LogbookView; onQuote(quote: CellQuote): void }) {
-  const body = useRef<HTMLDivElement>(null);
-  const jump = (slug: string) => {
-    body.current?.querySelector(`[data-page="${CSS.escape(slug)}"]`)?.scrollIntoView({ block: 'start' });
-  };
-  return (
-    <div className="pane-body" ref={body}>
-      <div className="logbook-meta small muted">
-        <span className="chip">{logbook.format}</span>
-        {logbook.paper !== undefined ? <span className="mono">{logbook.paper}</span> : null}
-        {logbook.tags.map((t) => (
-          <span key={t} className="chip">
-            {t}
-          </span>
-        ))}
-        {logbook.traceCount > 0 ? <span>{logbook.traceCount} agent trace session(s)</span> : null}
-        {logbook.schemaVersion !== undefined ? <span>schema {logbook.schemaVersion}</span> : null}
-      </div>
-      {logbook.problems.length > 0 ? <Problems logbook={logbook} /> : null}
-      {logbook.pages.length > 1 ? (
-        <ul className="page-tree" aria-label="Pages">
-          {logbook.pages.map((p) => (
-            <li key={p.slug} style={{ paddingLeft: `${p.depth * 14}px` }}>
-              <button type="button" className="link" onClick={() => jump(p.slug)}>
-                {p.title}
-              </button>
-              <span className="muted small"> {p.cells.length} cell{p.cells.length === 1 ? '' : 's'}</span>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {logbook.pages.map((p) => (
-        <section key={p.slug} className="logbook-page" data-page={p.slug}>
-          <h2 className="page-title" data-testid="logbook-page-title">
-            {p.title}
-          </h2>
-          {p.cells.length === 0 ? <p className="empty-state small">This page has no cell.</p> : null}
-          {p.cells.map((c, i) => (
-            <Cell key={`${c.id}-${i}`} cell={c} onQuote={(text) => onQuote({ logbook, page: p, cell: c, text })} />
-          ))}
-        </section>
-      ))}
-      <FileList logbook={logbook} />
-    </div>
-  );
-}
-
-/** What the reader could not read, per page and cell: the logbook is shown as far as it could be read. */
-function Problems({ logbook }: { logbook: LogbookView }) {
-  return (
-    <details className="logbook-problems" data-testid="logbook-problems" open={logbook.problems.length <= 3}>
-      <summary className="error-text">
-        {logbook.problems.length} part{logbook.problems.length === 1 ? '' : 's'} of this logbook could not be read
-      </summary>
-      <ul className="small">
-        {logbook.problems.map((p, i) => (
-          <li key={i}>
-            {p.page !== undefined ? <span className="mono">{p.page}</span> : <span className="muted">logbook</span>}
-            {p.cell !== undefined ? <span className="mono"> / {p.cell}</span> : null}: {p.problem}
-          </li>
-        ))}
-      </ul>
-    </details>
-  );
-}
-
-/** Whether a markdown cell's title is only its first words (Trackio's default title), not worth showing twice. */
-function titleRepeatsText(cell: LogbookCell): boolean {
-  if (cell.type !== 'markdown' || cell.title === '') return false;
-  const head = cell.title.replace(/…$/, '').replace(/\s+/g, ' ').trim();
-  return cell.markdown.replace(/\s+/g, ' ').trim().startsWith(head);
-}
-
-/** The text a quote starts from when nothing is selected in the cell. */
-function cellText(cell: LogbookCell): string {
-  if (cell.type === 'markdown') return normalizeQuote(cell.markdown);
-  return '';
-}
-
-function Cell({ cell, onQuote }: { cell: LogbookCell; onQuote(text: string): void }) {
-  const box = useRef<HTMLDivElement>(null);
-  const titleId = useId();
-  const problem = cell.problem !== undefined ? <div className="small error-text cell-problem">{cell.problem}</div> : null;
-  return (
-    <div className="cell-frame" data-cell={cell.id} data-testid={`logbook-cell-${cell.id}`}>
-      <div className="cell-head">
-        <span id={titleId} className="cell-title small muted" title={cell.title}>
-          {titleRepeatsText(cell) ? <span className="visually-hidden">{cell.title}</span> : cell.title || cell.id}
-        </span>
-        <button
-          type="button"
-          className="btn btn-small btn-quiet cell-quote"
-          // Keep the selection in the cell: it is the quote.
-          onMouseDown={(e) => e.preventDefault()}
-          onClick={() => onQuote(selectionInside(box.current)?.text ?? cellText(cell))}
-          aria-describedby={titleId}
-          data-testid="quote-cell"
-        >
-          Quote as a claimed falsification
-        </button>
-      </div>
-      <div ref={box}>
-        {problem}
-        <CellBody cell={cell} />
-      </div>
-    </div>
-  );
-}
-
-function CellBody({ cell }: { cell: LogbookCell }) {
-  if (cell.type === 'markdown') {
-    return (
-      <div className="cell cell-md">
-        <Markdown source={cell.markdown} />
-      </div>
-    );
-  }
-  if (cell.type === 'figure') {
-    return (
-      <figure className="cell cell-figure">
-        {cell.images.map((src, i) => (
-          <img key={i} src={src} alt={`${cell.title || 'Figure'} ${i + 1}`} />
-        ))}
-        <figcaption className="small muted">
-          {cell.title}
-          {cell.omitted > 0 ? ` (${cell.omitted} script or external part${cell.omitted === 1 ? '' : 's'} not shown: the logbook's HTML is never run here)` : ''}
-        </figcaption>
-      </figure>
-    );
-  }
-  if (cell.type === 'artifact') {
-    return (
-      <div className="cell cell-artifact small">
-        <span className="chip">artifact</span> <span className="mono">{cell.ref}</span>
-        {cell.artifactType !== undefined ? <span className="muted"> · {cell.artifactType}</span> : null}
-        {cell.size !== undefined ? <span className="muted"> · {formatBytes(cell.size)}</span> : null}
-        {cell.uri !== undefined ? <div className="mono muted">{cell.uri}</div> : null}
-      </div>
-    );
-  }
-  if (cell.type === 'dashboard') {
-    return (
-      <div className="cell cell-dashboard small">
-        <span className="chip">dashboard</span> <span className="mono">{cell.project}</span>
-        {cell.url !== undefined ? <div className="mono muted">{cell.url}</div> : null}
-      </div>
-    );
-  }
-  const failed = cell.exitCode !== null && cell.exitCode !== 0;
-  return (
-    <div className="cell cell-code">
-      <div className="cell-run">
-        <code className="cell-command">$ {cell.command.join(' ')}</code>
-        <span className={`exit${failed ? ' exit-fail' : ''}`}>exit {cell.exitCode ?? '?'}</span>
-        {cell.interrupted === true ? <span className="exit exit-fail">interrupted</span> : null}
-        <span className="muted small">{formatSeconds(cell.durationS)}</span>
-      </div>
-      {cell.blocks.map((b, i) => (
-        <figure key={i} className={`block block-${b.lang}`}>
-          <figcaption>
-            <span className="mono">{b.title ?? b.lang}</span>
-            {b.title !== undefined ? <span className="muted"> {b.lang}</span> : null}
-          </figcaption>
-          <pre>{elide(b.text, b.elidedChars)}</pre>
-        </figure>
-      ))}
-    </div>
-  );
-}
-
-/** Shows the block with the writer's `[N chars elided]` note replaced by an explicit marker element. */
-function elide(text: string, elided: number | undefined) {
-  if (elided === undefined || elided <= 0) return text;
-  const m = /\.\.\. \[\d+ chars elided\] \.\.\./.exec(text);
-  const marker = (
-    <span className="elided" data-testid="elided-marker">
-      {formatCount(elided)} characters elided by the logbook writer
-    </span>
-  );
-  if (m === null) {
-    return (
-      <>
-        {marker}
-        {'\n'}
-        {text}
-      </>
-    );
-  }
-  // The marker is a block of its own: drop the line breaks the writer put around its note.
-  return (
-    <>
-      {text.slice(0, m.index).replace(/\n$/, '')}
-      {marker}
-      {text.slice(m.index + m[0].length).replace(/^\n/, '')}
-    </>
-  );
-}
-
-function FileList({ logbook }: { logbook: LogbookView }) {
-  const [open, setOpen] = useState<string | null>(null);
-  if (logbook.files.length === 0) return null;
-  const shown = logbook.files.find((f) => f.path === open);
-  return (
-    <section className="logbook-files">
-      <h2 className="section-heading">Files</h2>
-      <table className="file-table">
-        <tbody>
-          {logbook.files.map((f) => (
-            <tr key={f.path} className={f.path === open ? 'selected' : undefined}>
-              <td>
-                {f.text !== undefined ? (
-                  <button type="button" className="link mono" onClick={() => setOpen(f.path === open ? null : f.path)}>
-                    {f.path}
-                  </button>
-                ) : (
-                  <span className="mono">{f.path}</span>
-                )}
-              </td>
-              <td className="num muted">{formatBytes(f.size)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {shown?.text !== undefined ? (
-        <figure className="block">
-          <figcaption className="mono">{shown.path}</figcaption>
-          <pre>{shown.text}</pre>
-        </figure>
-      ) : null}
     </section>
   );
 }

@@ -3,7 +3,8 @@
  * or pasted text), an optional venue id, and an optional Trackio logbook folder. With a folder the case is
  * made by importLogbook (which creates it), and the dialog then shows the import summary; without, by
  * createCase. The core makes the case whole or not at all, so an error (its one line, shown here) leaves
- * nothing half-created.
+ * nothing half-created. Opened from a triage row, the form starts pre-filled (`prefill`: id, venue id, a stub
+ * summary), and a claim the ledger gives as text is added once the case exists (addClaim).
  */
 import { useId, useState } from 'react';
 import type { ImportSummaryView, RecheckApi } from '../../app/api/contract';
@@ -23,7 +24,18 @@ function markdownTitle(md: string): string | null {
   return /^#\s+(.+?)\s*#*\s*$/m.exec(md)?.[1]?.trim() ?? null;
 }
 
-type Phase = { step: 'form' } | { step: 'working'; text: string } | { step: 'done'; summary: ImportSummaryView };
+type Phase = { step: 'form' } | { step: 'working'; text: string } | { step: 'done'; summary: ImportSummaryView | null; caseId: string; claimProblem: string | null };
+
+/** What a new case starts from (a row of the triage queue). */
+export interface NewCasePrefill {
+  caseId: string;
+  venueId: string;
+  paperMarkdown: string;
+  /** A claim to add once the case exists (the ledger's claim, when it is text). */
+  claim?: string;
+  /** Where the prefill comes from, in words (shown above the form). */
+  origin: string;
+}
 
 export function NewCaseDialog(props: {
   api: RecheckApi;
@@ -33,14 +45,16 @@ export function NewCaseDialog(props: {
   /** The case now exists: refresh the list and open it. */
   onCreated(caseId: string): void;
   onClose(): void;
+  prefill?: NewCasePrefill;
 }) {
-  const { api } = props;
+  const { api, prefill } = props;
   const ids = useId();
-  const [caseId, setCaseId] = useState('');
+  const [caseId, setCaseId] = useState(prefill?.caseId ?? '');
   const [idTouched, setIdTouched] = useState(false);
-  const [paper, setPaper] = useState('');
+  const [paper, setPaper] = useState(prefill?.paperMarkdown ?? '');
   const [paperError, setPaperError] = useState<string | null>(null);
-  const [venueId, setVenueId] = useState('');
+  const [venueId, setVenueId] = useState(prefill?.venueId ?? '');
+  const claim = prefill?.claim;
   const [folder, setFolder] = useState<PickedFolder | null>(null);
   const [phase, setPhase] = useState<Phase>({ step: 'form' });
   const [error, setError] = useState<string | null>(null);
@@ -76,44 +90,61 @@ export function NewCaseDialog(props: {
     setError(null);
     const venue = venueId.trim();
     const who = byReviewer(props.reviewer);
+    let summary: ImportSummaryView | null = null;
     try {
       if (folder === null) {
         setPhase({ step: 'working', text: 'Creating the case…' });
         await api.createCase({ caseId, paperMarkdown: paper, ...(venue !== '' ? { venueId: venue } : {}), ...who });
-        props.onCreated(caseId);
-        props.onClose();
-        return;
+      } else {
+        setPhase({ step: 'working', text: 'Reading the logbook folder…' });
+        const files = await readUpload(folder, (done, total) => setPhase({ step: 'working', text: `Reading the logbook folder: ${done} of ${total} files…` }));
+        setPhase({ step: 'working', text: `Importing ${formatCount(files.length)} files…` });
+        const newCase = { ...(paper.trim() !== '' ? { paperMarkdown: paper } : {}), ...(venue !== '' ? { venueId: venue } : {}) };
+        summary = await api.importLogbook({ caseId, files, newCase, ...who });
       }
-      setPhase({ step: 'working', text: 'Reading the logbook folder…' });
-      const files = await readUpload(folder, (done, total) => setPhase({ step: 'working', text: `Reading the logbook folder: ${done} of ${total} files…` }));
-      setPhase({ step: 'working', text: `Importing ${formatCount(files.length)} files…` });
-      const newCase = { ...(paper.trim() !== '' ? { paperMarkdown: paper } : {}), ...(venue !== '' ? { venueId: venue } : {}) };
-      const summary = await api.importLogbook({ caseId, files, newCase, ...who });
-      setPhase({ step: 'done', summary });
-      props.onCreated(caseId);
     } catch (e) {
       setError((e as Error).message);
       setPhase({ step: 'form' });
+      return;
     }
+    // The case exists from here on: a claim that cannot be added is said, not retried as a new case.
+    let claimProblem: string | null = null;
+    if (claim !== undefined) {
+      setPhase({ step: 'working', text: 'Adding the claim…' });
+      try {
+        await api.addClaim({ caseId, text: claim, ...who });
+      } catch (e) {
+        claimProblem = (e as Error).message;
+      }
+    }
+    props.onCreated(caseId);
+    if (summary === null && claimProblem === null) {
+      props.onClose();
+      return;
+    }
+    setPhase({ step: 'done', summary, caseId, claimProblem });
   };
 
   if (phase.step === 'done') {
     return (
       <Dialog
-        title={`New case ${phase.summary.caseId}: logbook imported`}
+        title={phase.summary !== null ? `New case ${phase.caseId}: logbook imported` : `New case ${phase.caseId} created`}
         key="done"
         testId="new-case-dialog"
         onClose={props.onClose}
         footer={
           <>
-            <span className="spacer" />
+            <div className="foot-message" role="alert" data-testid="new-case-claim-problem">
+              {phase.claimProblem !== null ? <span className="error-text">The claim was not added: {phase.claimProblem}</span> : null}
+            </div>
             <button type="button" className="btn btn-primary" onClick={props.onClose} data-testid="open-new-case" data-autofocus>
               Open the case
             </button>
           </>
         }
       >
-        <ImportSummary summary={phase.summary} />
+        {phase.summary !== null ? <ImportSummary summary={phase.summary} /> : null}
+        {phase.claimProblem !== null ? <p className="small">Add it from the paper pane (“New claim”) once the case is open.</p> : null}
       </Dialog>
     );
   }
@@ -141,6 +172,17 @@ export function NewCaseDialog(props: {
         </>
       }
     >
+      {prefill !== undefined ? (
+        <p className="small dialog-context" data-testid="new-case-origin">
+          {prefill.origin}
+          {claim !== undefined ? (
+            <>
+              {' '}
+              Once the case exists, the claim “{claim.length > 160 ? `${claim.slice(0, 160)}…` : claim}” is added to it.
+            </>
+          ) : null}
+        </p>
+      ) : null}
       <form
         id={formId}
         className="form-grid"

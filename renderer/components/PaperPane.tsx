@@ -1,15 +1,18 @@
 /**
  * The paper pane: the paper's identity, its claims with ids, the claimed falsifications with their checks,
  * and our summary. Claims are made here (select words of the summary and "Make this a claim", or "Add claim"
- * to type one), and checks are added per falsification ("Add check"). Every list says what to do when empty.
+ * to type one), and checks are added per falsification ("Add check"). A falsification quoted from a logbook
+ * cell links there; a check shows its kind and the case files it reads. Every list says what to do when empty.
  */
 import { useRef, useState } from 'react';
-import type { AuditEntry, CaseDetail, FalsificationDecision, RecheckApi } from '../../app/api/contract';
+import type { AuditEntry, CaseDetail, CheckKindView, FalsificationDecision, RecheckApi } from '../../app/api/contract';
+import { casePathParams } from '../lib/check-params';
 import { byReviewer } from '../lib/reviewer';
 import { selectionInside } from '../lib/selection';
 import { ClaimFromSelection } from './ClaimFromSelection';
 import { DecisionBadge } from './DecisionBadge';
 import { Markdown } from './Markdown';
+import { QuoteSource, type QuoteSourceView } from './QuoteSource';
 
 export function PaperPane(props: {
   api: RecheckApi;
@@ -21,6 +24,10 @@ export function PaperPane(props: {
   /** An edit was made (the case must be reopened). */
   onEdited(entry: AuditEntry): void;
   onAddCheck(falsificationId: string): void;
+  /** The check kinds (their params' schemas say which params name case files); null while they load. */
+  kinds: readonly CheckKindView[] | null;
+  /** Show where a quote came from in the logbook pane. */
+  onShowSource(source: QuoteSourceView): void;
 }) {
   const { api, detail, decisions, running, onRun } = props;
   const { paper } = detail;
@@ -100,13 +107,14 @@ export function PaperPane(props: {
             <div className="falsification-head">
               <span className="claim-id">{f.id}</span>
               {decisions[f.id] !== undefined ? <DecisionBadge value={decisions[f.id]!} falsificationId={f.id} /> : null}
-              <span className="spacer" />
-              <button type="button" className="btn btn-small btn-quiet" onClick={() => props.onAddCheck(f.id)} data-testid={`add-check-${f.id}`} aria-label={`Add check to ${f.id}`}>
-                Add check
-              </button>
-              <button type="button" className="btn btn-small" disabled={running || f.checks.length === 0} onClick={() => onRun(f.id)} data-testid={`run-${f.id}`}>
-                Run {f.checks.length} check{f.checks.length === 1 ? '' : 's'}
-              </button>
+              <span className="falsification-actions">
+                <button type="button" className="btn btn-small btn-quiet" onClick={() => props.onAddCheck(f.id)} data-testid={`add-check-${f.id}`} aria-label={`Add check to ${f.id}`}>
+                  Add check
+                </button>
+                <button type="button" className="btn btn-small" disabled={running || f.checks.length === 0} onClick={() => onRun(f.id)} data-testid={`run-${f.id}`}>
+                  Run {f.checks.length} check{f.checks.length === 1 ? '' : 's'}
+                </button>
+              </span>
             </div>
             <div className="muted small">
               against{' '}
@@ -122,6 +130,12 @@ export function PaperPane(props: {
                 {f.claim}
               </a>{' '}
               · asserted by <em>{logbookTitle(f.logbook)}</em>
+              {f.source !== undefined ? (
+                <>
+                  {' · '}
+                  <QuoteSource source={f.source} logbooks={detail.logbooks} onShow={props.onShowSource} testId={`quote-source-${f.id}`} />
+                </>
+              ) : null}
             </div>
             <blockquote className="assertion">
               <Markdown source={f.assertion} className="inline-md" />
@@ -132,11 +146,23 @@ export function PaperPane(props: {
               </p>
             ) : (
               <ul className="declared-checks" data-testid={`checks-${f.id}`}>
-                {f.checks.map((c) => (
-                  <li key={c.id}>
-                    <span className="mono small">{c.id}</span> {c.title} <span className="kind">{c.kind}</span>
-                  </li>
-                ))}
+                {f.checks.map((c) => {
+                  const files = casePathParams(c.params, props.kinds?.find((k) => k.kind === c.kind)?.paramsSchema);
+                  return (
+                    <li key={c.id} data-testid={`declared-check-${c.id}`}>
+                      <span className="mono small">{c.id}</span> {c.title} <span className="kind">{c.kind}</span>
+                      {files.length > 0 ? (
+                        <span className="check-files small">
+                          {files.map((p) => (
+                            <span key={p.name} className="check-file">
+                              <span className="muted">{p.name}:</span> <span className="mono">{p.path}</span>
+                            </span>
+                          ))}
+                        </span>
+                      ) : null}
+                    </li>
+                  );
+                })}
               </ul>
             )}
           </article>

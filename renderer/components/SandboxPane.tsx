@@ -2,7 +2,8 @@
  * The sandbox pane: the case's re-implementation files in Monaco, editable; Save (or Ctrl/Cmd+S) writes the
  * file through saveSandboxFile, which the core logs in the audit trail. One Monaco model per file, kept
  * while the case is open so switching files keeps unsaved edits. Modules (.ts/.mjs) can be run in the
- * browser sandbox from here (SandboxRunPanel).
+ * browser sandbox from here (SandboxRunPanel). "Add a file to the case" brings a reviewer's file in (a
+ * quantities.json, a table); files that appear when the case is reread get their tab, edits to the others stay.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { AuditEntry, RecheckApi, SandboxFile } from '../../app/api/contract';
@@ -24,6 +25,8 @@ export function SandboxPane(props: {
   onUnsaved(paths: string[]): void;
   /** Where "Run in sandbox" runs (SandboxRunPanel). */
   sandboxIn: SandboxPlace;
+  /** "Add a file to the case" (AddFileDialog). */
+  onAddFile(): void;
 }) {
   const { api, caseId, files, onSaved, onUnsaved } = props;
   const host = useRef<HTMLDivElement>(null);
@@ -36,6 +39,39 @@ export function SandboxPane(props: {
   const [loadError, setLoadError] = useState<string | null>(null);
   const activeRef = useRef(active);
   activeRef.current = active;
+  const filesRef = useRef(files);
+  filesRef.current = files;
+
+  /** A Monaco model for a file, created once; its edits mark the file dirty. */
+  const addModel = (m: MonacoModule, f: SandboxFile) => {
+    const modelMap = models.current;
+    if (modelMap.has(f.path)) return;
+    const uri = m.monaco.Uri.parse(`file:///${caseId}/${f.path}`);
+    const model = m.monaco.editor.getModel(uri) ?? m.monaco.editor.createModel(f.text, m.languageFor(f.path), uri);
+    modelMap.set(f.path, model);
+    model.onDidChangeContent(() => {
+      setState((s) => {
+        const prev = s[f.path];
+        if (prev === undefined) return s;
+        const dirty = model.getValue() !== prev.saved;
+        return dirty === prev.dirty ? s : { ...s, [f.path]: { ...prev, dirty } };
+      });
+    });
+  };
+  const addModelRef = useRef(addModel);
+  addModelRef.current = addModel;
+
+  // Files new since the case was opened (added to the case, or by a check): a tab and a model each; the files
+  // already open keep their text and edits.
+  useEffect(() => {
+    setState((s) => {
+      const fresh = files.filter((f) => s[f.path] === undefined);
+      return fresh.length === 0 ? s : { ...s, ...Object.fromEntries(fresh.map((f) => [f.path, { saved: f.text, dirty: false }])) };
+    });
+    const m = mon.current;
+    if (m !== null) for (const f of files) addModelRef.current(m, f);
+    if (activeRef.current === null && files[0] !== undefined) setActive(files[0].path);
+  }, [files]);
 
   const save = async (path: string | null) => {
     if (path === null) return;
@@ -63,19 +99,7 @@ export function SandboxPane(props: {
       .then((m) => {
         if (disposed || host.current === null) return;
         mon.current = m;
-        for (const f of files) {
-          const uri = m.monaco.Uri.parse(`file:///${caseId}/${f.path}`);
-          const model = m.monaco.editor.getModel(uri) ?? m.monaco.editor.createModel(f.text, m.languageFor(f.path), uri);
-          modelMap.set(f.path, model);
-          model.onDidChangeContent(() => {
-            setState((s) => {
-              const prev = s[f.path];
-              if (prev === undefined) return s;
-              const dirty = model.getValue() !== prev.saved;
-              return dirty === prev.dirty ? s : { ...s, [f.path]: { ...prev, dirty } };
-            });
-          });
-        }
+        for (const f of filesRef.current) addModelRef.current(m, f);
         const ed = m.monaco.editor.create(host.current, {
           model: activeRef.current !== null ? (modelMap.get(activeRef.current) ?? null) : null,
           theme: 'recheck-light',
@@ -135,15 +159,23 @@ export function SandboxPane(props: {
             </button>
           ))}
         </div>
+        <button type="button" className="btn btn-small btn-quiet add-tab" onClick={props.onAddFile} aria-label="Add a file to the case" title="Add a file to the case (under sandbox/)" data-testid="sandbox-add-file">
+          +
+        </button>
         <button type="button" className="btn btn-small" disabled={activeState?.dirty !== true} onClick={() => void save(active)} data-testid="sandbox-save">
           Save
         </button>
       </header>
-      {files.length === 0 ? <div className="pane-body">
+      {files.length === 0 ? (
+        <div className="pane-body">
           <p className="empty-state" data-testid="sandbox-empty">
-            No sandbox file yet: re-implementations and inputs the checks read live in the case’s sandbox/ folder (copy one in with <code>npx recheck case add-file</code>).
+            No sandbox file yet: re-implementations and inputs the checks read (a quantities.json, a table) live in the case’s sandbox/ folder.
           </p>
-        </div> : null}
+          <button type="button" className="btn btn-primary" onClick={props.onAddFile} data-testid="sandbox-empty-add-file">
+            Add a file to the case
+          </button>
+        </div>
+      ) : null}
       {loadError !== null ? <div className="error-box">{loadError}</div> : null}
       <div className="editor-host" ref={host} data-testid="sandbox-editor" hidden={files.length === 0} />
       {active !== null && isRunnableModule(active) ? <SandboxRunPanel api={api} caseId={caseId} path={active} dirty={activeState?.dirty === true} sandboxIn={props.sandboxIn} /> : null}

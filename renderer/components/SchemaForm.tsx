@@ -3,7 +3,8 @@
  * kind's JSON Schema: one labelled input per property (text, number with its bounds, yes/no, a select for an
  * enum, a fieldset for a nested object, comma-separated numbers for a list of numbers, JSON for the rest).
  * A param naming a case file (`casePath: true`) is a select of the case's files, with a typed path as the
- * way out. Required params are marked; the core judges what is sent.
+ * way out, and, when the caller offers it, "Add a file…" beside it to bring a file into the case for that
+ * param. Required params are marked; the core judges what is sent.
  */
 import { useState, type ReactNode } from 'react';
 import type { CaseFileView } from '../../app/api/contract';
@@ -17,6 +18,7 @@ interface FieldProps {
   files: readonly CaseFileView[] | null;
   idPrefix: string;
   disabled: boolean;
+  onAddFile?: (pointer: string, name: string) => void;
 }
 
 export function SchemaForm(props: {
@@ -27,6 +29,8 @@ export function SchemaForm(props: {
   files: readonly CaseFileView[] | null;
   idPrefix: string;
   disabled?: boolean;
+  /** "Add a file…" beside each case-file param: bring a file into the case for it (absent: no such action). */
+  onAddFile?(pointer: string, name: string): void;
 }) {
   const { form } = props;
   if (form.fields.length === 0) return <p className="muted small">This kind takes no params.</p>;
@@ -37,7 +41,7 @@ export function SchemaForm(props: {
           Give one of: {form.alternatives.map((a, i) => <span key={i}>{i > 0 ? ' or ' : ''}<span className="mono">{a.join(' + ')}</span></span>)}.
         </p>
       ) : null}
-      <Fields fields={form.fields} values={props.values} onChange={props.onChange} files={props.files} idPrefix={props.idPrefix} disabled={props.disabled ?? false} />
+      <Fields fields={form.fields} values={props.values} onChange={props.onChange} files={props.files} idPrefix={props.idPrefix} disabled={props.disabled ?? false} onAddFile={props.onAddFile} />
     </div>
   );
 }
@@ -73,7 +77,7 @@ function Group(props: FieldProps) {
         <Required on={f.required} />
       </legend>
       {f.description !== undefined ? <p className="small muted field-note">{f.description}</p> : null}
-      <Fields values={props.values} onChange={props.onChange} files={props.files} idPrefix={props.idPrefix} disabled={props.disabled} fields={f.fields} />
+      <Fields values={props.values} onChange={props.onChange} files={props.files} idPrefix={props.idPrefix} disabled={props.disabled} onAddFile={props.onAddFile} fields={f.fields} />
     </fieldset>
   );
 }
@@ -104,7 +108,7 @@ function Field(props: FieldProps) {
   switch (f.type) {
     case 'string':
       control = f.casePath ? (
-        <CasePathInput common={common} name={f.name} value={value} onChange={set} files={props.files} />
+        <CasePathInput common={common} name={f.name} value={value} onChange={set} files={props.files} onAddFile={props.onAddFile !== undefined ? () => props.onAddFile?.(f.pointer, f.name) : undefined} />
       ) : (
         <input type="text" {...common} value={value} onChange={(e) => set(e.target.value)} spellCheck={false} />
       );
@@ -186,8 +190,15 @@ function CasePathInput(props: {
   value: string;
   onChange(text: string): void;
   files: readonly CaseFileView[] | null;
+  onAddFile?: () => void;
 }) {
   const { value, files } = props;
+  const addFile =
+    props.onAddFile !== undefined ? (
+      <button type="button" className="btn btn-small btn-quiet add-file" onClick={props.onAddFile} disabled={props.common.disabled} aria-label={`Add a file to the case for ${props.name}`} data-testid={`add-file-for-${props.name}`}>
+        Add a file…
+      </button>
+    ) : null;
   const listed = files?.some((f) => f.path === value) ?? false;
   const [typing, setTyping] = useState(false);
   const typed = files === null || typing || (value !== '' && !listed);
@@ -209,7 +220,13 @@ function CasePathInput(props: {
       data-testid={`case-path-typed-${props.name}`}
     />
   );
-  if (files === null) return <div className="case-path">{pathInput}</div>;
+  if (files === null)
+    return (
+      <div className="case-path">
+        {pathInput}
+        {addFile}
+      </div>
+    );
   return (
     <div className="case-path">
       <select
@@ -233,6 +250,7 @@ function CasePathInput(props: {
         <option value={TYPED}>another path (type it)…</option>
       </select>
       {typed ? pathInput : null}
+      {addFile}
     </div>
   );
 }
