@@ -7,9 +7,11 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, screenshot, serverUrl, serverWorkspace, takeExpectedConsoleErrors, test } from './fixtures';
+import { writeTrackioLogbook } from '../helpers/trackio-writer';
 
 const repo = path.resolve(import.meta.dirname, '../..');
-const logbookFolder = path.resolve(repo, '../shared/fixtures/trackio-logbook-timing');
+// The real Trackio logbook of the shared fixtures, as the bundled timing case ships it (identical files).
+const logbookFolder = path.resolve(repo, 'cases/timing-normalization/logbook');
 const CASE_ID = 'timing-from-ui';
 const REVIEWER = 'E2E Builder';
 const PAPER = `# Batched rollouts for fast policy evaluation
@@ -49,9 +51,9 @@ test('builds a case from a paper file and a Trackio logbook folder, then a claim
 
   // The logbook folder: its name becomes the suggested id.
   await dialog.getByTestId('logbook-folder-input').setInputFiles(logbookFolder);
-  await expect(dialog.getByTestId('logbook-folder-status')).toContainText('trackio-logbook-timing');
+  await expect(dialog.getByTestId('logbook-folder-status')).toContainText('logbook');
   const id = dialog.getByLabel('Case id');
-  await expect(id).toHaveValue('trackio-logbook-timing');
+  await expect(id).toHaveValue('logbook');
   // The id is checked as it is typed.
   await id.fill('timing from ui');
   await expect(dialog.getByTestId('new-case-id-note')).toContainText('" " is not allowed');
@@ -213,4 +215,37 @@ test('creates a case without a logbook, shows the server’s one-line refusal, t
   await imp.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByTestId('pane-logbook').locator('.cell-title', { hasText: /^Verdict$/ })).toBeVisible();
   expect(consoleErrors).toEqual([]);
+});
+
+test('a partial logbook imports what it can, and the UI lists per page and cell what it could not read', async ({ page, consoleErrors }) => {
+  // A logbook written by Trackio's format rules with a malformed cell header and a page listed but missing.
+  const folder = await mkdtemp(path.join(tmpdir(), 'recheck-e2e-partial-'));
+  writeTrackioLogbook(folder, {
+    title: 'Partial logbook',
+    metadata: { paper: { openreview_id: 'Partial1' } },
+    pages: [
+      { slug: 'runs', title: 'Runs', cells: [{ type: 'markdown', id: 'cell_ok', body: 'This one reads.' }, { type: 'raw', text: '\n\n---\n<!-- trackio-cell\n{"type": "code", "id": broken}\n-->\nthe body of a broken cell\n' }] },
+      { slug: 'lost', title: 'Lost page', cells: [], missing: true },
+    ],
+  });
+  await page.goto(serverUrl());
+  await page.getByTestId('new-case').click();
+  const dialog = page.getByTestId('new-case-dialog');
+  await dialog.getByTestId('logbook-folder-input').setInputFiles(folder);
+  await dialog.getByLabel('Case id').fill('partial-from-ui');
+  await dialog.getByLabel('Paper summary (Markdown)').fill('# A partly read logbook\n');
+  await dialog.getByTestId('create-case').click();
+  await expect(dialog.getByTestId('import-summary')).toContainText('2');
+  await screenshot(page, '19b-import-summary-partial');
+  await dialog.getByRole('button', { name: /Open the case|Done/ }).click();
+  const problems = page.getByTestId('pane-logbook').getByTestId('logbook-problems');
+  await expect(problems).toContainText('2 parts of this logbook could not be read');
+  await expect(problems).toContainText('the cell header is not valid JSON');
+  await expect(problems).toContainText('pages/lost/page.md: no such file');
+  // What could be read is shown, including the broken cell's body as text.
+  await expect(page.getByTestId('pane-logbook')).toContainText('This one reads.');
+  await expect(page.getByTestId('pane-logbook')).toContainText('the body of a broken cell');
+  await screenshot(page, '19c-logbook-problems');
+  expect(consoleErrors).toEqual([]);
+  await rm(folder, { recursive: true, force: true });
 });

@@ -8,7 +8,8 @@ import { API_METHODS } from '../../../app/api/methods';
 import type { UploadedFile } from '../../../app/api/contract';
 import { tempDir } from '../../helpers/temp-case';
 
-const FIXTURE = join(import.meta.dirname, '../../../../shared/fixtures/trackio-logbook-timing');
+// The real Trackio logbook of the shared fixtures, as the bundled timing case ships it (identical files).
+const FIXTURE = join(import.meta.dirname, '../../../cases/timing-normalization/logbook');
 
 /** A folder as the UI sends it: every file with its path inside the folder, base64. */
 function upload(dir: string): UploadedFile[] {

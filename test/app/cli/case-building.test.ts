@@ -12,7 +12,8 @@ import { cli } from '../../helpers/cli';
 import { copyCase, tempDir } from '../../helpers/temp-case';
 import { writeTrackioLogbook } from '../../helpers/trackio-writer';
 
-const FIXTURE = join(import.meta.dirname, '../../../../shared/fixtures/trackio-logbook-timing');
+// The real Trackio logbook of the shared fixtures, as the bundled timing case ships it (identical files).
+const FIXTURE = join(import.meta.dirname, '../../../cases/timing-normalization/logbook');
 const BUNDLED = join(BUNDLED_CASES_DIR, 'timing-normalization');
 
 async function ok(args: string[], cwd: string) {
