@@ -23,7 +23,7 @@ import { dirname, extname, isAbsolute, join, resolve } from 'node:path';
 import { isInside, readRegularFile } from '../fs/confine';
 import { sha256 } from '../fs/hash';
 import { shown } from '../text/display';
-import type { DeniedResource } from './protocol';
+import { resourceOfBuiltin } from './inside/denial';
 
 /** npm packages an untrusted module may import (pure computation; their dependencies ship with them). */
 export const PURE_PACKAGES: ReadonlySet<string> = new Set(['decimal.js', 'mathjs', 'gmp-wasm', 'fraction.js']);
@@ -67,15 +67,6 @@ export interface ConfineRecord {
   totalBytes: number;
 }
 
-function resourceOf(builtin: string): DeniedResource {
-  if (/^(fs|fs\/promises)$/.test(builtin)) return 'file';
-  if (/^(net|http|https|http2|dgram|dns|dns\/promises|tls|_http_|_tls_)/.test(builtin)) return 'network';
-  if (/^(child_process|cluster)$/.test(builtin)) return 'child-process';
-  if (builtin === 'worker_threads') return 'worker';
-  if (builtin === 'vm') return 'code-generation';
-  if (/^(process|os|tty|readline|repl|sys)/.test(builtin)) return 'environment';
-  return 'native-code';
-}
 
 function builtinName(spec: string): string | null {
   const name = spec.startsWith('node:') ? spec.slice(5) : spec;
@@ -84,7 +75,7 @@ function builtinName(spec: string): string | null {
 
 /** Source of the stub that replaces a denied Node module: every export records the attempt and throws. */
 async function deniedModuleSource(builtin: string): Promise<string> {
-  const resource = resourceOf(builtin);
+  const resource = resourceOfBuiltin(builtin);
   const real = (await import(/* @vite-ignore */ `node:${builtin}`)) as Record<string, unknown>;
   const names = Object.keys(real).filter((n) => n !== 'default' && /^[A-Za-z_$][\w$]*$/.test(n));
   const lines = [

@@ -12,7 +12,7 @@ import type { AuditEntry, CaseFileView, CheckKindView, FalsificationView, Rechec
 import { byReviewer } from '../lib/reviewer';
 import { emptyValues, paramsFromValues, schemaToForm, valuesFrom, type FormValues } from '../lib/schema-form';
 import { AddFileDialog } from './AddFileDialog';
-import { Dialog } from './Dialog';
+import { Dialog, FormFooter } from './Dialog';
 import { ReviewerInput } from './ReviewerInput';
 import { SchemaForm } from './SchemaForm';
 
@@ -132,19 +132,7 @@ export function AddCheckDialog(props: {
       testId="add-check-dialog"
       onClose={props.onClose}
       busy={busy}
-      footer={
-        <>
-          <div className="foot-message" role="alert" data-testid="add-check-error">
-            {error !== null ? <span className="error-text">{error}</span> : null}
-          </div>
-          <button type="button" className="btn" onClick={props.onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="btn btn-primary" disabled={busy || kind === undefined} data-testid="add-check-submit">
-            {busy ? 'Adding…' : 'Add check'}
-          </button>
-        </>
-      }
+      footer={<FormFooter formId={formId} error={error} busy={busy} canSubmit={!busy && kind !== undefined} submitLabel={busy ? 'Adding…' : 'Add check'} onCancel={props.onClose} errorTestId="add-check-error" submitTestId="add-check-submit" />}
     >
       <p className="small muted dialog-context">
         Claimed falsification of <span className="mono">{f.claim}</span>: “{f.assertion.length > 160 ? `${f.assertion.slice(0, 160)}…` : f.assertion}”

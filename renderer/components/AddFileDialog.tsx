@@ -9,7 +9,7 @@ import { MAX_UPLOAD_BASE64 } from '../../app/api/methods';
 import { formatBytes } from '../lib/format';
 import { byReviewer } from '../lib/reviewer';
 import { base64Length, encodeBase64 } from '../lib/upload';
-import { Dialog } from './Dialog';
+import { Dialog, FormFooter } from './Dialog';
 import { ReviewerInput } from './ReviewerInput';
 
 /** A path inside the case for a picked file's name: the folder, then the name with characters a path may not hold made "-". */
@@ -88,19 +88,7 @@ export function AddFileDialog(props: {
       size="narrow"
       onClose={props.onClose}
       busy={busy}
-      footer={
-        <>
-          <div className="foot-message" role="alert" data-testid="add-file-error">
-            {error !== null ? <span className="error-text">{error}</span> : null}
-          </div>
-          <button type="button" className="btn" onClick={props.onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="btn btn-primary" disabled={!canSubmit} data-testid="add-file-submit">
-            {busy ? 'Adding…' : 'Add file'}
-          </button>
-        </>
-      }
+      footer={<FormFooter formId={formId} error={error} busy={busy} canSubmit={canSubmit} submitLabel={busy ? 'Adding…' : 'Add file'} onCancel={props.onClose} errorTestId="add-file-error" submitTestId="add-file-submit" />}
     >
       <form
         id={formId}

@@ -56,3 +56,35 @@ export function Dialog(props: {
     </dialog>
   );
 }
+
+/**
+ * The footer of a form dialog: the server's one-line error (or what is under way), Cancel, and the submit
+ * button of the form `formId`. One footer for every form dialog.
+ */
+export function FormFooter(props: {
+  formId: string;
+  error: string | null;
+  /** What is under way (shown while busy). */
+  progress?: string | null;
+  busy: boolean;
+  canSubmit: boolean;
+  submitLabel: ReactNode;
+  onCancel(): void;
+  errorTestId?: string;
+  submitTestId?: string;
+}) {
+  return (
+    <>
+      <div className="foot-message" role="alert" data-testid={props.errorTestId}>
+        {props.error !== null ? <span className="error-text">{props.error}</span> : null}
+        {props.progress ? <span className="muted">{props.progress}</span> : null}
+      </div>
+      <button type="button" className="btn" onClick={props.onCancel} disabled={props.busy}>
+        Cancel
+      </button>
+      <button type="submit" form={props.formId} className="btn btn-primary" disabled={!props.canSubmit} data-testid={props.submitTestId}>
+        {props.submitLabel}
+      </button>
+    </>
+  );
+}

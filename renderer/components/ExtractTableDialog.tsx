@@ -10,7 +10,7 @@ import { useId, useMemo, useState } from 'react';
 import type { ExtractTableView, FalsificationView, RecheckApi } from '../../app/api/contract';
 import { defaultBlockIndex, defaultTable, defaultTablePath, describeFoundTable, isElisionRefusal, refusalInDialogWords, tablesOfBlock } from '../lib/extract';
 import { byReviewer } from '../lib/reviewer';
-import { Dialog } from './Dialog';
+import { Dialog, FormFooter } from './Dialog';
 import { ReviewerInput } from './ReviewerInput';
 import type { CellQuote } from './FalsificationDialog';
 
@@ -168,20 +168,7 @@ export function ExtractTableDialog(props: {
       size="narrow"
       onClose={props.onClose}
       busy={busy}
-      footer={
-        <>
-          <div className="foot-message" role="alert" data-testid="extract-error">
-            {error !== null ? <span className="error-text">{error}</span> : null}
-            {busy ? <span className="muted">Extracting…</span> : null}
-          </div>
-          <button type="button" className="btn" onClick={props.onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="btn btn-primary" disabled={!canSubmit} data-testid="extract-submit">
-            {allowElided ? 'Extract what is there' : 'Extract table'}
-          </button>
-        </>
-      }
+      footer={<FormFooter formId={formId} error={error} progress={busy ? 'Extracting…' : null} busy={busy} canSubmit={canSubmit} submitLabel={allowElided ? 'Extract what is there' : 'Extract table'} onCancel={props.onClose} errorTestId="extract-error" submitTestId="extract-submit" />}
     >
       <form
         id={formId}

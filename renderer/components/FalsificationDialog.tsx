@@ -6,7 +6,7 @@
 import { useId, useState } from 'react';
 import type { AuditEntry, ClaimView, LogbookCell, LogbookPage, LogbookView, RecheckApi } from '../../app/api/contract';
 import { byReviewer } from '../lib/reviewer';
-import { Dialog } from './Dialog';
+import { Dialog, FormFooter } from './Dialog';
 import { ReviewerInput } from './ReviewerInput';
 
 /** A quote taken from one cell of a logbook. */
@@ -68,19 +68,7 @@ export function FalsificationDialog(props: {
       testId="falsification-dialog"
       onClose={props.onClose}
       busy={busy}
-      footer={
-        <>
-          <div className="foot-message" role="alert" data-testid="falsification-error">
-            {error !== null ? <span className="error-text">{error}</span> : null}
-          </div>
-          <button type="button" className="btn" onClick={props.onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="btn btn-primary" disabled={!canSubmit} data-testid="add-falsification">
-            {busy ? 'Adding…' : 'Add claimed falsification'}
-          </button>
-        </>
-      }
+      footer={<FormFooter formId={formId} error={error} busy={busy} canSubmit={canSubmit} submitLabel={busy ? 'Adding…' : 'Add claimed falsification'} onCancel={props.onClose} errorTestId="falsification-error" submitTestId="add-falsification" />}
     >
       <form
         id={formId}

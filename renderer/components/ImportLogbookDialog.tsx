@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
 import type { ImportSummaryView, RecheckApi } from '../../app/api/contract';
 import { formatCount } from '../lib/format';
 import { byReviewer } from '../lib/reviewer';
-import { Dialog } from './Dialog';
+import { Dialog, FormFooter } from './Dialog';
 import { ImportSummary } from './ImportSummary';
 import { LogbookFolderPicker, readUpload, type PickedFolder } from './LogbookFolderPicker';
 import { ReviewerInput } from './ReviewerInput';
@@ -76,20 +76,7 @@ export function ImportLogbookDialog(props: {
       size="narrow"
       onClose={props.onClose}
       busy={working !== null}
-      footer={
-        <>
-          <div className="foot-message" role="alert">
-            {error !== null ? <span className="error-text">{error}</span> : null}
-            {working !== null ? <span className="muted">{working}</span> : null}
-          </div>
-          <button type="button" className="btn" onClick={props.onClose} disabled={working !== null}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="btn btn-primary" disabled={!canSubmit}>
-            Import logbook
-          </button>
-        </>
-      }
+      footer={<FormFooter formId={formId} error={error} progress={working} busy={working !== null} canSubmit={canSubmit} submitLabel="Import logbook" onCancel={props.onClose} />}
     >
       <form
         id={formId}

@@ -11,7 +11,7 @@ import type { ImportSummaryView, RecheckApi } from '../../app/api/contract';
 import { caseIdProblem, suggestCaseId } from '../lib/case-id';
 import { formatCount } from '../lib/format';
 import { byReviewer } from '../lib/reviewer';
-import { Dialog } from './Dialog';
+import { Dialog, FormFooter } from './Dialog';
 import { ImportSummary } from './ImportSummary';
 import { LogbookFolderPicker, readUpload, type PickedFolder } from './LogbookFolderPicker';
 import { ReviewerInput } from './ReviewerInput';
@@ -157,20 +157,7 @@ export function NewCaseDialog(props: {
       testId="new-case-dialog"
       onClose={props.onClose}
       busy={working}
-      footer={
-        <>
-          <div className="foot-message" role="alert" data-testid="new-case-error">
-            {error !== null ? <span className="error-text">{error}</span> : null}
-            {working ? <span className="muted">{phase.text}</span> : null}
-          </div>
-          <button type="button" className="btn" onClick={props.onClose} disabled={working}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="btn btn-primary" disabled={!canSubmit} data-testid="create-case">
-            {folder !== null ? 'Create case and import logbook' : 'Create case'}
-          </button>
-        </>
-      }
+      footer={<FormFooter formId={formId} error={error} progress={working ? phase.text : null} busy={working} canSubmit={canSubmit} submitLabel={folder !== null ? 'Create case and import logbook' : 'Create case'} onCancel={props.onClose} errorTestId="new-case-error" submitTestId="create-case" />}
     >
       {prefill !== undefined ? (
         <p className="small dialog-context" data-testid="new-case-origin">

@@ -1,27 +1,13 @@
 // Compare logbooks and check params in the UI: where a setting was printed, resolved against the logbook the
 // core read it from (compareLogbooks on two real logbooks), and the case-file params of a check.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { LogbookView, UploadedFile } from '../../app/api/contract';
+import type { LogbookView } from '../../app/api/contract';
 import { createRecheckService } from '../../app/api/service';
 import { casePathParams } from '../../renderer/lib/check-params';
 import { COMPARISON_MARK, defaultPair, resolveWhere } from '../../renderer/lib/compare';
 import { tempDir } from '../helpers/temp-case';
 import { writeTrackioLogbook } from '../helpers/trackio-writer';
-
-function upload(dir: string): UploadedFile[] {
-  const out: UploadedFile[] = [];
-  const walk = (d: string) => {
-    for (const n of readdirSync(d)) {
-      const p = join(d, n);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.push({ path: relative(dir, p).split('\\').join('/'), base64: readFileSync(p).toString('base64') });
-    }
-  };
-  walk(dir);
-  return out;
-}
+import { uploadFolder } from '../helpers/upload-folder';
 
 function logbook(pages: LogbookView['pages'], files: LogbookView['files'] = []): LogbookView {
   return { id: 'L1', title: 'L', format: 'trackio', tags: [], pages, files, traceCount: 0, problems: [] };
@@ -32,8 +18,8 @@ describe('resolveWhere', () => {
     const service = await createRecheckService({ workspaceDir: tempDir() });
     const short = writeTrackioLogbook(tempDir(), { title: 'Short', pages: [{ slug: 'run', title: 'Run', cells: [{ type: 'run', id: 'c1', command: ['python3', 'fw.py', '--horizon', '300', '--seed', '7'], exitCode: 0, durationS: 1, output: 'float32, no exit\n' }] }] });
     const long = writeTrackioLogbook(tempDir(), { title: 'Long', pages: [{ slug: 'run', title: 'Run', cells: [{ type: 'run', id: 'c9', command: ['python3', 'long.py', '--horizon', '6416', '--seed', '7'], exitCode: 0, durationS: 9, output: 'exit at step 6416 (exact, Fraction)\n' }] }] });
-    await service.importLogbook({ caseId: 'fw', files: upload(short), newCase: { paperMarkdown: '# FW\n' } });
-    await service.importLogbook({ caseId: 'fw', files: upload(long) });
+    await service.importLogbook({ caseId: 'fw', files: uploadFolder(short), newCase: { paperMarkdown: '# FW\n' } });
+    await service.importLogbook({ caseId: 'fw', files: uploadFolder(long) });
     const detail = await service.openCase('fw');
     const cmp = await service.compareLogbooks('fw', 'L1', 'L2');
     const [a, b] = [detail.logbooks.find((l) => l.id === 'L1')!, detail.logbooks.find((l) => l.id === 'L2')!];

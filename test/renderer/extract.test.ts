@@ -1,31 +1,18 @@
 // "Extract table" in the UI: which cells offer it and what the dialog lists, against the core's own extraction
 // of the same fixture logbook (service.extractTable), and the reading of its elision refusal.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { LogbookCell, UploadedFile } from '../../app/api/contract';
+import type { LogbookCell } from '../../app/api/contract';
 import { createRecheckService } from '../../app/api/service';
 import { cellPrintsTable, defaultBlockIndex, defaultTable, defaultTablePath, isElisionRefusal, refusalInDialogWords, tablesOfBlock } from '../../renderer/lib/extract';
 import { tempDir } from '../helpers/temp-case';
+import { uploadFolder } from '../helpers/upload-folder';
 
 const LOGBOOK = join(import.meta.dirname, '../fixtures/printed/paging-printed/logbook');
 
-function upload(dir: string): UploadedFile[] {
-  const out: UploadedFile[] = [];
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.push({ path: relative(dir, p).split('\\').join('/'), base64: readFileSync(p).toString('base64') });
-    }
-  };
-  walk(dir);
-  return out;
-}
-
 async function fixtureCase() {
   const service = await createRecheckService({ workspaceDir: tempDir() });
-  await service.importLogbook({ caseId: 'paging', files: upload(LOGBOOK), newCase: { paperMarkdown: '# Paging\n' } });
+  await service.importLogbook({ caseId: 'paging', files: uploadFolder(LOGBOOK), newCase: { paperMarkdown: '# Paging\n' } });
   const detail = await service.openCase('paging');
   const cells = detail.logbooks[0]!.pages.flatMap((p) => p.cells);
   const cell = (id: string): LogbookCell => cells.find((c) => c.id === id)!;

@@ -1,35 +1,20 @@
 // The UI's way to build a case, through the API contract: create, import an uploaded logbook folder, add a
 // claim, a falsification quoted from a cell and a check; each checked by the method table's validators too.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRecheckService } from '../../../app/api/service';
 import { API_METHODS } from '../../../app/api/methods';
-import type { UploadedFile } from '../../../app/api/contract';
 import { tempDir } from '../../helpers/temp-case';
+import { uploadFolder } from '../../helpers/upload-folder';
 
 // The real Trackio logbook of the shared fixtures, as the bundled timing case ships it (identical files).
 const FIXTURE = join(import.meta.dirname, '../../../cases/timing-normalization/logbook');
-
-/** A folder as the UI sends it: every file with its path inside the folder, base64. */
-function upload(dir: string): UploadedFile[] {
-  const out: UploadedFile[] = [];
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.push({ path: relative(dir, p).split('\\').join('/'), base64: readFileSync(p).toString('base64') });
-    }
-  };
-  walk(dir);
-  return out;
-}
 
 describe('building a case through the API', () => {
   it('imports an uploaded logbook into a new case, then adds a claim, a quoted falsification and a check', async () => {
     const ws = tempDir();
     const service = await createRecheckService({ workspaceDir: ws });
-    const [input] = API_METHODS.importLogbook.validate([{ caseId: 'timing', files: upload(FIXTURE), newCase: { paperMarkdown: '# Batched rollouts\n\nAt least 8x faster.\n' }, reviewer: 'Ada' }]);
+    const [input] = API_METHODS.importLogbook.validate([{ caseId: 'timing', files: uploadFolder(FIXTURE), newCase: { paperMarkdown: '# Batched rollouts\n\nAt least 8x faster.\n' }, reviewer: 'Ada' }]);
     const summary = await service.importLogbook(input);
     expect(summary).toMatchObject({ caseId: 'timing', created: true, logbookId: 'L1', paper: 'openreview:example-rollouts', runCells: 2, truncatedOutputs: 1, elidedChars: 139000 });
     const claim = await service.addClaim({ caseId: 'timing', text: 'At least 8x faster.', reviewer: 'Ada' });
@@ -62,7 +47,7 @@ describe('building a case through the API', () => {
     const ws = tempDir();
     const service = await createRecheckService({ workspaceDir: ws });
     const logbook = join(import.meta.dirname, '../../fixtures/printed/paging-printed/logbook');
-    await service.importLogbook({ caseId: 'paging', files: upload(logbook), newCase: { paperMarkdown: '# Follow-then-mark\n\nThe additive term is O(1).\n' } });
+    await service.importLogbook({ caseId: 'paging', files: uploadFolder(logbook), newCase: { paperMarkdown: '# Follow-then-mark\n\nThe additive term is O(1).\n' } });
     const claim = await service.addClaim({ caseId: 'paging', text: 'Follow-then-mark is (H_k + O(1))-competitive.' });
     const f = await service.addFalsification({ caseId: 'paging', claim: claim.id, logbook: 'L1', assertion: 'The additive term grows like 0.6 ln k.' });
     const t = await service.extractTable({ caseId: 'paging', cell: 'cell_sweep_kv', out: 'tables/sweep.csv' });

@@ -1,28 +1,12 @@
 // Triage from the verdict ledger and contested claims side by side, through the API contract.
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRecheckService } from '../../../app/api/service';
 import { API_METHODS } from '../../../app/api/methods';
 import { tempDir } from '../../helpers/temp-case';
 import { writeTrackioLogbook } from '../../helpers/trackio-writer';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { relative } from 'node:path';
-import type { UploadedFile } from '../../../app/api/contract';
+import { uploadFolder } from '../../helpers/upload-folder';
 
 const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
-
-function upload(dir: string): UploadedFile[] {
-  const out: UploadedFile[] = [];
-  const walk = (d: string) => {
-    for (const n of readdirSync(d)) {
-      const p = join(d, n);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.push({ path: relative(dir, p), base64: readFileSync(p).toString('base64') });
-    }
-  };
-  walk(dir);
-  return out;
-}
 
 describe('triage and contested claims', () => {
   it('reads a CSV ledger into the re-check queue and links rows to the cases about their paper', async () => {
@@ -55,8 +39,8 @@ describe('triage and contested claims', () => {
     const service = await createRecheckService({ workspaceDir: ws });
     const short = writeTrackioLogbook(tempDir(), { title: 'Short check', pages: [{ slug: 'run', title: 'Run', cells: [{ type: 'run', id: 'c1', command: ['python3', 'fw.py', '--horizon', '300', '--seed', '7'], exitCode: 0, durationS: 1, output: 'no exit in float32\n' }] }] });
     const long = writeTrackioLogbook(tempDir(), { title: 'Long run', pages: [{ slug: 'run', title: 'Run', cells: [{ type: 'run', id: 'c9', command: ['python3', 'long.py', '--horizon', '6416', '--seed', '7'], exitCode: 0, durationS: 9, output: 'exit at step 6416 (exact, Fraction)\n' }] }] });
-    await service.importLogbook({ caseId: 'fw', files: upload(short), newCase: { paperMarkdown: '# FW\n' } });
-    await service.importLogbook({ caseId: 'fw', files: upload(long) });
+    await service.importLogbook({ caseId: 'fw', files: uploadFolder(short), newCase: { paperMarkdown: '# FW\n' } });
+    await service.importLogbook({ caseId: 'fw', files: uploadFolder(long) });
     const cmp = await service.compareLogbooks('fw', 'L1', 'L2');
     const horizon = cmp.rows.find((r) => r.name === 'horizon');
     expect(horizon).toMatchObject({ comparison: 'differs', a: [{ value: '300', where: 'run/c1' }], b: [{ value: '6416', where: 'run/c9' }] });
