@@ -5,6 +5,8 @@
  */
 
 import type { EndReason, LogMessage, PointMessage, ProgressMessage } from '../sandbox/protocol';
+import type { TriageRow } from '../../checkers/ledger/triage';
+import type { SettingValue } from '../../checkers/logbook/settings';
 
 export type FalsificationDecision = 'confirmed' | 'refuted' | 'contested' | 'inconclusive';
 export type CheckOutcome = 'supports' | 'refutes' | 'neutral';
@@ -408,24 +410,14 @@ export interface TriageView {
   queue: TriageRowView[];
 }
 
-export interface TriageRowView {
-  tier: 'falsified' | 'contested' | 'toy';
-  paper: string;
-  claim: string;
-  status: string;
-  verdicts: Record<string, number>;
-  /** Each logbook's verdict on the claim (who said what). */
-  logbookVerdicts: { logbook: string; verdict: string }[];
+/** One row of the work queue (checkers/ledger/triage.ts), with the workspace cases about its paper. */
+export type TriageRowView = TriageRow & {
   /** Cases of the workspace about this paper (their venue id is the ledger's paper id). */
   caseIds: string[];
-}
+};
 
-/** One value of a setting as a logbook printed it, with where. */
-export interface SettingValueView {
-  value: string;
-  where: string;
-  snippet: string;
-}
+/** One value of a setting as a logbook printed it, with where (checkers/logbook/settings.ts). */
+export type SettingValueView = SettingValue;
 
 /** The settings two logbooks of a case report, lined up: horizon, scale, precision, seed, units, loss, padding, code version. */
 export interface SettingsComparisonView {

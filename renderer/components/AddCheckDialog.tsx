@@ -12,7 +12,7 @@ import type { AuditEntry, CaseFileView, CheckKindView, FalsificationView, Rechec
 import { byReviewer } from '../lib/reviewer';
 import { emptyValues, paramsFromValues, schemaToForm, valuesFrom, type FormValues } from '../lib/schema-form';
 import { AddFileDialog } from './AddFileDialog';
-import { Dialog, FormFooter } from './Dialog';
+import { Dialog, FormFooter, useCoreCall } from './Dialog';
 import { ReviewerInput } from './ReviewerInput';
 import { SchemaForm } from './SchemaForm';
 
@@ -38,8 +38,7 @@ export function AddCheckDialog(props: {
   const [title, setTitle] = useState('');
   const [values, setValues] = useState<FormValues>({});
   const [fromExample, setFromExample] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useCoreCall();
   const [fromInitial, setFromInitial] = useState(false);
   // "Add a file…" for the param at this pointer (AddFileDialog over this dialog).
   const [addingFor, setAddingFor] = useState<{ pointer: string; name: string } | null>(null);
@@ -109,16 +108,11 @@ export function AddCheckDialog(props: {
       setError(params.error);
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const r = await api.addCheck({ caseId, falsification: f.id, kind: kind.kind, params: params.params, ...(title.trim() !== '' ? { title: title.trim() } : {}), ...byReviewer(props.reviewer) });
       props.onAdded(r.id, r.entry);
       props.onClose();
-    } catch (e) {
-      setError((e as Error).message);
-      setBusy(false);
-    }
+    });
   };
 
   const formId = `${ids}-form`;

@@ -9,7 +9,7 @@ import { MAX_UPLOAD_BASE64 } from '../../app/api/methods';
 import { formatBytes } from '../lib/format';
 import { byReviewer } from '../lib/reviewer';
 import { base64Length, encodeBase64 } from '../lib/upload';
-import { Dialog, FormFooter } from './Dialog';
+import { Dialog, FormFooter, useCoreCall } from './Dialog';
 import { ReviewerInput } from './ReviewerInput';
 
 /** A path inside the case for a picked file's name: the folder, then the name with characters a path may not hold made "-". */
@@ -43,8 +43,7 @@ export function AddFileDialog(props: {
   const [file, setFile] = useState<File | null>(null);
   const [path, setPath] = useState('');
   const [pathEdited, setPathEdited] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useCoreCall();
   const tooBig = file !== null && base64Length(file.size) > MAX_UPLOAD_BASE64;
   const problem = file !== null || pathEdited ? pathProblem(path) : null;
   const canSubmit = !busy && file !== null && !tooBig && pathProblem(path) === null;
@@ -57,17 +56,12 @@ export function AddFileDialog(props: {
 
   const submit = async () => {
     if (!canSubmit || file === null) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const base64 = encodeBase64(new Uint8Array(await file.arrayBuffer()));
       const entry = await props.api.addCaseFile({ caseId: props.caseId, path: path.trim(), base64, ...byReviewer(props.reviewer) });
       props.onAdded(path.trim(), entry);
       props.onClose();
-    } catch (e) {
-      setError((e as Error).message);
-      setBusy(false);
-    }
+    });
   };
 
   const formId = `${ids}-form`;

@@ -5,7 +5,7 @@
  * marked `data-autofocus`, else on the body's first field. A dialog may open another over itself (Add check
  * opens Add a file): Escape closes the top one only.
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 export function Dialog(props: {
   title: ReactNode;
@@ -87,4 +87,25 @@ export function FormFooter(props: {
       </button>
     </>
   );
+}
+
+/**
+ * The one call a form dialog makes to the core: `busy` while it runs, the server's one-line `error` when it
+ * fails (the dialog then stays open and usable); on success the dialog closes itself, so `busy` stays on.
+ * Example: `const call = useCoreCall(); ... onSubmit={() => call.run(async () => { await api.addClaim(...); props.onClose(); })}`.
+ */
+export function useCoreCall() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = useCallback(async (action: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+      setBusy(false);
+    }
+  }, []);
+  return { busy, error, setError, run };
 }

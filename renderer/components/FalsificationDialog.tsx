@@ -6,7 +6,7 @@
 import { useId, useState } from 'react';
 import type { AuditEntry, ClaimView, LogbookCell, LogbookPage, LogbookView, RecheckApi } from '../../app/api/contract';
 import { byReviewer } from '../lib/reviewer';
-import { Dialog, FormFooter } from './Dialog';
+import { Dialog, FormFooter, useCoreCall } from './Dialog';
 import { ReviewerInput } from './ReviewerInput';
 
 /** A quote taken from one cell of a logbook. */
@@ -36,15 +36,12 @@ export function FalsificationDialog(props: {
   const ids = useId();
   const [claim, setClaim] = useState(claims.length === 1 ? claims[0]!.id : '');
   const [assertion, setAssertion] = useState(quote.text);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useCoreCall();
   const canSubmit = !busy && claim !== '' && assertion.trim() !== '';
 
   const submit = async () => {
     if (!canSubmit) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const r = await api.addFalsification({
         caseId,
         claim,
@@ -55,10 +52,7 @@ export function FalsificationDialog(props: {
       });
       props.onAdded(r.id, r.entry);
       props.onClose();
-    } catch (e) {
-      setError((e as Error).message);
-      setBusy(false);
-    }
+    });
   };
 
   const formId = `${ids}-form`;

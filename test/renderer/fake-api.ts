@@ -131,7 +131,7 @@ export function createFakeApi(): FakeApi {
     },
     async triageLedger(input) {
       calls.push(['triageLedger', [input]]);
-      return { papers: 1, claims: 1, logbooks: 2, claimStatus: { contested: 1 }, paperCategories: { contested: 1 }, queue: [{ tier: 'contested', paper: 'openreview:p', claim: 'C1', status: 'contested', verdicts: { verified: 1, falsified: 1, toy: 0, inconclusive: 0 }, logbookVerdicts: [{ logbook: 'a', verdict: 'verified' }, { logbook: 'b', verdict: 'falsified' }], caseIds: [] }] };
+      return { papers: 1, claims: 1, logbooks: 2, claimStatus: { contested: 1 }, paperCategories: { contested: 1 }, queue: [{ tier: 'contested', paper: 'openreview:p', claim: 'C1', status: 'contested', verdicts: { verified: 1, falsified: 1, toy: 0, inconclusive: 0 }, logbooks: ['a', 'b'], logbookVerdicts: [{ logbook: 'a', verdict: 'verified' }, { logbook: 'b', verdict: 'falsified' }], caseIds: [] }] };
     },
     async extractTable(input) {
       calls.push(['extractTable', [input]]);

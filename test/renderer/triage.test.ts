@@ -10,7 +10,7 @@ import { caseIdForPaper, claimIsText, countsLargestFirst, groupQueue, paperStub,
 import { tempDir } from '../helpers/temp-case';
 
 function row(tier: TriageRowView['tier'], paper: string, claim: string, extra: Partial<TriageRowView> = {}): TriageRowView {
-  return { tier, paper, claim, status: tier, verdicts: { verified: 0, falsified: 1, toy: 0, inconclusive: 0 }, logbookVerdicts: [{ logbook: 'a/repro', verdict: 'falsified' }], caseIds: [], ...extra };
+  return { tier, paper, claim, status: tier, verdicts: { verified: 0, falsified: 1, toy: 0, inconclusive: 0 }, logbooks: ['a/repro'], logbookVerdicts: [{ logbook: 'a/repro', verdict: 'falsified' }], caseIds: [], ...extra };
 }
 
 function contractAccepts(id: string): boolean {
