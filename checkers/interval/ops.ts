@@ -9,6 +9,7 @@
 import { DomainError } from '../errors';
 import { RND, type MpfrPtr } from '../precise/mpfr';
 import { Interval, type IntervalArena, type IntervalInput } from './arena';
+import { UndecidedError } from './undecided';
 
 /**
  * [a.lo + b.lo, a.hi + b.hi], rounded outward. Example: `add(I.enclose('0.1'), I.enclose('0.2'))` contains 3/10.
@@ -60,7 +61,8 @@ export function div(a: Interval, b: IntervalInput): Interval {
   const y = I.enclose(b);
   const binding = I.mpfr.binding;
   if (binding.mpfr_sgn(y.lo) <= 0 && binding.mpfr_sgn(y.hi) >= 0) {
-    throw new DomainError('interval div', 'divisor interval contains zero');
+    const isZero = binding.mpfr_sgn(y.lo) === 0 && binding.mpfr_sgn(y.hi) === 0;
+    throw new (isZero ? DomainError : UndecidedError)('interval div', 'divisor interval contains zero');
   }
   const op: Binary = (out, u, v, rnd) => binding.mpfr_div(out, u, v, rnd);
   if (binding.mpfr_sgn(y.lo) > 0) return byNonNegativeSecond(I, 'div', a, y, op, 'div');
@@ -116,8 +118,8 @@ export function sum(I: IntervalArena, xs: readonly IntervalInput[]): Interval {
   return I.checked(r, 'sum');
 }
 
-type Binary = (out: MpfrPtr, u: MpfrPtr, v: MpfrPtr, rnd: typeof RND.down | typeof RND.up) => void;
-type Unary = (out: MpfrPtr, x: MpfrPtr, rnd: typeof RND.down | typeof RND.up) => void;
+export type Binary = (out: MpfrPtr, u: MpfrPtr, v: MpfrPtr, rnd: typeof RND.down | typeof RND.up) => void;
+export type Unary = (out: MpfrPtr, x: MpfrPtr, rnd: typeof RND.down | typeof RND.up) => void;
 
 /** Lower bound: min of the four combinations rounded down; upper: max of the four rounded up. */
 function extremes(I: IntervalArena, name: string, a: Interval, y: Interval, op: Binary): Interval {
@@ -164,7 +166,8 @@ function byNonNegativeSecond(I: IntervalArena, name: string, a: Interval, y: Int
   return I.checked(r, name);
 }
 
-function monotone(I: IntervalArena, name: string, a: Interval, op: Unary): Interval {
+/** f increasing: [f(lo) rounded down, f(hi) rounded up]. For the operations of this folder. */
+export function monotone(I: IntervalArena, name: string, a: Interval, op: Unary): Interval {
   I.own(a);
   const r = I.allocate();
   op(r.lo, a.lo, RND.down);
@@ -172,11 +175,12 @@ function monotone(I: IntervalArena, name: string, a: Interval, op: Unary): Inter
   return I.checked(r, name);
 }
 
-function requireLowerBound(a: Interval, name: string, ok: (sign: number) => boolean, what: string): void {
+/** Throws DomainError when the interval certainly fails `ok`, UndecidedError when it may fail. */
+export function requireLowerBound(a: Interval, name: string, ok: (sign: number) => boolean, what: string): void {
   const I = a.arena;
   I.own(a);
   const b = I.mpfr.binding;
   if (ok(b.mpfr_sgn(a.lo))) return;
   if (!ok(b.mpfr_sgn(a.hi))) throw new DomainError(name, `argument is not ${what}`);
-  throw new DomainError(name, `argument interval is not certainly ${what}; raise the precision or tighten the input`);
+  throw new UndecidedError(name, `argument interval is not certainly ${what}; raise the precision or tighten the input`);
 }

@@ -7,7 +7,8 @@
 import { DimensionError } from '../errors';
 import { RND } from '../precise/mpfr';
 import type { Interval, IntervalArena, IntervalInput } from './arena';
-import { add, div, exp, ln, sub, sum } from './ops';
+import { add, div, exp, ln, neg, sub, sum } from './ops';
+import { log1p } from './elementary';
 
 /** Encloses ln(sum_i exp(x_i)). Example: `logSumExp(I, [0, 0])` contains ln 2; `logSumExp(I, ['1000', '1000'])` contains 1000 + ln 2. */
 export function logSumExp(I: IntervalArena, xs: readonly IntervalInput[]): Interval {
@@ -22,10 +23,49 @@ export function softmax(I: IntervalArena, xs: readonly IntervalInput[]): Interva
   return shifted.map((e) => div(e, total));
 }
 
-/** Encloses log softmax(x)_i = x_i - lse(x) for every i. */
+/**
+ * Encloses log softmax(x)_i = x_i - lse(x) for every i, each clamped to at most 0 (the exact value never
+ * exceeds 0). The logits at the shift c (the largest lower endpoint, usually the top logit) are computed as
+ * -log1p(sum_{j != i} exp(x_j - x_i)), which keeps full relative accuracy however close to 0 the value is
+ * (x_i - lse would leave a width of one ulp of lse). Example: `logSoftmax(I, [0, -1000])[0]` encloses
+ * -log1p(e^-1000), about -5.1e-435, to a few ulps.
+ */
 export function logSoftmax(I: IntervalArena, xs: readonly IntervalInput[]): Interval[] {
-  const lse = logSumExp(I, xs);
-  return xs.map((x) => sub(I.enclose(x), lse));
+  const items = xs.map((x) => I.enclose(x));
+  const lse = logSumExp(I, items);
+  const top = indexOfLargestLower(I, items);
+  return items.map((x, i) => {
+    const value = i === top ? nearZero(I, items, i) : sub(x, lse);
+    return clampAtMostZero(I, value);
+  });
+}
+
+/** -log1p(sum_{j != i} exp(x_j - x_i)): log softmax of logit i without cancellation. */
+function nearZero(I: IntervalArena, items: readonly Interval[], i: number): Interval {
+  const xi = items[i] as Interval;
+  const others = items.filter((_, j) => j !== i).map((xj) => exp(sub(xj, xi)));
+  return neg(log1p(sum(I, others)));
+}
+
+/** The interval with its upper end lowered to 0 when above (valid: the exact value is at most 0). */
+function clampAtMostZero(I: IntervalArena, x: Interval): Interval {
+  const b = I.mpfr.binding;
+  if (b.mpfr_sgn(x.hi) <= 0) return x;
+  // x.lo <= exact value <= 0, so the lower end stays.
+  const r = I.allocate();
+  b.mpfr_set(r.lo, x.lo, RND.down);
+  b.mpfr_set_si(r.hi, 0, RND.up);
+  return I.checked(r, 'log-softmax');
+}
+
+/** The first index whose lower endpoint is the largest (the shift c of shiftedExponentials). */
+function indexOfLargestLower(I: IntervalArena, items: readonly Interval[]): number {
+  const b = I.mpfr.binding;
+  let best = 0;
+  items.forEach((x, i) => {
+    if (b.mpfr_cmp(x.lo, (items[best] as Interval).lo) > 0) best = i;
+  });
+  return best;
 }
 
 /** The exact shift c = max lower endpoint (a point), and exp(x_i - c). */

@@ -23,8 +23,8 @@ export function exactDecimalOfFloat64(x: number): string {
   return `${(mantissa * 5n ** BigInt(k)).toString()}e-${k}`;
 }
 
-/** Splits a finite nonzero double into an integer mantissa and a power-of-two exponent (exact). */
-function float64Parts(x: number): { mantissa: bigint; exponent: number } {
+/** Splits a finite nonzero double into an integer mantissa and a power-of-two exponent (exact). Example: `float64Parts(0.5)` is `{ mantissa: 4503599627370496n, exponent: -53 }`. */
+export function float64Parts(x: number): { mantissa: bigint; exponent: number } {
   const view = new DataView(new ArrayBuffer(8));
   view.setFloat64(0, x);
   const bits = view.getBigUint64(0);

@@ -13,7 +13,7 @@ import { DomainError } from '../errors';
 export type MpfrPtr = number;
 
 /** MPFR rounding modes used here (values of `mpfr_rnd_t`). */
-export const RND = { nearest: 0, up: 2, down: 3 } as const;
+export const RND = { nearest: 0, towardZero: 1, up: 2, down: 3, awayFromZero: 4 } as const;
 export type Rnd = (typeof RND)[keyof typeof RND];
 
 /** The loaded MPFR engine. Create it once with `loadMpfr()` and pass it to the factories that need it. */

@@ -2,8 +2,11 @@
  * Exact reading of numeric inputs for the high-precision and interval modules: decimal strings ("0.1" is
  * exactly 1/10), rational strings ("-7/4"), bigints and JS integers. A JS number that is not an integer is
  * refused (its binary value is rarely what the writer meant); use an explicit float64 conversion instead.
+ * Strings follow the one rule of checkers/exact/number-syntax.ts (shared with `Rational.parse`, including
+ * its size limit); anything else (null, a boolean, an object) gets the same typed ParseError.
  */
 import { ParseError } from '../errors';
+import { numberSyntax, wrongType } from '../exact/number-syntax';
 
 /** A number read exactly: a decimal literal (validated text) or a ratio of integers with den > 0. */
 export type ExactNumber =
@@ -12,9 +15,6 @@ export type ExactNumber =
 
 /** Inputs accepted wherever an exact number is expected. */
 export type NumberInput = string | bigint | number;
-
-const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-const RATIO = /^\s*([+-]?\d+)\s*\/\s*([+-]?\d+)\s*$/;
 
 /**
  * Reads an exact number. Guarantee: exact (no rounding happens here).
@@ -32,15 +32,12 @@ export function parseExactNumber(input: NumberInput): ExactNumber {
     }
     return { kind: 'ratio', num: BigInt(input), den: 1n };
   }
+  if (typeof input !== 'string') throw wrongType(input, 'a number as a string, a bigint or a safe integer');
   const text = input.trim();
-  const ratio = RATIO.exec(text);
-  if (ratio) {
-    const [, numText = '', denText = ''] = ratio;
-    const num = BigInt(numText);
-    const den = BigInt(denText);
-    if (den === 0n) throw new ParseError(input, 'zero denominator');
-    return den < 0n ? { kind: 'ratio', num: -num, den: -den } : { kind: 'ratio', num, den };
-  }
-  if (DECIMAL.test(text)) return { kind: 'decimal', text };
-  throw new ParseError(input, 'expected a decimal ("0.1", "-2.5e-3"), an integer or a ratio ("p/q")');
+  const syntax = numberSyntax(text, input);
+  if (syntax.kind !== 'ratio') return { kind: 'decimal', text };
+  const num = BigInt(syntax.num);
+  const den = BigInt(syntax.den);
+  if (den === 0n) throw new ParseError(input, 'zero denominator');
+  return den < 0n ? { kind: 'ratio', num: -num, den: -den } : { kind: 'ratio', num, den };
 }

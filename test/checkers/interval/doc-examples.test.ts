@@ -41,3 +41,22 @@ describe('doc comment examples', () => {
     });
   });
 });
+
+describe('doc comment examples (issue 13 additions)', () => {
+  it('Precise: rounding modes, exact logarithms and roots; intervals: softplus and log-softmax', async () => {
+    const { softplus } = await import('../../../checkers/interval/softplus');
+    const { logSoftmax } = await import('../../../checkers/interval/softmax');
+    const { powInt, powPositive } = await import('../../../checkers/interval/elementary');
+    expect(createPrecise({ digits: 6, mpfr, rounding: 'floor' }).sqrt('2').toString()).toBe('1.41421');
+    const P = createPrecise({ digits: 20, mpfr });
+    expect([P.log('243', 3).toString(), P.pow('-8', '1/3').toString()]).toEqual(['5', '-2']);
+    withIntervals(mpfr, { bits: 64 }, (I) => {
+      const ln2 = I.format(softplus(I.enclose(0)), 10);
+      expect([ln2.lo, ln2.hi]).toEqual(['0.6931471805e0', '0.6931471806e0']);
+      expect(I.format(softplus(I.enclose(-844)), 3)).toEqual({ lo: '0.285e-366', hi: '0.286e-366' });
+      expect(I.format(logSoftmax(I, [0, -1000])[0]!, 3)).toEqual({ lo: '-0.508e-434', hi: '-0.507e-434' });
+      expect(I.bounds(powInt(I.enclose(-2), 3)).lo).toEqual({ num: -8n, den: 1n });
+      expect(I.format(powPositive(I.enclose('1/4'), I.enclose('1/2')), 5)).toEqual({ lo: '0.50000e0', hi: '0.50000e0' });
+    });
+  });
+});
