@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { isInside, mkdirInside, resolveInside } from '../fs/confine';
 import { defaultSandboxRunner, type SandboxRunner } from '../sandbox/runner';
-import type { CheckContext, CheckProgress } from './kind';
+import type { CheckContext, CheckProgress, SeriesPoint } from './kind';
 
 export interface ContextOptions {
   caseDir: string;
@@ -15,6 +15,8 @@ export interface ContextOptions {
   signal: AbortSignal;
   onProgress?: (p: CheckProgress) => void;
   onLog?: (line: string) => void;
+  /** A series point computed while the check runs (forwarded as a `series-point` RunEvent). */
+  onPoint?: (p: SeriesPoint) => void;
   /** The sandbox for untrusted code (default: the headless Node child, refusing unconfined runs). */
   sandbox?: () => Promise<SandboxRunner>;
 }
@@ -46,6 +48,7 @@ export function createCheckContext(o: ContextOptions): CheckContext {
     signal: o.signal,
     progress: (p) => o.onProgress?.(p),
     log: (line) => o.onLog?.(line),
+    point: (p) => o.onPoint?.(p),
     sandbox: o.sandbox ?? (() => defaultSandboxRunner()),
   };
 }

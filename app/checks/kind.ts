@@ -31,6 +31,15 @@ export interface CheckProgress {
   message?: string;
 }
 
+/** One point of a series a check computes while it runs (a sweep's point), plotted live by the UI. */
+export interface SeriesPoint {
+  /** Name of the series (the y column), with the names of both axes. */
+  series: string;
+  xLabel: string;
+  x: number;
+  y: number;
+}
+
 /** What a running check may touch. Paths in params are relative to the case folder; use `resolve`. */
 export interface CheckContext {
   /** Absolute path of the case folder. */
@@ -45,6 +54,8 @@ export interface CheckContext {
   signal: AbortSignal;
   progress(p: CheckProgress): void;
   log(line: string): void;
+  /** Reports a point of a series as soon as it is computed (optional: contexts built by hand may omit it). */
+  point?(p: SeriesPoint): void;
   /**
    * Where untrusted code (a case's sandbox modules, losses copied from a release) runs: the headless Node
    * child sandbox, or the hidden sandboxed window in the desktop app. Rejects with SandboxUnavailableError

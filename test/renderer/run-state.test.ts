@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../../app/api/contract';
-import { applyRunEvent, isDone, MAX_LOG_LINES, type Runs } from '../../renderer/lib/run-state';
+import { applyRunEvent, isDone, liveSeriesKey, MAX_LIVE_SERIES, MAX_LOG_LINES, type Runs } from '../../renderer/lib/run-state';
 import { createFakeApi } from './fake-api';
 
 const fold = (events: RunEvent[]): Runs => events.reduce(applyRunEvent, {} as Runs);
@@ -42,4 +42,18 @@ describe('applyRunEvent', () => {
     expect(logs[0]).toBe('[c] 7');
     expect(logs.at(-1)).toBe(`[c] ${MAX_LOG_LINES + 6}`);
   });
+
+  it('folds series points into bounded live series, once per event, and redraws on each', () => {
+    const pt = (series: string, x: number, y: number): RunEvent => ({ runId: 'a', type: 'series-point', falsificationId: 'F1', checkId: 'sweep', series, xLabel: 'k', x, y });
+    const e2 = pt('additive', 2, 0.45);
+    let s = fold([{ runId: 'a', type: 'started', caseId: 'c', checks: 1 }, pt('additive', 4, 1.25), e2]);
+    s = applyRunEvent(s, e2); // folded twice, as React's StrictMode does
+    const live = s.a?.series?.[liveSeriesKey('F1', 'sweep', 'additive')];
+    expect(live?.length).toBe(2);
+    expect([...live!.data()[0]]).toEqual([2, 4]);
+    expect(s.a?.seriesVersion).toBe(2);
+    for (let i = 0; i < MAX_LIVE_SERIES + 3; i++) s = applyRunEvent(s, pt(`s${i}`, 1, 1));
+    expect(Object.keys(s.a?.series ?? {})).toHaveLength(MAX_LIVE_SERIES);
+  });
 });
+

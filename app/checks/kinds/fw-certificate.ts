@@ -40,6 +40,8 @@ export const fwCertificateKind: CheckKind<FwCertificateParams> = {
       float64Holds: floatHolds,
       filter: run.filter,
       stateBits: run.stateBits,
+      // The particles at sampled steps and at each run's exit (exact rounded to float64 for drawing; float64 run).
+      trajectory: run.trajectory,
     };
     const floatNote = floatHolds === v.holds ? 'float64 gives the same verdict' : `float64 alone would say it ${floatHolds ? 'holds' : 'does not hold'} (float64 first exit: ${run.float64FirstExitStep ?? 'none'})`;
     if (v.holds) {

@@ -8,7 +8,7 @@ import { shown } from '../../text/display';
 import { readJsonFile } from '../../tables/json-file';
 import { CertificateError, validateFwCertificate, type FwCertificate } from '../../../checkers/certificates/certificate';
 import { startFwRun } from '../../../checkers/certificates/verify-fw';
-import type { FwRunResult } from '../../../checkers/dynamics/fw-attention-run';
+import type { FwAttentionRun, FwRunResult } from '../../../checkers/dynamics/fw-attention-run';
 
 /**
  * Read and validate a certificate (requireClaim) or search config through the shared JSON reader (a regular
@@ -32,12 +32,73 @@ export interface DriveOptions {
   filter?: boolean;
 }
 
-/** Run cert's dynamic to `horizon` (exact and float64), cancellable. Exact for the exact part. */
-export async function driveFwRun(cert: FwCertificate, horizon: number, o: DriveOptions = {}): Promise<FwRunResult> {
+/**
+ * The particles at one step, exact (rounded to float64 for drawing) and in the float64 run; null for a run
+ * that had stopped before that step.
+ */
+export interface FwSnapshot {
+  t: number;
+  exact: number[][] | null;
+  float64: number[][] | null;
+}
+
+/** About how many evenly spaced steps a trajectory keeps (plus step 0, both exits and both last steps). */
+const TRAJECTORY_STEPS = 40;
+
+/**
+ * Keeps the states a figure of the run draws: every `stride`-th step, the step at which either run first
+ * sees the origin outside the hull (both runs at that step) and the last state of each run.
+ */
+class TrajectoryRecorder {
+  private readonly shots = new Map<number, FwSnapshot>();
+  private readonly stride: number;
+  private exactOut = false;
+  private floatOut = false;
+
+  constructor(
+    private readonly run: FwAttentionRun,
+    horizon: number,
+  ) {
+    this.stride = Math.max(1, Math.ceil(horizon / TRAJECTORY_STEPS));
+    this.take(true, true);
+  }
+
+  /** After one advance: keep the state when it is a sampled step or an exit. */
+  observe(): void {
+    const { exact, float } = this.run;
+    const exitExact = !this.exactOut && !exact.originInHull();
+    const exitFloat = !this.floatOut && !float.originInHull();
+    this.exactOut ||= exitExact;
+    this.floatOut ||= exitFloat;
+    const both = exitExact || exitFloat;
+    this.take(both || exact.t % this.stride === 0, both || float.t % this.stride === 0);
+  }
+
+  /** The kept states in step order, the last state of each run included. */
+  finish(): FwSnapshot[] {
+    this.take(true, true);
+    return [...this.shots.values()].sort((a, b) => a.t - b.t);
+  }
+
+  private take(exact: boolean, float: boolean): void {
+    if (exact) this.put(this.run.exact.t, 'exact', this.run.exact.positions().toRationals().map((row) => row.map((r) => r.toNumber())));
+    if (float) this.put(this.run.float.t, 'float64', this.run.float.positions());
+  }
+
+  private put(t: number, which: 'exact' | 'float64', xs: number[][]): void {
+    const shot = this.shots.get(t) ?? { t, exact: null, float64: null };
+    this.shots.set(t, { ...shot, [which]: xs });
+  }
+}
+
+/** Run cert's dynamic to `horizon` (exact and float64), cancellable, with the states a figure draws. Exact for the exact part. */
+export async function driveFwRun(cert: FwCertificate, horizon: number, o: DriveOptions = {}): Promise<FwRunResult & { trajectory: FwSnapshot[] }> {
   const run = startFwRun(cert, horizon, o.filter ?? true);
+  const recorder = new TrajectoryRecorder(run, horizon);
   let last = Date.now();
   while (!run.done) {
     run.advance();
+    recorder.observe();
     // Yield about every 50 ms: lets a SIGINT abort land and a progress bar redraw.
     if (Date.now() - last > 50) {
       o.onProgress?.(run.t);
@@ -47,5 +108,5 @@ export async function driveFwRun(cert: FwCertificate, horizon: number, o: DriveO
     }
   }
   o.onProgress?.(run.t);
-  return run.result();
+  return { ...run.result(), trajectory: recorder.finish() };
 }

@@ -41,6 +41,8 @@ export const fwFloatVsExactKind: CheckKind<FwFloatVsExactParams> = {
       float64FirstArgminDivergence: run.float64FirstArgminDivergence,
       assertedStep: params.assertedStep ?? null,
       agree: exact === float,
+      // The particles at sampled steps and at each run's exit (exact rounded to float64 for drawing; float64 run).
+      trajectory: run.trajectory,
     };
     const show = (t: number | null) => (t === null ? `none up to step ${params.horizon}` : `step ${t}`);
     const base = `First exit of the origin: float64 ${show(float)}, exact ${show(exact)}${run.float64FirstArgminDivergence !== null ? `; float64 first picks a different j* at step ${run.float64FirstArgminDivergence}` : ''} (c = ${cert.c}).`;

@@ -40,6 +40,8 @@ export const fwHorizonTrapKind: CheckKind<FwHorizonTrapParams> = {
       float64FirstExitStep: run.float64FirstExitStep,
       seenByShortCheck,
       stateBits: run.stateBits,
+      // The particles at sampled steps and at each run's exit (exact rounded to float64 for drawing; float64 run).
+      trajectory: run.trajectory,
     };
     let summary: string;
     if (exit === null) summary = `No exit of the origin up to step ${params.horizon} (exact), so neither horizon finds one (c = ${cert.c}).`;

@@ -131,6 +131,8 @@ export const growthFitKind: CheckKind<GrowthFitParams> = {
         weighting,
         threshold,
         ...report,
+        // The points fitted (at most MAX_PLOT_POINTS of them, evenly spaced in x), for the figure.
+        points: plotSample(data.map((d) => (d.se !== undefined ? { x: d.x, y: d.y, se: d.se } : { x: d.x, y: d.y }))),
         chi2PerDof,
         stoppedAt: atStop,
       },
@@ -142,7 +144,12 @@ export const growthFitKind: CheckKind<GrowthFitParams> = {
 /** The table's text and provenance: read from the case, or computed by the declared sweep. */
 async function tableSource(params: GrowthFitParams, ctx: CheckContext): Promise<{ name: string; text: string; sha256: string; artifacts: string[]; sweep?: Record<string, unknown> }> {
   if (params.sweep !== undefined) {
-    const t = await computeSweepTable(params.sweep, ctx);
+    // Each point computed now goes out as a series point, so the UI plots the sweep while it runs.
+    const t = await computeSweepTable(params.sweep, ctx, (_i, row) => {
+      const x = row[params.x];
+      const y = row[params.y];
+      if (typeof x === 'number' && typeof y === 'number') ctx.point?.({ series: params.y, xLabel: params.x, x, y });
+    });
     return { name: relative(ctx.caseDir, t.path), text: t.csv, sha256: t.sha256, artifacts: [t.path], sweep: t.evidence };
   }
   if (params.table === undefined) throw new BadInputError(join(ctx.caseDir, 'case.json'), 'growth-fit needs "table" or "sweep"');

@@ -61,12 +61,13 @@ export interface SweepTable {
 }
 
 /**
- * Runs (or resumes) the sweep and assembles its table. Throws BadInputError when a point does not end with
+ * Runs (or resumes) the sweep and assembles its table; `onRow` sees each point computed now as it finishes
+ * (points resumed from the checkpoint are not replayed). Throws BadInputError when a point does not end with
  * a flat object of numbers, strings and booleans, or ends otherwise than `ok` (naming the point), and
  * CancelledError when ctx.signal aborts. Example params:
  * `{ program: 'sandbox/point.ts', grid: { k: [2, 4, 8], replicates: [32] }, seed: 7 }` gives columns k, replicates, ...
  */
-export async function computeSweepTable(s: SweepTableParams, ctx: CheckContext): Promise<SweepTable> {
+export async function computeSweepTable(s: SweepTableParams, ctx: CheckContext, onRow?: (index: number, row: Readonly<Record<string, ParamValue>>) => void): Promise<SweepTable> {
   const spec = parseSweepSpec({ parameters: s.grid }, `${s.program} (sweep grid)`);
   const artifactDir = await ctx.artifactDir();
   const timeoutS = s.timeoutSeconds ?? 120;
@@ -93,6 +94,10 @@ export async function computeSweepTable(s: SweepTableParams, ctx: CheckContext):
       if (e.type === 'point-progress') ctx.progress({ done, total, message: `sweep of ${s.program}: point ${e.index} at ${e.done}${e.total !== undefined ? `/${e.total}` : ''}${e.message ? ` (${e.message})` : ''}` });
       if (e.type === 'notice') ctx.log(e.message);
       if (e.type === 'point') ctx.log(`point ${e.record.index} ${JSON.stringify(e.record.params)}: ${e.record.outcome} in ${(e.record.wallMs / 1000).toFixed(1)} s`);
+      // A finished point as a row (grid parameters, then its result's fields), for a live plot.
+      if (e.type === 'point' && e.record.outcome === 'ok' && onRow !== undefined && typeof e.record.value === 'object' && e.record.value !== null) {
+        onRow(e.record.index, { ...(e.record.value as Record<string, ParamValue>), ...e.record.params });
+      }
     },
   });
   if (summary.status === 'cancelled' || ctx.signal.aborted) throw new CancelledError();

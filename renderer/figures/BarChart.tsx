@@ -1,0 +1,109 @@
+/** A grouped bar figure in SVG: one group per category, one bar per series, a value axis (linear or log) with its unit; hovering a bar shows its value. */
+import { useState } from 'react';
+import { cssVar, TONE_VAR } from './colors';
+import { logTicks, niceTicks, scale } from './geometry';
+import { short } from './read';
+import type { BarSpec } from './spec';
+import { axisTitle } from './XYPlot';
+
+const W = 560;
+const H = 230;
+const M = { left: 64, right: 12, top: 12, bottom: 40 };
+
+export function BarChart({ spec }: { spec: BarSpec }) {
+  const [hover, setHover] = useState<string | null>(null);
+  const values = spec.series.flatMap((s) => s.values).filter((v): v is number => v !== null);
+  const refs = (spec.refs ?? []).map((r) => r.value);
+  const log = spec.value.log === true;
+  const all = [...values, ...refs];
+  const positive = all.filter((v) => v > 0);
+  // A log axis floors at a tenth of the smallest positive value; a zero is drawn at the floor.
+  const lo = log ? (positive.length > 0 ? Math.min(...positive) / 10 : 1e-16) : Math.min(0, ...all);
+  const hi = log ? (positive.length > 0 ? Math.max(...positive) * 2 : 1) : Math.max(0, ...all) * 1.1 || 1;
+  const all10 = log ? logTicks(lo, hi) : niceTicks(lo, hi, 5);
+  const d0 = log ? all10[0]! : Math.min(lo, all10[0]!);
+  const d1 = log ? all10[all10.length - 1]! : Math.max(hi, all10[all10.length - 1]!);
+  // At most about seven labelled ticks (a log axis over 15 decades labels every third).
+  const every = Math.ceil(all10.length / 7);
+  const ticks = all10.filter((_, i) => i % every === 0);
+  const y = scale(d0, d1, H - M.bottom, M.top, log);
+  const base = y(log ? d0 : 0);
+  const groupW = (W - M.left - M.right) / spec.categories.length;
+  const barW = Math.min(36, (groupW * 0.8) / spec.series.length);
+  return (
+    <div className="bar-chart" data-testid="bar-chart">
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={spec.title}>
+        {ticks.map((t) => (
+          <g key={t} className="axis-tick">
+            <line x1={M.left} x2={W - M.right} y1={y(t)} y2={y(t)} stroke={cssVar('--plot-grid')} />
+            <text x={M.left - 6} y={y(t) + 4} textAnchor="end" fill={cssVar('--plot-axis')} fontSize="11">
+              {short(t)}
+            </text>
+          </g>
+        ))}
+        <text transform={`translate(14 ${(H - M.bottom + M.top) / 2}) rotate(-90)`} textAnchor="middle" fill={cssVar('--plot-axis')} fontSize="11" className="axis-label">
+          {axisTitle(spec.value)}
+        </text>
+        {spec.categories.map((c, ci) => {
+          const gx = M.left + ci * groupW + (groupW - barW * spec.series.length) / 2;
+          return (
+            <g key={c}>
+              {spec.series.map((s, si) => {
+                const v = s.values[ci];
+                if (v === null || v === undefined) return null;
+                const top = y(log ? Math.max(v, d0) : v);
+                const id = `${s.label}|${c}`;
+                return (
+                  <rect
+                    key={s.label}
+                    x={gx + si * barW}
+                    y={Math.min(top, base)}
+                    width={barW - 2}
+                    height={Math.max(1, Math.abs(base - top))}
+                    fill={cssVar(TONE_VAR[s.tone])}
+                    opacity={hover === null || hover === id ? 1 : 0.55}
+                    onMouseEnter={() => setHover(id)}
+                    onMouseLeave={() => setHover(null)}
+                    data-testid="bar"
+                  >
+                    <title>{`${c}, ${s.label}: ${short(v)}${spec.value.unit !== undefined ? ` ${spec.value.unit}` : ''}`}</title>
+                  </rect>
+                );
+              })}
+              <text x={M.left + ci * groupW + groupW / 2} y={H - M.bottom + 16} textAnchor="middle" fill={cssVar('--plot-axis')} fontSize="12" className="axis-category">
+                {c}
+              </text>
+            </g>
+          );
+        })}
+        {(spec.refs ?? []).map((r) => (
+          <g key={r.label}>
+            <line x1={M.left} x2={W - M.right} y1={y(r.value)} y2={y(r.value)} stroke={cssVar('--plot-axis')} strokeDasharray="5 4" />
+            <text x={W - M.right - 4} y={y(r.value) - 4} textAnchor="end" fill={cssVar('--plot-axis')} fontSize="11">
+              {r.label}
+            </text>
+          </g>
+        ))}
+        <line x1={M.left} x2={W - M.right} y1={base} y2={base} stroke={cssVar('--plot-axis')} />
+        <line x1={M.left} x2={M.left} y1={M.top} y2={H - M.bottom} stroke={cssVar('--plot-axis')} />
+      </svg>
+      <div className="figure-legend small">
+        {spec.series.map((s) => (
+          <span key={s.label} className="legend-item">
+            <span className="legend-swatch" style={{ background: cssVar(TONE_VAR[s.tone]) }} /> {s.label}
+          </span>
+        ))}
+        <span className="hover-value mono" data-testid="hover-value">
+          {hover !== null ? hoverText(spec, hover) : 'hover a bar for its value'}
+        </span>
+      </div>
+    </div>
+  );
+}
+
+function hoverText(spec: BarSpec, id: string): string {
+  const [label, cat] = id.split('|') as [string, string];
+  const s = spec.series.find((x) => x.label === label);
+  const v = s?.values[spec.categories.indexOf(cat)];
+  return v === null || v === undefined ? '' : `${cat} · ${label}: ${short(v)}${spec.value.unit !== undefined ? ` ${spec.value.unit}` : ''}`;
+}
