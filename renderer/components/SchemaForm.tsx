@@ -10,6 +10,7 @@ import { useState, type ReactNode } from 'react';
 import type { CaseFileView } from '../../app/api/contract';
 import { formatBytes } from '../lib/format';
 import { boundsText, type FieldModel, type FormModel, type FormValues } from '../lib/schema-form';
+import { ViewFileButton } from '../evidence/CaseFiles';
 
 interface FieldProps {
   field: FieldModel;
@@ -250,6 +251,7 @@ function CasePathInput(props: {
         <option value={TYPED}>another path (type it)…</option>
       </select>
       {typed ? pathInput : null}
+      {listed ? <ViewFileButton path={value} what={props.name} disabled={props.common.disabled} /> : null}
       {addFile}
     </div>
   );

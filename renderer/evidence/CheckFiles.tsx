@@ -1,0 +1,34 @@
+/**
+ * The files a check result names, as links that open them in place: its artifacts (a growth fit's SVG, a
+ * sweep's table) and the paths its evidence names (the positions table audited, the module run, a
+ * certificate, a sweep's checkpoint folder), each once.
+ */
+import { useMemo } from 'react';
+import { evidencePaths } from './paths';
+import { FileLink } from './CaseFiles';
+
+export function CheckFiles(props: { artifacts: readonly string[]; evidence: Record<string, unknown> }) {
+  const { artifacts } = props;
+  const named = useMemo(() => evidencePaths(props.evidence).filter((p) => !artifacts.includes(p.path)), [props.evidence, artifacts]);
+  if (artifacts.length === 0 && named.length === 0) return null;
+  return (
+    <div className="result-files small" data-testid="result-files">
+      {artifacts.length > 0 ? (
+        <div className="artifacts">
+          Artifacts:{' '}
+          {artifacts.map((a) => (
+            <FileLink key={a} path={a} testId="artifact-link" />
+          ))}
+        </div>
+      ) : null}
+      {named.length > 0 ? (
+        <div className="evidence-files">
+          Evidence files:{' '}
+          {named.map((p) => (
+            <FileLink key={p.path} path={p.path} title={`${p.field}: open ${p.path}`} testId="evidence-file-link" />
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}
