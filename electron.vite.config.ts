@@ -5,6 +5,8 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+// The checkers' type declarations for the sandbox editor (virtual:recheck-checkers-dts), generated at build time.
+import { checkersTypes } from './scripts/checkers-types';
 
 const root = import.meta.dirname;
 
@@ -34,7 +36,7 @@ export default defineConfig({
   renderer: {
     root: resolve(root, 'renderer'),
     base: './',
-    plugins: [react()],
+    plugins: [react(), checkersTypes()],
     build: {
       outDir: resolve(root, 'out/renderer'),
       emptyOutDir: true,

@@ -4,6 +4,8 @@
 // renderer code. electron.vite.config.ts must stay equivalent (test/build/electron-vite-config.test.ts).
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+// The checkers' type declarations for the sandbox editor (virtual:recheck-checkers-dts), generated at build time.
+import { checkersTypes } from '../scripts/checkers-types';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -11,7 +13,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   root,
   base: './',
-  plugins: [react()],
+  plugins: [react(), checkersTypes()],
   build: {
     outDir: '../out/renderer',
     emptyOutDir: true,

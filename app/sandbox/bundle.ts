@@ -215,6 +215,22 @@ async function checkExports(esbuild: typeof EsbuildApi, modulePath: string, sour
 }
 
 /**
+ * Why "Run in sandbox" cannot run this module source, one line, or null when it can: the export check bundling
+ * makes (a default export; a syntax error also answers here), without bundling. Cheap: esbuild parses the one
+ * file. For listing a case's files (the UI offers Run only where it can work); bundling still checks again.
+ * Example: `await runProblem('sandbox/paging.ts', 'export const a = 1;')` names the missing default export.
+ */
+export async function runProblem(modulePath: string, source: string): Promise<string | null> {
+  if (!MODULE_EXTENSIONS.test(modulePath)) return 'not a .ts, .mts, .js or .mjs module';
+  try {
+    await checkExports(await loadEsbuild(), modulePath, Buffer.from(source, 'utf8'), ['default']);
+    return null;
+  } catch (err) {
+    return err instanceof BadInputError ? err.problem : bundleError(modulePath, err).problem;
+  }
+}
+
+/**
  * Bundles the module with the runner for `options.target` into one file, in memory, in THIS process: an ES
  * module for 'node', a classic script for 'worker' (for `new Worker(blobUrl)`; it waits for one RunRequest
  * posted as a JSON string). Every file is read through the confinement plugin (bundle-plugin.ts). Throws

@@ -1,15 +1,23 @@
 /**
- * The sandbox pane: the case's re-implementation files in Monaco, editable; Save (or Ctrl/Cmd+S) writes the
- * file through saveSandboxFile, which the core logs in the audit trail. One Monaco model per file, kept
- * while the case is open so switching files keeps unsaved edits. Modules (.ts/.mjs) can be run in the
- * browser sandbox from here (SandboxRunPanel). "Add a file to the case" brings a reviewer's file in (a
- * quantities.json, a table); files that appear when the case is reread get their tab, edits to the others stay.
+ * The sandbox pane: the case's sandbox files in a tree (FileTree) beside Monaco, editable; Save (or
+ * Ctrl/Cmd+S) writes the file through saveSandboxFile, which the core logs in the audit trail. One Monaco
+ * model per file, kept while the case is open so switching files keeps unsaved edits. Modules (.ts/.mjs) can
+ * be run in the browser sandbox from here (SandboxRunPanel). "Add a file to the case" brings a reviewer's file
+ * in (a quantities.json, a table); files that appear when the case is reread join the tree, edits to the others
+ * stay. Every file is also a quick-open item (Ctrl/Cmd+P). While the editor has the focus, the status line
+ * says how Tab leaves it (Monaco's Ctrl+M toggles whether Tab indents or moves the focus).
  */
 import { useEffect, useRef, useState } from 'react';
 import type { AuditEntry, RecheckApi, SandboxFile } from '../../app/api/contract';
+import { FileTree } from '../editor/FileTree';
+import { chordLabel } from '../palette/chord';
+import { MAC, useCommands } from '../palette/use-commands';
 import { isRunnableModule, SandboxRunPanel, type SandboxPlace } from './SandboxRunPanel';
 
 type MonacoModule = typeof import('../editor/monaco');
+
+/** The key that toggles whether Tab leaves the editor (Monaco's own: Ctrl+M; ⌃⇧M on a Mac). */
+const TAB_KEY = chordLabel(MAC ? 'Ctrl+Shift+M' : 'Ctrl+M', MAC);
 
 interface FileState {
   saved: string;
@@ -37,6 +45,11 @@ export function SandboxPane(props: {
   const [active, setActive] = useState<string | null>(files[0]?.path ?? null);
   const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
+  const [showTree, setShowTree] = useState(true);
+  // While the editor has the focus: whether Tab moves the focus (Monaco's tab focus mode) or indents.
+  const [editorFocus, setEditorFocus] = useState<{ tabMovesFocus: boolean } | null>(null);
+  const tabMoves = useRef(false);
+  const toggleTabRef = useRef<(() => void) | null>(null);
   const activeRef = useRef(active);
   activeRef.current = active;
   const filesRef = useRef(files);
@@ -102,7 +115,7 @@ export function SandboxPane(props: {
         for (const f of filesRef.current) addModelRef.current(m, f);
         const ed = m.monaco.editor.create(host.current, {
           model: activeRef.current !== null ? (modelMap.get(activeRef.current) ?? null) : null,
-          theme: 'recheck-light',
+          theme: m.editorTheme(),
           automaticLayout: true,
           minimap: { enabled: false },
           fontSize: 12.5,
@@ -113,6 +126,18 @@ export function SandboxPane(props: {
           tabSize: 2,
         });
         ed.addCommand(m.monaco.KeyMod.CtrlCmd | m.monaco.KeyCode.KeyS, () => void saveRef.current(activeRef.current));
+        // Tab focus mode is this editor's option, toggled by our own binding of Monaco's keys (Ctrl+M; ⌃⇧M on a
+        // Mac): Monaco's own action flips a global the API cannot observe, so the hint could not follow it.
+        const toggleTab = () => {
+          tabMoves.current = !tabMoves.current;
+          ed.updateOptions({ tabFocusMode: tabMoves.current });
+          setEditorFocus((f) => (f === null ? f : { tabMovesFocus: tabMoves.current }));
+        };
+        const { KeyMod, KeyCode } = m.monaco;
+        ed.addCommand(MAC ? KeyMod.WinCtrl | KeyMod.Shift | KeyCode.KeyM : KeyMod.CtrlCmd | KeyCode.KeyM, toggleTab);
+        toggleTabRef.current = toggleTab;
+        ed.onDidFocusEditorText(() => setEditorFocus({ tabMovesFocus: tabMoves.current }));
+        ed.onDidBlurEditorText(() => setEditorFocus(null));
         editor.current = ed;
       })
       .catch((e: unknown) => setLoadError(`The editor failed to load: ${(e as Error).message}`));
@@ -138,27 +163,44 @@ export function SandboxPane(props: {
   useEffect(() => onUnsaved(unsaved === '' ? [] : unsaved.split('\n')), [unsaved, onUnsaved]);
 
   const activeState = active !== null ? state[active] : undefined;
+  const open = (path: string) => {
+    setActive(path);
+    // Opening a file from the tree or quick open puts the caret in it.
+    setTimeout(() => editor.current?.focus(), 0);
+  };
+  useCommands([
+    ...files.map((f) => ({ id: `file.open:${f.path}`, title: f.path, group: 'Files', kind: 'file' as const, detail: f.path === active ? 'open' : undefined, run: () => open(f.path) })),
+    { id: 'file.save', title: 'Save the open file', group: 'Files', enabled: activeState?.dirty === true, run: () => void save(active) },
+    { id: 'files.tree', title: showTree ? 'Hide the sandbox file tree' : 'Show the sandbox file tree', group: 'Files', run: () => setShowTree((v) => !v) },
+    {
+      id: 'editor.tab-focus',
+      title: `Editor: toggle whether Tab moves the focus (${TAB_KEY} in the editor)`,
+      group: 'Editor',
+      enabled: editor.current !== null,
+      run: () => {
+        toggleTabRef.current?.();
+        editor.current?.focus();
+      },
+    },
+  ]);
+  /** The core's answer whether a file can run, while it is about the saved text (undefined after a save here). */
+  const runProblemOf = (path: string): string | null | undefined => {
+    const f = files.find((x) => x.path === path);
+    return f !== undefined && f.text === state[path]?.saved ? f.runProblem : undefined;
+  };
   return (
     <section className="pane pane-sandbox" data-testid="pane-sandbox" aria-label="Sandbox">
       <header className="pane-header">
         <span className="pane-title">Sandbox</span>
-        <div className="tab-strip" role="tablist">
-          {files.map((f) => (
-            <button
-              key={f.path}
-              type="button"
-              role="tab"
-              aria-selected={f.path === active}
-              className={`tab mono${f.path === active ? ' active' : ''}`}
-              onClick={() => setActive(f.path)}
-              title={f.path}
-              data-testid={`sandbox-tab-${f.path}`}
-            >
-              {f.path.replace(/^sandbox\//, '')}
-              {state[f.path]?.dirty ? <span className="dirty" aria-label="unsaved changes"> ●</span> : null}
-            </button>
-          ))}
-        </div>
+        {files.length > 0 ? (
+          <button type="button" className="btn btn-small btn-quiet" aria-pressed={showTree} onClick={() => setShowTree((v) => !v)} title="Show or hide the file tree (Ctrl/Cmd+P goes to a file)" data-testid="sandbox-tree-toggle">
+            Files ({files.length})
+          </button>
+        ) : null}
+        <span className="mono small sandbox-active" title={active ?? undefined}>
+          {active?.replace(/^sandbox\//, '') ?? ''}
+          {activeState?.dirty ? <span className="dirty" aria-label="unsaved changes"> ●</span> : null}
+        </span>
         <button type="button" className="btn btn-small btn-quiet add-tab" onClick={props.onAddFile} aria-label="Add a file to the case" title="Add a file to the case (under sandbox/)" data-testid="sandbox-add-file">
           +
         </button>
@@ -177,10 +219,23 @@ export function SandboxPane(props: {
         </div>
       ) : null}
       {loadError !== null ? <div className="error-box">{loadError}</div> : null}
-      <div className="editor-host" ref={host} data-testid="sandbox-editor" hidden={files.length === 0} />
-      {active !== null && isRunnableModule(active) ? <SandboxRunPanel api={api} caseId={caseId} path={active} dirty={activeState?.dirty === true} sandboxIn={props.sandboxIn} /> : null}
+      <div className="sandbox-body" hidden={files.length === 0}>
+        {showTree && files.length > 0 ? (
+          <FileTree paths={files.map((f) => f.path)} active={active} dirty={new Set(Object.keys(state).filter((p) => state[p]?.dirty === true))} onOpen={open} />
+        ) : null}
+        <div className="sandbox-main">
+          <div className="editor-host" ref={host} data-testid="sandbox-editor" />
+          {active !== null && isRunnableModule(active) ? <SandboxRunPanel api={api} caseId={caseId} path={active} dirty={activeState?.dirty === true} saved={activeState?.saved ?? ''} runProblem={runProblemOf(active)} sandboxIn={props.sandboxIn} /> : null}
+        </div>
+      </div>
       <footer className={`pane-status small${status?.error ? ' error-text' : ''}`} data-testid="sandbox-status">
-        {status?.text ?? (active !== null ? `${active}${/\.(ts|tsx|mts)$/.test(active) ? ' · syntax checked; imports are not resolved in the editor' : ''}` : '')}
+        {editorFocus !== null ? (
+          <span className="editor-tab-hint" data-testid="editor-tab-hint">
+            {editorFocus.tabMovesFocus ? `Tab leaves the editor · ${TAB_KEY}: Tab indents` : `Tab indents · ${TAB_KEY}: Tab leaves the editor`}
+            {' · '}
+          </span>
+        ) : null}
+        {status?.text ?? (active !== null ? `${active}${/\.(ts|tsx|mts)$/.test(active) ? ' · type-checked against the checkers library' : ''}` : '')}
       </footer>
     </section>
   );

@@ -5,6 +5,12 @@
  * declared check that runs the module when there is one. The reviewer chooses the seed (handed to the program
  * as `api.seed`) and the wall-clock limit, kept per file while the panel is open; after a run the status line
  * is its record: seed, limit, measured wall time and how it ended.
+ *
+ * Whether the file can run at all: the core says so when it lists the case's files (`SandboxFile.runProblem`,
+ * a cheap export check); after a save here that answer is stale, and the bundling result decides. A file the
+ * sandbox cannot run (no default export, a syntax error, a refused import) gets the reason instead of the Run
+ * button. A runnable one is bundled when shown, which brings the core's suggested input (and seed), so the first
+ * run works without typing: a module check's params, or a sweep's first point.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { RecheckApi } from '../../app/api/contract';
@@ -27,6 +33,9 @@ type Phase =
   // record is null when the program could not be bundled (nothing ran).
   | { kind: 'ended'; end: SandboxRunEnd; record: RunRecord | null; sha256: string | null };
 
+/** What bundling the saved file said: not yet known, runnable (with where its suggestion came from), or why not. */
+type Runnable = { kind: 'checking' } | { kind: 'yes'; from: string | null; seed: number | null } | { kind: 'no'; reason: string };
+
 function progressLine(p: Extract<SandboxStreamMessage, { type: 'progress' }> | null): string {
   if (p === null) return 'running…';
   const parts = [p.total !== undefined ? `${p.done} / ${p.total}` : String(p.done)];
@@ -47,8 +56,19 @@ function resultText(value: unknown): string {
  */
 export type SandboxPlace = 'page' | 'core';
 
-export function SandboxRunPanel(props: { api: RecheckApi; caseId: string; path: string; dirty: boolean; sandboxIn: SandboxPlace }) {
-  const { api, caseId, path, dirty, sandboxIn } = props;
+export function SandboxRunPanel(props: {
+  api: RecheckApi;
+  caseId: string;
+  path: string;
+  dirty: boolean;
+  /** The saved text of the file: when it changes, the file is bundled again to know whether it can run. */
+  saved: string;
+  /** Why the core said the saved text cannot run (null: it can); undefined when unknown (saved since). */
+  runProblem: string | null | undefined;
+  sandboxIn: SandboxPlace;
+}) {
+  const { api, caseId, path, dirty, saved, runProblem, sandboxIn } = props;
+  const [runnable, setRunnable] = useState<Runnable>({ kind: 'checking' });
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [input, setInput] = useState<string>('');
   const [progress, setProgress] = useState<Extract<SandboxStreamMessage, { type: 'progress' }> | null>(null);
@@ -62,6 +82,37 @@ export function SandboxRunPanel(props: { api: RecheckApi; caseId: string; path: 
   const settingsText = settingsByFile.get(fileKey) ?? DEFAULT_SETTINGS_TEXT;
   const settings = parseRunSettings(settingsText);
   const editSettings = (change: Partial<RunSettingsText>) => setSettingsByFile((m) => new Map(m).set(fileKey, { ...settingsText, ...change }));
+  const inputRef = useRef(input);
+  inputRef.current = input;
+
+  // Bundle the saved file once shown and after each save: its result says whether the file can run, and brings
+  // the suggested input (and seed) in before the reviewer clicks Run.
+  useEffect(() => {
+    let live = true;
+    if (typeof runProblem === 'string') {
+      setRunnable({ kind: 'no', reason: runProblem });
+      return;
+    }
+    setRunnable({ kind: 'checking' });
+    api.prepareSandboxProgram(caseId, path).then(
+      (program) => {
+        if (!live) return;
+        setRunnable({ kind: 'yes', from: program.suggestedFrom ?? null, seed: program.suggestedSeed ?? null });
+        if (program.suggestedInput !== undefined) {
+          const text = JSON.stringify(program.suggestedInput, null, 2);
+          suggested.current.set(path, text);
+          if (inputRef.current.trim() === '') setInput(text);
+        }
+        const seed = program.suggestedSeed;
+        // The reviewer's own seed for this file, once typed, stays.
+        if (seed !== undefined) setSettingsByFile((m) => (m.has(fileKey) ? m : new Map(m).set(fileKey, { ...DEFAULT_SETTINGS_TEXT, seed: String(seed) })));
+      },
+      (e: unknown) => live && setRunnable({ kind: 'no', reason: (e as Error).message }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, caseId, path, saved, runProblem, fileKey]);
 
   // A run belongs to its file and case: leaving either cancels it.
   useEffect(() => {
@@ -135,13 +186,23 @@ export function SandboxRunPanel(props: { api: RecheckApi; caseId: string; path: 
   let runTitle = 'Bundle the saved file and run it in a sandboxed Web Worker (no network)';
   if (dirty) runTitle = 'Save the file first: the sandbox runs the saved version';
   else if (!settings.ok) runTitle = settings.problem;
+  else if (runnable.kind === 'checking') runTitle = 'Bundling the saved file to see whether it can run…';
+  if (runnable.kind === 'no' && !busy) {
+    return (
+      <div className="sandbox-run small" data-testid="sandbox-run" style={{ borderTop: '1px solid var(--line)', padding: '6px 10px' }}>
+        <div className="muted" data-testid="sandbox-run-unavailable" role="note">
+          Not runnable in the sandbox: {runnable.reason.replace(/^.*?cannot be (?:run|bundled) (?:in|for) the sandbox: /, '')}
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="sandbox-run small" data-testid="sandbox-run" style={{ borderTop: '1px solid var(--line)', padding: '6px 10px', maxHeight: '40%', overflow: 'auto' }}>
       <div className="sandbox-run-controls">
         <button
           type="button"
           className="btn btn-small"
-          disabled={busy || dirty || !settings.ok}
+          disabled={busy || dirty || !settings.ok || runnable.kind !== 'yes'}
           title={runTitle}
           onClick={() => void start()}
           data-testid="sandbox-run-start"
@@ -190,7 +251,7 @@ export function SandboxRunPanel(props: { api: RecheckApi; caseId: string; path: 
         </div>
       ) : null}
       <label className="muted" style={{ display: 'block', marginTop: 4 }}>
-        Input (JSON; empty = the declared check's params, or null)
+        Input (JSON; empty = the suggested input, or null)
         <textarea
           className="mono"
           rows={2}
@@ -201,6 +262,11 @@ export function SandboxRunPanel(props: { api: RecheckApi; caseId: string; path: 
           data-testid="sandbox-run-input"
         />
       </label>
+      {runnable.kind === 'yes' && runnable.from !== null ? (
+        <div className="muted" data-testid="sandbox-run-suggestion">
+          Suggested input{runnable.seed !== null ? ` and seed ${runnable.seed}` : ''}: {runnable.from}
+        </div>
+      ) : null}
       {inputError !== null ? <div className="error-text">{inputError}</div> : null}
       {seriesText !== '' ? <div className="muted" data-testid="sandbox-run-series">{seriesText}</div> : null}
       {logs.length > 0 ? (
