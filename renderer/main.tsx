@@ -1,11 +1,23 @@
 /** Renderer entry: picks the transport (Electron preload or browser-mode HTTP) and mounts the workbench. */
 import { StrictMode, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
-import 'katex/dist/katex.min.css';
 import './styles/app.css';
 import { pickTransport } from './api/transport';
 import type { EventConnection } from './api/http-client';
 import { App } from './components/App';
+import { createThemeController } from './lib/theme-document';
+import type { ThemeStorage } from './lib/theme';
+
+function localStorageOrNull(): ThemeStorage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+// The theme applies before the first render, so the page never flashes the other theme.
+const theme = createThemeController(window, localStorageOrNull());
 
 // The event socket's state, observed by the top bar (browser mode only).
 let connection: EventConnection | null = null;
@@ -29,7 +41,7 @@ function Root() {
       </div>
     );
   }
-  return <App api={transport.api} mode={transport.kind} connection={transport.kind === 'browser' ? conn : null} />;
+  return <App api={transport.api} mode={transport.kind} connection={transport.kind === 'browser' ? conn : null} theme={theme} />;
 }
 
 const root = document.getElementById('root');

@@ -21,6 +21,7 @@ import { JsonLimitError, parseJsonBounded, type JsonLimits } from '../json/bound
 import { oneLine } from '../text/display';
 import { bearer, hostAllowed, originAllowed, requestTarget, tokenMatches, wsToken } from './security';
 import { send, serveStatic } from './static';
+import { CompressedCopies } from './static-encoding';
 
 /** What one client may ask of the server, and for how long. */
 export interface ServerLimits {
@@ -106,6 +107,8 @@ export async function startBrowserServer(o: BrowserServerOptions): Promise<Brows
   let port = 0;
   // The response in flight on each connection: a parse error may only be answered before its head is sent.
   const inFlight = new WeakMap<Duplex, ServerResponse>();
+  // Compressed copies of the renderer's files, made on first request (see static-encoding.ts).
+  const compressed = new CompressedCopies();
 
   const server: Server = createServer(
     {
@@ -151,7 +154,7 @@ export async function startBrowserServer(o: BrowserServerOptions): Promise<Brows
     if (!hostAllowed(req, port)) return send(res, 421, 'text/plain', 'wrong Host');
     if (!target.path.startsWith('/api/')) {
       if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain', 'method not allowed');
-      return serveStatic(o.rendererDir, target.path, res);
+      return serveStatic(o.rendererDir, target.path, res, compressed);
     }
     if (!originAllowed(req, port, false)) return json(res, 403, { ok: false, error: 'foreign Origin' });
     if (!tokenMatches(bearer(req), token)) return json(res, 401, { ok: false, error: 'missing or wrong token' });

@@ -229,7 +229,7 @@ function CellBody({ cell }: { cell: LogbookCell }) {
             <span className="mono">{b.title ?? b.lang}</span>
             {b.title !== undefined ? <span className="muted"> {b.lang}</span> : null}
           </figcaption>
-          <pre>{elide(b.text, b.elidedChars)}</pre>
+          <pre tabIndex={0}>{elide(b.text, b.elidedChars)}</pre>
         </figure>
       ))}
     </div>
@@ -292,7 +292,7 @@ function FileList({ logbook }: { logbook: LogbookView }) {
       {shown?.text !== undefined ? (
         <figure className="block">
           <figcaption className="mono">{shown.path}</figcaption>
-          <pre>{shown.text}</pre>
+          <pre tabIndex={0}>{shown.text}</pre>
         </figure>
       ) : null}
     </section>

@@ -1,8 +1,20 @@
-/** Renders Markdown (with KaTeX math) produced by renderer/lib/markdown, which lets no raw HTML through. */
-import { useMemo } from 'react';
-import { renderMarkdown } from '../lib/markdown';
+/**
+ * Renders Markdown (with KaTeX math). The renderer is a lazy chunk (MarkdownView): until it has loaded, the
+ * source shows as plain text in the same place, marked busy, so nothing is blank and nothing jumps far.
+ */
+import { lazy, Suspense } from 'react';
+
+const MarkdownView = lazy(() => import('./MarkdownView'));
 
 export function Markdown(props: { source: string; className?: string }) {
-  const html = useMemo(() => renderMarkdown(props.source), [props.source]);
-  return <div className={`markdown ${props.className ?? ''}`} dangerouslySetInnerHTML={{ __html: html }} />;
+  const fallback = (
+    <div className={`markdown markdown-pending ${props.className ?? ''}`} aria-busy="true">
+      {props.source}
+    </div>
+  );
+  return (
+    <Suspense fallback={fallback}>
+      <MarkdownView {...props} />
+    </Suspense>
+  );
 }

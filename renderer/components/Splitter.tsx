@@ -4,7 +4,8 @@
  */
 import { useRef } from 'react';
 
-export function Splitter(props: { axis: 'x' | 'y'; onMove(deltaPx: number): void; label: string }) {
+/** `position`: where the boundary is, as a percentage of the space it divides (aria-valuenow of a focusable separator). */
+export function Splitter(props: { axis: 'x' | 'y'; onMove(deltaPx: number): void; label: string; position: number }) {
   const last = useRef<number | null>(null);
   const { axis, onMove } = props;
   return (
@@ -13,6 +14,9 @@ export function Splitter(props: { axis: 'x' | 'y'; onMove(deltaPx: number): void
       role="separator"
       aria-orientation={axis === 'x' ? 'vertical' : 'horizontal'}
       aria-label={props.label}
+      aria-valuenow={Math.round(props.position)}
+      aria-valuemin={0}
+      aria-valuemax={100}
       tabIndex={0}
       onPointerDown={(e) => {
         (e.target as HTMLElement).setPointerCapture(e.pointerId);

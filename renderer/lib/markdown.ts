@@ -83,7 +83,8 @@ export function createMarkdown() {
   md.block.ruler.before('fence', 'math_block', mathBlock, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
   md.renderer.rules.math_inline = (tokens, idx) => tex(tokens[idx]!.content, false);
   md.renderer.rules.math_display_inline = (tokens, idx) => tex(tokens[idx]!.content, true);
-  md.renderer.rules.math_block = (tokens, idx) => `<div class="math-block">${tex(tokens[idx]!.content, true)}</div>\n`;
+  // Focusable: a formula wider than its pane scrolls sideways, and the keyboard must reach that scroll too.
+  md.renderer.rules.math_block = (tokens, idx) => `<div class="math-block" tabindex="0">${tex(tokens[idx]!.content, true)}</div>\n`;
   // Links open nowhere inside the app: keep them visible but inert (navigation is blocked in Electron anyway).
   md.renderer.rules.link_open = (tokens, idx, options, _env, self) => {
     tokens[idx]!.attrSet('rel', 'noreferrer noopener');

@@ -12,8 +12,8 @@ describe('renderMarkdown math', () => {
   });
 
   it('renders a $$ block over several lines and on one line', () => {
-    expect(renderMarkdown('$$\n\\sum_i p_i \\ln \\frac{p_i}{q_i}\n$$')).toBe(`<div class="math-block">${display('\n\\sum_i p_i \\ln \\frac{p_i}{q_i}\n')}</div>\n`);
-    expect(renderMarkdown('$$x^2$$')).toBe(`<div class="math-block">${display('x^2')}</div>\n`);
+    expect(renderMarkdown('$$\n\\sum_i p_i \\ln \\frac{p_i}{q_i}\n$$')).toBe(`<div class="math-block" tabindex="0">${display('\n\\sum_i p_i \\ln \\frac{p_i}{q_i}\n')}</div>\n`);
+    expect(renderMarkdown('$$x^2$$')).toBe(`<div class="math-block" tabindex="0">${display('x^2')}</div>\n`);
   });
 
   it('renders $$...$$ inside a paragraph as display math', () => {

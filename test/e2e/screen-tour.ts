@@ -1,0 +1,105 @@
+// Every screen of the workbench, visited in one walk from a fresh page: the case list, each bundled case open
+// (paper, logbook and sandbox panes), each tab of the checks dock after a run, each dialog (the command palette
+// and the shortcuts sheet included), the triage view with a small ledger, and the review queue. The accessibility scan (a11y.spec.ts) and the screenshots (screens.spec.ts) both walk it,
+// so a screen added here is scanned and photographed.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { bundledCases, expect, serverUrl } from './fixtures';
+
+/** Called on each screen once it has settled; `scope` is the dialog for dialogs, the page otherwise. */
+export type Visit = (name: string, scope: Locator) => Promise<void>;
+
+/** The case whose dock and dialogs the tour shows (it has claims, falsifications, checks and math). */
+export const TOUR_CASE = 'kl-direction';
+
+function ledgerFile(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'recheck-e2e-tour-'));
+  const file = path.join(dir, 'verdicts.csv');
+  const rows = ['paper,claim,logbook,verdict', 'openreview:tour-a,Claim A holds at every scale,alice/a,falsified', 'openreview:tour-a,Claim A holds at every scale,bob/a,verified', 'openreview:tour-b,Claim B,carol/b,falsified'];
+  writeFileSync(file, `${rows.join('\n')}\n`);
+  return file;
+}
+
+async function openCase(page: Page, id: string): Promise<void> {
+  await page.getByTestId(`case-item-${id}`).click();
+  await expect(page.getByTestId('case-workspace')).toHaveAttribute('data-case', id);
+  await expect(page.getByTestId('paper-title')).toBeVisible();
+  await expect(page.getByTestId('logbook-page-title').first()).toBeVisible();
+  // Markdown renders from a lazy chunk; wait until no text is still pending.
+  await expect(page.locator('.markdown-pending')).toHaveCount(0);
+  const editor = page.getByTestId('pane-sandbox').locator('.monaco-editor');
+  if ((await page.getByTestId('sandbox-empty').count()) === 0) await expect(editor).toBeVisible();
+}
+
+/** A dialog opened by `open`, visited, then closed with Escape. */
+async function dialog(page: Page, visit: Visit, name: string, testId: string, open: () => Promise<void>): Promise<void> {
+  await open();
+  const d = page.getByTestId(testId);
+  await expect(d).toBeVisible();
+  await expect(d.locator('.markdown-pending')).toHaveCount(0);
+  await visit(name, d);
+  await page.keyboard.press('Escape');
+  await expect(d).toBeHidden();
+}
+
+export async function tour(page: Page, visit: Visit): Promise<void> {
+  const body = page.locator('body');
+  await page.goto(serverUrl());
+  await expect(page.getByTestId('case-list')).toBeVisible();
+  await expect(page.locator('[data-testid^="case-item-"]').first()).toBeVisible();
+  await visit('case-list', body);
+
+  for (const c of bundledCases()) {
+    await openCase(page, c.id);
+    await visit(`case-${c.id}`, body);
+  }
+
+  await openCase(page, TOUR_CASE);
+  await page.getByTestId('run-checks').click();
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', /finished|failed|cancelled/, { timeout: 45_000 });
+  for (const tab of ['results', 'log', 'decide', 'audit']) {
+    await page.getByTestId(`dock-tab-${tab}`).click();
+    await visit(`dock-${tab}`, body);
+  }
+  await page.getByTestId('dock-tab-results').click();
+
+  await dialog(page, visit, 'dialog-new-case', 'new-case-dialog', () => page.getByTestId('new-case').click());
+  const falsification = page.locator('[data-testid^="add-check-F"]').first();
+  await dialog(page, visit, 'dialog-add-check', 'add-check-dialog', () => falsification.click());
+  await dialog(page, visit, 'dialog-quote', 'falsification-dialog', () => page.getByTestId('quote-cell').first().click());
+  await dialog(page, visit, 'dialog-import-logbook', 'import-logbook-dialog', () => page.getByTestId('import-logbook').click());
+  await dialog(page, visit, 'dialog-add-file', 'add-file-dialog', () => page.getByTestId('sandbox-add-file').click());
+  // Keyboard surfaces, from a focus outside any text field.
+  const heading = page.getByTestId('case-workspace').locator('h1').first();
+  await dialog(page, visit, 'command-palette', 'command-palette', async () => {
+    await heading.click();
+    await page.keyboard.press('Control+k');
+  });
+  await dialog(page, visit, 'shortcuts-sheet', 'shortcuts-sheet', async () => {
+    await heading.click();
+    await page.keyboard.press('?');
+  });
+
+  await page.getByRole('button', { name: /Triage a verdict ledger/ }).click();
+  const triage = page.getByTestId('triage-view');
+  await expect(triage).toBeVisible();
+  await visit('triage-empty', body);
+  await triage.getByLabel('Ledger file').setInputFiles(ledgerFile());
+  await expect(triage.getByTestId('triage-summary')).toBeVisible();
+  await visit('triage', body);
+
+  await page.getByTestId('open-review-queue').click();
+  await expect(page.getByTestId('review-queue')).toBeVisible();
+  await expect(page.locator('[data-testid^="queue-row-"]').first()).toBeVisible();
+  await visit('review-queue', body);
+
+  // The letter drafted for the tour's case (after its run, so it has decisions to report).
+  await page.getByTestId(`case-item-${TOUR_CASE}`).click();
+  await expect(page.getByTestId('case-workspace')).toBeVisible();
+  await dialog(page, visit, 'dialog-letter', 'letter-dialog', async () => {
+    await page.getByTestId('draft-letter').click();
+    await expect(page.getByTestId('letter-dialog').locator('.letter')).toBeVisible();
+  });
+}
