@@ -14,7 +14,8 @@ import { readInside } from '../fs/confine';
 import { sha256 } from '../fs/hash';
 import { appendAudit } from './audit';
 import { displayPath, loadCase, validateCaseJson } from './load';
-import type { AssertionSource, CaseFile, CheckDecl, Claim, LogbookRef } from './model';
+import { CHECKLIST_IDS, checklistAnswerProblem } from './checklist';
+import type { AssertionSource, CaseFile, ChecklistAnswer, CheckDecl, Claim, LogbookRef } from './model';
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
@@ -131,4 +132,43 @@ export async function addCheck(dir: string, registry: CheckRegistry, editor: Edi
     f.checks.push(decl);
   });
   return { ...r, id };
+}
+
+/**
+ * Answers a question of a falsification's adversarial checklist (app/cases/checklist.ts): the checks that
+ * settle it, not applicable with a reason, or open (which removes the answer unless a note says what is
+ * missing). Replaces any earlier answer; the audit entry's details carry the question and the answer.
+ * Example: `await answerChecklist(dir, registry, { who: 'Ada' }, { falsification: 'F1', question: 'units', answer: { status: 'answered', checks: ['units'] } })`.
+ */
+export async function answerChecklist(dir: string, registry: CheckRegistry, editor: Editor, a: { falsification: string; question: string; answer: ChecklistAnswer }): Promise<EditResult> {
+  const shown = displayPath(join(dir, 'case.json'));
+  const answer = cleanAnswer(a.answer);
+  return editCase(
+    dir,
+    registry,
+    editor,
+    'answer-checklist',
+    (c) => {
+      const f = c.falsifications.find((x) => x.id === a.falsification);
+      if (f === undefined) throw new BadInputError(shown, `no falsification "${a.falsification}" (falsifications: ${c.falsifications.map((x) => x.id).join(', ') || 'none yet'})`);
+      const problem = checklistAnswerProblem(a.question, answer, f.checks.map((x) => x.id));
+      if (problem !== null) throw new BadInputError(shown, `${a.falsification}: ${problem}`);
+      const rest = Object.fromEntries(Object.entries(f.checklist ?? {}).filter(([q]) => q !== a.question));
+      // An open question without a note is the same as no answer: nothing is stored.
+      const merged: Record<string, ChecklistAnswer> = answer.status === 'open' && answer.note === undefined ? rest : { ...rest, [a.question]: answer };
+      // Kept in the checklist's order, so that case.json reads like the checklist and diffs stay small.
+      const stored = Object.fromEntries(CHECKLIST_IDS.filter((q) => merged[q] !== undefined).map((q) => [q, merged[q] as ChecklistAnswer]));
+      if (Object.keys(stored).length > 0) f.checklist = stored;
+      else delete f.checklist;
+    },
+    { falsificationId: a.falsification, question: a.question, answer },
+  );
+}
+
+/** The answer with its texts trimmed and empty optional texts dropped. */
+function cleanAnswer(a: ChecklistAnswer): ChecklistAnswer {
+  const note = a.status !== 'not-applicable' && a.note !== undefined && a.note.trim() !== '' ? { note: a.note.trim() } : {};
+  if (a.status === 'answered') return { status: 'answered', checks: [...a.checks], ...note };
+  if (a.status === 'not-applicable') return { status: 'not-applicable', reason: a.reason.trim() };
+  return { status: 'open', ...note };
 }

@@ -11,6 +11,7 @@ import { join, relative } from 'node:path';
 import { BadInputError } from '../errors';
 import { ConfinementError, resolveInside } from '../fs/confine';
 import { readJsonFile } from '../tables/json-file';
+import { checklistAnswerProblem } from './checklist';
 import { caseSchema } from './schema';
 import type { CaseFile, LoadedCase } from './model';
 import type { CheckRegistry } from '../checks/registry';
@@ -83,6 +84,11 @@ async function checkReferences(dir: string, shown: string, c: CaseFile, registry
         throw new BadInputError(shown, bad.problem, pointer);
       }
       for (const p of registry.casePaths(check.kind, check.params)) confined(dir, p.path, shown, `${at}/checks/${j}/params${p.pointer}`);
+    }
+    const checkIds = f.checks.map((x) => x.id);
+    for (const [q, answer] of Object.entries(f.checklist ?? {})) {
+      const problem = checklistAnswerProblem(q, answer, checkIds);
+      if (problem !== null) throw new BadInputError(shown, problem, `${at}/checklist/${q}`);
     }
   }
   const paper = displayPath(join(dir, 'paper.md'));

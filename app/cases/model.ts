@@ -31,6 +31,12 @@ export interface AssertionSource {
   cell?: string;
 }
 
+/**
+ * An answer to a question of the adversarial checklist (app/cases/checklist.ts): checks of the falsification
+ * that settle it, not applicable with the reason, or open (with what is missing).
+ */
+export type ChecklistAnswer = { status: 'answered'; checks: string[]; note?: string } | { status: 'not-applicable'; reason: string } | { status: 'open'; note?: string };
+
 export interface Falsification {
   id: string;
   claim: string;
@@ -38,6 +44,8 @@ export interface Falsification {
   assertion: string;
   source?: AssertionSource;
   checks: CheckDecl[];
+  /** Answers to the adversarial checklist, by question id; a question without one is open. */
+  checklist?: Record<string, ChecklistAnswer>;
 }
 
 export interface CaseFile {

@@ -3,11 +3,27 @@
  * future `recheck.case/2` can be migrated explicitly instead of being misread. Documented in docs/case-format.md.
  */
 import type { JsonSchema } from './json-schema';
+import { CHECKLIST_IDS } from './checklist';
 
 export const CASE_FORMAT = 'recheck.case/1';
 
 const id = { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$' };
 const nonEmpty = { type: 'string', minLength: 1 };
+/**
+ * An answer to a checklist question. Which fields go with which status (checks with answered, reason with
+ * not-applicable) is checked after the schema, with one-line messages (checklistAnswerProblem).
+ */
+const checklistAnswer = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['status'],
+  properties: {
+    status: { enum: ['answered', 'not-applicable', 'open'] },
+    checks: { type: 'array', items: id },
+    reason: { type: 'string' },
+    note: { type: 'string' },
+  },
+};
 /** A path relative to the case folder: no absolute paths, no `..` segments, forward slashes. */
 const relPath = { type: 'string', minLength: 1, pattern: '^(?!/)(?!.*(^|/)\\.\\.(/|$))(?!.*\\\\)[^\\u0000]+$' };
 
@@ -86,6 +102,12 @@ export const caseSchema: JsonSchema = {
               required: ['id', 'kind', 'title', 'params'],
               properties: { id, kind: id, title: nonEmpty, params: { type: 'object' } },
             },
+          },
+          // The adversarial checklist (app/cases/checklist.ts): answers by stable question id.
+          checklist: {
+            type: 'object',
+            additionalProperties: false,
+            properties: Object.fromEntries(CHECKLIST_IDS.map((q) => [q, checklistAnswer])),
           },
         },
       },

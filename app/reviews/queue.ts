@@ -1,0 +1,132 @@
+/**
+ * The review queue: every claimed falsification of every case of the workspace with where it stands in review
+ * (running, not run, computed and awaiting a verdict, verdict agreeing or disagreeing with the computed
+ * decision, needs more work) and its open checklist questions, most urgent first. The computed decision is
+ * the falsification's own latest run (app/runs/latest.ts); the verdict is the latest `decision` entry of the
+ * case's audit log for it.
+ */
+import { basename, relative } from 'node:path';
+import type { AuditEntry, LatestFalsificationReport, LetterSummaryView, ReviewQueueRow, ReviewQueueView, ReviewState, ReviewerVerdict } from '../api/contract';
+import { verdictDisagrees } from '../api/methods';
+import { readAudit } from '../cases/audit';
+import { CHECKLIST, checklistStatus } from '../cases/checklist';
+import { loadCase } from '../cases/load';
+import type { Falsification } from '../cases/model';
+import { listCaseDirs } from '../cases/workspace';
+import type { CheckRegistry } from '../checks/registry';
+import { BadInputError } from '../errors';
+import { latestReports } from '../runs/latest';
+import { letterSummaries, listLetters } from '../letters/store';
+
+/** A run the core is executing now: its case, and its falsification (null: all of the case's). */
+export interface RunningCheck {
+  readonly caseId: string;
+  readonly falsificationId: string | null;
+}
+
+/** Order of the queue: what wants the reviewer first. */
+const URGENCY: readonly ReviewState[] = ['awaiting-verdict', 'disagreed', 'needs-more-work', 'running', 'not-run', 'agreed'];
+
+const VERDICTS: readonly ReviewerVerdict[] = ['confirmed', 'refuted', 'needs-more-work'];
+
+/** The latest verdict recorded for each falsification, from a case's audit entries (oldest first). */
+export function latestVerdicts(audit: readonly AuditEntry[]): Map<string, AuditEntry> {
+  const out = new Map<string, AuditEntry>();
+  for (const e of audit) {
+    if (e.action !== 'decision' || typeof e.falsificationId !== 'string' || !VERDICTS.includes(e.verdict as ReviewerVerdict)) continue;
+    out.set(e.falsificationId, e);
+  }
+  return out;
+}
+
+/**
+ * The state of one falsification. A verdict recorded against an older run still stands when the newer run
+ * computed the same decision; when the decision changed since, the falsification awaits a verdict again.
+ */
+export function reviewState(computed: LatestFalsificationReport | undefined, verdict: AuditEntry | undefined, running: boolean): ReviewState {
+  if (running) return 'running';
+  if (computed === undefined) return 'not-run';
+  if (verdict === undefined || verdict.verdict === undefined) return 'awaiting-verdict';
+  const seenDecision = verdict.runId === computed.runId ? computed.decision : verdict.details?.computedDecision;
+  if (seenDecision !== computed.decision) return 'awaiting-verdict';
+  if (verdict.verdict === 'needs-more-work') return 'needs-more-work';
+  return verdictDisagrees(verdict.verdict, computed.decision) ? 'disagreed' : 'agreed';
+}
+
+/** The rows of one case, in the case's order. */
+export function caseRows(
+  c: { id: string; title: string; falsifications: readonly Falsification[] },
+  latest: readonly LatestFalsificationReport[],
+  audit: readonly AuditEntry[],
+  running: readonly RunningCheck[],
+): ReviewQueueRow[] {
+  const verdicts = latestVerdicts(audit);
+  return c.falsifications.map((f) => {
+    const computed = latest.find((r) => r.falsificationId === f.id);
+    const verdict = verdicts.get(f.id);
+    const isRunning = running.some((r) => r.caseId === c.id && (r.falsificationId === null || r.falsificationId === f.id));
+    const computedDecision = verdict?.details?.computedDecision;
+    return {
+      caseId: c.id,
+      caseTitle: c.title,
+      falsificationId: f.id,
+      assertion: f.assertion,
+      state: reviewState(computed, verdict, isRunning),
+      ...(computed !== undefined ? { computed: { decision: computed.decision, runId: computed.runId, finishedAt: computed.finishedAt } } : {}),
+      ...(verdict?.verdict !== undefined
+        ? {
+            verdict: {
+              verdict: verdict.verdict,
+              who: verdict.who,
+              at: verdict.at,
+              ...(verdict.runId !== undefined ? { runId: verdict.runId } : {}),
+              ...(typeof computedDecision === 'string' ? { computedDecision: computedDecision as NonNullable<ReviewQueueRow['computed']>['decision'] } : {}),
+            },
+          }
+        : {}),
+      verdictPredatesRun: computed !== undefined && verdict !== undefined && verdict.runId !== computed.runId,
+      openQuestions: [...checklistStatus(f).open],
+      questionCount: CHECKLIST.length,
+    };
+  });
+}
+
+/** The row with the newest letter that includes its falsification, when there is one. */
+function withLetter(row: ReviewQueueRow, letters: readonly LetterSummaryView[]): ReviewQueueRow {
+  const letter = [...letters].reverse().find((l) => l.falsificationIds.includes(row.falsificationId));
+  return letter === undefined ? row : { ...row, letter };
+}
+
+/** Rows sorted by urgency, the workspace's order kept within a state. */
+export function byUrgency(rows: readonly ReviewQueueRow[]): ReviewQueueRow[] {
+  return rows
+    .map((row, i) => ({ row, i }))
+    .sort((a, b) => URGENCY.indexOf(a.row.state) - URGENCY.indexOf(b.row.state) || a.i - b.i)
+    .map((x) => x.row);
+}
+
+/**
+ * The queue over every case of the workspace. A case that does not load is listed under `problems` with its
+ * one-line error; the others are unaffected.
+ */
+export async function reviewQueue(workspaceDir: string, registry: CheckRegistry, running: readonly RunningCheck[]): Promise<ReviewQueueView> {
+  const rows: ReviewQueueRow[] = [];
+  const problems: ReviewQueueView['problems'] = [];
+  for (const dir of await listCaseDirs(workspaceDir)) {
+    let file;
+    try {
+      file = (await loadCase(dir, registry)).file;
+    } catch (err) {
+      if (!(err instanceof BadInputError)) throw err;
+      // Named inside the workspace (`beta/case.json: ...`), not by where the workspace lives.
+      const file = relative(workspaceDir, err.file);
+      problems.push({ caseId: basename(dir), error: new BadInputError(file.startsWith('..') ? err.file : file, err.problem, err.pointer).message });
+      continue;
+    }
+    const { reports } = await latestReports(dir, file.falsifications.map((f) => f.id));
+    const letters = letterSummaries(await listLetters(dir));
+    rows.push(...caseRows({ id: basename(dir), title: file.title, falsifications: file.falsifications }, reports, await readAudit(dir), running).map((row) => withLetter(row, letters)));
+  }
+  const counts = Object.fromEntries(URGENCY.map((s) => [s, rows.filter((r) => r.state === s).length])) as Record<ReviewState, number>;
+  return { rows: byUrgency(rows), counts, problems };
+}
