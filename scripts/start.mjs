@@ -5,7 +5,9 @@
 // binary is located the way that module does it, without running it: node_modules/electron/path.txt names the
 // executable inside node_modules/electron/dist (or $ELECTRON_OVERRIDE_DIST_PATH). Without it, or on Linux
 // without a display, one line says so and `recheck serve` starts instead, printing the URL. Whatever the mode
-// needs is built first when missing or older than its sources. RECHECK_MODE=browser forces browser mode.
+// needs is built first when missing or older than its sources: out/ for Electron here; the UI for browser mode
+// by `recheck serve` itself (app/server/renderer-build.ts), which also takes the next free port when 4780 is
+// taken. RECHECK_MODE=browser forces browser mode.
 //
 // Extra arguments go to the launched program: `npm start -- --port 5000` (browser mode).
 import { spawn, spawnSync } from 'node:child_process';
@@ -65,11 +67,10 @@ export function needsBuild(outputs, sources) {
 
 /**
  * Decides what `npm start` does, without doing it: { mode, notice?, build?: {why, command, args}, launch }.
- * Example: no Electron binary, out/renderer built -> { mode: 'browser', notice: '...', launch: node bin/recheck.mjs serve }.
+ * Example: no Electron binary -> { mode: 'browser', notice: '...', build: null, launch: node bin/recheck.mjs serve }.
  */
 export function planStart({ root, env = process.env, platform = process.platform, argv = [], node = process.execPath }) {
   const at = (...p) => path.join(root, ...p);
-  const rendererSources = [at('renderer'), at('app', 'api', 'contract.ts'), at('app', 'api', 'methods.ts'), at('checkers')];
   const electron = findElectronBinary(root, env);
   let reason = null;
   if (env.RECHECK_MODE === 'browser') reason = 'RECHECK_MODE=browser';
@@ -78,7 +79,7 @@ export function planStart({ root, env = process.env, platform = process.platform
 
   if (reason === null) {
     const outputs = [at('out', 'main', 'index.js'), at('out', 'preload', 'index.cjs'), at('out', 'renderer', 'index.html')];
-    const sources = [...rendererSources, at('main'), at('app'), at('electron.vite.config.ts'), at('renderer', 'vite.config.ts')];
+    const sources = [at('renderer'), at('checkers'), at('main'), at('app'), at('scripts', 'checkers-types.ts'), at('electron.vite.config.ts')];
     return {
       mode: 'electron',
       build: needsBuild(outputs, sources)
@@ -90,9 +91,8 @@ export function planStart({ root, env = process.env, platform = process.platform
   return {
     mode: 'browser',
     notice: `recheck: ${reason}; starting browser mode instead.`,
-    build: needsBuild([at('out', 'renderer', 'index.html')], rendererSources)
-      ? { why: 'building the UI (out/renderer is missing or older than its sources)', command: node, args: [at('node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', at('renderer', 'vite.config.ts'), '--logLevel', 'error'] }
-      : null,
+    // `recheck serve` builds the UI when it is missing or stale (the one place that decides it).
+    build: null,
     launch: { command: node, args: [at('bin', 'recheck.mjs'), 'serve', ...argv] },
   };
 }

@@ -3,9 +3,9 @@
  * modified; on launch, every bundled case not yet in the workspace is copied there (without runs and audit
  * log). A case the user already has is never overwritten.
  */
-import { cp, mkdir, readdir, stat, rename, rm } from 'node:fs/promises';
+import { cp, mkdir, readdir, realpath, stat, rename, rm } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { join, basename } from 'node:path';
+import { join, basename, dirname } from 'node:path';
 
 /** Folders of a directory that hold a case.json, sorted by name. */
 export async function listCaseDirs(root: string): Promise<string[]> {
@@ -59,4 +59,23 @@ export async function ensureWorkspace(o: { bundledCasesDir: string; workspaceDir
     copied.push(name);
   }
   return copied;
+}
+
+/**
+ * The folder to work on for the case folder `dir`: `dir` itself, unless it is one of the installation's
+ * bundled cases (a folder directly in `bundledCasesDir`), which are never written to: then its copy in the
+ * workspace, made first (with every other missing bundled case, as at launch) when it is not there yet.
+ * Example: `(await workingCopy('/opt/recheck/cases/kl-direction', o)).dir` -> '<workspace>/kl-direction'.
+ */
+export async function workingCopy(dir: string, o: { bundledCasesDir: string; workspaceDir: string }): Promise<{ dir: string; bundled: boolean }> {
+  let real: string;
+  let bundledRoot: string;
+  try {
+    [real, bundledRoot] = await Promise.all([realpath(dir), realpath(o.bundledCasesDir)]);
+  } catch {
+    return { dir, bundled: false }; // not there: the caller reports it
+  }
+  if (dirname(real) !== bundledRoot || !(await listCaseDirs(bundledRoot)).includes(real)) return { dir, bundled: false };
+  await ensureWorkspace(o);
+  return { dir: join(o.workspaceDir, basename(real)), bundled: true };
 }

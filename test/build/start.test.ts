@@ -75,23 +75,14 @@ describe('planStart', () => {
     expect(plan.build?.args.slice(0, 2)).toEqual([path.join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build']);
   });
 
-  it('without the binary: one notice line, a renderer build if needed, then recheck serve with the extra arguments', () => {
+  it('without the binary: one notice line, then recheck serve (which builds the UI itself) with the extra arguments', () => {
     const root = fixture();
     const plan = planStart({ root, env: display, platform: 'linux', argv: ['--port', '0'], node: 'node' });
     expect(plan.mode).toBe('browser');
     expect(plan.notice).toMatch(/^recheck: the Electron binary is not installed \(.*path\.txt is absent\); starting browser mode instead\.$/);
     expect(plan.notice).not.toContain('\n');
-    expect(plan.build?.args).toEqual([
-      path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'),
-      'build',
-      '--config',
-      path.join(root, 'renderer', 'vite.config.ts'),
-      '--logLevel',
-      'error',
-    ]);
+    expect(plan.build).toBeNull(); // app/server/renderer-build.ts, run by serve (test/app/cli/serve.test.ts)
     expect(plan.launch).toEqual({ command: 'node', args: [path.join(root, 'bin', 'recheck.mjs'), 'serve', '--port', '0'] });
-    write(path.join(root, 'out', 'renderer', 'index.html'), '', 2_000);
-    expect(planStart({ root, env: display, platform: 'linux', node: 'node' }).build).toBeNull();
   });
 
   it('falls back to browser mode on Linux without a display, or when asked to', () => {

@@ -4,11 +4,14 @@ import type { Command } from '../command';
 import { parseCommandArgs, UsageError } from '../args';
 import { createProgressBar } from '../progress';
 import { EXIT } from '../../errors';
-import { isDivergenceVerdict, type DivergenceVerdict } from '../../../checkers/divergence/candidates';
-import { DEFAULT_TOLERANCE } from '../../../checkers/divergence/classify';
-import { auditDivergence, type DivergenceAudit } from '../../sandbox/audit/divergence';
-import { defaultConfinement, UNCONFINED_NOTICE } from '../../sandbox/confinement';
-import { nodeChildRunner } from '../../sandbox/runner';
+import type { DivergenceVerdict } from '../../../checkers/divergence/candidates';
+import type { DivergenceAudit } from '../../sandbox/audit/divergence';
+
+/**
+ * checkers/divergence/classify.ts's DEFAULT_TOLERANCE, restated so that `--help` does not load the MPFR
+ * references (test/app/cli/cli-start.test.ts checks that the two agree).
+ */
+export const DEFAULT_TOLERANCE = 1e-6;
 
 export const auditDivergenceCommand: Command = {
   name: 'audit divergence',
@@ -44,6 +47,12 @@ it tried. Without bubblewrap the sandbox cannot close the network: the command r
       },
       { min: 1, max: 1, names: '<loss.mjs>' },
     );
+    const [{ isDivergenceVerdict }, { auditDivergence }, { defaultConfinement, UNCONFINED_NOTICE }, { nodeChildRunner }] = await Promise.all([
+      import('../../../checkers/divergence/candidates'),
+      import('../../sandbox/audit/divergence'),
+      import('../../sandbox/confinement'),
+      import('../../sandbox/runner'),
+    ]);
     const file = positionals[0] as string;
     let theory: DivergenceVerdict | undefined;
     if (values.theory !== undefined) {

@@ -5,16 +5,23 @@
 import { basename, resolve } from 'node:path';
 import type { Command } from '../command';
 import { parseCommandArgs, UsageError } from '../args';
-import { addCheck, addClaim, addFalsification } from '../../cases/edit';
-import { addCaseFile, MAX_CASE_FILE_BYTES } from '../../cases/files';
-import { loadCase } from '../../cases/load';
 import { BadInputError, EXIT } from '../../errors';
-import { readRegularFile } from '../../fs/confine';
-import { sha256 } from '../../fs/hash';
-import { readLogbook } from '../../logbook/read';
 import { shown } from '../../text/display';
-import { defaultRegistry } from '../registry';
 import { editorName } from '../who';
+
+/** The case-editing modules, loaded when one of these commands runs (not when `recheck --help` lists them). */
+async function editing() {
+  const [edit, files, load, confine, hash, logbook, registry] = await Promise.all([
+    import('../../cases/edit'),
+    import('../../cases/files'),
+    import('../../cases/load'),
+    import('../../fs/confine'),
+    import('../../fs/hash'),
+    import('../../logbook/read'),
+    import('../registry'),
+  ]);
+  return { ...edit, ...files, ...load, ...confine, ...hash, ...logbook, ...registry };
+}
 
 function caseDir(io: { cwd: string }, p: string): string {
   return resolve(io.cwd, p);
@@ -29,6 +36,7 @@ Adds the claim (its text as the paper states it) with the next free id C1, C2, .
   async run(args, io) {
     const { values, positionals } = parseCommandArgs('case add-claim', args, { text: { type: 'string' }, id: { type: 'string' }, section: { type: 'string' }, who: { type: 'string' }, json: { type: 'boolean' } }, { min: 1, max: 1, names: '<case-dir>' });
     if (values.text === undefined) throw new UsageError('case add-claim', '--text is required');
+    const { addClaim, defaultRegistry } = await editing();
     const r = await addClaim(caseDir(io, positionals[0] as string), defaultRegistry(), { who: editorName('case add-claim', values.who) }, { text: values.text, ...(values.id !== undefined ? { id: values.id } : {}), ...(values.section !== undefined ? { section: values.section } : {}) });
     io.stdout(values.json ? `${JSON.stringify({ added: r.id, entry: r.entry }, null, 2)}\n` : `added claim ${r.id}\n`);
     return EXIT.ok;
@@ -54,6 +62,7 @@ cell; --assertion alone records the text without its cell. Ids default to F1, F2
     const dir = caseDir(io, positionals[0] as string);
     if (values.claim === undefined || values.logbook === undefined) throw new UsageError('case add-falsification', '--claim and --logbook are required');
     if ((values.cell === undefined) === (values.assertion === undefined)) throw new UsageError('case add-falsification', 'give exactly one of --cell (with an optional --quote) or --assertion');
+    const { addFalsification, defaultRegistry } = await editing();
     const registry = defaultRegistry();
     let assertion = values.assertion ?? '';
     let source: { page?: string; cell?: string } | undefined;
@@ -70,6 +79,7 @@ cell; --assertion alone records the text without its cell. Ids default to F1, F2
 
 /** The quote from a logbook cell (the given quote, which must appear in it, or a markdown cell's text). */
 async function quoteFromCell(dir: string, logbookId: string, cellId: string, quote: string | undefined): Promise<{ text: string; page: string }> {
+  const { loadCase, readLogbook, defaultRegistry } = await editing();
   const loaded = await loadCase(dir, defaultRegistry());
   const ref = loaded.file.logbooks.find((l) => l.id === logbookId);
   if (ref === undefined) throw new BadInputError(shown(dir), `no logbook "${shown(logbookId)}" (logbooks: ${loaded.file.logbooks.map((l) => l.id).join(', ') || 'none yet'})`);
@@ -140,6 +150,7 @@ nests (--param teacher.means=[-3,3]). --params gives them all as one JSON object
       params = { ...(parsed as Record<string, unknown>) };
     }
     for (const p of values.param ?? []) parseParam('case add-check', p, params);
+    const { addCheck, defaultRegistry } = await editing();
     const r = await addCheck(caseDir(io, positionals[0] as string), defaultRegistry(), { who: editorName('case add-check', values.who) }, { falsification: values.falsification, kind: values.kind, params: { ...params }, ...(values.title !== undefined ? { title: values.title } : {}), ...(values.id !== undefined ? { id: values.id } : {}) });
     io.stdout(values.json ? `${JSON.stringify({ added: r.id, entry: r.entry }, null, 2)}\n` : `added check ${r.id} (${values.kind}) to ${values.falsification}\n`);
     return EXIT.ok;
@@ -156,6 +167,7 @@ inside the case, not in a logbook folder; default sandbox/<file name>), refusing
 its sha256 are logged.`,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs('case add-file', args, { as: { type: 'string' }, who: { type: 'string' }, json: { type: 'boolean' } }, { min: 2, max: 2, names: '<case-dir> <file>' });
+    const { addCaseFile, MAX_CASE_FILE_BYTES, readRegularFile, sha256, defaultRegistry } = await editing();
     const dir = caseDir(io, positionals[0] as string);
     const source = resolve(io.cwd, positionals[1] as string);
     const rel = (values.as ?? `sandbox/${basename(source)}`).replace(/\\/g, '/');

@@ -3,8 +3,6 @@ import type { Command } from '../command';
 import { parseCommandArgs } from '../args';
 import { BUNDLED_CASES_DIR } from '../../paths';
 import { listCaseDirs } from '../../cases/workspace';
-import { loadCase, displayPath } from '../../cases/load';
-import { defaultRegistry } from '../registry';
 import { EXIT } from '../../errors';
 
 export const casesCommand: Command = {
@@ -17,6 +15,7 @@ the claimed falsifications with their declared checks.`,
   async run(args, io) {
     const { values } = parseCommandArgs('cases', args, { dir: { type: 'string' }, json: { type: 'boolean' } }, { min: 0, max: 0, names: '' });
     const root = values.dir ?? BUNDLED_CASES_DIR;
+    const [{ loadCase, displayPath }, { defaultRegistry }] = await Promise.all([import('../../cases/load'), import('../registry')]);
     const registry = defaultRegistry();
     const cases = [];
     for (const dir of await listCaseDirs(root)) {

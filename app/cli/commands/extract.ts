@@ -5,10 +5,8 @@
 import { resolve } from 'node:path';
 import type { Command } from '../command';
 import { parseCommandArgs, UsageError } from '../args';
-import { displayPath } from '../../cases/load';
 import { type CellText } from '../../logbook/extract-table';
-import { describeTable, extractTable, readCellTables, type ExtractRequest } from '../../logbook/extract-run';
-import { defaultRegistry } from '../registry';
+import type { ExtractRequest } from '../../logbook/extract-run';
 import { editorName } from '../who';
 import { EXIT } from '../../errors';
 import { shown } from '../../text/display';
@@ -69,6 +67,7 @@ are named), or when the text holds no table. --json prints {csv, provenance, pro
     if (values.out === undefined && !values.list) throw new UsageError('extract', '--out FILE.csv is required (or --list)');
     const blockNumber = countArg('block', values.block);
     const tableNumber = countArg('table', values.table);
+    const [{ displayPath }, { describeTable, extractTable, readCellTables }, { defaultRegistry }] = await Promise.all([import('../../cases/load'), import('../../logbook/extract-run'), import('../registry')]);
     const dir = resolve(io.cwd, positionals[0] as string);
     const request: ExtractRequest = {
       dir,
@@ -82,7 +81,7 @@ are named), or when the text holds no table. --json prints {csv, provenance, pro
     if (values.list) {
       const { location, source, found, sourceName } = await readCellTables(request);
       if (values.json) io.stdout(`${JSON.stringify({ cell: location.cell.id, logbook: location.logbook.id, page: location.page.slug, block: source.number, lang: source.lang, elidedChars: source.elidedChars ?? null, ...found }, null, 2)}\n`);
-      else io.stdout(formatListing(`${request.where}: ${sourceName}`, location.cell.type === 'code' ? location.cell.blocks.map((b) => b.lang) : ['markdown'], source, found));
+      else io.stdout(formatListing(`${request.where}: ${sourceName}`, location.cell.type === 'code' ? location.cell.blocks.map((b) => b.lang) : ['markdown'], source, found, describeTable));
       return EXIT.ok;
     }
     const out = resolve(io.cwd, values.out as string);
@@ -109,7 +108,7 @@ function countArg(name: string, value: string | undefined): number | undefined {
 }
 
 /** `--list`: the cell's blocks, the tables found and the skipped lines (the first 20). */
-function formatListing(sourceName: string, langs: readonly string[], source: CellText, found: PrintedTables): string {
+function formatListing(sourceName: string, langs: readonly string[], source: CellText, found: PrintedTables, describeTable: (t: PrintedTables['tables'][number]) => string): string {
   const lines = [`${sourceName}: ${found.lineCount} lines${source.elidedChars !== undefined ? `, ${source.elidedChars} characters elided` : ''}`];
   lines.push(`blocks of the cell: ${langs.map((l, i) => `${i + 1} ${l || 'text'}`).join(', ')}`);
   if (found.tables.length === 0) lines.push('no table');

@@ -4,15 +4,9 @@ import type { Command } from '../command';
 import { parseCommandArgs } from '../args';
 import { BadInputError, EXIT } from '../../errors';
 import { CheckerError } from '../../../checkers/errors';
-import { fitGrowth } from '../../../checkers/stats/growth-fit';
 import type { GrowthReport } from '../../../checkers/stats/growth-fit';
 import type { DataPoint } from '../../../checkers/stats/growth-models';
-import { predict } from '../../../checkers/stats/growth-models';
-import { plotSvg } from '../../../checkers/plot/svg-plot';
-import { numberCell, readCsvFile, requireColumns } from '../../tables/csv';
 import { shown } from '../../text/display';
-import { plotSample } from '../../tables/plot-sample';
-import { writeFileAtomic } from '../../fs/atomic';
 
 export const fitCommand: Command = {
   name: 'fit',
@@ -44,6 +38,14 @@ JSON keys: n, models [{name, params, se, rss, chi2?, aic}], preferred, growthSig
     );
     const file = positionals[0] as string;
     if (values.x === undefined || values.y === undefined) throw new BadInputError(shown(file), 'give the columns with --x COL --y COL');
+    const [{ fitGrowth }, { predict }, { plotSvg }, { numberCell, readCsvFile, requireColumns }, { plotSample }, { writeFileAtomic }] = await Promise.all([
+      import('../../../checkers/stats/growth-fit'),
+      import('../../../checkers/stats/growth-models'),
+      import('../../../checkers/plot/svg-plot'),
+      import('../../tables/csv'),
+      import('../../tables/plot-sample'),
+      import('../../fs/atomic'),
+    ]);
     const table = await readCsvFile(resolve(io.cwd, file), file);
     const cols = [values.x, values.y, ...(values.se !== undefined ? [values.se] : [])];
     requireColumns(table, cols);

@@ -2,11 +2,8 @@
 import { resolve } from 'node:path';
 import type { Command } from '../command';
 import { parseCommandArgs, UsageError } from '../args';
-import { displayPath } from '../../cases/load';
 import { EXIT } from '../../errors';
-import { importTrackioLogbook, type ImportSummary } from '../../logbook/import';
-import { readTextFile } from '../../tables/text-file';
-import { defaultRegistry } from '../registry';
+import type { ImportSummary } from '../../logbook/import';
 import { editorName } from '../who';
 
 export const importTrackioCommand: Command = {
@@ -35,6 +32,12 @@ writer dropped, and, per page and cell, what could not be read (exit 0: the rest
       { min: 1, max: 1, names: '<logbook-folder>' },
     );
     if (values.out === undefined) throw new UsageError('import trackio', '--out <case-dir> is required');
+    const [{ displayPath }, { importTrackioLogbook }, { readTextFile }, { defaultRegistry }] = await Promise.all([
+      import('../../cases/load'),
+      import('../../logbook/import'),
+      import('../../tables/text-file'),
+      import('../registry'),
+    ]);
     const summary = await importTrackioLogbook({
       source: resolve(io.cwd, positionals[0] as string),
       caseDir: resolve(io.cwd, values.out),
@@ -46,14 +49,14 @@ writer dropped, and, per page and cell, what could not be read (exit 0: the rest
       who: editorName('import trackio', values.who),
       registry: defaultRegistry(),
     });
-    io.stdout(values.json ? `${JSON.stringify({ ...summary, caseDir: displayPath(summary.caseDir, io.cwd) }, null, 2)}\n` : formatSummary(summary, io.cwd));
+    io.stdout(values.json ? `${JSON.stringify({ ...summary, caseDir: displayPath(summary.caseDir, io.cwd) }, null, 2)}\n` : formatSummary(summary, displayPath(summary.caseDir, io.cwd)));
     return EXIT.ok;
   },
 };
 
-function formatSummary(s: ImportSummary, cwd: string): string {
+function formatSummary(s: ImportSummary, caseShown: string): string {
   const lines = [
-    `${s.created ? 'created' : 'updated'} ${displayPath(s.caseDir, cwd)}: logbook ${s.logbookId} in ${s.path} (${s.files} files, ${s.bytes} bytes)${s.paper !== null ? `, paper ${s.paper}` : ''}`,
+    `${s.created ? 'created' : 'updated'} ${caseShown}: logbook ${s.logbookId} in ${s.path} (${s.files} files, ${s.bytes} bytes)${s.paper !== null ? `, paper ${s.paper}` : ''}`,
     `read ${s.pages} pages, ${s.cells} cells, ${s.runCells} run cells (${s.failedRuns} failed)${s.truncatedOutputs > 0 ? `; ${s.truncatedOutputs} output(s) truncated by the logbook writer, ${s.elidedChars} characters dropped` : ''}`,
   ];
   if (s.problems.length > 0) {

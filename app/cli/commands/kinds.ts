@@ -2,7 +2,6 @@
 import type { Command } from '../command';
 import { parseCommandArgs } from '../args';
 import { EXIT } from '../../errors';
-import { defaultRegistry } from '../registry';
 
 export const kindsCommand: Command = {
   name: 'kinds',
@@ -13,6 +12,7 @@ Lists every check kind a case may declare: what it does, its params (JSON Schema
 name files of the case) and an example of params (valid against the schema). With KIND, that kind only.`,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs('kinds', args, { json: { type: 'boolean' } }, { min: 0, max: 1, names: '[KIND]' });
+    const { defaultRegistry } = await import('../registry');
     const registry = defaultRegistry();
     const wanted = positionals[0];
     const kinds = registry.kinds().filter((k) => wanted === undefined || k.kind === wanted);

@@ -4,7 +4,6 @@ import type { Command } from '../command';
 import { parseCommandArgs } from '../args';
 import { EXIT } from '../../errors';
 import type { Ledger } from '../../../checkers/ledger/summary';
-import { ledgerOfFile } from '../../tables/ledger-file';
 import { triageQueue } from '../../../checkers/ledger/triage';
 
 export const ledgerCommand: Command = {
@@ -30,6 +29,7 @@ without a verdict is bad input.`,
     const { values, positionals } = parseCommandArgs('ledger', args, { json: { type: 'boolean' } }, { min: 1, max: 1, names: '<verdicts.csv|.json>' });
     const file = positionals[0] as string;
     const path = resolve(io.cwd, file);
+    const { ledgerOfFile } = await import('../../tables/ledger-file');
     const ledger = await ledgerOfFile(path, file);
     if (values.json) {
       const { claimSummaries: _all, ...summary } = ledger;

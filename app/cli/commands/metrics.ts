@@ -4,7 +4,6 @@ import type { Command } from '../command';
 import { parseCommandArgs, UsageError } from '../args';
 import { EXIT } from '../../errors';
 import { shown } from '../../text/display';
-import { readMetricsFile } from '../../metrics/read';
 import { findRun, seriesOf } from '../../metrics/lookup';
 import { seriesCsv, seriesJson, seriesLines } from '../../metrics/series-text';
 import { describeStepOrder } from '../../metrics/step-order';
@@ -53,6 +52,7 @@ config, keys, systemMetrics}], alerts. With --key: file, format, notes, series {
     if (values.csv && values.json) throw new UsageError('metrics', '--csv and --json exclude each other');
     if (values.csv && values.key === undefined) throw new UsageError('metrics', '--csv writes one series: give --key METRIC');
     const file = positionals[0] as string;
+    const { readMetricsFile } = await import('../../metrics/read');
     const log = await readMetricsFile(resolve(io.cwd, file), { shownAs: shown(file) });
     if (values.key !== undefined) return printSeries(log, seriesOf(log, runFor(log, values.run), values.key), values, io.stdout, io.stderr);
     const runs = values.run !== undefined ? [findRun(log, values.run)] : log.runs;

@@ -2,10 +2,7 @@
 import { basename, resolve } from 'node:path';
 import type { Command } from '../command';
 import { parseCommandArgs, UsageError } from '../args';
-import { createCase, markdownTitle } from '../../cases/create';
-import { displayPath } from '../../cases/load';
 import { EXIT } from '../../errors';
-import { readTextFile } from '../../tables/text-file';
 import { editorName } from '../who';
 
 export const newCaseCommand: Command = {
@@ -27,6 +24,7 @@ add-check. The creation is the first entry of the case's audit.jsonl (--who, def
     );
     const dir = resolve(io.cwd, positionals[0] as string);
     if (values.paper === undefined) throw new UsageError('new', '--paper paper.md is required (our summary of the paper\'s claims)');
+    const [{ createCase, markdownTitle }, { displayPath }, { readTextFile }] = await Promise.all([import('../../cases/create'), import('../../cases/load'), import('../../tables/text-file')]);
     const paperMarkdown = await readTextFile(resolve(io.cwd, values.paper), values.paper, 4 * 1024 * 1024);
     const file = await createCase(dir, {
       paperTitle: values.title ?? markdownTitle(paperMarkdown) ?? basename(dir),

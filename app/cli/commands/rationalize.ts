@@ -2,7 +2,7 @@
 import type { Command } from '../command';
 import { parseCommandArgs } from '../args';
 import { EXIT } from '../../errors';
-import { describeRationalization, rationalize, type Rationalization } from '../../../checkers/exact/rationalize';
+import type { Rationalization } from '../../../checkers/exact/rationalize';
 
 export const rationalizeCommand: Command = {
   name: 'rationalize',
@@ -27,9 +27,11 @@ doubleError null when the value overflows to infinity); doubleShortest is the sh
 as the same double.`,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs('rationalize', splitNegativeValues(args), { tol: { type: 'string' }, json: { type: 'boolean' } }, { min: 1, max: Infinity, names: '<value>' });
+    const { describeRationalization, rationalize } = await import('../../../checkers/exact/rationalize');
     const results = positionals.map((p) => rationalize(p, values.tol));
-    if (values.json) io.stdout(`${JSON.stringify({ values: results.map(toJson) }, null, 2)}\n`);
-    else io.stdout(results.map(formatRationalization).join('\n'));
+    const summaries = results.map(describeRationalization);
+    if (values.json) io.stdout(`${JSON.stringify({ values: results.map((r, i) => toJson(r, summaries[i] as string)) }, null, 2)}\n`);
+    else io.stdout(results.map((r, i) => formatRationalization(r, summaries[i] as string)).join('\n'));
     return EXIT.ok;
   },
 };
@@ -56,7 +58,8 @@ function splitNegativeValues(args: readonly string[]): string[] {
   return [...options, '--', ...values];
 }
 
-function toJson(r: Rationalization) {
+/** `summary` is describeRationalization(r). */
+function toJson(r: Rationalization, summary: string) {
   return {
     printed: r.printed,
     double: r.double?.toString() ?? null,
@@ -69,12 +72,12 @@ function toJson(r: Rationalization) {
     simplestError: r.simplestError.toString(),
     doubleIsDecimal: r.double !== null && r.double.equals(r.decimal),
     simplestIsDecimal: r.simplest.equals(r.decimal),
-    summary: describeRationalization(r),
+    summary,
   };
 }
 
-/** Human-readable report of one value. */
-export function formatRationalization(r: Rationalization): string {
+/** Human-readable report of one value; `summary` is describeRationalization(r). */
+export function formatRationalization(r: Rationalization, summary: string): string {
   const double = r.double === null ? `${r.doubleNumber > 0 ? '' : '-'}infinity (beyond the largest double)` : `${r.double}  (reads back as ${Object.is(r.doubleNumber, -0) ? '-0' : String(r.doubleNumber)})`;
   const tol = `${r.tolerance}${r.toleranceFrom === 'last-digit' ? ', half a unit in the last printed digit' : ''}`;
   return [
@@ -82,7 +85,7 @@ export function formatRationalization(r: Rationalization): string {
     `  (a) double    ${double}`,
     `  (b) decimal   ${r.decimal}`,
     `  (c) simplest  ${r.simplest}  (within ${tol})`,
-    `  ${describeRationalization(r)}`,
+    `  ${summary}`,
     '',
   ].join('\n');
 }

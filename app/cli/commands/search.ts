@@ -6,9 +6,6 @@ import { BadInputError, EXIT } from '../../errors';
 import { shown } from '../../text/display';
 import { CheckerError } from '../../../checkers/errors';
 import { createProgressBar } from '../progress';
-import { writeFileAtomic } from '../../fs/atomic';
-import { driveFwRun, readFwCertificateFile } from '../../checks/kinds/fw-files';
-import { formatFwCertificate, MAX_FW_STEPS } from '../../../checkers/certificates/certificate';
 
 export const searchCommand: Command = {
   name: 'search',
@@ -29,6 +26,11 @@ recheck verify). Exit: 0 when the search ran (exit found or not), 2 bad input.`,
       { json: { type: 'boolean' }, horizon: { type: 'string' }, certificate: { type: 'string' } },
       { min: 1, max: 1, names: '<config.json>' },
     );
+    const [{ writeFileAtomic }, { driveFwRun, readFwCertificateFile }, { formatFwCertificate, MAX_FW_STEPS }] = await Promise.all([
+      import('../../fs/atomic'),
+      import('../../checks/kinds/fw-files'),
+      import('../../../checkers/certificates/certificate'),
+    ]);
     const file = positionals[0] as string;
     const horizon = Number(values.horizon);
     if (values.horizon === undefined) throw new UsageError('search', 'missing --horizon H');

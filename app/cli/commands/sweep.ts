@@ -7,9 +7,7 @@ import { parseCommandArgs, UsageError } from '../args';
 import { createProgressBar, formatSeconds } from '../progress';
 import { BadInputError, EXIT } from '../../errors';
 import { nameProblem, parseSweepSpec, type ParamValue, type SweepSpec } from '../../runs/grid';
-import { runSweep, type SweepSummary } from '../../runs/sweep';
-import { defaultConfinement, UNCONFINED_NOTICE } from '../../sandbox/confinement';
-import { nodeChildRunner } from '../../sandbox/runner';
+import type { SweepSummary } from '../../runs/sweep';
 import { oneLine, shown } from '../../text/display';
 
 export const sweepCommand: Command = {
@@ -64,6 +62,7 @@ Exit 0 when finished, 1 when --stop-on found a violating point, 130 when cancell
     const jobs = values.jobs !== undefined ? int('jobs', values.jobs, 1, 1, 256) : undefined;
     const timeoutS = int('timeout', values.timeout, 30, 1, 86_400);
     const memoryMb = int('memory', values.memory, 512, 32, 65_536);
+    const [{ runSweep }, { defaultConfinement, UNCONFINED_NOTICE }, { nodeChildRunner }] = await Promise.all([import('../../runs/sweep'), import('../../sandbox/confinement'), import('../../sandbox/runner')]);
     const confinement = await defaultConfinement();
     if (confinement.bwrap === null && values['allow-unconfined'] === true) io.stderr(`${UNCONFINED_NOTICE}\n(continuing unconfined: --allow-unconfined)\n`);
     const bar = createProgressBar(io, 'sweep');

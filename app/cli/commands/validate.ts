@@ -1,9 +1,6 @@
 /** `recheck validate <case-dir>...`: validates case folders (schema, references, check params, logbooks). */
 import type { Command } from '../command';
 import { parseCommandArgs } from '../args';
-import { loadCase, displayPath } from '../../cases/load';
-import { readLogbook } from '../../logbook/read';
-import { defaultRegistry } from '../registry';
 import { EXIT } from '../../errors';
 import { resolve } from 'node:path';
 
@@ -18,6 +15,7 @@ part is listed with what could not be read, per page and cell.
 Exit 0 when all are valid, 2 at the first invalid one (one line: file, JSON pointer, problem).`,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs('validate', args, { json: { type: 'boolean' } }, { min: 1, max: Infinity, names: '<case-dir>' });
+    const [{ loadCase, displayPath }, { readLogbook }, { defaultRegistry }] = await Promise.all([import('../../cases/load'), import('../../logbook/read'), import('../registry')]);
     const registry = defaultRegistry();
     const valid = [];
     for (const p of positionals) {

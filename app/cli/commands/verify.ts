@@ -6,8 +6,6 @@ import { BadInputError, EXIT } from '../../errors';
 import { shown } from '../../text/display';
 import { CheckerError } from '../../../checkers/errors';
 import { createProgressBar } from '../progress';
-import { driveFwRun, readFwCertificateFile } from '../../checks/kinds/fw-files';
-import { fwVerdict } from '../../../checkers/certificates/verify-fw';
 
 export const verifyCommand: Command = {
   name: 'verify',
@@ -30,6 +28,7 @@ Exit: 0 the certificate holds, 1 it does not, 2 bad input (malformed JSON, zero 
 coordinate, beyond a limit: one line naming the file and the place).`,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs('verify', args, { json: { type: 'boolean' } }, { min: 1, max: 1, names: '<certificate.json>' });
+    const [{ driveFwRun, readFwCertificateFile }, { fwVerdict }] = await Promise.all([import('../../checks/kinds/fw-files'), import('../../../checkers/certificates/verify-fw')]);
     const file = positionals[0] as string;
     const cert = await readFwCertificateFile(resolve(io.cwd, file), file, true);
     const step = cert.claim?.step ?? 0;
