@@ -12,6 +12,7 @@ import { ensureWorkspace, defaultWorkspaceDir } from '../app/cases/workspace';
 import { configureSandboxSources } from '../app/sandbox/bundle';
 import { forwardRunEvents, registerApiHandlers } from './ipc';
 import { buildMenuTemplate } from './menu';
+import { electronPdfPrinter } from './print-pdf';
 import { resolveShellPaths } from './paths';
 import { denyAllPermissions } from './permissions';
 import { APP_SCHEME, createAppProtocolHandler } from './protocol';
@@ -71,7 +72,8 @@ async function start(): Promise<void> {
     openWindow: () => openSandboxWindow({ session: sandboxSession, preload: sandboxPreload }),
     sampleProcesses: () => app.getAppMetrics().map((m) => ({ pid: m.pid, workingSetKiB: m.memory.workingSetSize, ...(m.cpu.cumulativeCPUUsage !== undefined ? { cpuSeconds: m.cpu.cumulativeCPUUsage } : {}) })),
   });
-  const core = await createRecheckService({ workspaceDir, sandbox: () => Promise.resolve(sandbox) });
+  // Letters print through Electron (a hidden window's printToPDF), not a system Chromium.
+  const core = await createRecheckService({ workspaceDir, sandbox: () => Promise.resolve(sandbox), printPdf: electronPdfPrinter((options) => new BrowserWindow(options)) });
   service = core;
 
   denyAllPermissions(session.defaultSession);

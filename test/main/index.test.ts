@@ -117,7 +117,7 @@ describe('main process start-up', () => {
     expect(h.paths.get('userData')).toBe(path.join('/home/u/appData', 'Recheck'));
     const workspaceDir = '/home/u/.local/share/recheck/workspace';
     expect(core.ensureWorkspace).toHaveBeenCalledWith({ bundledCasesDir: path.join('/repo', 'cases'), workspaceDir });
-    expect(core.createRecheckService).toHaveBeenCalledWith({ workspaceDir, sandbox: expect.any(Function) });
+    expect(core.createRecheckService).toHaveBeenCalledWith({ workspaceDir, sandbox: expect.any(Function), printPdf: expect.any(Function) });
     expect(h.calls.indexOf('ensureWorkspace')).toBeLessThan(h.calls.indexOf('createRecheckService'));
   });
 

@@ -1,0 +1,50 @@
+/**
+ * A letter as one self-contained HTML page, for printing to PDF and for opening offline: the Markdown rendered
+ * by the reports' renderer (app/reports/markdown.ts: markdown-it with raw HTML disabled, since a letter quotes
+ * untrusted logbooks, and KaTeX math by the renderer's rules), KaTeX's stylesheet with its fonts embedded
+ * (app/reports/katex-css.ts), and the checks' figures appended as images (SVG as data URIs, so no script in
+ * an SVG runs). It names no file outside itself.
+ */
+import { katexCss } from '../reports/katex-css';
+import { reportMarkdown } from '../reports/markdown';
+
+export interface LetterFigure {
+  /** Caption, e.g. "Figure 1: Fit ratio - H_k against ln k (growth-fit.svg)". */
+  readonly caption: string;
+  readonly svg: string;
+}
+
+const PAGE_CSS = `
+@page { size: A4; margin: 22mm 20mm; }
+body { font-family: "DejaVu Serif", Georgia, serif; font-size: 11pt; line-height: 1.45; color: #111; max-width: 46em; margin: 0 auto; }
+h1 { font-size: 17pt; margin: 0 0 1em; } h2 { font-size: 13.5pt; margin-top: 1.6em; border-bottom: 1px solid #bbb; padding-bottom: 2pt; }
+h3 { font-size: 11.5pt; margin-top: 1.2em; }
+code, pre { font-family: "DejaVu Sans Mono", monospace; font-size: 8.5pt; overflow-wrap: anywhere; word-break: break-all; }
+pre { background: #f4f4f4; padding: 6pt 8pt; white-space: pre-wrap; }
+blockquote { margin: 0.8em 0; padding: 0.2em 1em; border-left: 3pt solid #888; color: #333; }
+blockquote:first-of-type strong:first-child { color: #a00; }
+li { margin: 0.2em 0; }
+figure { margin: 1.2em 0; break-inside: avoid; text-align: center; } figure img { max-width: 100%; }
+figcaption { font-size: 9.5pt; color: #333; margin-top: 4pt; }
+`;
+
+function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/**
+ * The page. `title` goes into <title>. Example: `letterHtml('# Hi $x^2$', 'Hi', [])` holds a KaTeX span and
+ * the embedded fonts, and no `<script>`.
+ */
+export function letterHtml(source: string, title: string, figures: readonly LetterFigure[]): string {
+  const body = reportMarkdown(source);
+  const figs = figures.length === 0 ? '' : `<h2>Figures</h2>\n${figures.map((f) => `<figure><img alt="${escapeHtml(f.caption)}" src="data:image/svg+xml;base64,${Buffer.from(f.svg, 'utf8').toString('base64')}"><figcaption>${escapeHtml(f.caption)}</figcaption></figure>`).join('\n')}`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; font-src data:; style-src 'unsafe-inline'">
+<title>${escapeHtml(title)}</title>
+<style>${katexCss()}</style><style>${PAGE_CSS}</style></head>
+<body>
+${body}${figs}
+</body></html>
+`;
+}
