@@ -12,6 +12,9 @@ const modules: (() => Promise<BenchModule>)[] = [
   () => import('./precise/kl.bench'),
   () => import('./sandbox/sandbox-speed.bench'),
   () => import('./stats/fit.bench'),
+  () => import('./ui'),
+  () => import('./series-update'),
+  () => import('./cli-start'),
 ];
 
 const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));

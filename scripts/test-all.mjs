@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every test stage in order, then one plain summary line `N passed, N failed`.
-// Stages: lint (the layering rule included), typecheck (both TS projects), unit + integration (vitest),
+// Stages: setup (installs missing system packages: scripts/system-deps.mjs), lint (the layering rule included), typecheck (both TS projects), unit + integration (vitest),
 // renderer build, e2e in browser mode (Playwright driving Debian's Chromium). Lint, typecheck and build count
 // as one test each; vitest and Playwright counts come from their JSON reports. Exit 1 when anything failed.
 import { spawnSync } from 'node:child_process';
@@ -27,6 +27,17 @@ function readJson(path) {
     return JSON.parse(readFileSync(path, 'utf8'));
   } catch {
     return null;
+  }
+}
+
+// First what the tests need from the system (Chromium, bubblewrap, prlimit, gmpy2, mpmath): installed when
+// missing, so that `npm ci && npm test` is the whole set-up. A failure here is reported as one failed stage.
+if (only.length === 0 || only.includes('setup')) {
+  const setupOk = run('setup', process.execPath, ['scripts/system-deps.mjs']);
+  if (setupOk === false) {
+    results.push({ name: 'setup', passed: 0, failed: 1 });
+    process.stdout.write('\nsetup: the system packages the tests need are missing (see above)\n0 passed, 1 failed\n');
+    process.exit(1);
   }
 }
 

@@ -34,6 +34,27 @@ export interface FalsificationView {
   /** Where the assertion is quoted from (a logbook's page and cell), when recorded. */
   source?: { logbook: string; page?: string; cell?: string };
   checks: CheckDeclView[];
+  /** The adversarial checklist: every question in order with this falsification's answer (open when none). */
+  checklist: ChecklistItemView[];
+}
+
+/** How a checklist question stands for one falsification. */
+export type ChecklistItemStatus = 'answered' | 'not-applicable' | 'open';
+
+/** A question of the adversarial checklist (app/cases/checklist.ts) and one falsification's answer. */
+export interface ChecklistItemView {
+  /** Stable id of the question (the key in case.json). */
+  id: string;
+  question: string;
+  /** The wrong verdict this question caught. */
+  why: string;
+  status: ChecklistItemStatus;
+  /** The falsification's checks that answer it (when answered). */
+  checks: string[];
+  /** Why it does not apply (when not applicable). */
+  reason?: string;
+  /** How the checks answer it, or what is still missing. */
+  note?: string;
 }
 
 export interface CaseSummary {
@@ -42,10 +63,12 @@ export interface CaseSummary {
   paperTitle: string;
   venueId: string;
   falsificationCount: number;
-  /** Latest computed decisions, by falsification id, from the last recorded run (absent when never run). */
+  /** Computed decisions, by falsification id, each from that falsification's own latest run (absent when none ran). */
   lastDecisions?: Record<string, FalsificationDecision>;
   /** Set when the case folder does not load (one line: file, pointer, problem); the other fields are then empty. */
   error?: string;
+  /** The case's letters (letters/<id>/letter.json) with where each stands in its response tracking. */
+  letters?: LetterSummaryView[];
 }
 
 export interface LogbookBlock {
@@ -159,6 +182,11 @@ export interface SandboxFile {
   /** Path relative to the case folder, e.g. `sandbox/dynamic.ts`. */
   path: string;
   text: string;
+  /**
+   * Modules (.ts/.mts/.js/.mjs) only: null when the sandbox can run `text`, else why not, one line (no default
+   * export, a syntax error). Absent for other files.
+   */
+  runProblem?: string | null;
 }
 
 export interface CheckResultView {
@@ -183,6 +211,31 @@ export interface FalsificationReport {
   checks: CheckResultView[];
 }
 
+/**
+ * A check run the core is executing now (listRuns): enough to re-attach a page reloaded during the run — what
+ * it runs, who started it, the latest progress, the checks finished so far and the last log lines.
+ */
+export interface LiveRunView {
+  runId: string;
+  caseId: string;
+  /** The falsification it runs, or null for all of the case's. */
+  falsificationId: string | null;
+  startedAt: string;
+  who: string;
+  /** Number of checks it will execute. */
+  checks: number;
+  progress?: { checkId: string; done: number; total?: number; message?: string; rate?: number; etaS?: number };
+  results: CheckResultView[];
+  /** The last log lines, `[checkId] line` (at most 200). */
+  logs: string[];
+}
+
+/** A falsification's report from its own latest run, whichever run that was (app/runs/latest.ts). */
+export interface LatestFalsificationReport extends FalsificationReport {
+  runId: string;
+  finishedAt: string;
+}
+
 export interface CaseRunReport {
   runId: string;
   caseId: string;
@@ -195,7 +248,8 @@ export interface AuditEntry {
   /** ISO time of the entry. */
   at: string;
   who: string;
-  action: 'run' | 'decision' | 'edit' | 'import';
+  /** `report`: a report was built (recheck report, buildReport), with its hash chain's root in `details.root`. */
+  action: 'run' | 'decision' | 'edit' | 'import' | 'report';
   caseId: string;
   falsificationId?: string;
   verdict?: ReviewerVerdict;
@@ -218,11 +272,19 @@ export interface CaseDetail {
   audit: AuditEntry[];
   /** One line when the audit log had torn or unreadable lines (set aside in audit.jsonl.torn, never dropped). */
   auditNotice?: string;
+  /** The newest run of the case (of any of its falsifications). */
   lastRun?: CaseRunReport;
+  /**
+   * Each falsification's report from its own latest run (in the case's order; a falsification never run has
+   * none). Decisions, badges and letters read these, never `lastRun` alone: re-running one falsification must
+   * not erase the others' decisions.
+   */
+  latest: LatestFalsificationReport[];
 }
 
 export type RunEvent =
-  | { runId: string; type: 'started'; caseId: string; checks: number }
+  /** A check run began: of one falsification, or (null) of every falsification of the case. */
+  | { runId: string; type: 'started'; caseId: string; checks: number; falsificationId?: string | null; startedAt?: string; who?: string }
   | {
       runId: string;
       type: 'progress';
@@ -235,6 +297,8 @@ export type RunEvent =
       etaS?: number;
     }
   | { runId: string; type: 'log'; checkId: string; line: string }
+  /** A point of a series a running check computes (a sweep's point): x and y with the axes' names. */
+  | { runId: string; type: 'series-point'; falsificationId: string; checkId: string; series: string; xLabel: string; x: number; y: number }
   | { runId: string; type: 'check'; result: CheckResultView }
   | { runId: string; type: 'finished'; report: CaseRunReport }
   | { runId: string; type: 'failed'; error: string }
@@ -274,6 +338,62 @@ export interface RecordDecisionInput {
   verdict: ReviewerVerdict;
   rationale: string;
   reviewer: string;
+  /**
+   * Required when the verdict disagrees with the computed decision (verdictDisagrees in app/api/methods.ts):
+   * the computed decision being overridden, as the reviewer saw it. The rationale must then say why, in at
+   * least MIN_OVERRIDE_RATIONALE characters. Refused when it is not the falsification's current computed decision.
+   */
+  overridesComputed?: FalsificationDecision;
+}
+
+/** An answer to a checklist question of one falsification (an atomic, validated, logged edit of case.json). */
+export interface AnswerChecklistInput extends ByReviewer {
+  caseId: string;
+  falsificationId: string;
+  /** A question id of the checklist. */
+  question: string;
+  status: ChecklistItemStatus;
+  /** Checks of the falsification that answer it (status answered: at least one). */
+  checks?: string[];
+  /** Why it does not apply (status not-applicable: required). */
+  reason?: string;
+  /** How the checks answer it, or what is missing (answered or open). */
+  note?: string;
+}
+
+/**
+ * Where a claimed falsification stands in review: `running` (a live run includes it), `not-run` (no computed
+ * decision), `awaiting-verdict` (computed, no verdict since), `agreed` / `disagreed` (the latest verdict against
+ * the computed decision), `needs-more-work` (the latest verdict says so).
+ */
+export type ReviewState = 'running' | 'not-run' | 'awaiting-verdict' | 'agreed' | 'disagreed' | 'needs-more-work';
+
+/** One claimed falsification in the review queue. */
+export interface ReviewQueueRow {
+  caseId: string;
+  caseTitle: string;
+  falsificationId: string;
+  assertion: string;
+  state: ReviewState;
+  /** The computed decision from the falsification's own latest run, and that run. */
+  computed?: { decision: FalsificationDecision; runId: string; finishedAt: string };
+  /** The latest verdict recorded for it. */
+  verdict?: { verdict: ReviewerVerdict; who: string; at: string; runId?: string; computedDecision?: FalsificationDecision };
+  /** The latest verdict was recorded before the run that computed the current decision. */
+  verdictPredatesRun: boolean;
+  /** Ids of the open checklist questions, and the number of questions. */
+  openQuestions: string[];
+  questionCount: number;
+  /** The newest letter that includes this falsification, and where its response stands. */
+  letter?: LetterSummaryView;
+}
+
+/** Every claimed falsification of every case, most urgent first, with counts by state. */
+export interface ReviewQueueView {
+  rows: ReviewQueueRow[];
+  counts: Record<ReviewState, number>;
+  /** Cases that do not load (one line each); their falsifications are not in the queue. */
+  problems: { caseId: string; error: string }[];
 }
 
 export interface SaveSandboxFileInput {
@@ -281,6 +401,13 @@ export interface SaveSandboxFileInput {
   /** Path relative to the case folder; must stay under `sandbox/`. */
   path: string;
   text: string;
+  /** Who saves it, as the audit log names them (the reviewer's name in the UI). */
+  reviewer?: string;
+}
+
+export interface RunChecksOptions {
+  /** Who starts the run, as the audit log names them (the reviewer's name in the UI). */
+  reviewer?: string;
 }
 
 /** A case's sandbox module bundled for the browser sandbox (one classic script for a dedicated Web Worker). */
@@ -292,10 +419,14 @@ export interface SandboxProgram {
   /** sha256 of `code` (hex). */
   sha256: string;
   /**
-   * A starting input: the params (without `module`) of the first declared check that runs this module, when
-   * one does; absent otherwise.
+   * A starting input, in the shape the module receives when a declared check runs it (the first such check):
+   * the check's params without `module`, or the first grid point of a sweep that runs it. Absent otherwise.
    */
   suggestedInput?: unknown;
+  /** The seed that goes with suggestedInput when the check fixes one (a sweep's point 0: splitSeed(seed, 0)). */
+  suggestedSeed?: number;
+  /** Where suggestedInput came from, one line (e.g. "point 1 of 10 of the sweep of check F1/full-sweep"). */
+  suggestedFrom?: string;
 }
 
 export type Unsubscribe = () => void;
@@ -399,6 +530,16 @@ export interface CaseFileView {
   size: number;
 }
 
+/**
+ * A file of a case read for viewing (readCaseFile): its bytes' size and sha256, its media type (by its name,
+ * checked against its bytes for images), and its content: strict UTF-8 text (no BOM) or, for an image
+ * (PNG, SVG, JPEG, GIF, WebP), base64. A folder gives the regular files under it instead.
+ */
+export type CaseFileContent =
+  | { kind: 'text'; path: string; size: number; sha256: string; mediaType: string; text: string }
+  | { kind: 'image'; path: string; size: number; sha256: string; mediaType: string; base64: string }
+  | { kind: 'folder'; path: string; entries: CaseFileView[] };
+
 /** A verdict ledger (judge verdicts per paper, claim and logbook), summarised and turned into a queue. */
 export interface TriageView {
   papers: number;
@@ -457,13 +598,130 @@ export interface AddCaseFileInput extends ByReviewer {
   base64: string;
 }
 
+/** Whom a letter is to: the paper's authors (falsifications that stand) or a logbook's author (one that is wrong). */
+export type LetterKind = 'authors' | 'logbook';
+
+/** Where a letter's response stands (app/letters/status.ts gives the allowed transitions). */
+export type LetterState = 'drafted' | 'sent' | 'acknowledged' | 'agreed' | 'disputed' | 'fixed' | 'independent-convergence';
+
+/** A letter drafted from the case's decisions (draftLetter): not saved until saveLetter. */
+export interface LetterDraft {
+  kind: LetterKind;
+  /** The falsifications it is about, in the case's order. */
+  falsificationIds: string[];
+  /** The logbook whose author a `logbook` letter is to. */
+  logbook?: string;
+  markdown: string;
+  /** Sendable: every falsification has a verdict agreeing with its checks and no open checklist question. */
+  ready: boolean;
+  /** What is missing before it can be sent, one line each (empty when ready). */
+  missing: string[];
+  /** Who signs it: the reviewers whose verdicts it reports. */
+  signedBy: string[];
+}
+
+export interface DraftLetterOptions {
+  kind?: LetterKind;
+  falsificationId?: string;
+}
+
+/** A change of a letter's response status (the first is `drafted`, made by its first save). */
+export interface LetterStatusView {
+  state: LetterState;
+  /** When it was recorded, and by whom. */
+  at: string;
+  who: string;
+  /** The day it happened (sent, answered), YYYY-MM-DD. */
+  date?: string;
+  /** To whom it was sent. */
+  to?: string;
+  /** Their argument (disputed). */
+  argument?: string;
+  /** The paper version that fixes it (fixed, independent-convergence). */
+  paperVersion?: string;
+  note?: string;
+}
+
+export interface LetterVersionView {
+  version: number;
+  at: string;
+  who: string;
+  /** sha256 of the version's Markdown (letters/<id>/v<N>.md). */
+  sha256: string;
+  ready: boolean;
+  missing: string[];
+}
+
+/** A saved letter: its versions and its response tracking. */
+export interface LetterView {
+  id: string;
+  kind: LetterKind;
+  falsificationIds: string[];
+  logbook?: string;
+  versions: LetterVersionView[];
+  /** The current status, and every change (oldest first). */
+  status: LetterStatusView;
+  history: LetterStatusView[];
+}
+
+/** A letter as the case list and review queue show it. */
+export interface LetterSummaryView {
+  id: string;
+  kind: LetterKind;
+  falsificationIds: string[];
+  state: LetterState;
+  versions: number;
+}
+
+export interface SaveLetterInput extends ByReviewer {
+  caseId: string;
+  /** The letter to add a version to; absent: a new letter. */
+  letterId?: string;
+  kind: LetterKind;
+  falsificationIds: string[];
+  markdown: string;
+}
+
+export interface SetLetterStatusInput extends ByReviewer {
+  caseId: string;
+  letterId: string;
+  state: LetterState;
+  date?: string;
+  to?: string;
+  argument?: string;
+  paperVersion?: string;
+  note?: string;
+}
+
+export interface ExportLetterPdfInput {
+  caseId: string;
+  markdown: string;
+  /** The falsifications whose checks' figures are appended. */
+  falsificationIds: string[];
+}
+
+/** A report built by buildReport: where it is in the case, its hash chain's root, and its page to show. */
+export interface ReportBuildView {
+  caseId: string;
+  reportId: string;
+  /** The report folder, relative to the case folder (`runs/report-<id>`). */
+  path: string;
+  /** The hash chain's root (manifest.json), also recorded in the case's audit.jsonl. */
+  root: string;
+  files: number;
+  /** index.html: a static page without script, shown in a sandboxed frame. */
+  html: string;
+}
+
 export interface RecheckApi {
   /** Cases in the workspace. */
   listCases(): Promise<CaseSummary[]>;
   /** One case with its paper summary, logbooks, sandbox files, audit log and last run. */
   openCase(caseId: string): Promise<CaseDetail>;
   /** Starts running the declared checks (of one falsification, or all); progress arrives as RunEvents. */
-  runChecks(caseId: string, falsificationId: string | null): Promise<{ runId: string }>;
+  runChecks(caseId: string, falsificationId: string | null, options?: RunChecksOptions): Promise<{ runId: string }>;
+  /** The check runs going on now, oldest first (a page reloaded during a run re-attaches to them). */
+  listRuns(): Promise<LiveRunView[]>;
   /** Cancels a run; a no-op for a finished one. */
   cancelRun(runId: string): Promise<void>;
   /** Appends a reviewer's decision to the case's audit log. */
@@ -477,8 +735,21 @@ export interface RecheckApi {
    * the Node child sandbox elsewhere). Messages and the end arrive as RunEvents; cancelRun(runId) stops it.
    */
   runSandboxProgram(input: SandboxRunInput): Promise<{ runId: string }>;
-  /** Drafts the letter to the authors from the case's decisions and evidence (Markdown). */
-  draftLetter(caseId: string): Promise<string>;
+  /**
+   * Drafts a letter from the case's decisions and evidence (Markdown): to the authors (falsifications that stand)
+   * or to a logbook's author (one that is wrong), with what is missing before it can be sent.
+   */
+  draftLetter(caseId: string, options?: DraftLetterOptions): Promise<LetterDraft>;
+  /** The case's saved letters with their versions and response status. */
+  listLetters(caseId: string): Promise<LetterView[]>;
+  /** The Markdown of one saved version of a letter. */
+  readLetter(caseId: string, letterId: string, version: number): Promise<string>;
+  /** Saves a letter as a new version under the case's letters/ folder (a new letter without letterId); logged. */
+  saveLetter(input: SaveLetterInput): Promise<LetterView>;
+  /** Records a change of a letter's response status (sent, acknowledged, agreed, disputed, fixed, ...); logged. */
+  setLetterStatus(input: SetLetterStatusInput): Promise<LetterView>;
+  /** Prints a letter to PDF (self-contained HTML with math and the checks' figures, through Chromium); base64. */
+  exportLetterPdf(input: ExportLetterPdfInput): Promise<{ base64: string }>;
   /** The check kinds a case may declare, with their params' schemas and an example each. */
   listKinds(): Promise<CheckKindView[]>;
   /** Creates a new, empty case in the workspace. */
@@ -495,12 +766,20 @@ export interface RecheckApi {
   addCaseFile(input: AddCaseFileInput): Promise<AuditEntry>;
   /** The regular files of a case (case.json, paper.md, logbooks, sandbox, tables), for file pickers. */
   listCaseFiles(caseId: string): Promise<CaseFileView[]>;
+  /** Reads a file of the case (runs' artifacts included) to show it in place; `path` is relative to the case folder. */
+  readCaseFile(caseId: string, path: string): Promise<CaseFileContent>;
   /** Reads a verdict ledger (CSV, JSON or JSON Lines, by its name) and gives the re-check queue. */
   triageLedger(input: { name: string; base64: string }): Promise<TriageView>;
   /** Writes a table a logbook cell printed as CSV in the case, with its provenance (exact strings as printed). */
   extractTable(input: ExtractTableInput): Promise<ExtractTableView>;
   /** Lines up the settings two logbooks of a case report, marking the differences. */
   compareLogbooks(caseId: string, logbookA: string, logbookB: string): Promise<SettingsComparisonView>;
+  /** Answers a checklist question of a claimed falsification (or reopens it); logged. */
+  answerChecklist(input: AnswerChecklistInput): Promise<AuditEntry>;
+  /** Every claimed falsification of every case with its review state and open checklist questions. */
+  reviewQueue(): Promise<ReviewQueueView>;
+  /** Builds an auditable static report of the case under its runs/ folder (app/reports/), logged with its hash chain's root. */
+  buildReport(caseId: string): Promise<ReportBuildView>;
   /** Subscribes to run events of every run. */
   onRunEvent(listener: (event: RunEvent) => void): Unsubscribe;
 }

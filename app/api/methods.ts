@@ -3,7 +3,8 @@
  * process or network boundary. The Electron preload and main process, the browser-mode server and the
  * renderer's clients all derive from it: no channel-name string exists anywhere else.
  */
-import type { AddCheckInput, AddClaimInput, AddFalsificationInput, ExtractTableInput, ImportLogbookInput, NewCaseInput, RecheckApi, RecordDecisionInput, SandboxRunInput, SaveSandboxFileInput, ReviewerVerdict, UploadedFile } from './contract';
+import type { LetterKind, LetterState, SaveLetterInput, SetLetterStatusInput } from './contract';
+import type { AddCheckInput, AddClaimInput, AnswerChecklistInput, ChecklistItemStatus, FalsificationDecision, AddFalsificationInput, ExtractTableInput, ImportLogbookInput, NewCaseInput, RecheckApi, RecordDecisionInput, SandboxRunInput, SaveSandboxFileInput, ReviewerVerdict, UploadedFile } from './contract';
 import { checkJsonBounds, JsonLimitError, type JsonLimits } from '../json/bounded';
 
 /** Names of the request/response methods (everything but event subscriptions). */
@@ -41,6 +42,22 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 const MAX_NAME_BYTES = 255;
 
 const VERDICTS: readonly ReviewerVerdict[] = ['confirmed', 'refuted', 'needs-more-work'];
+const DECISIONS: readonly FalsificationDecision[] = ['confirmed', 'refuted', 'contested', 'inconclusive'];
+const CHECKLIST_STATUSES: readonly ChecklistItemStatus[] = ['answered', 'not-applicable', 'open'];
+
+/**
+ * Whether a reviewer's verdict disagrees with the computed decision: a verdict of confirmed or refuted that is
+ * not the computed decision (a contested or inconclusive computation has no side, so any verdict of confirmed or
+ * refuted overrides it). "Needs more work" takes no side and never disagrees; without a computed decision
+ * there is nothing to disagree with. recordDecision enforces it; the decision form warns with it.
+ * Example: `verdictDisagrees('refuted', 'confirmed')` is true, `verdictDisagrees('needs-more-work', 'confirmed')` false.
+ */
+export function verdictDisagrees(verdict: ReviewerVerdict, computed: FalsificationDecision | undefined): boolean {
+  return computed !== undefined && verdict !== 'needs-more-work' && verdict !== computed;
+}
+
+/** Fewest characters of the rationale of a verdict that disagrees with the computed decision: it must say why. */
+export const MIN_OVERRIDE_RATIONALE = 40;
 
 function arity(method: string, args: unknown[], n: number): void {
   if (!Array.isArray(args) || args.length !== n) {
@@ -178,6 +195,19 @@ function reviewer(method: string, v: unknown): { reviewer?: string } {
   return { reviewer: who };
 }
 
+const LETTER_KINDS: readonly LetterKind[] = ['authors', 'logbook'];
+const LETTER_STATES: readonly LetterState[] = ['drafted', 'sent', 'acknowledged', 'agreed', 'disputed', 'fixed', 'independent-convergence'];
+
+function letterKind(method: string, v: unknown): LetterKind {
+  if (!LETTER_KINDS.includes(v as LetterKind)) throw new ApiArgumentError(method, `kind must be one of ${LETTER_KINDS.join(', ')}`);
+  return v as LetterKind;
+}
+
+function idList(method: string, what: string, v: unknown): string[] {
+  if (!Array.isArray(v) || v.length === 0 || v.length > 1000) throw new ApiArgumentError(method, `${what} must be a list of 1 to 1000 ids`);
+  return v.map((x) => id(method, `each of ${what}`, x));
+}
+
 function params(method: string, v: unknown): Record<string, unknown> {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new ApiArgumentError(method, 'params must be an object');
   return jsonArgument(method, 'params', v, ARGUMENT_JSON_LIMITS) as Record<string, unknown>;
@@ -195,10 +225,16 @@ export const API_METHODS: { [M in ApiMethod]: { channel: string; validate: ArgVa
   runChecks: {
     channel: 'recheck:runChecks',
     validate: (a) => {
-      arity('runChecks', a, 2);
+      if (!Array.isArray(a) || a.length < 2 || a.length > 3) arity('runChecks', a, 2);
       const f = a[1] === null ? null : id('runChecks', 'falsificationId', a[1]);
-      return [id('runChecks', 'caseId', a[0]), f];
+      if (a[2] === undefined) return [id('runChecks', 'caseId', a[0]), f];
+      const o = record('runChecks', a[2], ['reviewer']);
+      return [id('runChecks', 'caseId', a[0]), f, reviewer('runChecks', o.reviewer)];
     },
+  },
+  listRuns: {
+    channel: 'recheck:listRuns',
+    validate: (a) => (arity('listRuns', a, 0), []),
   },
   cancelRun: {
     channel: 'recheck:cancelRun',
@@ -209,14 +245,16 @@ export const API_METHODS: { [M in ApiMethod]: { channel: string; validate: ArgVa
     validate: (a) => {
       const m = 'recordDecision';
       arity(m, a, 1);
-      const r = record(m, a[0], ['caseId', 'falsificationId', 'verdict', 'rationale', 'reviewer']);
+      const r = record(m, a[0], ['caseId', 'falsificationId', 'verdict', 'rationale', 'reviewer', 'overridesComputed']);
       if (!VERDICTS.includes(r.verdict as ReviewerVerdict)) throw new ApiArgumentError(m, `verdict must be one of ${VERDICTS.join(', ')}`);
+      if (r.overridesComputed !== undefined && !DECISIONS.includes(r.overridesComputed as FalsificationDecision)) throw new ApiArgumentError(m, `overridesComputed must be one of ${DECISIONS.join(', ')}`);
       const input: RecordDecisionInput = {
         caseId: id(m, 'caseId', r.caseId),
         falsificationId: id(m, 'falsificationId', r.falsificationId),
         verdict: r.verdict as ReviewerVerdict,
         rationale: text(m, 'rationale', r.rationale, 20_000),
         reviewer: name(m, 'reviewer', r.reviewer, 200),
+        ...(r.overridesComputed !== undefined ? { overridesComputed: r.overridesComputed as FalsificationDecision } : {}),
       };
       if (input.reviewer.trim() === '') throw new ApiArgumentError(m, 'reviewer must not be empty');
       return [input];
@@ -227,11 +265,12 @@ export const API_METHODS: { [M in ApiMethod]: { channel: string; validate: ArgVa
     validate: (a) => {
       const m = 'saveSandboxFile';
       arity(m, a, 1);
-      const r = record(m, a[0], ['caseId', 'path', 'text']);
+      const r = record(m, a[0], ['caseId', 'path', 'text', 'reviewer']);
       const input: SaveSandboxFileInput = {
         caseId: id(m, 'caseId', r.caseId),
         path: sandboxPath(m, r.path),
         text: text(m, 'text', r.text, 2_000_000),
+        ...reviewer(m, r.reviewer),
       };
       return [input];
     },
@@ -265,7 +304,81 @@ export const API_METHODS: { [M in ApiMethod]: { channel: string; validate: ArgVa
   },
   draftLetter: {
     channel: 'recheck:draftLetter',
-    validate: (a) => (arity('draftLetter', a, 1), [id('draftLetter', 'caseId', a[0])]),
+    validate: (a) => {
+      const m = 'draftLetter';
+      if (!Array.isArray(a) || a.length < 1 || a.length > 2) throw new ApiArgumentError(m, `expected 1 or 2 argument(s), got ${Array.isArray(a) ? a.length : typeof a}`);
+      if (a[1] === undefined) return [id(m, 'caseId', a[0])];
+      const r = record(m, a[1], ['kind', 'falsificationId']);
+      const kind = optional(r.kind, (x) => letterKind(m, x));
+      const falsificationId = optional(r.falsificationId, (x) => id(m, 'falsificationId', x));
+      return [id(m, 'caseId', a[0]), { ...(kind !== undefined ? { kind } : {}), ...(falsificationId !== undefined ? { falsificationId } : {}) }];
+    },
+  },
+  listLetters: {
+    channel: 'recheck:listLetters',
+    validate: (a) => (arity('listLetters', a, 1), [id('listLetters', 'caseId', a[0])]),
+  },
+  readLetter: {
+    channel: 'recheck:readLetter',
+    validate: (a) => {
+      const m = 'readLetter';
+      arity(m, a, 3);
+      if (!Number.isInteger(a[2]) || (a[2] as number) < 1 || (a[2] as number) > 1_000_000) throw new ApiArgumentError(m, 'version must be a whole number from 1');
+      return [id(m, 'caseId', a[0]), id(m, 'letterId', a[1]), a[2] as number];
+    },
+  },
+  saveLetter: {
+    channel: 'recheck:saveLetter',
+    validate: (a) => {
+      const m = 'saveLetter';
+      arity(m, a, 1);
+      const r = record(m, a[0], ['caseId', 'letterId', 'kind', 'falsificationIds', 'markdown', 'reviewer']);
+      const letterId = optional(r.letterId, (x) => id(m, 'letterId', x));
+      const input: SaveLetterInput = {
+        caseId: id(m, 'caseId', r.caseId),
+        kind: letterKind(m, r.kind),
+        falsificationIds: idList(m, 'falsificationIds', r.falsificationIds),
+        markdown: text(m, 'markdown', r.markdown, 1_000_000),
+        ...(letterId !== undefined ? { letterId } : {}),
+        ...reviewer(m, r.reviewer),
+      };
+      return [input];
+    },
+  },
+  setLetterStatus: {
+    channel: 'recheck:setLetterStatus',
+    validate: (a) => {
+      const m = 'setLetterStatus';
+      arity(m, a, 1);
+      const r = record(m, a[0], ['caseId', 'letterId', 'state', 'date', 'to', 'argument', 'paperVersion', 'note', 'reviewer']);
+      if (!LETTER_STATES.includes(r.state as LetterState)) throw new ApiArgumentError(m, `state must be one of ${LETTER_STATES.join(', ')}`);
+      const date = optional(r.date, (x) => name(m, 'date', x, 10));
+      const to = optional(r.to, (x) => name(m, 'to', x, 500));
+      const argument = optional(r.argument, (x) => text(m, 'argument', x, 100_000));
+      const paperVersion = optional(r.paperVersion, (x) => name(m, 'paperVersion', x, 300));
+      const note = optional(r.note, (x) => text(m, 'note', x, 10_000));
+      const input: SetLetterStatusInput = {
+        caseId: id(m, 'caseId', r.caseId),
+        letterId: id(m, 'letterId', r.letterId),
+        state: r.state as LetterState,
+        ...(date !== undefined ? { date } : {}),
+        ...(to !== undefined ? { to } : {}),
+        ...(argument !== undefined ? { argument } : {}),
+        ...(paperVersion !== undefined ? { paperVersion } : {}),
+        ...(note !== undefined ? { note } : {}),
+        ...reviewer(m, r.reviewer),
+      };
+      return [input];
+    },
+  },
+  exportLetterPdf: {
+    channel: 'recheck:exportLetterPdf',
+    validate: (a) => {
+      const m = 'exportLetterPdf';
+      arity(m, a, 1);
+      const r = record(m, a[0], ['caseId', 'markdown', 'falsificationIds']);
+      return [{ caseId: id(m, 'caseId', r.caseId), markdown: text(m, 'markdown', r.markdown, 1_000_000), falsificationIds: idList(m, 'falsificationIds', r.falsificationIds) }];
+    },
   },
   listKinds: {
     channel: 'recheck:listKinds',
@@ -380,6 +493,17 @@ export const API_METHODS: { [M in ApiMethod]: { channel: string; validate: ArgVa
     channel: 'recheck:listCaseFiles',
     validate: (a) => (arity('listCaseFiles', a, 1), [id('listCaseFiles', 'caseId', a[0])]),
   },
+  readCaseFile: {
+    channel: 'recheck:readCaseFile',
+    validate: (a) => {
+      const m = 'readCaseFile';
+      arity(m, a, 2);
+      const p = name(m, 'path', a[1], 1024);
+      const parts = p.split('/');
+      if (p.startsWith('/') || p.includes('\\') || parts.some((x) => x === '' || x === '.' || x === '..')) throw new ApiArgumentError(m, 'path must be a relative path inside the case (no "..")');
+      return [id(m, 'caseId', a[0]), p];
+    },
+  },
   triageLedger: {
     channel: 'recheck:triageLedger',
     validate: (a) => {
@@ -427,6 +551,38 @@ export const API_METHODS: { [M in ApiMethod]: { channel: string; validate: ArgVa
       arity(m, a, 3);
       return [id(m, 'caseId', a[0]), id(m, 'logbookA', a[1]), id(m, 'logbookB', a[2])];
     },
+  },
+  answerChecklist: {
+    channel: 'recheck:answerChecklist',
+    validate: (a) => {
+      const m = 'answerChecklist';
+      arity(m, a, 1);
+      const r = record(m, a[0], ['caseId', 'falsificationId', 'question', 'status', 'checks', 'reason', 'note', 'reviewer']);
+      if (!CHECKLIST_STATUSES.includes(r.status as ChecklistItemStatus)) throw new ApiArgumentError(m, `status must be one of ${CHECKLIST_STATUSES.join(', ')}`);
+      if (r.checks !== undefined && (!Array.isArray(r.checks) || r.checks.length > 100)) throw new ApiArgumentError(m, 'checks must be a list of at most 100 check ids');
+      const checks = optional(r.checks, (x) => (x as unknown[]).map((c) => id(m, 'each check', c)));
+      const reason = optional(r.reason, (x) => text(m, 'reason', x, 5_000));
+      const note = optional(r.note, (x) => text(m, 'note', x, 5_000));
+      const input: AnswerChecklistInput = {
+        caseId: id(m, 'caseId', r.caseId),
+        falsificationId: id(m, 'falsificationId', r.falsificationId),
+        question: id(m, 'question', r.question),
+        status: r.status as ChecklistItemStatus,
+        ...(checks !== undefined ? { checks } : {}),
+        ...(reason !== undefined ? { reason } : {}),
+        ...(note !== undefined ? { note } : {}),
+        ...reviewer(m, r.reviewer),
+      };
+      return [input];
+    },
+  },
+  reviewQueue: {
+    channel: 'recheck:reviewQueue',
+    validate: (a) => (arity('reviewQueue', a, 0), []),
+  },
+  buildReport: {
+    channel: 'recheck:buildReport',
+    validate: (a) => (arity('buildReport', a, 1), [id('buildReport', 'caseId', a[0])]),
   },
 };
 

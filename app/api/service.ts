@@ -7,11 +7,16 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, basename, dirname, posix } from 'node:path';
 import { createCase, markdownTitle } from '../cases/create';
-import { addCheck, addClaim, addFalsification } from '../cases/edit';
+import { addCheck, addClaim, addFalsification, answerChecklist } from '../cases/edit';
+import { checklistView } from '../cases/checklist';
+import type { ChecklistAnswer } from '../cases/model';
+import { recordVerdict } from '../reviews/decision';
+import { reviewQueue } from '../reviews/queue';
 import { addCaseFile } from '../cases/files';
+import { readCaseFile } from '../cases/read-file';
 import { importTrackioLogbook } from '../logbook/import';
 import { extractTable } from '../logbook/extract-run';
-import type { AuditEntry, CaseDetail, CaseFileView, CaseRunReport, CaseSummary, CheckKindView, EditView, ExtractTableView, ImportSummaryView, RecheckApi, RunEvent, SandboxFile, SandboxProgram, SettingsComparisonView, TriageView } from './contract';
+import type { AuditEntry, CaseDetail, CaseFileView, CaseSummary, CheckKindView, EditView, ExtractTableView, ImportSummaryView, RecheckApi, ReviewQueueView, RunEvent, SandboxFile, SandboxProgram, SettingsComparisonView, TriageView, ReportBuildView } from './contract';
 import { triageQueue } from '../../checkers/ledger/triage';
 import { compareSettings, reportedSettings } from '../../checkers/logbook/settings';
 import { logbookTexts } from '../logbook/texts';
@@ -22,21 +27,25 @@ import { createCheckRegistry } from '../checks/registry';
 import { builtinCheckKinds } from '../checks/kinds/index';
 import { listCaseDirs } from '../cases/workspace';
 import { loadCase } from '../cases/load';
-import { readAudit, readAuditLog, repairAudit, appendAudit } from '../cases/audit';
+import { readAuditLog, repairAudit, appendAudit } from '../cases/audit';
 import { readLogbook } from '../logbook/read';
 import { runCase, newRunId } from '../checks/run-case';
-import { draftLetter } from '../letters/draft';
+import { latestReports } from '../runs/latest';
+import { LiveRuns } from '../runs/live';
+import { draftCaseLetter, letterPdf, letterReadiness } from '../letters/case-letter';
+import { chromiumPrinter, type PdfPrinter } from '../letters/pdf';
+import { changeLetterStatus, letterSummaries, listLetters, readLetterVersion, saveLetterVersion } from '../letters/store';
 import { writeFileAtomic } from '../fs/atomic';
 import { joinInside, listInside, mkdirInside, readInside, readRegularFile } from '../fs/confine';
-import { sha256, sha256Inside } from '../fs/hash';
-import { parseJsonBounded } from '../json/bounded';
+import { sha256 } from '../fs/hash';
 import { shown } from '../text/display';
 
 /** Largest paper.md or sandbox source read into the UI. */
 const MAX_TEXT_BYTES = 4 * 1024 * 1024;
 import { resolveInCase } from '../checks/context';
-import { BadInputError, CancelledError } from '../errors';
-import { bundleSource } from '../sandbox/bundle';
+import { suggestedInput } from '../checks/suggested-input';
+import { BadInputError, BusyError, CancelledError } from '../errors';
+import { bundleSource, runProblem } from '../sandbox/bundle';
 import { defaultSandboxRunner, type SandboxRunner } from '../sandbox/runner';
 import { startSandboxRun } from './sandbox-run';
 
@@ -55,13 +64,17 @@ export interface ServiceOptions {
    * unconfined runs. The desktop app injects its hidden-window runner (main/sandbox-window.ts).
    */
   sandbox?: () => Promise<SandboxRunner>;
+  /** Prints a letter's HTML to PDF. Default: the system's Chromium headless (app/letters/pdf.ts). */
+  printPdf?: PdfPrinter;
 }
 
 export async function createRecheckService(o: ServiceOptions): Promise<RecheckService> {
   const registry = o.registry ?? createCheckRegistry(builtinCheckKinds);
   const listeners = new Set<(e: RunEvent) => void>();
   const running = new Map<string, AbortController>();
+  const live = new LiveRuns();
   const emit = (e: RunEvent) => {
+    live.observe(e);
     const shown = e.type === 'failed' ? { ...e, error: workspaceRelative(e.error, o.workspaceDir) } : e;
     for (const l of listeners) l(shown);
   };
@@ -88,14 +101,15 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
           out.push({ id: basename(dir), title: basename(dir), paperTitle: '', venueId: '', falsificationCount: 0, error: err.message });
           continue;
         }
-        const last = await lastRun(dir);
+        const { reports } = await latestReports(dir, file.falsifications.map((f) => f.id));
         out.push({
           id: basename(dir),
           title: file.title,
           paperTitle: file.paper.title,
           venueId: file.paper.venueId,
           falsificationCount: file.falsifications.length,
-          ...(last ? { lastDecisions: Object.fromEntries(last.falsifications.map((f) => [f.falsificationId, f.decision])) } : {}),
+          ...(reports.length > 0 ? { lastDecisions: Object.fromEntries(reports.map((f) => [f.falsificationId, f.decision])) } : {}),
+          ...(await letterSummariesOf(dir)),
         });
       }
       return out;
@@ -104,7 +118,7 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
     async openCase(caseId): Promise<CaseDetail> {
       const dir = await caseDir(caseId);
       const { file } = await loadCase(dir, registry);
-      const last = await lastRun(dir);
+      const { reports: latest, newestRun } = await latestReports(dir, file.falsifications.map((f) => f.id));
       // Opening a case repairs its log's tail (a crash fragment is moved to audit.jsonl.torn), then reads it.
       // A read-only case folder cannot be repaired: its torn line is then skipped and counted instead.
       await repairAudit(dir).catch(() => null);
@@ -120,26 +134,33 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
           assertion: f.assertion,
           ...(f.source !== undefined ? { source: f.source } : {}),
           checks: f.checks.map((c) => ({ id: c.id, kind: c.kind, title: c.title, params: c.params })),
+          checklist: checklistView(f),
         })),
         paperMarkdown: (await readInside(dir, 'paper.md', { maxBytes: MAX_TEXT_BYTES })).toString('utf8'),
         logbooks: await Promise.all(file.logbooks.map((l) => readLogbook(dir, l))),
         sandboxFiles: await sandboxFiles(dir),
         audit: auditLog.entries,
         ...(auditLog.notice !== null ? { auditNotice: auditLog.notice } : {}),
-        ...(last ? { lastRun: last } : {}),
+        latest,
+        ...(newestRun ? { lastRun: newestRun } : {}),
       };
     },
 
-    async runChecks(caseId, falsificationId) {
+    async runChecks(caseId, falsificationId, options) {
       const dir = await caseDir(caseId);
       const loaded = await loadCase(dir, registry);
       if (falsificationId !== null && !loaded.file.falsifications.some((f) => f.id === falsificationId)) {
         throw new BadInputError(join(dir, 'case.json'), `no falsification "${falsificationId}"`);
       }
+      // One check run per case at a time: a second (a reloaded page, another window) would race the first's report.
+      const going = live.ofCase(caseId);
+      if (going !== undefined) throw new BusyError(`case "${caseId}" is already running (run ${going.runId}, started by ${going.who}): wait for it or cancel it`, 5);
       const runId = newRunId();
       const controller = new AbortController();
       running.set(runId, controller);
-      void runCase(loaded, registry, { runId, falsificationId, signal: controller.signal, onEvent: emit, who: o.who ?? 'reviewer (UI)', ...(o.sandbox ? { sandbox: o.sandbox } : {}) })
+      const who = editor(options ?? {});
+      live.reserve(runId, caseId, falsificationId, who);
+      void runCase(loaded, registry, { runId, falsificationId, signal: controller.signal, onEvent: emit, who, ...(o.sandbox ? { sandbox: o.sandbox } : {}) })
         .catch((err: unknown) => {
           if (err instanceof CancelledError) emit({ runId, type: 'cancelled' });
           else emit({ runId, type: 'failed', error: err instanceof Error ? err.message : String(err) });
@@ -148,31 +169,18 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
       return { runId };
     },
 
+    async listRuns() {
+      return live.list();
+    },
+
     async cancelRun(runId) {
       running.get(runId)?.abort();
     },
 
     async recordDecision(input): Promise<AuditEntry> {
-      const dir = await caseDir(input.caseId);
-      const loaded = await loadCase(dir, registry);
-      if (!loaded.file.falsifications.some((f) => f.id === input.falsificationId)) {
-        throw new BadInputError(join(dir, 'case.json'), `no falsification "${input.falsificationId}"`);
-      }
-      const last = await lastRun(dir);
-      const entry: AuditEntry = {
-        at: new Date().toISOString(),
-        who: input.reviewer,
-        action: 'decision',
-        caseId: input.caseId,
-        falsificationId: input.falsificationId,
-        verdict: input.verdict,
-        rationale: input.rationale,
-        ...(last ? { runId: last.runId } : {}),
-        hashes: { 'case.json': await sha256Inside(dir, 'case.json'), rationale: sha256(input.rationale) },
-        ...(last ? { details: { computedDecision: last.falsifications.find((f) => f.falsificationId === input.falsificationId)?.decision ?? null } } : {}),
-      };
-      await appendAudit(dir, entry);
-      return entry;
+      // A verdict that disagrees with the computed decision must acknowledge it and say why (app/reviews/decision.ts).
+      const { caseId, ...verdict } = input;
+      return recordVerdict(await loadCase(await caseDir(caseId), registry), caseId, verdict);
     },
 
     async saveSandboxFile(input): Promise<AuditEntry> {
@@ -186,7 +194,7 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
       await writeFileAtomic(path, input.text);
       const entry: AuditEntry = {
         at: new Date().toISOString(),
-        who: o.who ?? 'reviewer (UI)',
+        who: editor(input),
         action: 'edit',
         caseId: input.caseId,
         hashes: { [`${input.path}@before`]: before, [input.path]: sha256(input.text) },
@@ -201,9 +209,14 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
       const modulePath = resolveInCase(dir, path);
       // The module may import files anywhere under the case's sandbox/ folder (and the checkers library).
       const { code, codeHash } = await bundleSource({ modulePath, root: join(dir, 'sandbox'), target: 'worker' });
-      const declared = file.falsifications.flatMap((f) => f.checks).find((c) => c.params.module === path);
-      const suggestedInput = declared === undefined ? undefined : Object.fromEntries(Object.entries(declared.params).filter(([k]) => k !== 'module'));
-      return { path, code, sha256: codeHash, ...(suggestedInput !== undefined ? { suggestedInput } : {}) };
+      const suggested = suggestedInput(file, path);
+      return {
+        path,
+        code,
+        sha256: codeHash,
+        ...(suggested !== undefined ? { suggestedInput: suggested.input, suggestedFrom: suggested.from } : {}),
+        ...(suggested?.seed !== undefined ? { suggestedSeed: suggested.seed } : {}),
+      };
     },
 
     async runSandboxProgram(r) {
@@ -212,10 +225,47 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
       return startSandboxRun({ caseDir: dir, runner: await (o.sandbox ?? (() => defaultSandboxRunner()))(), emit, running }, r);
     },
 
-    async draftLetter(caseId) {
+    async draftLetter(caseId, options) {
       const dir = await caseDir(caseId);
+      return draftCaseLetter(dir, (await loadCase(dir, registry)).file, options ?? {});
+    },
+
+    async listLetters(caseId) {
+      return listLetters(await caseDir(caseId));
+    },
+
+    async readLetter(caseId, letterId, version) {
+      return readLetterVersion(await caseDir(caseId), letterId, version);
+    },
+
+    async saveLetter(input) {
+      const dir = await caseDir(input.caseId);
       const { file } = await loadCase(dir, registry);
-      return draftLetter(file, await lastRun(dir), await readAudit(dir));
+      const unknown = input.falsificationIds.find((id) => !file.falsifications.some((f) => f.id === id));
+      if (unknown !== undefined) throw new BadInputError(join(dir, 'case.json'), `no falsification "${unknown}"`);
+      const logbook = input.kind === 'logbook' ? file.falsifications.find((f) => f.id === input.falsificationIds[0])?.logbook : undefined;
+      const readiness = await letterReadiness(dir, file, input.kind, input.falsificationIds);
+      return saveLetterVersion(
+        dir,
+        { kind: input.kind, falsificationIds: input.falsificationIds, markdown: input.markdown, ...(input.letterId !== undefined ? { letterId: input.letterId } : {}), ...(logbook !== undefined ? { logbook } : {}) },
+        { caseId: input.caseId, who: editor(input), ...readiness },
+      );
+    },
+
+    async setLetterStatus(input) {
+      const dir = await caseDir(input.caseId);
+      const { file } = await loadCase(dir, registry);
+      const { caseId, letterId, reviewer: _who, ...change } = input;
+      const letter = (await listLetters(dir)).find((l) => l.id === letterId);
+      const readiness = letter !== undefined ? await letterReadiness(dir, file, letter.kind, letter.falsificationIds) : { ready: false, missing: [] };
+      return changeLetterStatus(dir, letterId, change, { caseId, who: editor(input), ...readiness });
+    },
+
+    async exportLetterPdf(input) {
+      const dir = await caseDir(input.caseId);
+      const { file } = await loadCase(dir, registry);
+      const pdf = await letterPdf(dir, file, input.markdown, input.falsificationIds, o.printPdf ?? chromiumPrinter());
+      return { base64: Buffer.from(pdf).toString('base64') };
     },
 
     async listKinds(): Promise<CheckKindView[]> {
@@ -287,6 +337,10 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
       return files.filter((f) => !/^(runs\/|audit\.jsonl)/.test(f.path)).map((f) => ({ path: f.path, size: f.size }));
     },
 
+    async readCaseFile(caseId, path) {
+      return readCaseFile(await caseDir(caseId), path, { shownAs: shown(`${caseId}/${path}`) });
+    },
+
     async triageLedger(input): Promise<TriageView> {
       const text = decodeUtf8(Buffer.from(input.base64, 'base64'), input.name);
       const ledger = await ledgerOfText(text, input.name);
@@ -332,6 +386,31 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
       return { a: logbookA, b: logbookB, rows: compareSettings(await read(logbookA), await read(logbookB)).map((r) => ({ ...r, a: [...r.a], b: [...r.b] })) };
     },
 
+    async answerChecklist(input): Promise<AuditEntry> {
+      const answer: ChecklistAnswer =
+        input.status === 'answered'
+          ? { status: 'answered', checks: input.checks ?? [], ...(input.note !== undefined ? { note: input.note } : {}) }
+          : input.status === 'not-applicable'
+            ? { status: 'not-applicable', reason: input.reason ?? '' }
+            : { status: 'open', ...(input.note !== undefined ? { note: input.note } : {}) };
+      const r = await answerChecklist(await caseDir(input.caseId), registry, { who: editor(input) }, { falsification: input.falsificationId, question: input.question, answer });
+      return r.entry;
+    },
+
+    async reviewQueue(): Promise<ReviewQueueView> {
+      return reviewQueue(o.workspaceDir, registry, live.list());
+    },
+
+    async buildReport(caseId): Promise<ReportBuildView> {
+      const dir = await caseDir(caseId);
+      const loaded = await loadCase(dir, registry);
+      const { buildReport } = await import('../reports/build');
+      const reportsDir = await mkdirInside(dir, 'runs');
+      const reportId = `report-${newRunId()}`;
+      const built = await buildReport(loaded, registry, join(reportsDir, reportId), { who: o.who ?? 'reviewer (UI)', reportId });
+      return { caseId, reportId: built.reportId, path: `runs/${basename(built.dir)}`, root: built.root, files: built.files, html: built.html };
+    },
+
     onRunEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -342,6 +421,12 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
       listeners.clear();
     },
   });
+}
+
+/** The case's letters for the case list (none: nothing). */
+async function letterSummariesOf(dir: string): Promise<{ letters?: CaseSummary['letters'] }> {
+  const letters = letterSummaries(await listLetters(dir));
+  return letters.length > 0 ? { letters } : {};
 }
 
 /** A message with the workspace folder's own path taken out: the UI names a case by its id, not by where it lives. */
@@ -373,20 +458,6 @@ function withWorkspaceRelativeErrors<T extends object>(workspaceDir: string, api
   return wrapped as T;
 }
 
-/** The report of the newest run recorded in the audit log whose report file is present and readable. */
-async function lastRun(dir: string): Promise<CaseRunReport | undefined> {
-  const runs = (await readAudit(dir)).filter((e) => e.action === 'run' && typeof e.runId === 'string' && /^[A-Za-z0-9._-]+$/.test(e.runId));
-  for (const e of runs.reverse()) {
-    try {
-      const text = (await readInside(dir, `runs/${e.runId as string}/report.json`, { maxBytes: 64 * 1024 * 1024 })).toString('utf8');
-      return parseJsonBounded(text) as CaseRunReport;
-    } catch {
-      /* report removed, not a regular file inside the case, or malformed: try an older one */
-    }
-  }
-  return undefined;
-}
-
 /** Sandbox source files shown in the editor: regular text files inside the case, at most 512 KiB each. */
 async function sandboxFiles(dir: string): Promise<SandboxFile[]> {
   const { files } = await listInside(dir, 'sandbox');
@@ -400,9 +471,16 @@ async function sandboxFiles(dir: string): Promise<SandboxFile[]> {
       continue; // changed since it was listed: left out rather than failing the whole case
     }
     if (buf.includes(0)) continue;
-    out.push({ path: `sandbox/${f.path}`, text: buf.toString('utf8') });
+    const path = `sandbox/${f.path}`;
+    const text = buf.toString('utf8');
+    out.push({ path, text, ...(isRunnableModule(path) ? { runProblem: await runProblem(path, text) } : {}) });
   }
   return out.sort((a, b) => a.path.localeCompare(b.path));
+}
+
+/** Files "Run in sandbox" may bundle: ES modules in TypeScript or JavaScript. */
+function isRunnableModule(path: string): boolean {
+  return /\.(ts|mts|js|mjs)$/.test(path);
 }
 
 function isSymlink(path: string): boolean {

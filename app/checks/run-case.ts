@@ -52,7 +52,7 @@ export async function runCase(loaded: LoadedCase, registry: CheckRegistry, opts:
   }
   const runDir = join(dir, 'runs', runId);
   const startedAt = now().toISOString();
-  emit({ runId, type: 'started', caseId: c.id, checks: targets.reduce((n, f) => n + f.checks.length, 0) });
+  emit({ runId, type: 'started', caseId: c.id, checks: targets.reduce((n, f) => n + f.checks.length, 0), falsificationId: opts.falsificationId ?? null, startedAt, who: opts.who ?? 'recheck' });
 
   // A cancelled run is recorded too (which checks had finished), but yields no report and no decision.
   const checksDone: string[] = [];
@@ -88,12 +88,15 @@ export async function runCase(loaded: LoadedCase, registry: CheckRegistry, opts:
         signal,
         onProgress: (p) => emit({ runId, type: 'progress', checkId: decl.id, ...p, ...meter.update(p.done, p.total) }),
         onLog: (line) => emit({ runId, type: 'log', checkId: decl.id, line }),
+        onPoint: (p) => emit({ runId, type: 'series-point', falsificationId: f.id, checkId: decl.id, ...p }),
         ...(opts.sandbox ? { sandbox: opts.sandbox } : {}),
       });
       const t0 = performance.now();
       let view: CheckResultView;
       try {
         if (!kind) throw new BadInputError(join(dir, 'case.json'), `unknown check kind "${decl.kind}"`);
+        // Said at once, so that a check that is slow to start (loading a library, bundling) is never silent.
+        emit({ runId, type: 'progress', checkId: decl.id, done: 0, message: `${f.id}: ${decl.title}` });
         const r = await kind.run(decl.params, ctx);
         view = {
           falsificationId: f.id,

@@ -18,6 +18,11 @@ export function auditPaddingTable(table: CsvTable, padToken: string, baseline?: 
     nll: numberCell(table, row, 'nll'),
     source: `line ${row.line}`,
   }));
+  // A pad id that never occurs audits nothing (every perplexity "without padding" equals the one with it):
+  // almost always a wrong id, so it is refused with the ids that do occur most.
+  if (rows.length > 0 && !rows.some((r) => r.token === padToken)) {
+    throw new BadInputError(table.file, `the pad token ${JSON.stringify(padToken)} never occurs in column "token"; the most frequent tokens are ${mostFrequent(rows, 5)}`);
+  }
   try {
     return auditPadding(rows, padToken, baseline);
   } catch (err) {
@@ -28,4 +33,15 @@ export function auditPaddingTable(table: CsvTable, padToken: string, baseline?: 
     }
     throw err;
   }
+}
+
+/** The n most frequent tokens with their counts, most frequent first (ties in token order). */
+function mostFrequent(rows: readonly PositionRow[], n: number): string {
+  const counts = new Map<string, number>();
+  for (const r of rows) counts.set(r.token, (counts.get(r.token) ?? 0) + 1);
+  return [...counts]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .slice(0, n)
+    .map(([t, c]) => `${JSON.stringify(t)} (${c} position${c === 1 ? '' : 's'})`)
+    .join(', ');
 }

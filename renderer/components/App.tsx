@@ -6,14 +6,25 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { AuditEntry, CaseDetail, CaseSummary, RecheckApi, TriageRowView } from '../../app/api/contract';
 import type { EventConnection } from '../api/http-client';
-import { loadReviewer, saveReviewer, type NameStorage } from '../lib/reviewer';
-import { applyRunEvent, type Runs } from '../lib/run-state';
+import { byReviewer, loadReviewer, saveReviewer, type NameStorage } from '../lib/reviewer';
+import type { Runs } from '../lib/run-state';
+import { runningByCase, runsReducer } from '../lib/live-runs';
 import { caseIdForPaper, claimIsText, paperStub } from '../lib/triage';
 import { CaseList } from './CaseList';
 import { CaseWorkspace } from './CaseWorkspace';
+import { ErrorBoundary } from './ErrorBoundary';
+import { currentUrlState, setUrlState, useUrlState } from '../lib/use-url-state';
 import { LetterDialog } from './LetterDialog';
 import { NewCaseDialog, type NewCasePrefill } from './NewCaseDialog';
 import { TriageView, type LoadedLedger } from './TriageView';
+import { ReviewQueue } from './ReviewQueue';
+import type { FalsificationFocus } from './DecisionForm';
+import { createCommandStore } from '../palette/commands';
+import { CommandProvider } from '../palette/CommandProvider';
+import { useCommands } from '../palette/use-commands';
+import { workbenchCommands } from '../palette/workbench-commands';
+import { ThemeSwitch } from './ThemeSwitch';
+import type { ThemeController } from '../lib/theme';
 
 const SELECTED_KEY = 'recheck.case';
 
@@ -35,20 +46,35 @@ function rememberedCase(): string | null {
   }
 }
 
-export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; connection: EventConnection | null }) {
+export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; connection: EventConnection | null; theme?: ThemeController }) {
   const { api } = props;
   const [cases, setCases] = useState<CaseSummary[] | null>(null);
   const [casesError, setCasesError] = useState<string | null>(null);
-  const [selectedId, setSelectedId] = useState<string | null>(rememberedCase);
+  // The open case is in the URL (?case=ID): a link or a reload returns to it; Back returns to the previous case.
+  const [selectedId, setSelectedId] = useState<string | null>(() => currentUrlState().case ?? rememberedCase());
+  const url = useUrlState();
+  useEffect(() => {
+    if (url.case !== undefined && url.case !== selectedRef.current) setSelectedId(url.case);
+  }, [url.case]);
+  useEffect(() => {
+    const inUrl = currentUrlState().case;
+    if (inUrl === (selectedId ?? undefined)) return;
+    // Another case: a history entry of its own (the dock keeps its tab; the falsification in focus is the old case's).
+    setUrlState({ case: selectedId ?? undefined, f: undefined }, inUrl !== undefined && selectedId !== null ? 'push' : 'replace');
+  }, [selectedId]);
   const [detail, setDetail] = useState<Loaded<CaseDetail>>({ state: 'idle' });
-  const [runs, dispatch] = useReducer(applyRunEvent, {} as Runs);
+  const [runs, dispatch] = useReducer(runsReducer, {} as Runs);
   const [activeRun, setActiveRun] = useState<Record<string, string>>({});
   const [starting, setStarting] = useState(false);
   const [runError, setRunError] = useState<string | null>(null);
-  const [letter, setLetter] = useState<{ markdown: string | null; error: string | null } | null>(null);
+  // The case whose letter editor is open.
+  const [letterCase, setLetterCase] = useState<string | null>(null);
   const [newCase, setNewCase] = useState<{ prefill?: NewCasePrefill } | null>(null);
   // The triage view replaces the open case on the right (which stays mounted, with its unsaved edits).
   const [triageOpen, setTriageOpen] = useState(false);
+  // The review queue, like the triage view, takes the place of the open case; a row opens a case on a falsification.
+  const [queueOpen, setQueueOpen] = useState(false);
+  const [focus, setFocus] = useState<(FalsificationFocus & { caseId: string }) | null>(null);
   const [ledger, setLedger] = useState<LoadedLedger | null>(null);
   // The reviewer's name: one for the decision form and every edit, remembered across sessions.
   const [reviewer, setReviewerState] = useState(() => loadReviewer(localStorageOrNull()));
@@ -74,6 +100,8 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
 
   const selectCase = (id: string) => {
     setTriageOpen(false);
+    setQueueOpen(false);
+    setFocus(null);
     if (id === selectedId) return;
     if (unsaved.current.length > 0 && !window.confirm(`Unsaved sandbox edits (${unsaved.current.join(', ')}) will be lost. Open the other case anyway?`)) return;
     unsaved.current = [];
@@ -126,10 +154,24 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
     reloadCase(selectedId, false);
   }, [selectedId, reloadCase]);
 
+  // The core's live runs: attached after a load or a reload (the page then shows them going and Run disabled).
+  const attachLive = useCallback(() => {
+    api.listRuns().then(
+      (live) => {
+        dispatch({ type: 'attach', live });
+        if (live.length > 0) setActiveRun((m) => ({ ...m, ...Object.fromEntries(live.map((v) => [v.caseId, v.runId])) }));
+      },
+      () => undefined, // an older core without listRuns, or a transient error: the next event still attaches
+    );
+  }, [api]);
+  useEffect(attachLive, [attachLive]);
+
   useEffect(
     () =>
       api.onRunEvent((e) => {
         dispatch(e);
+        // A run started elsewhere (another window, or before a reload) is followed like one started here.
+        if (e.type === 'started') setActiveRun((m) => (m[e.caseId] === e.runId ? m : { ...m, [e.caseId]: e.runId }));
         if (e.type === 'finished' || e.type === 'failed' || e.type === 'cancelled') {
           refreshCases();
           const open = selectedRef.current;
@@ -145,16 +187,30 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
     if (props.connection !== 'open') return;
     if (wasOpen.current) {
       refreshCases();
+      attachLive();
       if (selectedRef.current !== null) reloadCase(selectedRef.current, true);
     }
     wasOpen.current = true;
-  }, [props.connection, refreshCases, reloadCase]);
+  }, [props.connection, refreshCases, reloadCase, attachLive]);
 
   const open = detail.state === 'ready' ? detail.value : null;
 
   useEffect(() => {
-    document.title = triageOpen ? 'Triage · Recheck' : open !== null ? `${open.title} · Recheck` : 'Recheck';
-  }, [open, triageOpen]);
+    document.title = triageOpen ? 'Triage · Recheck' : queueOpen ? 'Review queue · Recheck' : open !== null ? `${open.title} · Recheck` : 'Recheck';
+  }, [open, triageOpen, queueOpen]);
+  // The queue is read again when the case list is (after runs and edits) and when runs start or end.
+  const runningCases = Object.keys(runningByCase(runs)).sort().join(',');
+  const queueKey = `${cases?.length ?? 0}|${runningCases}`;
+  const [queueRefresh, setQueueRefresh] = useState(0);
+  useEffect(() => setQueueRefresh((n) => n + 1), [cases, queueKey]);
+  const openFromQueue = (caseId: string, falsificationId: string) => {
+    selectCase(caseId);
+    setFocus({ caseId, falsificationId, nonce: Date.now() });
+  };
+  const showTriage = () => {
+    setQueueOpen(false);
+    setTriageOpen(true);
+  };
   const runId = open !== null ? activeRun[open.id] : undefined;
   const tracked = runId !== undefined ? runs[runId] : undefined;
   // A run whose `finished` event was missed is finished all the same once the case's last run is that run.
@@ -168,7 +224,7 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
     const caseId = open.id;
     setStarting(true);
     setRunError(null);
-    api.runChecks(caseId, fid).then(
+    api.runChecks(caseId, fid, byReviewer(reviewer)).then(
       (r) => {
         setActiveRun((m) => ({ ...m, [caseId]: r.runId }));
         setStarting(false);
@@ -228,19 +284,35 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
 
   const draftLetter = () => {
     if (open === null) return;
-    setLetter({ markdown: null, error: null });
-    api.draftLetter(open.id).then(
-      (m) => setLetter({ markdown: m, error: null }),
-      (e: unknown) => setLetter({ markdown: null, error: (e as Error).message }),
-    );
+    setLetterCase(open.id);
   };
 
+  // The keyboard layer: palette, quick open, shortcuts sheet and keys read one registry (renderer/palette).
+  const [commands] = useState(createCommandStore);
+  useCommands(
+    workbenchCommands({
+      cases: cases ?? [],
+      open,
+      running: starting || run?.status === 'running',
+      canCancel: runId !== undefined && run?.status === 'running',
+      onRunAll: () => startRun(null),
+      onCancel: () => cancelRun(),
+      onNewCase: () => setNewCase({}),
+      onTriage: showTriage,
+      onDraftLetter: () => draftLetter(),
+      onOpenCase: (id) => selectCase(id),
+    }),
+    commands,
+  );
+
   return (
+    <CommandProvider store={commands}>
     <div className="app">
       <header className="topbar">
         <span className="brand">Recheck</span>
-        <span className="muted small">re-verifying claimed falsifications</span>
+        <span className="muted small tagline">re-verifying claimed falsifications</span>
         <span className="spacer" />
+        {props.theme !== undefined ? <ThemeSwitch theme={props.theme} /> : null}
         <span className="small muted" data-testid="transport">
           {props.mode === 'electron' ? 'desktop' : 'browser mode'}
           {props.connection !== null ? (
@@ -259,17 +331,25 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
             selectedId={selectedId}
             onSelect={selectCase}
             onNewCase={() => setNewCase({})}
-            onTriage={() => setTriageOpen(true)}
+            onTriage={showTriage}
             triageOpen={triageOpen}
+            onReviewQueue={() => {
+              setTriageOpen(false);
+              setQueueOpen(true);
+            }}
+            queueOpen={queueOpen}
+            running={runningByCase(runs)}
           />
         </aside>
         <main className="content">
           {triageOpen ? <TriageView api={api} cases={cases ?? []} ledger={ledger} onLoaded={setLedger} onOpenCase={selectCase} onCreateCase={createFromTriage} /> : null}
-          <div className="content-case" style={triageOpen ? { display: 'none' } : undefined}>
+          {queueOpen ? <ReviewQueue api={api} refreshKey={queueRefresh} onOpen={openFromQueue} /> : null}
+          <div className="content-case" style={triageOpen || queueOpen ? { display: 'none' } : undefined}>
           {detail.state === 'idle' ? <div className="placeholder muted">Choose a case on the left to review its paper, logbook and sandbox.</div> : null}
           {detail.state === 'loading' ? <div className="placeholder muted">Opening the case…</div> : null}
           {detail.state === 'error' ? <div className="error-box">{detail.error}</div> : null}
           {open !== null ? (
+            <ErrorBoundary what="The open case" resetKey={open.id}>
             <CaseWorkspace
               api={api}
               detail={open}
@@ -285,7 +365,9 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
               reviewer={reviewer}
               onReviewerChange={setReviewer}
               onEdited={onEdited}
+              {...(focus !== null && focus.caseId === open.id ? { focus } : {})}
             />
+            </ErrorBoundary>
           ) : null}
           </div>
         </main>
@@ -301,7 +383,18 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
           {...(newCase.prefill !== undefined ? { prefill: newCase.prefill } : {})}
         />
       ) : null}
-      {letter !== null ? <LetterDialog markdown={letter.markdown} error={letter.error} onClose={() => setLetter(null)} /> : null}
+      {letterCase !== null && open !== null && open.id === letterCase ? (
+        <LetterDialog
+          api={api}
+          caseId={letterCase}
+          falsifications={open.falsifications.map((f) => ({ id: f.id, assertion: f.assertion }))}
+          reviewer={reviewer}
+          onReviewerChange={setReviewer}
+          onChanged={refreshCases}
+          onClose={() => setLetterCase(null)}
+        />
+      ) : null}
     </div>
+    </CommandProvider>
   );
 }

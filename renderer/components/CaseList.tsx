@@ -4,6 +4,7 @@
  */
 import type { CaseSummary } from '../../app/api/contract';
 import { DecisionBadge } from './DecisionBadge';
+import { KIND_WORDS, STATE_WORDS } from '../letters/words';
 
 export function CaseList(props: {
   cases: CaseSummary[] | null;
@@ -14,9 +15,14 @@ export function CaseList(props: {
   /** Show the triage view; `triageOpen` while it is shown (no case is then marked current). */
   onTriage(): void;
   triageOpen: boolean;
+  /** Show the review queue; `queueOpen` while it is shown (no case is then marked current). */
+  onReviewQueue?(): void;
+  queueOpen?: boolean;
+  /** The run each case is running now, by case id. */
+  running?: Readonly<Record<string, string>>;
 }) {
   const { cases, error, onSelect } = props;
-  const selectedId = props.triageOpen ? null : props.selectedId;
+  const selectedId = props.triageOpen || props.queueOpen === true ? null : props.selectedId;
   return (
     <nav className="case-list" aria-label="Cases" data-testid="case-list">
       <div className="sidebar-heading">
@@ -36,6 +42,18 @@ export function CaseList(props: {
         Triage a verdict ledger
         <span className="small muted">what to re-check first, by paper and claim</span>
       </button>
+      {props.onReviewQueue !== undefined ? (
+        <button
+          type="button"
+          className={`triage-entry${props.queueOpen === true ? ' selected' : ''}`}
+          onClick={props.onReviewQueue}
+          aria-current={props.queueOpen === true ? 'page' : undefined}
+          data-testid="open-review-queue"
+        >
+          Review queue
+          <span className="small muted">every falsification: not run, awaiting a verdict, decided</span>
+        </button>
+      ) : null}
       {error !== null ? <div className="error-box">{error}</div> : null}
       {cases === null && error === null ? <div className="muted pad">Loading…</div> : null}
       {cases !== null && cases.length === 0 ? <div className="muted pad">The workspace holds no case yet: “New case” makes one from our summary of a paper and the logbook under review.</div> : null}
@@ -58,6 +76,11 @@ export function CaseList(props: {
                   {c.falsificationCount} falsification{c.falsificationCount === 1 ? '' : 's'}
                 </span>
               </span>
+              {props.running?.[c.id] !== undefined ? (
+                <span className="case-running small" data-testid={`case-running-${c.id}`}>
+                  <span className="spinner" aria-hidden="true" /> running checks…
+                </span>
+              ) : null}
               {c.error !== undefined ? null : c.lastDecisions !== undefined && Object.keys(c.lastDecisions).length > 0 ? (
                 <span className="case-decisions">
                   {Object.entries(c.lastDecisions).map(([fid, d]) => (
@@ -67,6 +90,11 @@ export function CaseList(props: {
               ) : (
                 <span className="case-decisions muted">not run yet</span>
               )}
+              {c.letters !== undefined && c.letters.length > 0 ? (
+                <span className="case-letters small muted" data-testid={`case-letters-${c.id}`}>
+                  {c.letters.map((l) => `letter ${KIND_WORDS[l.kind]}: ${STATE_WORDS[l.state]}`).join('; ')}
+                </span>
+              ) : null}
             </button>
           </li>
         ))}

@@ -4,15 +4,19 @@
  * pane the whole width (the other panes stay mounted, hidden, with their edits). Holds the edit dialogs
  * (quote, extract a table, add a check, add a file, import a logbook) and where the logbook pane is asked to go.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AuditEntry, CaseDetail, CheckKindView, FalsificationDecision, RecheckApi } from '../../app/api/contract';
 import type { RunState } from '../lib/run-state';
+import { shownDecisions, shownFalsifications } from '../lib/decisions';
+import { CaseFilesProvider } from '../evidence/CaseFiles';
 import { AddCheckDialog } from './AddCheckDialog';
 import { AddFileDialog } from './AddFileDialog';
 import { ChecksDock } from './ChecksDock';
+import type { FalsificationFocus } from './DecisionForm';
 import { ExtractTableDialog, type CellPlace } from './ExtractTableDialog';
 import { FalsificationDialog, type CellQuote } from './FalsificationDialog';
 import { ImportLogbookDialog } from './ImportLogbookDialog';
+import { ReportDialog } from './ReportDialog';
 import type { CellActions } from './LogbookBody';
 import { LogbookPane, type LogbookReveal } from './LogbookPane';
 import { PaperPane } from './PaperPane';
@@ -21,11 +25,22 @@ import type { QuoteSourceView } from './QuoteSource';
 import type { SandboxPlace } from './SandboxRunPanel';
 import { Splitter } from './Splitter';
 import { moveBoundary } from '../lib/layout';
+import { caseCommands } from '../palette/case-commands';
+import { useCommands } from '../palette/use-commands';
 
 /** Height of the checks dock while logbooks are compared (run bar, tabs and a line of results). */
 const COMPARE_DOCK_HEIGHT = 150;
 
-export function CaseWorkspace(props: {
+/** The open case, its files links to one evidence viewer for every pane and dialog (CaseFilesProvider). */
+export function CaseWorkspace(props: Parameters<typeof CaseWorkspaceBody>[0]) {
+  return (
+    <CaseFilesProvider api={props.api} caseId={props.detail.id}>
+      <CaseWorkspaceBody {...props} />
+    </CaseFilesProvider>
+  );
+}
+
+function CaseWorkspaceBody(props: {
   api: RecheckApi;
   detail: CaseDetail;
   run: RunState | undefined;
@@ -43,6 +58,8 @@ export function CaseWorkspace(props: {
   onReviewerChange(name: string): void;
   /** An edit changed the case (claim, falsification, check, logbook): reopen it. */
   onEdited(entry?: AuditEntry): void;
+  /** Show a falsification's decision panel (a review-queue row opened this case). */
+  focus?: FalsificationFocus;
 }) {
   const { detail, run } = props;
   const [editing, setEditing] = useState<
@@ -51,6 +68,7 @@ export function CaseWorkspace(props: {
     | { type: 'check'; falsification: string; initial?: { kind: string; params: Record<string, unknown>; note?: string } }
     | { type: 'add-file' }
     | { type: 'import' }
+    | { type: 'report' }
     | null
   >(null);
   const [sizes, setSizes] = useState([0.31, 0.36, 0.33]);
@@ -102,9 +120,11 @@ export function CaseWorkspace(props: {
   const reviewerProps = { reviewer: props.reviewer, onReviewerChange: props.onReviewerChange };
   const panes = useRef<HTMLDivElement>(null);
   const running = props.starting || run?.status === 'running';
-  const report = run?.report ?? (run?.status === 'running' ? undefined : detail.lastRun);
-  const decisions: Record<string, FalsificationDecision> = {};
-  for (const f of report?.falsifications ?? []) decisions[f.falsificationId] = f.decision;
+  // Each falsification's decision comes from its own latest run (a re-run of one never hides the others').
+  const decisions: Record<string, FalsificationDecision> = useMemo(() => shownDecisions(shownFalsifications(detail, run)), [detail, run]);
+
+  const workspace = useRef<HTMLDivElement>(null);
+  useCommands(caseCommands({ root: () => workspace.current, onImportLogbook: () => setEditing({ type: 'import' }), onAddFile: () => setEditing({ type: 'add-file' }) }));
 
   const resize = (i: number) => (px: number) => {
     const w = panes.current?.clientWidth ?? 1;
@@ -112,7 +132,7 @@ export function CaseWorkspace(props: {
   };
 
   return (
-    <div className="workspace" data-testid="case-workspace" data-case={detail.id}>
+    <div className="workspace" ref={workspace} data-testid="case-workspace" data-case={detail.id}>
       <header className="case-header">
         <div className="case-heading">
           <h1>{detail.title}</h1>
@@ -124,6 +144,9 @@ export function CaseWorkspace(props: {
         <span className="spacer" />
         <button type="button" className="btn" onClick={props.onDraftLetter} data-testid="draft-letter">
           Draft letter
+        </button>
+        <button type="button" className="btn" onClick={() => setEditing({ type: 'report' })} data-testid="build-report" title="Build an auditable static report of this case (under its runs/ folder) and show it">
+          Report
         </button>
       </header>
       <div className="panes" ref={panes}>
@@ -141,7 +164,7 @@ export function CaseWorkspace(props: {
             onShowSource={showSource}
           />
         </div>
-        {comparing ? null : <Splitter axis="x" label="Resize paper and logbook panes" onMove={resize(0)} />}
+        {comparing ? null : <Splitter axis="x" label="Resize paper and logbook panes" position={sizes[0]! * 100} onMove={resize(0)} />}
         <div className="pane-slot" style={{ flexBasis: comparing ? '100%' : `${sizes[1]! * 100}%` }}>
           <LogbookPane
             key={detail.id}
@@ -155,7 +178,7 @@ export function CaseWorkspace(props: {
             reveal={reveal}
           />
         </div>
-        {comparing ? null : <Splitter axis="x" label="Resize logbook and sandbox panes" onMove={resize(1)} />}
+        {comparing ? null : <Splitter axis="x" label="Resize logbook and sandbox panes" position={(sizes[0]! + sizes[1]!) * 100} onMove={resize(1)} />}
         <div className="pane-slot" style={comparing ? { display: 'none' } : { flexBasis: `${sizes[2]! * 100}%` }}>
           <SandboxPane
             key={detail.id}
@@ -169,7 +192,7 @@ export function CaseWorkspace(props: {
           />
         </div>
       </div>
-      <Splitter axis="y" label="Resize the checks dock" onMove={(px) => setDockHeight((h) => Math.max(120, Math.min(window.innerHeight - 220, h - px)))} />
+      <Splitter axis="y" label="Resize the checks dock" position={100 - (100 * dockHeight) / window.innerHeight} onMove={(px) => setDockHeight((h) => Math.max(120, Math.min(window.innerHeight - 220, h - px)))} />
       <div className="dock-slot" style={{ height: `${dockHeight}px` }}>
         <ChecksDock
           api={props.api}
@@ -182,6 +205,8 @@ export function CaseWorkspace(props: {
           onCancel={props.onCancel}
           onRecorded={props.onAudit}
           onShowSource={showSource}
+          onEdited={props.onEdited}
+          {...(props.focus !== undefined ? { focus: props.focus } : {})}
           {...reviewerProps}
         />
       </div>
@@ -221,6 +246,7 @@ export function CaseWorkspace(props: {
       {editing?.type === 'add-file' ? (
         <AddFileDialog api={props.api} caseId={detail.id} {...reviewerProps} onAdded={(_path, entry) => props.onEdited(entry)} onClose={() => setEditing(null)} />
       ) : null}
+      {editing?.type === 'report' ? <ReportDialog api={props.api} caseId={detail.id} onBuilt={() => props.onEdited()} onClose={() => setEditing(null)} /> : null}
       {editing?.type === 'import' ? <ImportLogbookDialog api={props.api} caseId={detail.id} {...reviewerProps} onImported={() => props.onEdited()} onClose={() => setEditing(null)} /> : null}
     </div>
   );

@@ -13,6 +13,9 @@ import { ClaimFromSelection } from './ClaimFromSelection';
 import { DecisionBadge } from './DecisionBadge';
 import { Markdown } from './Markdown';
 import { QuoteSource, type QuoteSourceView } from './QuoteSource';
+import { falsificationCommands } from '../palette/falsification-commands';
+import { useCommands } from '../palette/use-commands';
+import { FileLink } from '../evidence/CaseFiles';
 
 export function PaperPane(props: {
   api: RecheckApi;
@@ -34,6 +37,16 @@ export function PaperPane(props: {
   const summary = useRef<HTMLDivElement>(null);
   const [draft, setDraft] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // The falsification Alt+Down / Alt+Up went to: scrolled to, focused and marked aria-current.
+  const [current, setCurrent] = useState<string | null>(null);
+  const pane = useRef<HTMLElement>(null);
+  const goTo = (id: string) => {
+    setCurrent(id);
+    const el = pane.current?.querySelector<HTMLElement>(`[data-testid="falsification-${id}"]`);
+    void el?.scrollIntoView({ block: 'nearest' });
+    el?.focus({ preventScroll: true });
+  };
+  useCommands(falsificationCommands({ falsifications: detail.falsifications, current, running, onGo: goTo, onRun }));
   const logbookTitle = (id: string) => detail.logbooks.find((l) => l.id === id)?.title ?? id;
   const hasSummary = detail.paperMarkdown.trim() !== '';
 
@@ -44,7 +57,7 @@ export function PaperPane(props: {
   };
 
   return (
-    <section className="pane pane-paper" data-testid="pane-paper" aria-label="Paper">
+    <section className="pane pane-paper" ref={pane} data-testid="pane-paper" aria-label="Paper">
       <header className="pane-header">
         <span className="pane-title">Paper</span>
         <span className="mono muted small">{paper.venueId}</span>
@@ -103,7 +116,7 @@ export function PaperPane(props: {
           </p>
         ) : null}
         {detail.falsifications.map((f) => (
-          <article key={f.id} className="falsification" data-testid={`falsification-${f.id}`}>
+          <article key={f.id} className="falsification" tabIndex={-1} aria-current={current === f.id ? 'true' : undefined} aria-label={`Claimed falsification ${f.id}`} data-testid={`falsification-${f.id}`}>
             <div className="falsification-head">
               <span className="claim-id">{f.id}</span>
               {decisions[f.id] !== undefined ? <DecisionBadge value={decisions[f.id]!} falsificationId={f.id} /> : null}
@@ -155,7 +168,7 @@ export function PaperPane(props: {
                         <span className="check-files small">
                           {files.map((p) => (
                             <span key={p.name} className="check-file">
-                              <span className="muted">{p.name}:</span> <span className="mono">{p.path}</span>
+                              <span className="muted">{p.name}:</span> <FileLink path={p.path} />
                             </span>
                           ))}
                         </span>

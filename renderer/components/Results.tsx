@@ -4,25 +4,29 @@
  * series) and artifacts. While a run is going, checks appear as they finish.
  */
 import { useMemo } from 'react';
-import type { CaseDetail, CheckResultView, FalsificationReport } from '../../app/api/contract';
-import { findSeries } from '../lib/evidence';
+import type { CaseDetail, CheckResultView, LatestFalsificationReport } from '../../app/api/contract';
+import { shownFalsifications } from '../lib/decisions';
+import { Figure } from '../figures/Figure';
+import { LiveFigures } from '../figures/LiveFigures';
+import { figuresFor } from '../figures/registry';
+import { CheckFiles } from '../evidence/CheckFiles';
 import { formatSeconds, formatUtc } from '../lib/format';
 import type { RunState } from '../lib/run-state';
 import { DecisionBadge } from './DecisionBadge';
-import { SeriesPlot } from './SeriesPlot';
 
 export function Results(props: { detail: CaseDetail; run: RunState | undefined; running: boolean; onRun(fid: string | null): void }) {
   const { detail, run, running, onRun } = props;
+  // Each falsification shows its own latest run; the run being followed overlays only the falsifications it covers.
+  const shown = useMemo(() => shownFalsifications(detail, run), [detail, run]);
   const live = run !== undefined && run.status === 'running';
-  // A cancelled or failed run keeps its finished checks on screen (without a decision) instead of the older run.
   const ended = run !== undefined && (run.status === 'cancelled' || run.status === 'failed') && run.results.length > 0;
-  const report = run?.report ?? (live || ended ? undefined : detail.lastRun);
-  const partial = live || ended ? run.results : [];
+  const anything = Object.values(shown).some((s) => s.report !== undefined || s.checks.length > 0);
 
-  if (report === undefined && partial.length === 0) {
+  if (!anything) {
     return (
       <div className="empty-results muted" data-testid="results-empty">
         {live ? 'Waiting for the first check to finish…' : emptyText(detail)}
+        <LiveFigures run={run} />
       </div>
     );
   }
@@ -31,19 +35,15 @@ export function Results(props: { detail: CaseDetail; run: RunState | undefined; 
       {ended ? (
         <div className="small results-meta warn-text" data-testid="partial-results">
           Run <span className="mono">{run.runId}</span> {run.status === 'cancelled' ? 'was cancelled' : 'failed'} after {run.results.length} check
-          {run.results.length === 1 ? '' : 's'}: the results below are partial and no decision was computed.
-        </div>
-      ) : null}
-      {report !== undefined ? (
-        <div className="small muted results-meta">
-          Run <span className="mono">{report.runId}</span> · finished {formatUtc(report.finishedAt)}
+          {run.results.length === 1 ? '' : 's'}: {run.falsificationId ? `${run.falsificationId}'s results are` : 'the results below are'} partial and no decision was computed
+          {run.falsificationId ? ' (the others keep their own latest runs)' : ''}.
         </div>
       ) : null}
       {detail.falsifications.map((f) => {
-        const fr = report?.falsifications.find((r) => r.falsificationId === f.id);
-        const checks = fr?.checks ?? partial.filter((c) => c.falsificationId === f.id);
-        return <FalsificationResult key={f.id} fid={f.id} assertion={f.assertion} report={fr} checks={checks} running={running} live={live} onRun={onRun} />;
+        const s = shown[f.id]!;
+        return <FalsificationResult key={f.id} fid={f.id} assertion={f.assertion} report={s.report} checks={s.checks} running={running} live={s.live} onRun={onRun} />;
       })}
+      <LiveFigures run={run} />
     </div>
   );
 }
@@ -55,18 +55,10 @@ function emptyText(detail: CaseDetail): string {
   return 'No run yet. Run the checks to compute a decision for each claimed falsification.';
 }
 
-/** What each computed decision says about the claimed falsification, in words. */
-const MEANING: Record<FalsificationReport['decision'], string> = {
-  confirmed: 'The claimed falsification holds.',
-  refuted: 'The claimed falsification does not hold.',
-  contested: 'The checks disagree about the claimed falsification.',
-  inconclusive: 'No check decides the claimed falsification.',
-};
-
 function FalsificationResult(props: {
   fid: string;
   assertion: string;
-  report: FalsificationReport | undefined;
+  report: LatestFalsificationReport | undefined;
   checks: readonly CheckResultView[];
   running: boolean;
   live: boolean;
@@ -77,9 +69,13 @@ function FalsificationResult(props: {
     <article className="result" data-testid={`result-${fid}`}>
       <header className="result-head">
         <span className="claim-id">{fid}</span>
-        {report !== undefined ? <DecisionBadge value={report.decision} falsificationId={fid} /> : <DecisionBadge value={props.live ? 'pending' : 'undecided'} falsificationId={fid} testId="pending-badge" />}
-        {report !== undefined ? <span className="result-meaning">{MEANING[report.decision]}</span> : null}
+        {report !== undefined ? <DecisionBadge value={report.decision} falsificationId={fid} meaning /> : <DecisionBadge value={props.live ? 'pending' : 'undecided'} falsificationId={fid} testId="pending-badge" />}
         <span className="result-reason muted">{report !== undefined ? `(${report.reason})` : props.assertion}</span>
+        {report !== undefined ? (
+          <span className="small muted result-run" data-testid={`result-run-${fid}`}>
+            run <span className="mono">{report.runId}</span> · {formatUtc(report.finishedAt)}
+          </span>
+        ) : null}
         <button type="button" className="btn btn-small btn-quiet" disabled={props.running} onClick={() => props.onRun(fid)}>
           Re-run {fid}
         </button>
@@ -96,7 +92,7 @@ function FalsificationResult(props: {
 }
 
 function CheckRow({ check }: { check: CheckResultView }) {
-  const series = useMemo(() => findSeries(check.evidence).slice(0, 2), [check.evidence]);
+  const figures = useMemo(() => figuresFor(check.kind, check.evidence), [check.kind, check.evidence]);
   const json = useMemo(() => JSON.stringify(check.evidence, null, 2), [check.evidence]);
   return (
     <tr data-testid={`check-${check.checkId}`}>
@@ -108,23 +104,14 @@ function CheckRow({ check }: { check: CheckResultView }) {
           {check.title} <span className="kind">{check.kind}</span> <span className="muted small">{formatSeconds(check.durationMs / 1000)}</span>
         </div>
         <div className="check-summary">{check.summary}</div>
-        {series.map((s) => (
-          <SeriesPlot key={s.label} series={s} />
+        {figures.map((f) => (
+          <Figure key={f.id} spec={f} />
         ))}
         <details className="evidence">
           <summary>Evidence ({json.length.toLocaleString('en-US')} characters of JSON)</summary>
-          <pre className="json">{json}</pre>
+          <pre className="json" tabIndex={0} aria-label="Evidence (JSON)">{json}</pre>
         </details>
-        {check.artifacts.length > 0 ? (
-          <div className="artifacts small">
-            Artifacts:{' '}
-            {check.artifacts.map((a) => (
-              <span key={a} className="mono chip">
-                {a}
-              </span>
-            ))}
-          </div>
-        ) : null}
+        <CheckFiles artifacts={check.artifacts} evidence={check.evidence} />
       </td>
     </tr>
   );

@@ -1,12 +1,15 @@
 /** The run controls and live progress: Run all, Cancel, a progress bar with rate and ETA, the run status. */
 import type { RunState } from '../lib/run-state';
-import { formatRate, formatSeconds, fractionDone } from '../lib/format';
+import { formatRate, formatSeconds } from '../lib/format';
+import { runProgress } from '../lib/run-progress';
 
 export function RunBar(props: { run: RunState | undefined; starting: boolean; error: string | null; onRunAll(): void; onCancel(): void; checkCount: number }) {
   const { run, starting, error } = props;
   const running = starting || run?.status === 'running';
   const p = run?.progress;
-  const frac = p !== undefined ? fractionDone(p.done, p.total) : null;
+  // The fill and the numbers come from one computation (the run's overall fraction), so they agree.
+  const rp = run !== undefined ? runProgress(run) : null;
+  const frac = rp?.fraction ?? null;
   const checksDone = run?.results.length ?? 0;
   return (
     <div className="run-bar" data-testid="run-bar">
@@ -24,14 +27,15 @@ export function RunBar(props: { run: RunState | undefined; starting: boolean; er
       </div>
       {running ? (
         <div className="progress" aria-label="Progress">
-          <div className="progress-track" role="progressbar" aria-valuemin={0} aria-valuemax={1} aria-valuenow={frac ?? undefined}>
+          <div className="progress-track" role="progressbar" aria-label="Run progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={frac !== null ? Math.round(frac * 100) : undefined} aria-valuetext={rp !== null && rp.total !== undefined ? `${rp.finished} of ${rp.total} checks finished` : 'starting'} data-fraction={frac ?? ''}>
             <div className={`progress-fill${frac === null ? ' indeterminate' : ''}`} style={{ width: frac === null ? '30%' : `${(frac * 100).toFixed(1)}%` }} />
           </div>
           <span className="progress-text small">
             {p !== undefined ? (
               <>
-                <span className="mono">{p.checkId}</span> {p.done.toLocaleString('en-US')}
-                {p.total !== undefined ? ` / ${p.total.toLocaleString('en-US')}` : ''} {formatRate(p.rate)}
+                {rp?.total !== undefined ? `check ${Math.min(rp.finished + 1, rp.total)} of ${rp.total} · ` : ''}
+                <span className="mono">{p.checkId}</span>
+                {p.done > 0 || p.total !== undefined ? ` ${p.done.toLocaleString('en-US')}${p.total !== undefined ? ` / ${p.total.toLocaleString('en-US')}` : ''}` : ''} {formatRate(p.rate)}
                 {p.etaS !== undefined ? ` · ETA ${formatSeconds(p.etaS)}` : ''}
                 {p.message !== undefined ? ` · ${p.message}` : ''}
               </>

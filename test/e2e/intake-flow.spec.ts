@@ -132,7 +132,7 @@ test('intake: new case, claim, quoted falsification, extracted table, growth-fit
   // The decision panel links the quote to its cell too; the link switches the logbook pane there.
   await page.getByTestId('dock-tab-decide').click();
   await expect(page.getByTestId('form-computed-badge')).toHaveAttribute('data-decision', 'confirmed');
-  await logbook.locator('.pane-body').evaluate((el) => el.scrollTo(0, 0));
+  await logbook.locator('.pane-body').evaluate((el) => (el as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0)); // node-side types: no DOM lib
   await expect(verdict).not.toBeInViewport();
   await page.getByTestId('decision-quote-source').click();
   await expect(verdict).toBeInViewport();

@@ -70,7 +70,7 @@ test(`records a reviewer decision and drafts the letter for ${c.id}`, async ({ p
   await form.getByLabel('Rationale').fill('Evidence reviewed in the e2e test.');
   await form.getByLabel('Reviewer').fill('E2E Reviewer');
   await page.getByTestId('record-decision').click();
-  await expect(form).toContainText('Recorded needs-more-work');
+  await expect(form).toContainText('Recorded “needs more work”');
   await page.getByTestId('dock-tab-audit').click();
   await expect(page.getByTestId('audit-log')).toContainText('E2E Reviewer');
   await expect(page.getByTestId('audit-log')).toContainText('Evidence reviewed in the e2e test.');

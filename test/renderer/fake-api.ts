@@ -2,18 +2,19 @@
  * An in-memory RecheckApi for renderer unit tests: two cases, runs that emit a scripted event sequence, an
  * audit log. Its decisions are fixed data for exercising the UI plumbing; nothing here is shown to a user.
  */
-import type { AuditEntry, CaseDetail, CaseRunReport, RecheckApi, RunEvent } from '../../app/api/contract';
+import type { AuditEntry, CaseDetail, CaseRunReport, LetterView, RecheckApi, RunEvent } from '../../app/api/contract';
 
 function detail(id: string): CaseDetail {
   return {
     id,
     title: `Case ${id}`,
     paper: { title: `Paper of ${id}`, venueId: `openreview:test-${id}`, authors: ['A. Author'], claims: [{ id: 'C1', text: 'A claim with $x^2$.' }] },
-    falsifications: [{ id: 'F1', claim: 'C1', logbook: 'lb', assertion: 'The claim fails.', checks: [{ id: 'k1', kind: 'test-kind', title: 'A check', params: { table: 't.csv' } }] }],
+    falsifications: [{ id: 'F1', claim: 'C1', logbook: 'lb', assertion: 'The claim fails.', checks: [{ id: 'k1', kind: 'test-kind', title: 'A check', params: { table: 't.csv' } }], checklist: [{ id: 'horizon', question: 'Is the horizon or scale long enough?', why: 'A short run saw nothing.', status: 'open', checks: [] }] }],
     paperMarkdown: '# Summary\n\n$$\\sum_i x_i$$',
     logbooks: [{ id: 'lb', title: 'Logbook', format: 'plain', tags: [], pages: [], files: [], traceCount: 0, problems: [] }],
     sandboxFiles: [{ path: 'sandbox/main.ts', text: 'export const x = 1;\n' }],
     audit: [],
+    latest: [],
   };
 }
 
@@ -35,6 +36,7 @@ export function createFakeApi(): FakeApi {
   const pending = new Map<string, string>();
   const sandboxRuns = new Set<string>();
   const calls: [string, unknown[]][] = [];
+  const letters: { caseId: string; texts: string[]; view: LetterView }[] = [];
   let nextRun = 1;
   const emit = (e: RunEvent) => {
     for (const l of listeners) l(e);
@@ -59,7 +61,7 @@ export function createFakeApi(): FakeApi {
         paperTitle: c.paper.title,
         venueId: c.paper.venueId,
         falsificationCount: c.falsifications.length,
-        lastDecisions: c.lastRun ? Object.fromEntries(c.lastRun.falsifications.map((f) => [f.falsificationId, f.decision])) : undefined,
+        lastDecisions: c.latest.length > 0 ? Object.fromEntries(c.latest.map((f) => [f.falsificationId, f.decision])) : undefined,
       }));
     },
     async openCase(id) {
@@ -72,6 +74,10 @@ export function createFakeApi(): FakeApi {
       const runId = `run${nextRun++}`;
       pending.set(runId, caseId);
       return { runId };
+    },
+    async listRuns() {
+      calls.push(['listRuns', []]);
+      return [...pending.entries()].map(([runId, caseId]) => ({ runId, caseId, falsificationId: null, startedAt: '2026-11-29T16:00:00.000Z', who: 'tester', checks: 1, results: [], logs: [] }));
     },
     async cancelRun(runId) {
       calls.push(['cancelRun', [runId]]);
@@ -101,9 +107,51 @@ export function createFakeApi(): FakeApi {
       const code = `postMessage(JSON.stringify({ type: 'result', value: ${JSON.stringify(path)} }));`;
       return { path, code, sha256: 'sha256-of-fake-program' };
     },
-    async draftLetter(caseId) {
-      calls.push(['draftLetter', [caseId]]);
-      return `Dear authors of ${need(caseId).paper.title},`;
+    async draftLetter(caseId, options) {
+      calls.push(['draftLetter', options === undefined ? [caseId] : [caseId, options]]);
+      const kind = options?.kind ?? 'authors';
+      return { kind, falsificationIds: ['F1'], markdown: `# Letter\n\nDear authors of ${need(caseId).paper.title},\n`, ready: false, missing: ['F1: no reviewer\'s verdict has been recorded'], signedBy: [] };
+    },
+    async listLetters(caseId) {
+      calls.push(['listLetters', [caseId]]);
+      need(caseId);
+      return letters.filter((l) => l.caseId === caseId).map((l) => l.view);
+    },
+    async readLetter(caseId, letterId, version) {
+      calls.push(['readLetter', [caseId, letterId, version]]);
+      const l = letters.find((x) => x.caseId === caseId && x.view.id === letterId);
+      const text = l?.texts[version - 1];
+      if (text === undefined) throw new Error(`no version ${version} of ${letterId}`);
+      return text;
+    },
+    async saveLetter(input) {
+      calls.push(['saveLetter', [input]]);
+      need(input.caseId);
+      const at = '2026-01-01T00:00:00.000Z';
+      const who = input.reviewer ?? 'tester';
+      let l = letters.find((x) => x.caseId === input.caseId && x.view.id === input.letterId);
+      if (l === undefined) {
+        const first = { state: 'drafted' as const, at, who };
+        l = { caseId: input.caseId, texts: [], view: { id: `${input.kind}-${letters.length + 1}`, kind: input.kind, falsificationIds: input.falsificationIds, versions: [], status: first, history: [first] } };
+        letters.push(l);
+      }
+      l.texts.push(input.markdown);
+      l.view = { ...l.view, versions: [...l.view.versions, { version: l.texts.length, at, who, sha256: 'sha256-fake', ready: false, missing: [] }] };
+      return l.view;
+    },
+    async setLetterStatus(input) {
+      calls.push(['setLetterStatus', [input]]);
+      const l = letters.find((x) => x.caseId === input.caseId && x.view.id === input.letterId);
+      if (l === undefined) throw new Error(`no letter ${input.letterId}`);
+      const { caseId: _c, letterId: _l, reviewer, ...change } = input;
+      const status = { ...change, at: '2026-01-02T00:00:00.000Z', who: reviewer ?? 'tester' };
+      l.view = { ...l.view, status, history: [...l.view.history, status] };
+      return l.view;
+    },
+    async exportLetterPdf(input) {
+      calls.push(['exportLetterPdf', [input]]);
+      need(input.caseId);
+      return { base64: btoa('%PDF-1.4 fake') };
     },
     async listKinds() {
       calls.push(['listKinds', []]);
@@ -138,6 +186,27 @@ export function createFakeApi(): FakeApi {
       need(input.caseId);
       return { path: input.out, provenancePath: `${input.out}.provenance.json`, columns: ['k', 'ratio'], rows: 3, notes: [] };
     },
+    async answerChecklist(input) {
+      calls.push(['answerChecklist', [input]]);
+      const c = need(input.caseId);
+      const falsifications = c.falsifications.map((f) =>
+        f.id !== input.falsificationId ? f : { ...f, checklist: f.checklist.map((q) => (q.id === input.question ? { ...q, status: input.status, checks: input.checks ?? [] } : q)) },
+      );
+      cases.set(input.caseId, { ...c, falsifications });
+      return audit(input.caseId, { who: input.reviewer ?? 'tester', action: 'edit', hashes: {}, details: { edit: 'answer-checklist', question: input.question } });
+    },
+    async buildReport(caseId) {
+      calls.push(['buildReport', [caseId]]);
+      const c = need(caseId);
+      return { caseId, reportId: 'report-1', path: 'runs/report-1', root: 'ab'.repeat(32), files: 12, html: `<!doctype html><html><body><h1>${c.title}</h1><p>report of ${caseId}</p></body></html>` };
+    },
+    async reviewQueue() {
+      calls.push(['reviewQueue', []]);
+      const rows = [...cases.values()].flatMap((c) =>
+        c.falsifications.map((f) => ({ caseId: c.id, caseTitle: c.title, falsificationId: f.id, assertion: f.assertion, state: 'not-run' as const, verdictPredatesRun: false, openQuestions: f.checklist.filter((q) => q.status === 'open').map((q) => q.id), questionCount: f.checklist.length })),
+      );
+      return { rows, counts: { running: 0, 'not-run': rows.length, 'awaiting-verdict': 0, agreed: 0, disagreed: 0, 'needs-more-work': 0 }, problems: [] };
+    },
     async compareLogbooks(caseId, a, b) {
       calls.push(['compareLogbooks', [caseId, a, b]]);
       return { a, b, rows: [{ name: 'horizon', comparison: 'differs', a: [{ value: '300', where: 'p/c1', snippet: '--horizon 300' }], b: [{ value: '6416', where: 'p/c2', snippet: '--horizon 6416' }] }] };
@@ -150,6 +219,12 @@ export function createFakeApi(): FakeApi {
       calls.push(['listCaseFiles', [caseId]]);
       need(caseId);
       return [{ path: 'paper.md', size: 10 }];
+    },
+    async readCaseFile(caseId, path) {
+      calls.push(['readCaseFile', [caseId, path]]);
+      need(caseId);
+      const text = `# ${path}\n`;
+      return { kind: 'text', path, size: text.length, sha256: '0'.repeat(64), mediaType: 'text/markdown', text };
     },
     onRunEvent(listener) {
       listeners.add(listener);
@@ -172,7 +247,7 @@ export function createFakeApi(): FakeApi {
       emit({ runId, type: 'progress', checkId: 'k1', done: 5, total: 10, rate: 2, etaS: 2.5 });
       emit({ runId, type: 'log', checkId: 'k1', line: 'half way' });
       emit({ runId, type: 'check', result });
-      cases.set(caseId, { ...need(caseId), lastRun: report });
+      cases.set(caseId, { ...need(caseId), lastRun: report, latest: report.falsifications.map((f) => ({ ...f, runId, finishedAt: report.finishedAt })) });
       emit({ runId, type: 'finished', report });
     },
   };

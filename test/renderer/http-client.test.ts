@@ -84,6 +84,7 @@ describe('httpClient calls', () => {
     expect(d.paper.title).toBe('Paper of beta');
     const { runId } = await client.runChecks('alpha', null);
     expect(runId).toBe('run1');
+    expect((await client.listRuns()).map((r) => [r.runId, r.caseId])).toEqual([['run1', 'alpha']]);
     await expect(client.cancelRun(runId)).resolves.toBeNull();
     const entry = await client.recordDecision({ caseId: 'alpha', falsificationId: 'F1', verdict: 'refuted', rationale: 'r', reviewer: 'Ada' });
     expect(entry.who).toBe('Ada');
@@ -91,7 +92,12 @@ describe('httpClient calls', () => {
     expect(saved.action).toBe('edit');
     expect((await client.prepareSandboxProgram('alpha', 'sandbox/main.ts')).path).toBe('sandbox/main.ts');
     expect((await client.runSandboxProgram({ caseId: 'alpha', path: 'sandbox/main.ts', input: null, seed: 1, timeoutSeconds: 5 })).runId).toMatch(/^sandbox\d+$/);
-    expect(await client.draftLetter('alpha')).toContain('Paper of alpha');
+    expect((await client.draftLetter('alpha')).markdown).toContain('Paper of alpha');
+    expect(await client.listLetters('alpha')).toEqual([]);
+    expect(await client.readLetter('alpha', 'authors-1', 1).catch((e: Error) => e.message)).toMatch(/no version 1/);
+    expect((await client.saveLetter({ caseId: 'alpha', kind: 'authors', falsificationIds: ['F1'], markdown: '# L\n' })).id).toBe('authors-1');
+    expect((await client.setLetterStatus({ caseId: 'alpha', letterId: 'authors-1', state: 'sent', date: '2026-01-02', to: 'A. Author' })).status.state).toBe('sent');
+    expect((await client.exportLetterPdf({ caseId: 'alpha', markdown: '# L\n', falsificationIds: ['F1'] })).base64).toMatch(/^JVBER/);
     expect((await client.listKinds()).map((k) => k.kind)).toEqual(['test-kind']);
     expect((await client.createCase({ caseId: 'gamma', paperMarkdown: '# G\n' })).id).toBe('gamma');
     expect((await client.importLogbook({ caseId: 'alpha', files: [{ path: 'pages/index.md', base64: 'IyBB' }] })).files).toBe(1);
@@ -100,9 +106,13 @@ describe('httpClient calls', () => {
     expect((await client.addCheck({ caseId: 'alpha', falsification: 'F1', kind: 'test-kind', params: { table: 't.csv' } })).id).toBe('k2');
     expect((await client.addCaseFile({ caseId: 'alpha', path: 'sandbox/q.json', base64: 'e30=' })).action).toBe('edit');
     expect((await client.listCaseFiles('alpha')).map((f) => f.path)).toEqual(['paper.md']);
+    expect(await client.readCaseFile('alpha', 'paper.md')).toMatchObject({ kind: 'text', path: 'paper.md', text: '# paper.md\n' });
     expect((await client.triageLedger({ name: 'v.csv', base64: '' })).queue[0]?.tier).toBe('contested');
     expect((await client.extractTable({ caseId: 'alpha', cell: 'c1', out: 'tables/t.csv' })).rows).toBe(3);
     expect((await client.compareLogbooks('alpha', 'a', 'b')).rows[0]?.comparison).toBe('differs');
+    expect((await client.answerChecklist({ caseId: 'alpha', falsificationId: 'F1', question: 'horizon', status: 'answered', checks: ['k1'] })).details).toMatchObject({ question: 'horizon' });
+    expect((await client.reviewQueue()).rows.map((r) => [r.caseId, r.falsificationId, r.openQuestions])).toEqual([['alpha', 'F1', []], ['beta', 'F1', ['horizon']]]);
+    expect(await client.buildReport('alpha')).toMatchObject({ caseId: 'alpha', path: 'runs/report-1', html: expect.stringContaining('report of alpha') });
     expect(server.requests.map((r) => r.url.replace(ORIGIN, ''))).toEqual(Object.keys(API_METHODS).map((m) => `/api/call/${m}`));
     for (const r of server.requests) {
       expect(r.headers.Authorization).toBe(`Bearer ${TOKEN}`);

@@ -29,6 +29,7 @@ export const unitsAuditKind: CheckKind<UnitsAuditParams> = {
   },
   example: { quantities: 'sandbox/quantities.json', role: 'assertion' },
   async run(params, ctx): Promise<CheckResult> {
+    ctx.progress({ done: 0, message: 'normalising units (the first units audit loads the units library: a few seconds)' });
     const { input, audit } = await auditUnitsFile(resolveCasePath(ctx, params.quantities), params.quantities);
     const role = params.role ?? 'assertion';
     const evidence: Record<string, unknown> = { file: params.quantities, role, definitions: input.definitions, quantities: input.quantities, claim: input.claim ?? null, ...audit };

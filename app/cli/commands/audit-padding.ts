@@ -4,8 +4,6 @@ import type { Command } from '../command';
 import { parseCommandArgs } from '../args';
 import { BadInputError, EXIT } from '../../errors';
 import type { PaddingAudit } from '../../../checkers/audits/padding';
-import { readCsvFile } from '../../tables/csv';
-import { auditPaddingTable } from '../../tables/padding-table';
 
 export const auditPaddingCommand: Command = {
   name: 'audit padding',
@@ -29,6 +27,7 @@ the relative cost ppl_model / ppl_baseline - 1 with and without padding.`,
     const file = positionals[0] as string;
     const pad = values['pad-token'];
     if (pad === undefined) throw new BadInputError(file, 'give the pad token id with --pad-token ID');
+    const [{ readCsvFile }, { auditPaddingTable }] = await Promise.all([import('../../tables/csv'), import('../../tables/padding-table')]);
     const table = await readCsvFile(resolve(io.cwd, file), file);
     const audit = auditPaddingTable(table, pad, values.baseline);
     if (values.json) io.stdout(`${JSON.stringify({ file, ...audit }, null, 2)}\n`);

@@ -3,7 +3,6 @@ import { resolve } from 'node:path';
 import type { Command } from '../command';
 import { parseCommandArgs } from '../args';
 import { EXIT } from '../../errors';
-import { auditUnitsFile } from '../../tables/units-file';
 import type { UnitsFileAudit } from '../../tables/units-file';
 
 export const auditUnitsCommand: Command = {
@@ -21,14 +20,19 @@ counted units. claim.relation may be "equal" (default), "atLeast" or "atMost"; a
 Output: commensurable; where it is, normalized (each quantity in "unit" or the denominator's), ratio,
 naiveRatio (written magnitudes divided, units ignored), claimHolds, explainedByUnitSlip (the claim matches
 the naive ratio but not the normalized one). Otherwise commensurable false with each dimension named.
-An unknown unit or a malformed file is bad input (exit 2).`,
+Exit 0 when the claim holds (or none is given), 1 when it does not hold (or the quantities are not
+commensurable), 2 for an unknown unit or a malformed file.`,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs('audit units', args, { json: { type: 'boolean' } }, { min: 1, max: 1, names: '<quantities.json>' });
     const file = positionals[0] as string;
+    const { auditUnitsFile } = await import('../../tables/units-file');
     const result = await auditUnitsFile(resolve(io.cwd, file), file);
     if (values.json) io.stdout(`${JSON.stringify({ file, ...result.audit }, null, 2)}\n`);
     else io.stdout(formatUnitsAudit(result));
-    return EXIT.ok;
+    // Like verify and audit divergence: exit 1 when the checked ratio does not hold (a ratio of quantities that
+    // are not commensurable cannot equal the claimed number either); 0 when it holds or nothing is claimed.
+    if (result.input.claim === undefined) return EXIT.ok;
+    return result.audit.commensurable && result.audit.claimHolds === true ? EXIT.ok : EXIT.doesNotHold;
   },
 };
 

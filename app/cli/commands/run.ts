@@ -1,35 +1,44 @@
 /** `recheck run <case-dir>`: runs a case's declared checks and prints each claimed falsification's decision with its evidence. */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Command } from '../command';
 import { parseCommandArgs } from '../args';
-import { loadCase } from '../../cases/load';
-import { runCase } from '../../checks/run-case';
-import { defaultRegistry } from '../registry';
 import { createProgressBar } from '../progress';
 import { EXIT } from '../../errors';
+import { defaultWorkspaceDir, workingCopy } from '../../cases/workspace';
+import { BUNDLED_CASES_DIR } from '../../paths';
 import type { CaseRunReport } from '../../api/contract';
+import { DECISION_WORDS, OUTCOME_WORDS } from '../../api/contract-words';
+import { editorName } from '../who';
 
 export const runCommand: Command = {
   name: 'run',
   summary: "run a case's declared checks; print each falsification's decision and evidence",
-  usage: `usage: recheck run <case-dir> [--falsification ID] [--json] [--no-record] [--who NAME]
+  usage: `usage: recheck run <case-dir> [--falsification ID] [--json] [--no-record] [--who NAME] [--workspace DIR]
 
-Runs the checks declared in case.json and computes, for each claimed falsification, a decision:
-  confirmed     some check supports the falsification, none refutes it
-  refuted       some check refutes it (the falsification is itself wrong), none supports it
-  contested     checks disagree
+Runs the checks declared in case.json and computes, for each claimed falsification, a decision (the JSON
+value, then the words printed):
+  confirmed     falsification confirmed: the claim fails (some check supports it, none refutes it)
+  refuted       falsification refuted: the claim stands (some check refutes it, none supports it)
+  contested     checks disagree: nothing is decided
   inconclusive  no check decides, or a check failed to run
 Records the report under <case-dir>/runs/<run-id>/report.json and a hashed entry in audit.jsonl;
 --no-record skips both (checks that write artifacts, plots or sweep checkpoints, still write them under
-runs/<run-id>/). --json prints the report as one JSON document. Ctrl-C cancels; the cancelled run is logged.`,
+runs/<run-id>/). A bundled case (a folder of this installation's cases/) is never written to: it runs in its
+workspace copy, as in the app (DIR, default $RECHECK_WORKSPACE or the per-user data folder; copied there
+first when missing). The last line says where the outputs are (on stderr with --json).
+--json prints the report as one JSON document. Ctrl-C cancels; the cancelled run is logged.`,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(
       'run',
       args,
-      { falsification: { type: 'string' }, json: { type: 'boolean' }, 'no-record': { type: 'boolean' }, who: { type: 'string' } },
+      { falsification: { type: 'string' }, json: { type: 'boolean' }, 'no-record': { type: 'boolean' }, who: { type: 'string' }, workspace: { type: 'string' } },
       { min: 1, max: 1, names: '<case-dir>' },
     );
-    const dir = resolve(io.cwd, positionals[0] as string);
+    const given = resolve(io.cwd, positionals[0] as string);
+    const workspaceDir = values.workspace !== undefined ? resolve(io.cwd, values.workspace) : defaultWorkspaceDir();
+    const { dir, bundled } = await workingCopy(given, { bundledCasesDir: BUNDLED_CASES_DIR, workspaceDir });
+    if (bundled) io.stderr(`recheck: ${given} is a bundled case: running its workspace copy ${dir}\n`);
+    const [{ loadCase }, { runCase }, { defaultRegistry }] = await Promise.all([import('../../cases/load'), import('../../checks/run-case'), import('../registry')]);
     const registry = defaultRegistry();
     const loaded = await loadCase(dir, registry);
     const bar = createProgressBar(io, loaded.file.id);
@@ -37,15 +46,18 @@ runs/<run-id>/). --json prints the report as one JSON document. Ctrl-C cancels; 
       falsificationId: values.falsification ?? null,
       signal: io.signal,
       record: !values['no-record'],
-      who: values.who ?? 'recheck CLI',
+      who: editorName('run', values.who),
       onEvent: (e) => {
         if (e.type === 'progress') bar.update(e.done, e.total, e.checkId);
         if (e.type === 'check') bar.finish();
       },
     });
     bar.finish();
-    if (values.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
-    else io.stdout(formatReport(report));
+    const outputs = values['no-record'] ? null : `outputs: ${join(dir, 'runs', report.runId)} (and ${join(dir, 'audit.jsonl')})\n`;
+    if (values.json) {
+      io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+      if (outputs !== null && bundled) io.stderr(`recheck: ${outputs}`);
+    } else io.stdout(`${formatReport(report)}${outputs ?? ''}`);
     return EXIT.ok;
   },
 };
@@ -53,9 +65,9 @@ runs/<run-id>/). --json prints the report as one JSON document. Ctrl-C cancels; 
 export function formatReport(r: CaseRunReport): string {
   const out: string[] = [`case ${r.caseId}, run ${r.runId}`];
   for (const f of r.falsifications) {
-    out.push('', `${f.falsificationId} (claim ${f.claim}): ${f.decision.toUpperCase()}`, `  asserted: ${f.assertion}`, `  why: ${f.reason}`);
+    out.push('', `${f.falsificationId} (claim ${f.claim}): ${DECISION_WORDS[f.decision].full}`, `  asserted: ${f.assertion}`, `  why: ${f.reason}`);
     for (const c of f.checks) {
-      out.push(`  [${c.outcome}] ${c.checkId} (${c.kind}, ${c.durationMs} ms): ${c.summary}`);
+      out.push(`  [${c.outcome === 'error' ? 'error' : OUTCOME_WORDS[c.outcome].short}] ${c.checkId} (${c.kind}, ${c.durationMs} ms): ${c.summary}`);
       for (const a of c.artifacts) out.push(`      artifact: ${a}`);
     }
   }

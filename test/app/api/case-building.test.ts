@@ -31,6 +31,7 @@ describe('building a case through the API', () => {
         assertion: 'the method is **2x slower**',
         source: { logbook: 'L1', page: 'timing-comparison', cell: 'cell_fe530ccfdf00' },
         checks: [{ id: 'units-audit-1', kind: 'units-audit', title: expect.any(String), params: { quantities: 'sandbox/none.json' } }],
+        checklist: expect.any(Array),
       },
     ]);
     // A reviewer's file comes into the case, never over another and never into a logbook.

@@ -57,7 +57,7 @@ describe('RecheckService', () => {
     const summary = (await service.listCases())[0];
     expect(summary?.lastDecisions).toEqual({ F1: 'confirmed' });
     const entry = await service.recordDecision({ caseId: 'mini', falsificationId: 'F1', verdict: 'confirmed', rationale: 'The exact run shows it.', reviewer: 'Ada' });
-    expect(entry.details).toEqual({ computedDecision: 'confirmed' });
+    expect(entry.details).toMatchObject({ computedDecision: 'confirmed', agreesWithComputed: true });
     expect(entry.hashes.rationale).toBe(sha256('The exact run shows it.'));
     const audit = await readAudit(dir);
     expect(audit.map((e) => e.action)).toEqual(['run', 'decision']);
@@ -88,17 +88,28 @@ describe('RecheckService', () => {
 
   it('drafts a letter that reports only what was computed and recorded', async () => {
     const { service } = await setup();
-    expect(await service.draftLetter('mini')).toMatch(/have not been run yet; no finding is reported/);
+    const before = await service.draftLetter('mini');
+    expect(before.ready).toBe(false);
+    expect(before.missing).toEqual(['the checks of this case have not been run: there is nothing to report yet']);
+    expect(before.markdown).toMatch(/Not ready to send/);
     const done = waitFor(service, 'finished');
     await service.runChecks('mini', null);
     await done;
     await service.recordDecision({ caseId: 'mini', falsificationId: 'F1', verdict: 'confirmed', rationale: 'Seen in the exact run.', reviewer: 'Ada' });
     const letter = await service.draftLetter('mini');
-    expect(letter).toMatch(/Re-check result: \*\*the falsification stands\*\*/);
-    expect(letter).toMatch(/Reviewer's verdict \(Ada, \d{4}-\d\d-\d\d\): \*\*confirmed\*\*\. Seen in the exact run\./);
-    expect(letter).not.toMatch(/not for sending/);
-    await service.recordDecision({ caseId: 'mini', falsificationId: 'F1', verdict: 'refuted', rationale: 'On reflection, a units slip.', reviewer: 'Ada' });
-    expect(await service.draftLetter('mini')).toMatch(/No claimed falsification of this paper stands after the re-check .* not for sending\./);
+    expect(letter.kind).toBe('authors');
+    expect(letter.markdown).toMatch(/Re-check result: \*\*falsification confirmed: the claim fails\*\*/);
+    expect(letter.markdown).toMatch(/Ada: Seen in the exact run\./);
+    expect(letter.signedBy).toEqual(['Ada']);
+    // The minimal case answers no checklist question: not sendable, and the banner says which are open.
+    expect(letter.missing).toHaveLength(6);
+    expect(letter.missing[0]).toBe('F1: checklist question open: Is the horizon or scale long enough?');
+    await service.recordDecision({ caseId: 'mini', falsificationId: 'F1', verdict: 'refuted', rationale: 'On reflection, a units slip: the two timings are per batch and per trajectory.', reviewer: 'Ada', overridesComputed: 'confirmed' });
+    const after = await service.draftLetter('mini');
+    // The verdict now says the falsification is wrong: the draft goes to the logbook's author, and is not ready
+    // because the checks say otherwise (a contested decision).
+    expect(after.kind).toBe('logbook');
+    expect(after.missing[0]).toBe('F1: the checks computed "falsification confirmed: the claim fails", not "falsification refuted: the claim stands": it belongs in a letter to the authors');
   });
 
   it('openCase says, in one line, when the audit log had a torn tail (kept aside, never dropped)', async () => {

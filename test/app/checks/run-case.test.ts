@@ -41,6 +41,18 @@ describe('runCase', () => {
     expect(audit[0]?.hashes['sandbox/model.ts']).toBeDefined();
   });
 
+  it('says which check it starts before the check reports anything (issue 11, defect 5: a silent 8 s)', async () => {
+    const dir = caseWith(['supports', 'neutral']);
+    const events: RunEvent[] = [];
+    await runCase(await loadCase(dir, registry), registry, { onEvent: (e) => events.push(e), who: 'tester', record: false });
+    const started = events.find((e) => e.type === 'started');
+    expect(started).toMatchObject({ falsificationId: null, who: 'tester', checks: 2 });
+    for (const id of ['c0', 'c1']) {
+      const first = events.find((e) => (e.type === 'progress' || e.type === 'check') && ('checkId' in e ? e.checkId : e.type === 'check' ? e.result.checkId : '') === id);
+      expect(first).toMatchObject({ type: 'progress', checkId: id, done: 0, message: `F1: check ${id.slice(1)}` });
+    }
+  });
+
   it('turns a failing check into an error result and an inconclusive decision', async () => {
     const dir = caseWith(['supports', 'throw']);
     const report = await runCase(await loadCase(dir, registry), registry, { record: false });

@@ -31,6 +31,12 @@ describe('recheck audit padding', () => {
     expect(out.qualityCost[0].costNoPad).toBeCloseTo(Math.exp(1.7 / 2 - 1.2 / 2) - 1, 12);
   });
 
+  it('a pad token that never occurs is bad input naming the tokens that occur most (issue 13)', async () => {
+    const r = await cli(['audit', 'padding', 'pos.csv', '--pad-token', '0'], dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('recheck: pos.csv: the pad token "0" never occurs in column "token"; the most frequent tokens are "2" (6 positions), "7" (2 positions)\n');
+  });
+
   it('bad rows are one-line bad input naming file and line', async () => {
     writeFileSync(join(dir, 'bad.csv'), 'seq,pos,token,nll\na,0,1,0.5\na,1.5,2,0.1\n');
     const a = await cli(['audit', 'padding', 'bad.csv', '--pad-token', '2'], dir);

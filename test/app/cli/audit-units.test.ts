@@ -20,7 +20,8 @@ describe('recheck audit units', () => {
   it('the issue example: ratio 0.25 in common units, naive 8, explained by a unit slip', async () => {
     writeFileSync(join(dir, 'q.json'), doc());
     const r = await cli(['audit', 'units', 'q.json', '--json'], dir);
-    expect(r.code).toBe(0);
+    // Issue 13: the checked ratio does not hold, so the exit code is 1, like verify and audit divergence.
+    expect(r.code).toBe(1);
     const out = JSON.parse(r.stdout);
     expect(out.commensurable).toBe(true);
     expect(out.ratio).toBeCloseTo(0.25, 12);
@@ -35,10 +36,17 @@ describe('recheck audit units', () => {
   it('without the definition the dimensions are named and commensurable is false', async () => {
     writeFileSync(join(dir, 'nodef.json'), doc({ definitions: [] }));
     const r = await cli(['audit', 'units', 'nodef.json', '--json'], dir);
-    expect(r.code).toBe(0);
+    expect(r.code).toBe(1); // a ratio of incommensurable quantities cannot equal the claimed number
     const out = JSON.parse(r.stdout);
     expect(out.commensurable).toBe(false);
     expect(out.dimensions).toEqual({ method: 'time / batch', baseline: 'time / trajectory' });
+  });
+
+  it('exits 0 when the claim holds, and when there is no claim to check', async () => {
+    writeFileSync(join(dir, 'holds.json'), doc({ claim: { numerator: 'method', denominator: 'baseline', ratio: 0.25, relTol: 0.05 } }));
+    expect((await cli(['audit', 'units', 'holds.json'], dir)).code).toBe(0);
+    writeFileSync(join(dir, 'noclaim.json'), doc({ claim: undefined }));
+    expect((await cli(['audit', 'units', 'noclaim.json'], dir)).code).toBe(0);
   });
 
   it('an unknown unit, a wrong format or malformed JSON is bad input (exit 2, one line)', async () => {
