@@ -3,6 +3,8 @@ import type { Command } from '../command';
 import { casesCommand } from './cases';
 import { validateCommand } from './validate';
 import { runCommand } from './run';
+import { letterCommand } from './letter';
+import { reportCommand } from './report';
 import { serveCommand } from './serve';
 import { fitCommand } from './fit';
 import { auditPaddingCommand } from './audit-padding';
@@ -15,8 +17,10 @@ import { searchCommand } from './search';
 import { metricsCommand } from './metrics';
 import { extractCommand } from './extract';
 import { rationalizeCommand } from './rationalize';
+import { calcCommand } from './calc';
 import { newCaseCommand } from './new-case';
 import { addCheckCommand, addClaimCommand, addFalsificationCommand, addFileCommand } from './case-edit';
+import { caseChecklistCommand } from './case-checklist';
 import { importTrackioCommand } from './import-trackio';
 import { kindsCommand } from './kinds';
 
@@ -25,6 +29,8 @@ export const commands: Command[] = [
   casesCommand,
   validateCommand,
   runCommand,
+  letterCommand,
+  reportCommand,
   serveCommand,
   // building a case
   newCaseCommand,
@@ -33,6 +39,7 @@ export const commands: Command[] = [
   addFalsificationCommand,
   addCheckCommand,
   addFileCommand,
+  caseChecklistCommand,
   kindsCommand,
   // exact counterexamples
   verifyCommand,
@@ -47,6 +54,7 @@ export const commands: Command[] = [
   metricsCommand,
   extractCommand,
   rationalizeCommand,
+  calcCommand,
   // sandboxed sweeps
   sweepCommand,
 ];

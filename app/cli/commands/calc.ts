@@ -1,0 +1,90 @@
+/** `recheck calc "<expression>" [--digits N] [--exact] [--interval] [--rounding MODE] [--json]` (checkers/calc). */
+import type { Command } from '../command';
+import { parseCommandArgs, UsageError } from '../args';
+import { BadInputError, EXIT } from '../../errors';
+import { ROUNDING_MODES, isRoundingMode } from '../../../checkers/exact/rounding-modes';
+
+export const calcCommand: Command = {
+  name: 'calc',
+  summary: 'evaluate an expression from a paper exactly, to N correct digits, or as a rigorous enclosure',
+  usage: `usage: recheck calc "<expression>" [--digits N] [--exact] [--interval] [--rounding MODE] [--json]
+
+Numbers are read exactly (0.1 is 1/10, 1e-5 is 1/100000). Operators + - * / and ^ (right-associative;
+-2^2 is -4), parentheses, exp, ln, log(x) (natural), log(x, base), log2, log10, sqrt, cbrt, root(x, n), abs,
+floor, ceil, the constants pi and e, sum(expr, k, lo, hi) over the integers lo..hi, and harmonic numbers
+H(n) or H_n (at most 1,000,000 terms in all).
+When every step is exact (roots and powers of perfect powers, log of exact powers, sums, H_n) the result
+is the exact rational p/q and its decimal (repeating, as 0.1(6), when the period is short); otherwise the
+value correctly rounded to N significant digits (default 20) in MODE, proven by interval arithmetic at
+rising precision (pi from MPFR's correctly rounded constant).
+--exact: exit 1 with the reason when the value is not known to be rational.
+--interval: also an enclosure [lo, hi] with ends rounded outward to N digits.
+--rounding: ${ROUNDING_MODES.join(', ')} (default half-even).
+A bad expression is exit 2 with one line naming the column.
+JSON: {expression, exact?: "p/q", decimal, digits, rounding, interval?: {lo, hi}, notExact?}.`,
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs(
+      'calc',
+      args,
+      { digits: { type: 'string' }, exact: { type: 'boolean' }, interval: { type: 'boolean' }, rounding: { type: 'string' }, json: { type: 'boolean' } },
+      { min: 1, max: 1, names: '"<expression>"' },
+    );
+    const digits = values.digits === undefined ? 20 : Number(values.digits);
+    if (!/^\d+$/.test(values.digits ?? '20') || digits < 1 || digits > 100_000) throw new UsageError('calc', `--digits must be an integer from 1 to 100000, got "${values.digits}"`);
+    const rounding = values.rounding ?? 'half-even';
+    if (!isRoundingMode(rounding)) throw new UsageError('calc', `--rounding must be one of ${ROUNDING_MODES.join(', ')}`);
+    const expression = positionals[0] as string;
+    const [{ loadMpfr }, { evaluateCalc }, { CalcError }] = await Promise.all([
+      import('../../../checkers/precise/mpfr'),
+      import('../../../checkers/calc/evaluate'),
+      import('../../../checkers/calc/calc-error'),
+    ]);
+    const mpfr = await loadMpfr();
+    let r;
+    try {
+      r = evaluateCalc(mpfr, expression, { digits, rounding, interval: values.interval === true });
+    } catch (e) {
+      if (e instanceof CalcError) throw new BadInputError('calc', e.problem, `column ${e.column}`);
+      throw e;
+    }
+    if (values.exact && r.exact === null) {
+      io.stderr(`recheck: calc: not exact: ${r.notExact ?? ''}\n`);
+      return EXIT.doesNotHold;
+    }
+    if (values.json) {
+      const doc = {
+        expression,
+        ...(r.exact !== null ? { exact: r.exact.toString() } : {}),
+        decimal: r.decimal,
+        digits,
+        rounding,
+        ...(r.interval !== null ? { interval: r.interval } : {}),
+        ...(r.notExact !== null ? { notExact: r.notExact } : {}),
+      };
+      io.stdout(`${JSON.stringify(doc, null, 2)}\n`);
+      return EXIT.ok;
+    }
+    const lines: string[] = [];
+    if (r.exact !== null) {
+      lines.push(`exact     ${r.exact.toString()}`);
+      const repeating = repeatingOrNull(r.exact);
+      if (repeating !== null && repeating !== r.exact.toString()) lines.push(`decimal   ${repeating}  (exactly)`);
+      else if (repeating === null) lines.push(`decimal   ${r.decimal}  (${digits} digits, ${rounding})`);
+    } else {
+      lines.push(`decimal   ${r.decimal}  (${digits} correct digits, ${rounding})`);
+      lines.push(`not exact ${r.notExact ?? ''}`);
+    }
+    if (r.interval !== null) lines.push(`interval  [${r.interval.lo}, ${r.interval.hi}]`);
+    io.stdout(`${lines.join('\n')}\n`);
+    return EXIT.ok;
+  },
+};
+
+/** The repeating decimal of x when it is at most 80 characters long, else null. */
+function repeatingOrNull(x: { toRepeatingDecimal(max?: number): string }): string | null {
+  try {
+    return x.toRepeatingDecimal(78);
+  } catch {
+    return null;
+  }
+}
