@@ -14,12 +14,13 @@ import { BadInputError } from '../errors';
 import { stripBom } from '../json/bounded';
 import { shown } from '../text/display';
 import { MAX_TABLE_BYTES, readTextFile } from './text-file';
+import { CsvSyntaxError, splitCsvRecords, type CsvRecord, type CsvRecordLimits } from '../../checkers/tables/csv-records';
 
 /**
  * Limits of one table beyond the byte cap, which alone does not bound memory: a 4 MiB file of `1\n` lines is
  * two million rows, each costing about 200 bytes once parsed (and more in the command that reads it).
  */
-export interface CsvLimits {
+export interface CsvLimits extends CsvRecordLimits {
   /** Most data rows. */
   readonly maxRows: number;
   /** Most cells, header included. */
@@ -29,12 +30,8 @@ export interface CsvLimits {
 /** Two million rows, ten million cells: about a gigabyte of heap at worst, well within Node's default. */
 export const DEFAULT_CSV_LIMITS: CsvLimits = { maxRows: 2_000_000, maxCells: 10_000_000 };
 
-export interface CsvRow {
-  /** 1-based line number where the row starts. */
-  readonly line: number;
-  /** Cell text (trimmed), one per column, in column order. */
-  readonly values: readonly string[];
-}
+/** A data row: its 1-based line and its cells (trimmed), one per column, in column order. */
+export type CsvRow = CsvRecord;
 
 export interface CsvTable {
   /** File name as shown in messages (control characters escaped). */
@@ -76,103 +73,14 @@ export function parseCsv(text: string, display: string, limits: CsvLimits = DEFA
   return { file, columns, rows: records, index };
 }
 
-const COMMA = 0x2c;
-const QUOTE = 0x22;
-const LF = 0x0a;
-const CR = 0x0d;
-
-/** The records of `text` (blank lines left out), each with the line it starts on. */
-function splitRecords(text: string, file: string, limits: CsvLimits): CsvRow[] {
-  const rows: CsvRow[] = [];
-  const n = text.length;
-  let cells = 0;
-  let line = 1;
-  let i = 0;
-  while (i < n) {
-    const start = line;
-    const values: string[] = [];
-    let quoted = false; // the last field read was quoted
-    let anyQuoted = false;
-    let ended = false; // the record ended with a line break
-    for (;;) {
-      quoted = i < n && text.charCodeAt(i) === QUOTE;
-      if (quoted) {
-        anyQuoted = true;
-        const field = quotedField(text, i, file, line);
-        line += field.breaks;
-        i = field.end;
-        values.push(field.value.trim());
-      } else {
-        let j = i;
-        while (j < n) {
-          const c = text.charCodeAt(j);
-          if (c === COMMA || c === LF || c === CR) break;
-          j++;
-        }
-        values.push(text.slice(i, j).trim());
-        i = j;
-      }
-      if (i >= n) break;
-      const c = text.charCodeAt(i);
-      i++;
-      if (c === COMMA) continue;
-      if (c === CR && i < n && text.charCodeAt(i) === LF) i++;
-      line++;
-      ended = true;
-      break;
-    }
-    if (values.length === 1 && values[0] === '' && !anyQuoted) continue; // a blank line
-    if (!ended && values.length > 1 && values[values.length - 1] === '' && !quoted) {
-      throw new BadInputError(file, 'the last row ends in an empty field with no line break after it: the file looks truncated (end it with a line break if the row is complete)', `line ${start}`);
-    }
-    cells += values.length;
-    if (cells > limits.maxCells) throw new BadInputError(file, `more than ${limits.maxCells} cells; split the table`, `line ${start}`);
-    // The header is rows[0] here, so a table of maxRows data rows has maxRows + 1 records.
-    if (rows.length > limits.maxRows) throw new BadInputError(file, `more than ${limits.maxRows} rows; split the table`, `line ${start}`);
-    rows.push({ line: start, values });
+/** The records of `text` by the one CSV splitter (checkers/tables/csv-records.ts), its errors as bad input. */
+function splitRecords(text: string, file: string, limits: CsvLimits): CsvRecord[] {
+  try {
+    return splitCsvRecords(text, limits);
+  } catch (err) {
+    if (err instanceof CsvSyntaxError) throw new BadInputError(file, err.problem, `line ${err.line}`);
+    throw err;
   }
-  return rows;
-}
-
-/**
- * The quoted field opening at `at`: its text (`""` read as `"`), the offset just after it (after the closing
- * quote and any spaces), and the line breaks inside it. Bad input when it never closes or text follows it.
- */
-function quotedField(text: string, at: number, file: string, line: number): { value: string; end: number; breaks: number } {
-  const n = text.length;
-  let value = '';
-  let from = at + 1;
-  let end: number;
-  for (;;) {
-    const q = text.indexOf('"', from);
-    if (q < 0) throw new BadInputError(file, 'Quoted field unterminated', `line ${line}`);
-    if (text.charCodeAt(q + 1) === QUOTE) {
-      value += text.slice(from, q + 1);
-      from = q + 2;
-      continue;
-    }
-    value += text.slice(from, q);
-    end = q + 1;
-    break;
-  }
-  const breaks = countBreaks(text, at + 1, end - 1);
-  // Spaces after the closing quote are tolerated (cells are trimmed); anything else before the next comma or
-  // line break is not.
-  while (end < n && (text.charCodeAt(end) === 0x20 || text.charCodeAt(end) === 0x09)) end++;
-  const c = end < n ? text.charCodeAt(end) : -1;
-  if (c !== -1 && c !== COMMA && c !== LF && c !== CR) throw new BadInputError(file, 'text after the closing quote of a field', `line ${line + breaks}`);
-  return { value, end, breaks };
-}
-
-/** Line breaks (LF, CRLF or CR, each counted once) in text[from, to). */
-function countBreaks(text: string, from: number, to: number): number {
-  let k = 0;
-  for (let j = from; j < to; j++) {
-    const c = text.charCodeAt(j);
-    if (c === LF) k++;
-    else if (c === CR && text.charCodeAt(j + 1) !== LF) k++;
-  }
-  return k;
 }
 
 /** Throws unless the table has every named column. */
