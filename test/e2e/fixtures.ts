@@ -1,6 +1,6 @@
 // Shared pieces of the e2e specs: the server URL from global setup, what the bundled cases hold (read from
 // disk, independently of the app), console-error collection and screenshots kept as test output.
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 
@@ -106,6 +106,26 @@ export function serverWorkspace(): string {
   const ws = process.env.RECHECK_E2E_WORKSPACE;
   if (ws === undefined) throw new Error('RECHECK_E2E_WORKSPACE is not set (global setup starts the server)');
   return ws;
+}
+
+/**
+ * A case whose run lasts long enough to be watched, reloaded and cancelled (the bundled cases each finish in a
+ * few seconds): the paging case with 100 times the replicates in its sandboxed sweep, written into the server's
+ * workspace as `slow-paging` (once; the server lists cases from disk on every request). Returns its id.
+ */
+export function slowCase(): string {
+  const id = 'slow-paging';
+  const dir = path.join(serverWorkspace(), id);
+  if (existsSync(dir)) return id;
+  const tmp = `${dir}.tmp-${process.pid}`;
+  cpSync(path.join(repo, 'cases/paging-robustness'), tmp, { recursive: true, filter: (src) => !/[/\\]runs[/\\].+/.test(src) });
+  const json = JSON.parse(readFileSync(path.join(tmp, 'case.json'), 'utf8')) as { id: string; title: string; falsifications: { checks: { params: { sweep?: { grid: { replicates: number[] } } } }[] }[] };
+  json.id = id;
+  json.title = `${json.title} (slow: 100x the replicates)`;
+  for (const f of json.falsifications) for (const c of f.checks) if (c.params.sweep) c.params.sweep.grid.replicates = [3200];
+  writeFileSync(path.join(tmp, 'case.json'), `${JSON.stringify(json, null, 2)}\n`);
+  cpSync(tmp, dir, { recursive: true });
+  return id;
 }
 
 export function serverToken(): string {
