@@ -3,7 +3,7 @@
  * `useCommand(...)`) while they are mounted, into the store of the nearest CommandProvider (CommandProvider.tsx).
  * The latest `run` is always called, so callers need not memoise.
  */
-import { createContext, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
+import { createContext, useContext, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { isMacPlatform } from './chord';
 import type { Command, CommandStore } from './commands';
 
@@ -26,7 +26,10 @@ export function useCommands(commands: readonly Command[], store?: CommandStore):
   const latest = useRef(commands);
   latest.current = commands;
   const key = commands.map(signature).join('\n');
-  useEffect(() => {
+  // A layout effect: the registry changes in the same commit as the DOM, so a key pressed as soon as a control
+  // shows enabled (Escape right after Cancel enables) finds its command enabled too. A passive effect ran later,
+  // and such a key was dropped.
+  useLayoutEffect(() => {
     if (target === null) return;
     target.set(
       owner.current,

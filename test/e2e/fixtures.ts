@@ -1,6 +1,6 @@
 // Shared pieces of the e2e specs: the server URL from global setup, what the bundled cases hold (read from
 // disk, independently of the app), console-error collection and screenshots kept as test output.
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 
@@ -117,14 +117,15 @@ export function slowCase(): string {
   const id = 'slow-paging';
   const dir = path.join(serverWorkspace(), id);
   if (existsSync(dir)) return id;
-  const tmp = `${dir}.tmp-${process.pid}`;
+  // Built beside the workspace, then renamed in: the server never lists a half-copied folder (or the temporary one).
+  const tmp = `${serverWorkspace()}-${id}-${process.pid}`;
   cpSync(path.join(repo, 'cases/paging-robustness'), tmp, { recursive: true, filter: (src) => !/[/\\]runs[/\\].+/.test(src) });
   const json = JSON.parse(readFileSync(path.join(tmp, 'case.json'), 'utf8')) as { id: string; title: string; falsifications: { checks: { params: { sweep?: { grid: { replicates: number[] } } } }[] }[] };
   json.id = id;
   json.title = `${json.title} (slow: 100x the replicates)`;
   for (const f of json.falsifications) for (const c of f.checks) if (c.params.sweep) c.params.sweep.grid.replicates = [3200];
   writeFileSync(path.join(tmp, 'case.json'), `${JSON.stringify(json, null, 2)}\n`);
-  cpSync(tmp, dir, { recursive: true });
+  renameSync(tmp, dir);
   return id;
 }
 
