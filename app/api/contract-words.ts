@@ -4,7 +4,7 @@
  * falsification and what it means for the paper's claim, so that "refuted" is never read as "the paper is
  * refuted" when it means the falsification failed and the claim stands.
  */
-import type { CheckOutcome, FalsificationDecision, ReviewerVerdict } from './contract';
+import type { CheckOutcome, FalsificationDecision, LetterKind, LetterState, ReviewerVerdict } from './contract';
 
 export interface OutcomeWords {
   /** A few words for badges and lists, e.g. "falsification refuted". */
@@ -39,4 +39,21 @@ export const OUTCOME_WORDS: Readonly<Record<CheckOutcome, OutcomeWords>> = {
   supports: words('supports the falsification', 'evidence that the claim fails'),
   refutes: words('refutes the falsification', 'evidence that the claim stands'),
   neutral: words('neutral', 'decides nothing'),
+};
+
+/** Whom a letter is to. */
+export const LETTER_KIND_WORDS: Readonly<Record<LetterKind, string>> = {
+  authors: "to the paper's authors",
+  logbook: "to the logbook's author",
+};
+
+/** A letter's response status (letters/<id>/letter.json), as the case list, the review queue and the CLI say it. */
+export const LETTER_STATE_WORDS: Readonly<Record<LetterState, string>> = {
+  drafted: 'drafted',
+  sent: 'sent',
+  acknowledged: 'acknowledged',
+  agreed: 'they agree',
+  disputed: 'they dispute it',
+  fixed: 'fixed in a new paper version',
+  'independent-convergence': 'independent convergence (fixed before we wrote)',
 };

@@ -9,16 +9,9 @@ import type { LetterState, LetterStatusView } from '../api/contract';
 /** Every state, in the order a response usually goes. */
 export const LETTER_STATES: readonly LetterState[] = ['drafted', 'sent', 'acknowledged', 'agreed', 'disputed', 'fixed', 'independent-convergence'];
 
-/** Words for people (case list, review queue, CLI). */
-export const LETTER_STATE_WORDS: Readonly<Record<LetterState, string>> = {
-  drafted: 'drafted',
-  sent: 'sent',
-  acknowledged: 'acknowledged',
-  agreed: 'they agree',
-  disputed: 'they dispute it',
-  fixed: 'fixed in a new paper version',
-  'independent-convergence': 'independent convergence (fixed before we wrote)',
-};
+/** Words for people: one source with the other outcome words (app/api/contract-words.ts). */
+export { LETTER_STATE_WORDS } from '../api/contract-words';
+import { LETTER_STATE_WORDS } from '../api/contract-words';
 
 /** The states each state may move to. Fixed and independent convergence end the exchange. */
 const NEXT: Readonly<Record<LetterState, readonly LetterState[]>> = {
