@@ -17,6 +17,8 @@ export function layerOf(rel) {
   // spoken by the renderer's sandbox page and by both hosts (the app page, the main process).
   // The bounded JSON reader is pure and guards both sides' parsing of each other's messages.
   if (/^app\/sandbox\/(protocol|page-messages|page-reader)(\.ts)?$/.test(p) || /^app\/json\/bounded(\.ts)?$/.test(p)) return 'contract';
+  // The Markdown math rules are pure and render the same formulas in the app's panes and in reports and letters.
+  if (/^app\/text\/markdown-math(\.ts)?$/.test(p)) return 'contract';
   if (p.startsWith('app/')) return 'app';
   if (p.startsWith('main/')) return 'main';
   if (p.startsWith('renderer/')) return 'renderer';
