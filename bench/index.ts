@@ -15,6 +15,7 @@ const modules: (() => Promise<BenchModule>)[] = [
   () => import('./ui'),
   () => import('./series-update'),
   () => import('./cli-start'),
+  () => import('./slurm-sweep.bench'),
 ];
 
 const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));

@@ -14,6 +14,11 @@ export const NEEDS = [
   { pkg: 'util-linux', why: "the sandbox's resource limits (prlimit)", probe: { command: 'prlimit' } },
   { pkg: 'python3-gmpy2', why: 'reference values of the exact-arithmetic tests', probe: { python: 'gmpy2' } },
   { pkg: 'python3-mpmath', why: 'reference values of the precision tests', probe: { python: 'mpmath' } },
+  // A single-node Slurm for the Slurm sweep tests (scripts/slurm/cluster.mjs starts it; /usr/sbin may be off PATH).
+  { pkg: 'slurmctld', why: 'the Slurm sweep tests (controller)', probe: { command: '/usr/sbin/slurmctld' } },
+  { pkg: 'slurmd', why: 'the Slurm sweep tests (node daemon)', probe: { command: '/usr/sbin/slurmd' } },
+  { pkg: 'slurm-client', why: 'the Slurm sweep tests (sbatch, squeue, scancel)', probe: { command: 'sbatch' } },
+  { pkg: 'munge', why: "the Slurm sweep tests (Slurm's authentication)", probe: { command: '/usr/sbin/munged' } },
 ];
 
 function defaultProbe(p) {

@@ -44,8 +44,37 @@ if (only.length === 0 || only.includes('setup')) {
 single('lint', run('lint', 'npx', ['eslint', '.']));
 single('typecheck', run('typecheck', 'npm', ['run', '-s', 'typecheck']));
 
+// A real single-node Slurm for the Slurm sweep tests (scripts/slurm/cluster.mjs): started before the unit tests,
+// which then fail rather than skip without it (RECHECK_REQUIRE_SLURM=1), and stopped by its PIDs right after
+// them, also when they fail or this script is interrupted. Starting needs root: elsewhere those tests skip.
+const unitEnv = {};
+let slurmUp = false;
+const stopSlurm = () => {
+  if (!slurmUp) return;
+  slurmUp = false;
+  spawnSync(process.execPath, ['scripts/slurm/cluster.mjs', 'stop'], { stdio: 'inherit' });
+};
+process.once('exit', stopSlurm);
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
+if (only.length === 0 || only.includes('unit')) {
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  process.stdout.write('\n=== slurm: node scripts/slurm/cluster.mjs start\n');
+  const s = isRoot ? spawnSync(process.execPath, ['scripts/slurm/cluster.mjs', 'start'], { encoding: 'utf8' }) : null;
+  if (s) process.stdout.write(`${s.stdout ?? ''}${s.stderr ?? ''}`);
+  const conf = /^SLURM_CONF=(.+)$/m.exec(s?.stdout ?? '')?.[1];
+  if (s?.status === 0 && conf) {
+    Object.assign(unitEnv, { SLURM_CONF: conf, RECHECK_REQUIRE_SLURM: '1' });
+    slurmUp = !/already running/.test(s.stdout); // a cluster someone else started is left running
+  } else if (isRoot) {
+    results.push({ name: 'slurm', passed: 0, failed: 1 });
+  } else {
+    process.stdout.write('not root: Slurm is not started and the Slurm sweep tests skip\n');
+  }
+}
+
 rmSync('test-results/vitest.json', { force: true });
-const unitOk = run('unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json']);
+const unitOk = run('unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json'], unitEnv);
+stopSlurm();
 if (unitOk !== null) {
   const v = readJson('test-results/vitest.json');
   if (v) {

@@ -1,14 +1,17 @@
 /**
  * A sweep's checkpoint in `runs/<sweep-id>/`: `points.jsonl`, one finished point per line, append-only and
- * fsynced after each line; `manifest.json`, rewritten atomically. A killed sweep loses at most the points
+ * fsynced after each line; `manifest.json`, rewritten atomically. A sweep split into shards (Slurm array
+ * tasks, app/runs/shard.ts) has each shard append to its own `points.shard-<i>.jsonl` beside it, so that no
+ * log ever has two writers; readers take every points file of the folder as one checkpoint. A killed sweep loses at most the points
  * that were still running. A torn last line (a crash mid-append) is moved to `points.jsonl.torn` before the
  * next append or when a sweep opens the folder (app/fs/atomic.ts), never glued to the next point.
  *
  * Reading verifies: a line counts as the point of index i only when it is a point record of this sweep (its
  * params, seed and inputSha256 are those of point i of the manifest's spec and seed); the first such line of
- * an index wins. Everything else is counted, never trusted, so a resume recomputes it.
+ * an index wins. Everything else is counted, never trusted, so a resume recomputes it. Files are read in a fixed order
+ * (points.jsonl, then the shard files by shard number), so which duplicate wins does not depend on timing.
  */
-import { lstat } from 'node:fs/promises';
+import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { splitSeed } from '../../checkers/random/xoshiro128';
 import { BadInputError } from '../errors';
@@ -22,6 +25,30 @@ import { canonicalJson, inputHash, type PointRecord, type SweepManifest } from '
 
 export const MANIFEST_FILE = 'manifest.json';
 export const POINTS_FILE = 'points.jsonl';
+
+const SHARD_FILE = /^points\.shard-(\d{1,9})\.jsonl$/;
+
+/** The points file of shard `shard` (a Slurm array task). Example: `shardPointsFile(3)` is `points.shard-3.jsonl`. */
+export function shardPointsFile(shard: number): string {
+  return `points.shard-${shard}.jsonl`;
+}
+
+/** The points files of a sweep folder, in reading order: points.jsonl, then the shard files by shard number (absent ones left out). */
+export async function pointsFiles(dir: string): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw err;
+  }
+  const shards = names
+    .map((n) => ({ n, m: SHARD_FILE.exec(n) }))
+    .filter((x) => x.m !== null)
+    .sort((a, b) => Number(a.m?.[1]) - Number(b.m?.[1]))
+    .map((x) => x.n);
+  return [...(names.includes(POINTS_FILE) ? [POINTS_FILE] : []), ...shards];
+}
 
 /**
  * Limits of one line of points.jsonl, for reading and writing alike (a point the reader would skip is never
@@ -47,7 +74,7 @@ export interface Checkpoint {
   readonly rejectedPoints: number;
   /** Further records of an index that already had one (the first wins). */
   readonly duplicatePoints: number;
-  /** Torn lines set aside so far in `points.jsonl.torn`. */
+  /** Torn lines set aside so far in the `.torn` files of the points files. */
   readonly tornLines: number;
 }
 
@@ -103,8 +130,9 @@ export async function readManifest(dir: string): Promise<SweepManifest | null> {
 }
 
 /**
- * Reads a sweep folder (missing files read as empty). Points are verified against `sweep`, or else against
- * the manifest's spec and seed; with neither, only their form is checked. The first valid record of an index wins.
+ * Reads a sweep folder (missing files read as empty): points.jsonl and every shard's points file. Points are
+ * verified against `sweep`, or else against the manifest's spec and seed; with neither, only their form is
+ * checked. The first valid record of an index wins (files in `pointsFiles` order).
  * Example: `(await readCheckpoint(dir, { spec: { horizon: 4 }, seed: 1 })).points.size` is at most 4.
  */
 export async function readCheckpoint(dir: string, sweep?: SweepIdentity): Promise<Checkpoint> {
@@ -115,39 +143,57 @@ export async function readCheckpoint(dir: string, sweep?: SweepIdentity): Promis
   let skippedLines = 0;
   let rejectedPoints = 0;
   let duplicatePoints = 0;
-  const file = join(dir, POINTS_FILE);
-  await readLogLines(file, (line, complete) => {
-    let v: unknown;
-    try {
-      v = parseJsonBounded(line, POINT_LINE_LIMITS);
-    } catch {
-      skippedLines++;
-      return;
-    }
-    if (!complete || !isPointRecord(v)) {
-      skippedLines++;
-      return;
-    }
-    if (against !== undefined && !pointBelongs(v, against, total)) rejectedPoints++;
-    else if (points.has(v.index)) duplicatePoints++;
-    else points.set(v.index, v);
-  });
-  return { manifest, points, skippedLines, rejectedPoints, duplicatePoints, tornLines: await countTornLines(file) };
-}
-
-/** Moves a torn last line of points.jsonl aside (when a sweep opens its folder); null when there was none. */
-export function repairCheckpoint(dir: string): Promise<TornTail | null> {
-  return repairLogTail(join(dir, POINTS_FILE));
+  let tornLines = 0;
+  for (const name of await pointsFiles(dir)) {
+    const file = join(dir, name);
+    await readLogLines(file, (line, complete) => {
+      let v: unknown;
+      try {
+        v = parseJsonBounded(line, POINT_LINE_LIMITS);
+      } catch {
+        skippedLines++;
+        return;
+      }
+      if (!complete || !isPointRecord(v)) {
+        skippedLines++;
+        return;
+      }
+      if (against !== undefined && !pointBelongs(v, against, total)) rejectedPoints++;
+      else if (points.has(v.index)) duplicatePoints++;
+      else points.set(v.index, v);
+    });
+    tornLines += await countTornLines(file);
+  }
+  return { manifest, points, skippedLines, rejectedPoints, duplicatePoints, tornLines };
 }
 
 /**
- * Appends one finished point (durable once this resolves), after moving a torn tail aside; returns that
- * repair, if any. Throws JsonLimitError, writing nothing, when the line would be over POINT_LINE_LIMITS.
+ * Moves a torn last line of a points file aside (when its writer opens the folder); null when there was none.
+ * `file` is points.jsonl unless given (a shard's own file). Only the file's one writer may repair it.
  */
-export function appendPoint(dir: string, record: PointRecord): Promise<TornTail | null> {
+export function repairCheckpoint(dir: string, file: string = POINTS_FILE): Promise<TornTail | null> {
+  return repairLogTail(join(dir, file));
+}
+
+/** Repairs every points file of the folder (when no process writes any of them: before submitting shards, after they ended). */
+export async function repairAllPointsFiles(dir: string): Promise<TornTail[]> {
+  const out: TornTail[] = [];
+  for (const name of await pointsFiles(dir)) {
+    const torn = await repairCheckpoint(dir, name);
+    if (torn !== null) out.push(torn);
+  }
+  return out;
+}
+
+/**
+ * Appends one finished point (durable once this resolves) to points.jsonl or to `file` (a shard's own), after
+ * moving a torn tail aside; returns that repair, if any. Throws JsonLimitError, writing nothing, when the
+ * line would be over POINT_LINE_LIMITS.
+ */
+export function appendPoint(dir: string, record: PointRecord, file: string = POINTS_FILE): Promise<TornTail | null> {
   const line = JSON.stringify(record);
   if (line.length > POINT_LINE_LIMITS.maxChars) return Promise.reject(new JsonLimitError('maxChars', POINT_LINE_LIMITS.maxChars, line.length));
-  return appendLineDurable(join(dir, POINTS_FILE), line);
+  return appendLineDurable(join(dir, file), line);
 }
 
 /** Replaces the manifest atomically. */

@@ -10,6 +10,7 @@ import { sha256 } from '../fs/hash';
 import type { RunReport } from '../sandbox/host';
 import type { SandboxLimits } from '../sandbox/confinement';
 import type { ParamValue } from './grid';
+import type { BackendRecord } from './backends/backend';
 
 /** Versions of what produced a result. */
 export interface Versions {
@@ -91,6 +92,8 @@ export interface SweepManifest {
   /** How the points were isolated (SandboxRunner.description); absent in sweeps written before it was recorded. */
   readonly isolation?: string;
   readonly versions: Versions;
+  /** Where the points were computed when not in this process (Slurm: version, job ids, nodes); absent for a local sweep. */
+  readonly backend?: BackendRecord;
   readonly total: number;
   /**
    * `running` while a process works on it (also what a killed process leaves: a resume is safe); `failed` when

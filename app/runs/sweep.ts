@@ -10,23 +10,25 @@
  * Honest resume: the checkpoint is repaired (a torn last line moved aside) and verified on opening (a point
  * counts only when its params, seed and inputSha256 are those of its index); whatever is missing is
  * computed; the final status is decided from the points read back from disk, so "complete" never hides a
- * missing point. A failure of the host side (an I/O error, a callback that throws) leaves the manifest at
+ * missing point. Where points are computed is a backend's business (app/runs/backends/: this process's
+ * sandboxes, or a Slurm job array); everything else about a sweep is here. A failure of the host side (an I/O error, a callback that throws) leaves the manifest at
  * `failed` with the reason, never at `running`; a manifest at `running` (a killed process) resumes normally.
  */
 import { availableParallelism } from 'node:os';
 import { mkdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { splitSeed } from '../../checkers/random/xoshiro128';
 import { BadInputError } from '../errors';
 import { mkdirInside } from '../fs/confine';
-import { checkJsonBounds, DEFAULT_JSON_LIMITS, JsonLimitError } from '../json/bounded';
 import { DEFAULT_LIMITS, type SandboxLimits } from '../sandbox/confinement';
-import type { PreparedProgram, RunReport, SandboxRunner } from '../sandbox/runner';
+import type { SandboxRunner } from '../sandbox/runner';
 import { oneLine, shown } from '../text/display';
-import { appendPoint, POINT_LINE_LIMITS, POINTS_FILE, readCheckpoint, readManifest, repairCheckpoint, writeManifest, type Checkpoint, type SweepIdentity } from './checkpoint';
-import { nameProblem, pointAt, pointCount, type ParamValue, type SweepSpec } from './grid';
-import { currentVersions, inputHash, pointRecord, type PointRecord, type SweepManifest } from './record';
+import type { BackendRecord, SweepBackend, SweepPass } from './backends/backend';
+import { localBackend } from './backends/local';
+import { MANIFEST_FILE, POINTS_FILE, readCheckpoint, readManifest, repairCheckpoint, shardPointsFile, writeManifest, type Checkpoint, type SweepIdentity } from './checkpoint';
+import { nameProblem, pointCount, type ParamValue, type SweepSpec } from './grid';
+import { currentVersions, inputHash, type PointRecord, type SweepManifest } from './record';
+import { shardRange, type IndexRange, type Shard } from './shard';
 
 export interface SweepOptions {
   /** The point function: a module whose default export is `(params, api) => result` (api.seed is the point's seed). */
@@ -54,10 +56,16 @@ export interface SweepOptions {
   readonly runner: SandboxRunner;
   readonly signal?: AbortSignal;
   readonly onEvent?: (e: SweepEvent) => void;
+  /** Where the points are computed (default: the local backend, `jobs` sandboxes of `runner` at once). */
+  readonly backend?: SweepBackend;
+  /** Refuse to start a new sweep: the folder must already hold this sweep's manifest (`--resume`). */
+  readonly resume?: boolean;
+  /** Compute only this shard's slice (a Slurm array task), into its own points file, in a sweep whose manifest exists. */
+  readonly shard?: Shard;
 }
 
 export type SweepEvent =
-  | { readonly type: 'started'; readonly id: string; readonly dir: string; readonly total: number; readonly alreadyDone: number; readonly jobs: number }
+  | { readonly type: 'started'; readonly id: string; readonly dir: string; readonly total: number; readonly alreadyDone: number; readonly jobs: number; readonly backend?: string }
   | { readonly type: 'point'; readonly record: PointRecord }
   /** A running point's own progress (the program's `api.progress`), so a long point is not a silent one. */
   | { readonly type: 'point-progress'; readonly index: number; readonly done: number; readonly total?: number; readonly message?: string }
@@ -84,6 +92,8 @@ export interface SweepSummary {
   /** One-line notices, also sent as `notice` events: torn lines set aside, records not trusted, points redone. */
   readonly notices: readonly string[];
   readonly wallMs: number;
+  /** Where the points were computed: `{ name: 'local' }`, or the backend's record (Slurm: version, job ids, nodes). */
+  readonly backend: BackendRecord;
 }
 
 /** Passes over the missing points before the sweep gives up on a checkpoint that keeps losing them. */
@@ -99,36 +109,11 @@ function isViolation(record: PointRecord, field: string | null): boolean {
   return typeof v === 'object' && v !== null && Object.hasOwn(v, field) && Boolean((v as Record<string, unknown>)[field]);
 }
 
+/** The lowest violating index on record (Infinity: none); a shard also counts other shards' points (nothing above it is needed). */
 function firstViolationIndex(records: ReadonlyMap<number, PointRecord>, stopOn: string | null): number {
   let stopIndex = Infinity;
   for (const r of records.values()) if (isViolation(r, stopOn)) stopIndex = Math.min(stopIndex, r.index);
   return stopIndex;
-}
-
-/** The record of a result that cannot be stored (nested too deep, too large): a failed point saying so. */
-function unrecordable(record: PointRecord, err: JsonLimitError): PointRecord {
-  const { value: _value, ...rest } = record;
-  return { ...rest, outcome: 'threw', message: `the result cannot be recorded: ${err.message}` };
-}
-
-/** Appends a point, first turning a result over the line limits into a failed point (the sweep goes on). */
-async function appendRecordable(dir: string, record: PointRecord): Promise<{ record: PointRecord; torn: string | null }> {
-  let r = record;
-  try {
-    // The result's own depth (the sandbox's limit); the record around it stays within POINT_LINE_LIMITS.
-    if (r.outcome === 'ok') checkJsonBounds(r.value, { maxDepth: DEFAULT_JSON_LIMITS.maxDepth, maxNodes: POINT_LINE_LIMITS.maxNodes });
-    checkJsonBounds(r, POINT_LINE_LIMITS);
-  } catch (err) {
-    if (!(err instanceof JsonLimitError)) throw err;
-    r = unrecordable(r, err);
-  }
-  try {
-    return { record: r, torn: (await appendPoint(dir, r))?.message ?? null };
-  } catch (err) {
-    if (!(err instanceof JsonLimitError)) throw err;
-    r = unrecordable(r, err);
-    return { record: r, torn: (await appendPoint(dir, r))?.message ?? null };
-  }
 }
 
 /** Creates the sweep folder (confined to `root` when given) and returns the path to write in. */
@@ -142,96 +127,43 @@ async function sweepFolder(o: SweepOptions, id: string): Promise<string> {
   return mkdirInside(o.root, relative(o.root, dir));
 }
 
-/** What one pass over the missing points shares. */
-interface Pass {
-  readonly o: SweepOptions;
-  readonly program: PreparedProgram;
-  readonly dir: string;
-  readonly total: number;
-  readonly jobs: number;
-  readonly limits: SandboxLimits;
-  readonly stopOn: string | null;
-  readonly started: number;
-  readonly notice: (message: string) => void;
-  /** Verified points, by index (this pass adds what it computes). */
-  readonly records: Map<number, PointRecord>;
-  stopIndex: number;
-  finishedHere: number;
-}
+/** A pass as runSweep keeps it: the backend's view plus what accept updates. */
+type Pass = SweepPass & { stopIndex: number; finishedHere: number; readonly started: number };
 
-/** Computes every point below the stop point that `p.records` lacks, `jobs` at a time. Rethrows the first failure after all workers stopped. */
-async function computeMissing(p: Pass): Promise<void> {
+/** The pass's `accept`: records a durable point, sends its events, lowers the stop point. */
+function acceptInto(p: Pass, record: PointRecord): boolean {
   const { o } = p;
-  const inflight = new Map<number, AbortController>();
-  const halt: { failed: boolean; error?: unknown } = { failed: false };
-  const cancelAll = (): void => inflight.forEach((c) => c.abort());
-  o.signal?.addEventListener('abort', cancelAll);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    for (;;) {
-      if (o.signal?.aborted || halt.failed) return;
-      while (next < p.total && p.records.has(next)) next++;
-      if (next >= p.total || next > p.stopIndex) return;
-      const index = next++;
-      const params = pointAt(o.spec, index);
-      const seed = splitSeed(o.seed, index);
-      const ac = new AbortController();
-      inflight.set(index, ac);
-      let report: RunReport;
-      try {
-        report = await o.runner.run(p.program, {
-          input: params,
-          seed,
-          limits: p.limits,
-          signal: ac.signal,
-          onMessage: (m) => {
-            if (m.type === 'progress') o.onEvent?.({ type: 'point-progress', index, done: m.done, ...(m.total !== undefined ? { total: m.total } : {}), ...(m.message !== undefined ? { message: m.message } : {}) });
-            else if (m.type === 'log') o.onEvent?.({ type: 'point-log', index, text: m.text });
-          },
-        });
-      } finally {
-        inflight.delete(index);
-      }
-      if (ac.signal.aborted) continue; // cancelled, halted, or beyond the first violation: not a finished point
-      const { record, torn } = await appendRecordable(p.dir, pointRecord(index, params, seed, report, new Date()));
-      if (torn !== null) p.notice(torn);
-      p.records.set(index, record);
-      p.finishedHere++;
-      o.onEvent?.({ type: 'point', record });
-      const seconds = (performance.now() - p.started) / 1000;
-      const rate = seconds > 0 ? p.finishedHere / seconds : 0;
-      const remaining = Math.min(p.total, Number.isFinite(p.stopIndex) ? p.stopIndex + 1 : p.total) - p.records.size;
-      o.onEvent?.({ type: 'progress', done: p.records.size, total: p.total, rate, ...(rate > 0 ? { etaSeconds: Math.max(0, remaining) / rate } : {}) });
-      if (isViolation(record, p.stopOn) && index < p.stopIndex) {
-        p.stopIndex = index;
-        o.onEvent?.({ type: 'stopping', index });
-        inflight.forEach((c, i) => {
-          if (i > index) c.abort();
-        });
-      }
-    }
-  };
-  const guarded = async (): Promise<void> => {
-    try {
-      await worker();
-    } catch (err) {
-      if (!halt.failed) Object.assign(halt, { failed: true, error: err });
-      cancelAll();
-    }
-  };
-  try {
-    await Promise.all(Array.from({ length: p.jobs }, guarded));
-  } finally {
-    o.signal?.removeEventListener('abort', cancelAll);
+  p.records.set(record.index, record);
+  p.finishedHere++;
+  o.onEvent?.({ type: 'point', record });
+  const seconds = (performance.now() - p.started) / 1000;
+  const rate = seconds > 0 ? p.finishedHere / seconds : 0;
+  const remaining = Math.min(p.range.to, Number.isFinite(p.stopIndex) ? p.stopIndex + 1 : p.range.to) - p.range.from - countIn(p.records, p.range);
+  o.onEvent?.({ type: 'progress', done: countIn(p.records, p.range), total: p.range.to - p.range.from, rate, ...(rate > 0 ? { etaSeconds: Math.max(0, remaining) / rate } : {}) });
+  if (isViolation(record, p.stopOn) && record.index < p.stopIndex) {
+    p.stopIndex = record.index;
+    o.onEvent?.({ type: 'stopping', index: record.index });
+    return true;
   }
-  if (halt.failed) throw halt.error;
+  return false;
 }
 
-/** Points at indexes below `limit` that the checkpoint lacks. */
-function missingBelow(records: ReadonlyMap<number, PointRecord>, limit: number): number {
-  let have = 0;
-  for (const i of records.keys()) if (i < limit) have++;
-  return limit - have;
+/** Points of `records` inside `range`. */
+function countIn(records: ReadonlyMap<number, PointRecord>, range: IndexRange): number {
+  if (range.from === 0 && records.size <= range.to) {
+    let outside = 0;
+    for (const i of records.keys()) if (i >= range.to) outside++;
+    return records.size - outside;
+  }
+  let n = 0;
+  for (const i of records.keys()) if (i >= range.from && i < range.to) n++;
+  return n;
+}
+
+/** Points of `range` below `limit` that the checkpoint lacks. */
+function missingBelow(records: ReadonlyMap<number, PointRecord>, range: IndexRange, limit: number): number {
+  const to = Math.min(range.to, limit);
+  return Math.max(0, to - range.from) - countIn(records, { from: range.from, to });
 }
 
 /** One-line notices about what reading the checkpoint did not trust. */
@@ -247,26 +179,32 @@ function damageNotices(cp: Checkpoint, pointsFile: string): string[] {
  * Runs (or resumes) a sweep. Resolves with a summary, also when cancelled (status `cancelled`; the finished
  * points stay in the checkpoint). Throws BadInputError when the sweep folder holds a sweep of other code,
  * spec, seed or stop condition, when the id is not one folder name, when the stop field is `__proto__`, or
- * when the folder would leave `root`. Any other failure after the sweep started is rethrown after the
- * manifest was set to `failed` with the reason.
+ * when the folder would leave `root`; a backend's `check` throws it for bad settings before anything is
+ * written. Any other failure after the sweep started is rethrown after the manifest was set to `failed` with
+ * the reason. With `shard`, only that slice is computed, into the shard's own points file, inside a sweep
+ * whose manifest its parent wrote (left as it is).
  */
 export async function runSweep(o: SweepOptions): Promise<SweepSummary> {
   const started = performance.now();
   const stopOn = o.stopOn ?? null;
+  const backend = o.backend ?? localBackend;
   const refused = stopOn !== null ? nameProblem(stopOn) : null;
   if (refused !== null) throw new BadInputError('stop-on field', refused);
   if (o.id !== undefined && !SWEEP_ID.test(o.id)) throw new BadInputError(`sweep id "${shown(o.id)}"`, 'must be one folder name: letters, digits, ".", "_" or "-", starting with a letter or digit, at most 128 characters');
   const limits: SandboxLimits = { ...DEFAULT_LIMITS, ...o.limits };
   const jobs = Math.max(1, Math.floor(o.jobs ?? availableParallelism()));
   const total = pointCount(o.spec);
+  const range: IndexRange = o.shard !== undefined ? shardRange(total, o.shard) : { from: 0, to: total };
+  const pointsFile = o.shard !== undefined ? shardPointsFile(o.shard.index) : POINTS_FILE;
   const sweep: SweepIdentity = { spec: o.spec, seed: o.seed };
+  await backend.check?.(o);
   // Prepared before the checkpoint is touched: a runner that refuses untrusted code (no bubblewrap, no opt-in)
   // or a module that does not bundle leaves the sweep folder as it was.
   const program = await o.runner.prepare({ modulePath: o.modulePath, label: o.label ?? o.modulePath, limits, ...(o.signal ? { signal: o.signal } : {}) });
   try {
     const id = o.id ?? `sweep-${inputHash({ module: program.moduleHash, spec: o.spec, seed: o.seed, stopOn }).slice(0, 12)}`;
     const shownDir = join(o.runsDir, id);
-    const pointsFile = shown(join(shownDir, POINTS_FILE));
+    const shownPoints = shown(join(shownDir, pointsFile));
     const dir = await sweepFolder(o, id);
     const notices: string[] = [];
     const notice = (message: string): void => {
@@ -278,12 +216,28 @@ export async function runSweep(o: SweepOptions): Promise<SweepSummary> {
     if (m !== null && (m.module.sha256 !== program.moduleHash || inputHash(m.spec) !== inputHash(o.spec) || m.seed !== o.seed || m.stopOn !== stopOn)) {
       throw new BadInputError(shownDir, 'holds a sweep of different code, parameters, seed or stop condition; choose another --id');
     }
-    const torn = await repairCheckpoint(dir);
+    if (m === null && o.resume === true) throw new BadInputError(shownDir, `no sweep to resume here (no ${MANIFEST_FILE}): run the same command without --resume to start it`);
+    if (m === null && o.shard !== undefined) throw new BadInputError(shownDir, `no ${MANIFEST_FILE}: a shard runs only inside a sweep whose manifest its parent wrote`);
+    // The one writer of a points file repairs it: a shard its own, a whole sweep points.jsonl (a backend that
+    // hands points to other processes repairs theirs when none of them runs).
+    const torn = await repairCheckpoint(dir, pointsFile);
     if (torn !== null) notice(torn.message);
     const cp = await readCheckpoint(dir, sweep);
-    damageNotices(cp, pointsFile).forEach(notice);
+    damageNotices(cp, shownPoints).forEach(notice);
     const createdAt = m?.createdAt ?? new Date().toISOString();
-    const pass: Pass = { o, program, dir, total, jobs, limits, stopOn, started, notice, records: new Map(cp.points), stopIndex: firstViolationIndex(cp.points, stopOn), finishedHere: 0 };
+    let backendRecord: BackendRecord | null = m?.backend ?? null;
+    const pass: Pass = {
+      o, id, dir, program, total, range, pointsFile, jobs, limits, stopOn, notice, started,
+      previous: m?.backend ?? null,
+      records: new Map(cp.points),
+      stopIndex: firstViolationIndex(cp.points, stopOn),
+      finishedHere: 0,
+      accept: (record) => acceptInto(pass, record),
+      recordBackend: async (record) => {
+        backendRecord = record;
+        if (o.shard === undefined) await writeManifest(dir, manifest('running'));
+      },
+    };
     const manifest = (status: SweepManifest['status'], failure?: string): SweepManifest => ({
       format: 'recheck.sweep/1',
       id,
@@ -295,6 +249,7 @@ export async function runSweep(o: SweepOptions): Promise<SweepSummary> {
       limits,
       isolation: o.runner.description,
       versions: currentVersions(),
+      ...(backendRecord !== null ? { backend: backendRecord } : {}),
       total,
       status,
       ...(failure !== undefined ? { failure } : {}),
@@ -302,29 +257,33 @@ export async function runSweep(o: SweepOptions): Promise<SweepSummary> {
       createdAt,
       updatedAt: new Date().toISOString(),
     });
-    await writeManifest(dir, manifest('running'));
+    // A shard leaves the manifest to its parent (many shards write at once; the parent decides the status).
+    const writeStatus = async (status: SweepManifest['status'], failure?: string): Promise<void> => {
+      if (o.shard === undefined) await writeManifest(dir, manifest(status, failure));
+    };
+    await writeStatus('running');
     try {
-      const resumed = cp.points.size;
-      o.onEvent?.({ type: 'started', id, dir: shownDir, total, alreadyDone: resumed, jobs });
+      const resumed = countIn(cp.points, range);
+      o.onEvent?.({ type: 'started', id, dir: shownDir, total: range.to - range.from, alreadyDone: resumed, jobs, backend: backend.name });
       let records: ReadonlyMap<number, PointRecord> = cp.points;
       for (let n = 1; ; n++) {
-        await computeMissing(pass);
+        const end = await backend.computeMissing(pass);
         // The status comes from what is on disk, not from what this process believes it wrote.
         records = (await readCheckpoint(dir, sweep)).points;
         pass.stopIndex = firstViolationIndex(records, stopOn);
-        const missing = missingBelow(records, Number.isFinite(pass.stopIndex) ? pass.stopIndex + 1 : total);
-        if (missing === 0 || o.signal?.aborted) break;
-        if (n === MAX_PASSES) throw new Error(`${pointsFile}: ${missing} finished point${missing === 1 ? ' is' : 's are'} still missing after ${n} passes (is another process writing this sweep?)`);
-        notice(`${pointsFile}: ${missing} finished point${missing === 1 ? ' was' : 's were'} not found on disk: computing ${missing === 1 ? 'it' : 'them'} again`);
+        const missing = missingBelow(records, range, Number.isFinite(pass.stopIndex) ? pass.stopIndex + 1 : range.to);
+        if (missing === 0 || o.signal?.aborted || end === 'incomplete') break;
+        if (n === MAX_PASSES) throw new Error(`${shownPoints}: ${missing} finished point${missing === 1 ? ' is' : 's are'} still missing after ${n} passes (is another process writing this sweep?)`);
+        notice(`${shownPoints}: ${missing} finished point${missing === 1 ? ' was' : 's were'} not found on disk: computing ${missing === 1 ? 'it' : 'them'} again`);
         pass.records.clear();
         records.forEach((r, i) => pass.records.set(i, r));
       }
       const stopped = Number.isFinite(pass.stopIndex);
-      const counted = [...records.values()].filter((r) => r.index <= pass.stopIndex);
+      const counted = [...records.values()].filter((r) => r.index >= range.from && r.index < range.to && r.index <= pass.stopIndex);
       // Finished when every point up to the stop point (or every point) is on disk; else cancelled.
-      const limit = stopped ? pass.stopIndex + 1 : total;
+      const limit = Math.max(0, Math.min(range.to, stopped ? pass.stopIndex + 1 : range.to) - range.from);
       const status: SweepManifest['status'] = counted.length < limit ? 'cancelled' : stopped ? 'stopped' : 'complete';
-      await writeManifest(dir, manifest(status));
+      await writeStatus(status);
       const outcomes: Record<string, number> = {};
       for (const r of counted) outcomes[r.outcome] = (outcomes[r.outcome] ?? 0) + 1;
       const v = stopped ? records.get(pass.stopIndex) : undefined;
@@ -332,7 +291,7 @@ export async function runSweep(o: SweepOptions): Promise<SweepSummary> {
         id,
         dir: shownDir,
         status,
-        total,
+        total: range.to - range.from,
         done: counted.length,
         resumed,
         rejected: cp.rejectedPoints,
@@ -340,10 +299,11 @@ export async function runSweep(o: SweepOptions): Promise<SweepSummary> {
         outcomes,
         notices,
         wallMs: performance.now() - started,
+        backend: backendRecord ?? { name: backend.name },
       };
     } catch (err) {
       const why = oneLine(err instanceof Error ? `${err.name}: ${err.message}` : String(err), 500);
-      await writeManifest(dir, manifest('failed', why)).catch(() => undefined);
+      await writeStatus('failed', why).catch(() => undefined);
       throw err;
     }
   } finally {

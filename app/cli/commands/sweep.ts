@@ -7,6 +7,7 @@ import { parseCommandArgs, UsageError } from '../args';
 import { createProgressBar, formatSeconds } from '../progress';
 import { BadInputError, EXIT } from '../../errors';
 import { nameProblem, parseSweepSpec, type ParamValue, type SweepSpec } from '../../runs/grid';
+import { parseShard } from '../../runs/shard';
 import type { SweepSummary } from '../../runs/sweep';
 import { oneLine, shown } from '../../text/display';
 
@@ -14,8 +15,10 @@ export const sweepCommand: Command = {
   name: 'sweep',
   summary: 'run a sandboxed function over a parameter grid or horizon in parallel, checkpointed, resumable',
   usage: `usage: recheck sweep <module.ts> (--grid spec.json | --param NAME=V1,V2,... | --horizon N)
-                   [--seed N] [--jobs N] [--stop-on FIELD] [--runs DIR] [--id NAME]
+                   [--seed N] [--jobs N] [--stop-on FIELD] [--runs DIR] [--id NAME] [--resume]
                    [--timeout SECONDS] [--memory MB] [--json] [--allow-unconfined]
+                   [--backend local|slurm] [--partition P] [--array-max N] [--tasks N]
+                   [--time T] [--mem M] [--sbatch-arg=ARG ...]
 
 The module's default export is (params, api) => result, called once per point inside the sandbox;
 api.seed is the point's seed, derived from --seed (default 1) and the point's index; Math.random and
@@ -25,8 +28,17 @@ api.random() draw from a generator seeded with it, so results do not depend on -
 Results go to <runs>/<id>/points.jsonl (append-only) and manifest.json; runs defaults to the runs/ folder
 of the case containing the module. Rerunning the same command resumes; Ctrl-C cancels and keeps them.
 --timeout (default 30) and --memory (default 512) limit each point.
+--resume insists on an existing sweep (exit 2 when there is none to resume).
+--backend slurm submits ONE job array (sbatch --array=0-(N-1)%array-max) instead of running the points here;
+the runs folder must be on storage the compute nodes share. Task i runs \`recheck sweep --shard i/N\` on its
+slice of the grid (--tasks N slices, default one per point up to 1000) in the same sandbox as a local run and
+appends to points.shard-i.jsonl; this process follows the job (squeue) with the same progress and results
+as a local sweep, bit for bit. --partition, --time, --mem and --sbatch-arg go to sbatch (--jobs becomes
+--cpus-per-task); a violation under --stop-on, once every lower point is done, cancels the remaining tasks;
+Ctrl-C cancels the job. Tasks that die leave their points: rerun (or --resume) submits only the missing slices.
 Output: progress on a terminal; with --json, events as JSON lines on stderr and one summary on stdout.
-Exit 0 when finished, 1 when --stop-on found a violating point, 130 when cancelled.`,
+Exit 0 when finished, 1 when --stop-on found a violating point, 2 on bad input or settings Slurm refuses,
+130 when cancelled or when Slurm tasks ended unfinished.`,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(
       'sweep',
@@ -44,6 +56,15 @@ Exit 0 when finished, 1 when --stop-on found a violating point, 130 when cancell
         memory: { type: 'string' },
         json: { type: 'boolean' },
         'allow-unconfined': { type: 'boolean' },
+        resume: { type: 'boolean' },
+        backend: { type: 'string' },
+        partition: { type: 'string' },
+        'array-max': { type: 'string' },
+        tasks: { type: 'string' },
+        time: { type: 'string' },
+        mem: { type: 'string' },
+        'sbatch-arg': { type: 'string', multiple: true },
+        shard: { type: 'string' },
       },
       { min: 1, max: 1, names: '<module.ts>' },
     );
@@ -62,7 +83,24 @@ Exit 0 when finished, 1 when --stop-on found a violating point, 130 when cancell
     const jobs = values.jobs !== undefined ? int('jobs', values.jobs, 1, 1, 256) : undefined;
     const timeoutS = int('timeout', values.timeout, 30, 1, 86_400);
     const memoryMb = int('memory', values.memory, 512, 32, 65_536);
+    const backendName = values.backend ?? 'local';
+    if (backendName !== 'local' && backendName !== 'slurm') throw new UsageError('sweep', `--backend must be local or slurm, got "${shown(backendName, 40)}"`);
+    const slurmOnly = (['partition', 'array-max', 'tasks', 'time', 'mem', 'sbatch-arg'] as const).filter((k) => values[k] !== undefined);
+    if (backendName !== 'slurm' && slurmOnly.length > 0) throw new UsageError('sweep', `--${slurmOnly[0]} needs --backend slurm`);
+    const shard = values.shard !== undefined ? parseShard(values.shard, '--shard') : undefined;
+    if (shard !== undefined && backendName === 'slurm') throw new UsageError('sweep', '--shard runs one slice here (it is what a Slurm task runs): drop --backend slurm');
     const [{ runSweep }, { defaultConfinement, UNCONFINED_NOTICE }, { nodeChildRunner }] = await Promise.all([import('../../runs/sweep'), import('../../sandbox/confinement'), import('../../sandbox/runner')]);
+    const backend =
+      backendName === 'slurm'
+        ? (await import('../../runs/backends/slurm')).slurmBackend({
+            ...(values.partition !== undefined ? { partition: values.partition } : {}),
+            ...(values['array-max'] !== undefined ? { arrayMax: int('array-max', values['array-max'], 1, 1, 100_000) } : {}),
+            ...(values.tasks !== undefined ? { tasks: int('tasks', values.tasks, 1, 1, 100_000) } : {}),
+            ...(values.time !== undefined ? { time: values.time } : {}),
+            ...(values.mem !== undefined ? { mem: values.mem } : {}),
+            ...(values['sbatch-arg'] !== undefined ? { sbatchArgs: values['sbatch-arg'] } : {}),
+          })
+        : undefined;
     const confinement = await defaultConfinement();
     if (confinement.bwrap === null && values['allow-unconfined'] === true) io.stderr(`${UNCONFINED_NOTICE}\n(continuing unconfined: --allow-unconfined)\n`);
     const bar = createProgressBar(io, 'sweep');
@@ -83,6 +121,9 @@ Exit 0 when finished, 1 when --stop-on found a violating point, 130 when cancell
         ...(values.id !== undefined ? { id: values.id } : {}),
         limits: { timeoutMs: timeoutS * 1000, cpuSeconds: 2 * timeoutS + 1, memoryMb },
         runner: nodeChildRunner(confinement, { allowUnconfined: values['allow-unconfined'] === true }),
+        ...(backend !== undefined ? { backend } : {}),
+        ...(shard !== undefined ? { shard } : {}),
+        ...(values.resume === true ? { resume: true } : {}),
         signal: io.signal,
         onEvent: (e) => {
           if (values.json) return io.stderr(`${JSON.stringify(e)}\n`);
@@ -103,6 +144,8 @@ Exit 0 when finished, 1 when --stop-on found a violating point, 130 when cancell
     if (values.json) io.stdout(`${JSON.stringify(summary, null, 2)}\n`);
     else io.stdout(formatSummary(summary));
     if (summary.status === 'cancelled') return 130;
+    // A shard's violation is its parent's to report (Slurm would mark the task failed).
+    if (shard !== undefined) return EXIT.ok;
     return summary.firstViolation !== null ? EXIT.doesNotHold : EXIT.ok;
   },
 };
@@ -152,6 +195,11 @@ function formatSummary(s: SweepSummary): string {
   const counts = Object.entries(s.outcomes).map(([k, n]) => `${n} ${k}`).join(', ');
   const lines = [`sweep ${s.id}: ${s.status}, ${s.done}/${s.total} points (${counts || 'none'}; ${s.resumed} from the checkpoint) in ${formatSeconds(s.wallMs / 1000)}`];
   if (s.firstViolation !== null) lines.push(`first violation at point ${s.firstViolation.index}: ${JSON.stringify(s.firstViolation.params)} -> ${JSON.stringify(s.firstViolation.value)}`);
+  const jobs = s.backend.jobs ?? [];
+  if (s.backend.name === 'slurm' && jobs.length > 0) {
+    const nodes = [...new Set(jobs.flatMap((j) => j.nodes))];
+    lines.push(`on Slurm (${s.backend.version ?? 'version unknown'}): job${jobs.length === 1 ? '' : 's'} ${jobs.map((j) => j.id).join(', ')}${nodes.length > 0 ? ` on ${nodes.join(', ')}` : ''}`);
+  }
   if (s.status === 'cancelled') lines.push('cancelled: finished points are kept; rerun the same command to resume');
   lines.push(`checkpoint: ${s.dir}`);
   return `${lines.join('\n')}\n`;
