@@ -7,6 +7,9 @@
 import type { EndReason, LogMessage, PointMessage, ProgressMessage } from '../sandbox/protocol';
 import type { TriageRow } from '../../checkers/ledger/triage';
 import type { SettingValue } from '../../checkers/logbook/settings';
+import type { AnswerReviewInput, ImagePairSetView, ReviewExportView, ReviewImageView, ReviewSessionView, ReviewSummaryView, StartReviewInput } from './perceptual-contract';
+
+export type * from './perceptual-contract';
 
 export type FalsificationDecision = 'confirmed' | 'refuted' | 'contested' | 'inconclusive';
 export type CheckOutcome = 'supports' | 'refutes' | 'neutral';
@@ -780,6 +783,22 @@ export interface RecheckApi {
   reviewQueue(): Promise<ReviewQueueView>;
   /** Builds an auditable static report of the case under its runs/ folder (app/reports/), logged with its hash chain's root. */
   buildReport(caseId: string): Promise<ReportBuildView>;
+  /** The case's image-pair set for perceptual review, or null when the case has none. */
+  imagePairSet(caseId: string): Promise<ImagePairSetView | null>;
+  /** The perceptual reviews of a case (one per reviewer and seed), newest first. */
+  listReviews(caseId: string): Promise<ReviewSummaryView[]>;
+  /** Starts a blind review of the case's image pairs (order, sides and repeats fixed by its seed); logged. */
+  startReview(input: StartReviewInput): Promise<ReviewSessionView>;
+  /** Reopens a review where it stopped (resume after closing). */
+  openReview(caseId: string, reviewId: string): Promise<ReviewSessionView>;
+  /** Records the answer to the review's next item (appended at once, torn-tail safe). */
+  answerReview(input: AnswerReviewInput): Promise<ReviewSessionView>;
+  /** Takes back the review's last answer (an undo record is appended; nothing is rewritten). */
+  undoReviewAnswer(caseId: string, reviewId: string): Promise<ReviewSessionView>;
+  /** One image of a review item, by the side it is shown on; never by its file name. */
+  reviewImage(caseId: string, reviewId: string, index: number, side: 'left' | 'right'): Promise<ReviewImageView>;
+  /** Writes the review's answers as a CSV in the case (with its seed and settings); logged. */
+  exportReview(caseId: string, reviewId: string): Promise<ReviewExportView>;
   /** Subscribes to run events of every run. */
   onRunEvent(listener: (event: RunEvent) => void): Unsubscribe;
 }

@@ -3,7 +3,7 @@
  * process or network boundary. The Electron preload and main process, the browser-mode server and the
  * renderer's clients all derive from it: no channel-name string exists anywhere else.
  */
-import type { LetterKind, LetterState, SaveLetterInput, SetLetterStatusInput } from './contract';
+import type { AnswerReviewInput, LetterKind, LetterState, SaveLetterInput, SetLetterStatusInput, StartReviewInput } from './contract';
 import type { AddCheckInput, AddClaimInput, AnswerChecklistInput, ChecklistItemStatus, FalsificationDecision, AddFalsificationInput, ExtractTableInput, ImportLogbookInput, NewCaseInput, RecheckApi, RecordDecisionInput, SandboxRunInput, SaveSandboxFileInput, ReviewerVerdict, UploadedFile } from './contract';
 import { checkJsonBounds, JsonLimitError, type JsonLimits } from '../json/bounded';
 
@@ -206,6 +206,12 @@ function letterKind(method: string, v: unknown): LetterKind {
 function idList(method: string, what: string, v: unknown): string[] {
   if (!Array.isArray(v) || v.length === 0 || v.length > 1000) throw new ApiArgumentError(method, `${what} must be a list of 1 to 1000 ids`);
   return v.map((x) => id(method, `each of ${what}`, x));
+}
+
+/** The position of an item in a review (0-based). */
+function itemIndex(method: string, v: unknown): number {
+  if (!Number.isInteger(v) || (v as number) < 0 || (v as number) > 1_000_000) throw new ApiArgumentError(method, 'index must be a whole number from 0');
+  return v as number;
 }
 
 function params(method: string, v: unknown): Record<string, unknown> {
@@ -583,6 +589,75 @@ export const API_METHODS: { [M in ApiMethod]: { channel: string; validate: ArgVa
   buildReport: {
     channel: 'recheck:buildReport',
     validate: (a) => (arity('buildReport', a, 1), [id('buildReport', 'caseId', a[0])]),
+  },
+  imagePairSet: {
+    channel: 'recheck:imagePairSet',
+    validate: (a) => (arity('imagePairSet', a, 1), [id('imagePairSet', 'caseId', a[0])]),
+  },
+  listReviews: {
+    channel: 'recheck:listReviews',
+    validate: (a) => (arity('listReviews', a, 1), [id('listReviews', 'caseId', a[0])]),
+  },
+  startReview: {
+    channel: 'recheck:startReview',
+    validate: (a) => {
+      const m = 'startReview';
+      arity(m, a, 1);
+      const r = record(m, a[0], ['caseId', 'reviewer', 'seed', 'repeatShare']);
+      const who = name(m, 'reviewer', r.reviewer, 200).trim();
+      if (who === '') throw new ApiArgumentError(m, 'reviewer must not be empty');
+      const seed = optional(r.seed, (x) => {
+        if (!Number.isInteger(x) || (x as number) < 0 || (x as number) > 0xffffffff) throw new ApiArgumentError(m, 'seed must be an integer in [0, 4294967295]');
+        return x as number;
+      });
+      const repeatShare = optional(r.repeatShare, (x) => {
+        if (typeof x !== 'number' || !Number.isFinite(x) || x < 0 || x > 0.5) throw new ApiArgumentError(m, 'repeatShare must be a number in [0, 0.5]');
+        return x;
+      });
+      const input: StartReviewInput = { caseId: id(m, 'caseId', r.caseId), reviewer: who, ...(seed !== undefined ? { seed } : {}), ...(repeatShare !== undefined ? { repeatShare } : {}) };
+      return [input];
+    },
+  },
+  openReview: {
+    channel: 'recheck:openReview',
+    validate: (a) => (arity('openReview', a, 2), [id('openReview', 'caseId', a[0]), id('openReview', 'reviewId', a[1])]),
+  },
+  answerReview: {
+    channel: 'recheck:answerReview',
+    validate: (a) => {
+      const m = 'answerReview';
+      arity(m, a, 1);
+      const r = record(m, a[0], ['caseId', 'reviewId', 'index', 'answer', 'note', 'elapsedMs']);
+      const e = r.elapsedMs;
+      if (typeof e !== 'number' || !Number.isFinite(e) || e < 0 || e > 7 * 24 * 3600 * 1000) throw new ApiArgumentError(m, 'elapsedMs must be a number of milliseconds from 0 to a week');
+      const note = optional(r.note, (x) => text(m, 'note', x, 5_000));
+      const input: AnswerReviewInput = {
+        caseId: id(m, 'caseId', r.caseId),
+        reviewId: id(m, 'reviewId', r.reviewId),
+        index: itemIndex(m, r.index),
+        answer: name(m, 'answer', r.answer, 100),
+        elapsedMs: e,
+        ...(note !== undefined ? { note } : {}),
+      };
+      return [input];
+    },
+  },
+  undoReviewAnswer: {
+    channel: 'recheck:undoReviewAnswer',
+    validate: (a) => (arity('undoReviewAnswer', a, 2), [id('undoReviewAnswer', 'caseId', a[0]), id('undoReviewAnswer', 'reviewId', a[1])]),
+  },
+  reviewImage: {
+    channel: 'recheck:reviewImage',
+    validate: (a) => {
+      const m = 'reviewImage';
+      arity(m, a, 4);
+      if (a[3] !== 'left' && a[3] !== 'right') throw new ApiArgumentError(m, 'side must be left or right');
+      return [id(m, 'caseId', a[0]), id(m, 'reviewId', a[1]), itemIndex(m, a[2]), a[3]];
+    },
+  },
+  exportReview: {
+    channel: 'recheck:exportReview',
+    validate: (a) => (arity('exportReview', a, 2), [id('exportReview', 'caseId', a[0]), id('exportReview', 'reviewId', a[1])]),
   },
 };
 

@@ -48,6 +48,7 @@ import { BadInputError, BusyError, CancelledError } from '../errors';
 import { bundleSource, runProblem } from '../sandbox/bundle';
 import { defaultSandboxRunner, type SandboxRunner } from '../sandbox/runner';
 import { startSandboxRun } from './sandbox-run';
+import * as perceptual from '../perceptual/review-api';
 
 export interface RecheckService extends RecheckApi {
   /** Cancels running checks and drops listeners. */
@@ -409,6 +410,40 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
       const reportId = `report-${newRunId()}`;
       const built = await buildReport(loaded, registry, join(reportsDir, reportId), { who: o.who ?? 'reviewer (UI)', reportId });
       return { caseId, reportId: built.reportId, path: `runs/${basename(built.dir)}`, root: built.root, files: built.files, html: built.html };
+    },
+
+    async imagePairSet(caseId) {
+      const dir = await caseDir(caseId);
+      return perceptual.imagePairSetOf(dir, (await loadCase(dir, registry)).file);
+    },
+
+    async listReviews(caseId) {
+      return perceptual.listReviews(await caseDir(caseId));
+    },
+
+    async startReview(input) {
+      const dir = await caseDir(input.caseId);
+      return perceptual.startReview(dir, (await loadCase(dir, registry)).file, input, input.reviewer);
+    },
+
+    async openReview(caseId, reviewId) {
+      return perceptual.openReview(await caseDir(caseId), caseId, reviewId);
+    },
+
+    async answerReview(input) {
+      return perceptual.answerReview(await caseDir(input.caseId), input);
+    },
+
+    async undoReviewAnswer(caseId, reviewId) {
+      return perceptual.undoReviewAnswer(await caseDir(caseId), caseId, reviewId);
+    },
+
+    async reviewImage(caseId, reviewId, index, side) {
+      return perceptual.reviewImage(await caseDir(caseId), reviewId, index, side);
+    },
+
+    async exportReview(caseId, reviewId) {
+      return perceptual.exportReview(await caseDir(caseId), caseId, reviewId, editor({}));
     },
 
     onRunEvent(listener) {

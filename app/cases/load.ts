@@ -11,6 +11,7 @@ import { join, relative } from 'node:path';
 import { BadInputError } from '../errors';
 import { ConfinementError, resolveInside } from '../fs/confine';
 import { readJsonFile } from '../tables/json-file';
+import { perceptualProblem } from '../perceptual/settings';
 import { checklistAnswerProblem } from './checklist';
 import { caseSchema } from './schema';
 import type { CaseFile, LoadedCase } from './model';
@@ -90,6 +91,11 @@ async function checkReferences(dir: string, shown: string, c: CaseFile, registry
       const problem = checklistAnswerProblem(q, answer, checkIds);
       if (problem !== null) throw new BadInputError(shown, problem, `${at}/checklist/${q}`);
     }
+  }
+  if (c.perceptual !== undefined) {
+    // What the schema cannot say: answer values and keys unique, "left" and "right" offered in compare mode.
+    const bad = perceptualProblem(c.perceptual);
+    if (bad !== null) throw new BadInputError(shown, bad.problem, bad.pointer);
   }
   const paper = displayPath(join(dir, 'paper.md'));
   let paperStat;

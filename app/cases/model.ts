@@ -48,6 +48,29 @@ export interface Falsification {
   checklist?: Record<string, ChecklistAnswer>;
 }
 
+/** One answer of a perceptual review: the value written to the answers file, its key and its label. */
+export interface PerceptualAnswerDecl {
+  value: string;
+  key: string;
+  label: string;
+}
+
+/**
+ * A case's image-pair set for blind perceptual review (app/perceptual/): the pairs table, the question asked,
+ * its mode and answers, the share of pairs repeated to measure consistency, and the too-fast threshold.
+ */
+export interface PerceptualDecl {
+  /** The pairs table (pairs.csv), relative to the case folder. */
+  pairs: string;
+  question: string;
+  mode: 'rate-right' | 'compare';
+  answers: PerceptualAnswerDecl[];
+  /** Default 0.1. */
+  repeatShare?: number;
+  /** Default 600. */
+  fastMs?: number;
+}
+
 export interface CaseFile {
   format: 'recheck.case/1';
   id: string;
@@ -55,6 +78,8 @@ export interface CaseFile {
   paper: { title: string; venueId: string; authors?: string[]; url?: string; claims: Claim[] };
   logbooks: LogbookRef[];
   falsifications: Falsification[];
+  /** An image-pair set for perceptual review, when the case has one. */
+  perceptual?: PerceptualDecl;
 }
 
 /** A case as loaded from disk: the validated file plus where it lives. */

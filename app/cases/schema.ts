@@ -27,6 +27,34 @@ const checklistAnswer = {
 /** A path relative to the case folder: no absolute paths, no `..` segments, forward slashes. */
 const relPath = { type: 'string', minLength: 1, pattern: '^(?!/)(?!.*(^|/)\\.\\.(/|$))(?!.*\\\\)[^\\u0000]+$' };
 
+/**
+ * An image-pair set for blind perceptual review (app/perceptual/). That answer values and keys are unique, and
+ * that a compare-mode set offers "left" and "right", is checked after the schema (perceptualProblem).
+ */
+const perceptual = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['pairs', 'question', 'mode', 'answers'],
+  properties: {
+    pairs: relPath,
+    question: nonEmpty,
+    mode: { enum: ['rate-right', 'compare'] },
+    answers: {
+      type: 'array',
+      minItems: 2,
+      maxItems: 9,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['value', 'key', 'label'],
+        properties: { value: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$' }, key: { type: 'string', minLength: 1, maxLength: 1, pattern: '^\\S$' }, label: nonEmpty },
+      },
+    },
+    repeatShare: { type: 'number', minimum: 0, maximum: 0.5 },
+    fastMs: { type: 'number', minimum: 0, maximum: 600000 },
+  },
+};
+
 export const caseSchema: JsonSchema = {
   $id: 'https://recheck.invalid/schemas/case-1.json',
   type: 'object',
@@ -112,5 +140,6 @@ export const caseSchema: JsonSchema = {
         },
       },
     },
+    perceptual,
   },
 };

@@ -2,7 +2,34 @@
  * An in-memory RecheckApi for renderer unit tests: two cases, runs that emit a scripted event sequence, an
  * audit log. Its decisions are fixed data for exercising the UI plumbing; nothing here is shown to a user.
  */
-import type { AuditEntry, CaseDetail, CaseRunReport, LetterView, RecheckApi, RunEvent } from '../../app/api/contract';
+import type { AuditEntry, CaseDetail, CaseRunReport, ImagePairSetView, LetterView, RecheckApi, ReviewSessionView, ReviewSummaryView, RunEvent } from '../../app/api/contract';
+
+/** 1x1 PNGs (a red one on the left, a blue one on the right) for the fake review's images. */
+const FAKE_PNG = {
+  left: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGM4YWMDAAMQAUEiFmcFAAAAAElFTkSuQmCC',
+  right: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGOwsTkBAAH4AUE+E+0vAAAAAElFTkSuQmCC',
+};
+
+/** The fake image-pair set of case alpha: three pairs, asked about the right image (beta has none). */
+const FAKE_PAIR_SET: ImagePairSetView = {
+  pairs: 'images/pairs.csv',
+  count: 3,
+  question: 'Is the right image usable as a generation of the prompt?',
+  mode: 'rate-right',
+  answers: [
+    { value: 'usable', key: '1', label: 'Usable' },
+    { value: 'degraded', key: '2', label: 'Degraded' },
+    { value: 'unusable', key: '3', label: 'Unusable' },
+  ],
+  repeatShare: 0,
+  fastMs: 600,
+};
+
+/** One fake review: its answers as given (undo removes the last), in item order. */
+interface FakeReview {
+  summary: Omit<ReviewSummaryView, 'answered'>;
+  answers: { index: number; answer: string; note?: string }[];
+}
 
 function detail(id: string): CaseDetail {
   return {
@@ -37,6 +64,7 @@ export function createFakeApi(): FakeApi {
   const sandboxRuns = new Set<string>();
   const calls: [string, unknown[]][] = [];
   const letters: { caseId: string; texts: string[]; view: LetterView }[] = [];
+  const reviews = new Map<string, FakeReview>();
   let nextRun = 1;
   const emit = (e: RunEvent) => {
     for (const l of listeners) l(e);
@@ -50,6 +78,24 @@ export function createFakeApi(): FakeApi {
     const entry: AuditEntry = { ...e, caseId, at: '2026-11-29T16:00:00.000Z' };
     cases.set(caseId, { ...need(caseId), audit: [...need(caseId).audit, entry] });
     return entry;
+  };
+  const needReview = (caseId: string, reviewId: string): FakeReview => {
+    need(caseId);
+    const r = reviews.get(`${caseId}/${reviewId}`);
+    if (r === undefined) throw new Error(`no review ${reviewId}`);
+    return r;
+  };
+  const session = (caseId: string, r: FakeReview): ReviewSessionView => {
+    const answered = r.answers.length;
+    const last = r.answers[answered - 1];
+    return {
+      ...r.summary,
+      answered,
+      caseId,
+      set: FAKE_PAIR_SET,
+      next: answered < r.summary.total ? { index: answered, prompt: `prompt ${answered + 1}`, width: 1, height: 1 } : null,
+      last: last === undefined ? null : { ...last },
+    };
   };
   return {
     calls,
@@ -225,6 +271,57 @@ export function createFakeApi(): FakeApi {
       need(caseId);
       const text = `# ${path}\n`;
       return { kind: 'text', path, size: text.length, sha256: '0'.repeat(64), mediaType: 'text/markdown', text };
+    },
+    async imagePairSet(caseId) {
+      calls.push(['imagePairSet', [caseId]]);
+      need(caseId);
+      return caseId === 'alpha' ? FAKE_PAIR_SET : null;
+    },
+    async listReviews(caseId) {
+      calls.push(['listReviews', [caseId]]);
+      need(caseId);
+      return [...reviews.entries()].filter(([k]) => k.startsWith(`${caseId}/`)).map(([, r]) => ({ ...r.summary, answered: r.answers.length })).reverse();
+    },
+    async startReview(input) {
+      calls.push(['startReview', [input]]);
+      if (input.caseId !== 'alpha') throw new Error(`case ${input.caseId} has no image-pair set`);
+      const seed = input.seed ?? 12345;
+      const reviewId = `review-${reviews.size + 1}`;
+      const r: FakeReview = { summary: { reviewId, reviewer: input.reviewer, seed, repeatShare: input.repeatShare ?? FAKE_PAIR_SET.repeatShare, createdAt: '2026-11-29T16:00:00.000Z', total: FAKE_PAIR_SET.count }, answers: [] };
+      reviews.set(`${input.caseId}/${reviewId}`, r);
+      return session(input.caseId, r);
+    },
+    async openReview(caseId, reviewId) {
+      calls.push(['openReview', [caseId, reviewId]]);
+      return session(caseId, needReview(caseId, reviewId));
+    },
+    async answerReview(input) {
+      calls.push(['answerReview', [input]]);
+      const r = needReview(input.caseId, input.reviewId);
+      if (input.index !== r.answers.length) throw new Error(`item ${input.index} is not the next item of the review (${r.answers.length})`);
+      if (!FAKE_PAIR_SET.answers.some((o) => o.value === input.answer)) throw new Error(`"${input.answer}" is not an answer of this review`);
+      r.answers.push({ index: input.index, answer: input.answer, ...(input.note !== undefined ? { note: input.note } : {}) });
+      return session(input.caseId, r);
+    },
+    async undoReviewAnswer(caseId, reviewId) {
+      calls.push(['undoReviewAnswer', [caseId, reviewId]]);
+      const r = needReview(caseId, reviewId);
+      if (r.answers.length === 0) throw new Error('nothing to undo');
+      r.answers.pop();
+      return session(caseId, r);
+    },
+    async reviewImage(caseId, reviewId, index, side) {
+      calls.push(['reviewImage', [caseId, reviewId, index, side]]);
+      const r = needReview(caseId, reviewId);
+      if (index >= r.summary.total) throw new Error(`no item ${index}`);
+      return { mediaType: 'image/png', base64: FAKE_PNG[side] };
+    },
+    async exportReview(caseId, reviewId) {
+      calls.push(['exportReview', [caseId, reviewId]]);
+      const r = needReview(caseId, reviewId);
+      const path = `reviews/${reviewId}/answers.csv`;
+      r.summary = { ...r.summary, exported: path };
+      return { path, rows: r.answers.length, sha256: 'cd'.repeat(32) };
     },
     onRunEvent(listener) {
       listeners.add(listener);

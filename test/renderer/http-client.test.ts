@@ -113,6 +113,15 @@ describe('httpClient calls', () => {
     expect((await client.answerChecklist({ caseId: 'alpha', falsificationId: 'F1', question: 'horizon', status: 'answered', checks: ['k1'] })).details).toMatchObject({ question: 'horizon' });
     expect((await client.reviewQueue()).rows.map((r) => [r.caseId, r.falsificationId, r.openQuestions])).toEqual([['alpha', 'F1', []], ['beta', 'F1', ['horizon']]]);
     expect(await client.buildReport('alpha')).toMatchObject({ caseId: 'alpha', path: 'runs/report-1', html: expect.stringContaining('report of alpha') });
+    expect((await client.imagePairSet('alpha'))?.count).toBe(3);
+    expect(await client.listReviews('alpha')).toEqual([]);
+    const review = await client.startReview({ caseId: 'alpha', reviewer: 'Ada', seed: 7 });
+    expect(review).toMatchObject({ reviewId: 'review-1', seed: 7, total: 3, answered: 0, next: { index: 0 } });
+    expect((await client.openReview('alpha', review.reviewId)).next?.index).toBe(0);
+    expect((await client.answerReview({ caseId: 'alpha', reviewId: review.reviewId, index: 0, answer: 'usable', elapsedMs: 900 })).last).toEqual({ index: 0, answer: 'usable' });
+    expect((await client.undoReviewAnswer('alpha', review.reviewId)).answered).toBe(0);
+    expect((await client.reviewImage('alpha', review.reviewId, 0, 'left')).mediaType).toBe('image/png');
+    expect((await client.exportReview('alpha', review.reviewId)).path).toBe('reviews/review-1/answers.csv');
     expect(server.requests.map((r) => r.url.replace(ORIGIN, ''))).toEqual(Object.keys(API_METHODS).map((m) => `/api/call/${m}`));
     for (const r of server.requests) {
       expect(r.headers.Authorization).toBe(`Bearer ${TOKEN}`);

@@ -8,6 +8,9 @@ import { fwHorizonTrapKind } from './fw-horizon-trap';
 import { fwFloatVsExactKind } from './fw-float-vs-exact';
 import { divergenceAuditKind } from './divergence-audit';
 import { klModeFitKind } from './kl-mode-fit';
+import { reviewConsistencyKind } from './review-consistency';
+import { perceptualVerdictKind } from './perceptual-verdict';
+import { imageMetricsKind } from './image-metrics';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const builtinCheckKinds: CheckKind<any>[] = [
@@ -19,4 +22,7 @@ export const builtinCheckKinds: CheckKind<any>[] = [
   fwFloatVsExactKind,
   divergenceAuditKind,
   klModeFitKind,
+  reviewConsistencyKind,
+  perceptualVerdictKind,
+  imageMetricsKind,
 ];

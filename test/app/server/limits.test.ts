@@ -51,6 +51,14 @@ function fakeCore(): RecheckApi {
     answerChecklist: unused,
     reviewQueue: unused,
     buildReport: unused,
+    imagePairSet: unused,
+    listReviews: unused,
+    startReview: unused,
+    openReview: unused,
+    answerReview: unused,
+    undoReviewAnswer: unused,
+    reviewImage: unused,
+    exportReview: unused,
     onRunEvent(listener) {
       emit = listener;
       return () => undefined;

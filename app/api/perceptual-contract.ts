@@ -1,0 +1,104 @@
+/**
+ * The part of the API contract for perceptual review: a case's image-pair set, judged blind one pair at a
+ * time by a person, and the review's answers. Pure types (see contract.ts).
+ *
+ * Blindness is enforced by the core, not by the UI: a ReviewItemView never says which condition (or which
+ * image file) is on which side; the images of an item are fetched by the item's index and the side it is
+ * shown on (reviewImage), so neither the file names nor the conditions reach the page during the review.
+ * The mapping (pair, condition on the left, condition on the right) is written with every answer and is
+ * revealed only by the review's export and by the checks that read it.
+ */
+
+/** How the case asks its question: about the image shown on the right, or comparing the two. */
+export type PerceptualMode = 'rate-right' | 'compare';
+
+/** One answer a reviewer can give, with the key that gives it (shown in the legend). */
+export interface PerceptualAnswerOption {
+  /** The value written to the answers file and read by the checks, e.g. "usable", "left", "same". */
+  value: string;
+  /** One keyboard key, e.g. "1", "a", "=". */
+  key: string;
+  label: string;
+}
+
+/** The case's image-pair set, as the review screen needs it (from case.json's `perceptual` block). */
+export interface ImagePairSetView {
+  /** The pairs table, relative to the case folder (e.g. "images/pairs.csv"). */
+  pairs: string;
+  /** Number of pairs in the table. */
+  count: number;
+  question: string;
+  mode: PerceptualMode;
+  answers: PerceptualAnswerOption[];
+  /** Share of pairs shown a second time later in the review (0..0.5), half of them with the sides swapped. */
+  repeatShare: number;
+  /** Answers faster than this are counted as too fast by the consistency check. */
+  fastMs: number;
+}
+
+/** A review of a case's image-pair set by one reviewer: its seed and settings fix the order and the sides. */
+export interface ReviewSummaryView {
+  reviewId: string;
+  reviewer: string;
+  seed: number;
+  repeatShare: number;
+  createdAt: string;
+  /** Items in the review, repeats included. */
+  total: number;
+  /** Items answered (undone answers do not count). */
+  answered: number;
+  /** Path of the exported CSV relative to the case folder, once exported. */
+  exported?: string;
+}
+
+/** One item to judge: nothing in it says which condition is on which side. */
+export interface ReviewItemView {
+  /** Position in the review, 0-based; the images are fetched by it (reviewImage). */
+  index: number;
+  /** What the reviewer may see of the pair: its prompt or seed when the table gives one. */
+  prompt?: string;
+  width: number;
+  height: number;
+}
+
+export interface ReviewSessionView extends ReviewSummaryView {
+  caseId: string;
+  set: ImagePairSetView;
+  /** The next unanswered item, or null when the review is complete. */
+  next: ReviewItemView | null;
+  /** The last answer given (the one "undo" removes), or null. */
+  last: { index: number; answer: string; note?: string } | null;
+}
+
+export interface StartReviewInput {
+  caseId: string;
+  reviewer: string;
+  /** The seed of the order and the sides; default: a fresh one, stored with the review. */
+  seed?: number;
+  /** Default: the case's repeatShare. */
+  repeatShare?: number;
+}
+
+export interface AnswerReviewInput {
+  caseId: string;
+  reviewId: string;
+  /** The item answered: must be the session's `next.index` (an answer to any other item is refused). */
+  index: number;
+  answer: string;
+  note?: string;
+  /** Time from the item being shown to the answer, measured by the page. */
+  elapsedMs: number;
+}
+
+/** The images of one item, by side; the media type is checked against the bytes. */
+export interface ReviewImageView {
+  mediaType: string;
+  base64: string;
+}
+
+export interface ReviewExportView {
+  /** The CSV written in the case, relative to the case folder. */
+  path: string;
+  rows: number;
+  sha256: string;
+}
