@@ -122,7 +122,7 @@ describe('loading a case with a checklist', () => {
 });
 
 describe('the bundled cases', () => {
-  const bundled = ['fw-attention-collapse', 'kl-direction', 'padding-perplexity', 'paging-robustness', 'timing-normalization'];
+  const bundled = ['fw-attention-collapse', 'kl-direction', 'padding-perplexity', 'paging-robustness', 'quantization-stability', 'timing-normalization'];
   it.each(bundled)('%s addresses every question of every falsification (an open one says what is missing)', async (id) => {
     const { file } = await loadCase(join(BUNDLED_CASES_DIR, id), defaultRegistry());
     for (const f of file.falsifications) {
