@@ -1,5 +1,7 @@
 // Benchmark: verifying an fw-attention certificate whose first exit is at step 3000 (c = 824, found by the
-// case's own search). Compares, in one run and as ratios, our filtered exact run against:
+// case's own search). First row: the enclosure stepper (what `recheck verify` runs by default: float64
+// enclosures of the state, exact rationals only for the steps they cannot decide) against gmpy2 running the
+// unfiltered exact algorithm (goal: at least 50x). Then, in the same run and as ratios, our filtered exact run against:
 //  - the same representation without the filter (every sign by BigInt), in JS;
 //  - the same unfiltered algorithm in CPython ints and in gmpy2 (bench/reference/fw_attention_exact.py,
 //    run with /usr/bin/python3; each at its better reduction period of K = 16 and K = 64, and never reduced);
@@ -12,6 +14,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Fraction from 'fraction.js';
 import { FwAttentionExact } from '../../checkers/dynamics/fw-attention';
+import { FwAttentionEnclosure, type FwEnclosureOptions, type FwEnclosureStats } from '../../checkers/dynamics/fw-attention-enclosure';
+import type { FwStepper } from '../../checkers/dynamics/fw-attention-stepper';
 import { RationalMatrix } from '../../checkers/exact/rational-matrix';
 import { parseFwCertificate } from '../../checkers/certificates/certificate';
 
@@ -27,6 +31,7 @@ interface Timed {
   exit: number | null;
   cpu: number;
   hash?: string;
+  enclosure?: FwEnclosureStats;
 }
 
 function cpuSeconds(): number {
@@ -35,7 +40,7 @@ function cpuSeconds(): number {
 }
 
 /** Same hash as the Python reference: fold of [den, ...nums] of the reduced final state modulo 2^61 - 1. */
-function stateHash(run: FwAttentionExact): string {
+function stateHash(run: FwStepper): string {
   const m = run.positions();
   let h = 0n;
   for (const v of [m.den, ...m.nums]) h = (h * 1000003n + (((v % HASH_P) + HASH_P) % HASH_P)) % HASH_P;
@@ -52,6 +57,24 @@ function runJs(points: RationalMatrix, c: number, horizon: number, filter: boole
   }
   const cpu = cpuSeconds() - start;
   return { exit, cpu, hash: stateHash(run) };
+}
+
+/** The enclosure stepper; the final exact state (for the hash) is replayed after the clock stops. */
+function runEnclosure(points: RationalMatrix, c: number, horizon: number, options: FwEnclosureOptions = {}): Timed {
+  const start = cpuSeconds();
+  const run = new FwAttentionEnclosure(points, c, options);
+  let exit: number | null = run.originInHull() ? null : 0;
+  while (exit === null && run.t < horizon) {
+    run.step();
+    if (!run.originInHull()) exit = run.t;
+  }
+  const cpu = cpuSeconds() - start;
+  const enclosure = run.enclosureStats(); // before the replay for the hash
+  return { exit, cpu, enclosure, hash: stateHash(run) };
+}
+
+function median(runs: Timed[]): Timed {
+  return [...runs].sort((a, b) => a.cpu - b.cpu)[runs.length >> 1]!;
 }
 
 function runPython(backend: 'int' | 'gmpy2', horizon: number, K: number): Timed {
@@ -116,6 +139,12 @@ export async function run(): Promise<void> {
   process.stdout.write(`workload: ${CERT.slice(ROOT.length + 1)} (c = ${c}, ${cert.points.length} particles, first exit claimed at step ${horizon})\n`);
 
   runJs(points, c, 300, true, 64); // warm-up (JIT)
+  for (let i = 0; i < 5; i++) runEnclosure(points, c, horizon); // warm-up (JIT)
+  const enclosureRuns = Array.from({ length: 11 }, () => runEnclosure(points, c, horizon));
+  const enclosure = best(...enclosureRuns);
+  const enclosureMedian = median(enclosureRuns);
+  // Measured alternative: re-seed from the exact state whenever radii pass 1e-13 of the largest coordinate.
+  const reseeding = best(runEnclosure(points, c, horizon, { maxRelativeWidth: 1e-13 }), runEnclosure(points, c, horizon, { maxRelativeWidth: 1e-13 }));
   const filtered = best(runJs(points, c, horizon, true, 64), runJs(points, c, horizon, true, 64), runJs(points, c, horizon, true, 64));
   const unfiltered = best(runJs(points, c, horizon, false, 16), runJs(points, c, horizon, false, 64));
   const cpython = best(runPython('int', horizon, 16), runPython('int', horizon, 64));
@@ -123,7 +152,7 @@ export async function run(): Promise<void> {
   // The same algorithm without lazy reduction (K = 0): the numbers grow about log2(t + c) bits per step.
   const cpythonNoReduce = runPython('int', horizon, 0);
   const gmpy2NoReduce = runPython('gmpy2', horizon, 0);
-  for (const [label, r] of [['JS unfiltered', unfiltered], ['CPython', cpython], ['gmpy2', gmpy2], ['CPython K=0', cpythonNoReduce], ['gmpy2 K=0', gmpy2NoReduce]] as const) same(label, filtered, r);
+  for (const [label, r] of [['JS enclosure', enclosure], ['JS enclosure, re-seeding', reseeding], ['JS unfiltered', unfiltered], ['CPython', cpython], ['gmpy2', gmpy2], ['CPython K=0', cpythonNoReduce], ['gmpy2 K=0', gmpy2NoReduce]] as const) same(label, filtered, r);
   if (filtered.exit !== horizon) throw new Error(`first exit ${filtered.exit}, certificate claims ${horizon}`);
 
   // fraction.js per coordinate: two short horizons, ratio against our filtered run at the same horizons.
@@ -135,8 +164,14 @@ export async function run(): Promise<void> {
   const a = Math.log(frac[1]!.cpu / frac[0]!.cpu) / Math.log(shortH[1]! / shortH[0]!);
   const fracExtrapolated = frac[1]!.cpu * (horizon / shortH[1]!) ** a;
 
+  const es = enclosure.enclosure!;
+  const rs = reseeding.enclosure!;
   const lines = [
-    `identical results: first exit ${filtered.exit}, state hash ${filtered.hash} (every exact variant below)`,
+    `identical results: first exit ${filtered.exit}, state hash ${filtered.hash} (every variant below; the enclosure's final exact state replayed after timing)`,
+    `JS enclosure stepper (verify's default)      ${fmt(enclosure.cpu)} best of 11, ${fmt(enclosureMedian.cpu)} median   vs gmpy2 unfiltered (${fmt(gmpy2.cpu)}): ours is ${ratio(gmpy2.cpu, enclosure.cpu)} faster (median ${ratio(gmpy2.cpu, enclosureMedian.cpu)}; goal >= 50x)`,
+    `  ${es.exactSteps} of ${es.states} steps needed the exact path (ties ${es.reasons.tie}, degenerate hulls ${es.reasons.degenerateHull}, width ${es.reasons.width}); largest radius ${es.maxRelativeWidth.toExponential(1)} of the largest coordinate; ${es.signs.filtered} signs from the enclosure`,
+    `  re-seeding at radius > 1e-13 (measured alternative): ${fmt(reseeding.cpu)}, ${rs.reseeds} re-seeds replaying ${rs.replayedSteps} exact steps: ${ratio(reseeding.cpu, enclosure.cpu)} slower, so re-seeding happens only after a fallback`,
+    `  vs our filtered exact run: ${ratio(filtered.cpu, enclosure.cpu)} faster; vs CPython unfiltered: ${ratio(cpython.cpu, enclosure.cpu)} faster`,
     `JS exact, filtered (ours, K = 64)           ${fmt(filtered.cpu)}`,
     `JS exact, unfiltered (best of K = 16, 64)   ${fmt(unfiltered.cpu)}   ${ratio(unfiltered.cpu, filtered.cpu)} slower than ours`,
     `CPython int, unfiltered (best of K 16, 64)  ${fmt(cpython.cpu)}   ours is ${ratio(cpython.cpu, filtered.cpu)} faster`,
@@ -151,6 +186,6 @@ export async function run(): Promise<void> {
   mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
   writeFileSync(
     join(ROOT, 'bench/results/fw-attention.json'),
-    `${JSON.stringify({ certificate: CERT.slice(ROOT.length + 1), horizon, filtered, unfiltered, cpython, gmpy2, cpythonNoReduce, gmpy2NoReduce, fraction: shortH.map((h, i) => ({ horizon: h, fraction: frac[i], ours: ours[i] })), fracExtrapolated }, null, 2)}\n`,
+    `${JSON.stringify({ certificate: CERT.slice(ROOT.length + 1), horizon, enclosure, enclosureMedian, reseeding, filtered, unfiltered, cpython, gmpy2, cpythonNoReduce, gmpy2NoReduce, fraction: shortH.map((h, i) => ({ horizon: h, fraction: frac[i], ours: ours[i] })), fracExtrapolated }, null, 2)}\n`,
   );
 }

@@ -16,6 +16,8 @@ export class FwAttentionFloat {
   readonly dim: number;
   private tNow = 0;
   private x: number[];
+  private hullAt = -1;
+  private hullCache = true;
 
   /** Start from float64 positions (rows are points), parameter c (integer >= 1). */
   constructor(
@@ -35,12 +37,18 @@ export class FwAttentionFloat {
 
   /** Current positions as float64 rows. */
   positions(): number[][] {
-    return Array.from({ length: this.n }, (_, i) => this.x.slice(i * this.dim, (i + 1) * this.dim));
+    const rows = new Array<number[]>(this.n);
+    for (let i = 0; i < this.n; i++) rows[i] = this.x.slice(i * this.dim, (i + 1) * this.dim);
+    return rows;
   }
 
-  /** Hull test from float64 signs (approximate). */
+  /** Hull test from float64 signs (approximate); computed once per step. */
   originInHull(): boolean {
-    return originInClosedHullByKernel(floatKernel(this.positions()));
+    if (this.hullAt !== this.tNow) {
+      this.hullCache = originInClosedHullByKernel(floatKernel(this.positions()));
+      this.hullAt = this.tNow;
+    }
+    return this.hullCache;
   }
 
   /** j*(i) from float64 dot products (ties: smallest index). */

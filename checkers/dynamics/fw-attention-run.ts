@@ -1,11 +1,23 @@
 /**
  * Runs of fw-attention to a horizon: the exact run (first exit step of the origin from the closed hull,
  * exact) beside the float64 run of the same dynamic (approximate). Both are driven step by step through
- * `FwAttentionRun.advance`, so a caller can report progress or stop between steps.
+ * `FwAttentionRun.advance`, so a caller can report progress or stop between steps. The exact run's
+ * decisions come from one of two steppers with identical, proven answers: `exact` (the rational state
+ * every step) or `enclosure` (a float64 enclosure of the state, exact only where it cannot decide).
  */
 import type { RationalMatrix } from '../exact/rational-matrix';
 import { FwAttentionExact, type FwAttentionOptions } from './fw-attention';
+import { FwAttentionEnclosure, type FwEnclosureOptions, type FwEnclosureStats } from './fw-attention-enclosure';
 import { FwAttentionFloat } from './fw-attention-float';
+import type { FwStepper } from './fw-attention-stepper';
+
+/** Which stepper takes the exact run's decisions. */
+export type FwStepperKind = 'exact' | 'enclosure';
+
+export interface FwRunOptions extends FwAttentionOptions, FwEnclosureOptions {
+  /** Default 'exact'. */
+  stepper?: FwStepperKind;
+}
 
 export interface FwRunResult {
   /** Last step computed. */
@@ -16,15 +28,20 @@ export interface FwRunResult {
   float64FirstExitStep: number | null;
   /** First step at which the float64 run chose a different j* than the exact run, else null (up to the exact exit). */
   float64FirstArgminDivergence: number | null;
-  /** Signs decided by the float filter / by BigInt in the exact run. */
+  /** Signs decided by the float filter / by BigInt on the exact states computed. */
   filter: { filtered: number; exact: number };
-  /** Bit length of the largest numerator of the exact state at the end. */
+  /** Bit length of the largest numerator of the last exact state computed (the end state for the exact stepper). */
   stateBits: number;
+  /** The stepper that took the decisions. */
+  stepper: FwStepperKind;
+  /** For the enclosure stepper: how many states needed the exact path and why; null for the exact stepper. */
+  enclosure: FwEnclosureStats | null;
 }
 
 /** Step-by-step exact + float64 run; `advance()` does one step, `done` tells when both runs are settled. */
 export class FwAttentionRun {
-  readonly exact: FwAttentionExact;
+  /** The run whose decisions are exact (either stepper). */
+  readonly exact: FwStepper;
   readonly float: FwAttentionFloat;
   private exitExact: number | null = null;
   private exitFloat: number | null = null;
@@ -38,9 +55,9 @@ export class FwAttentionRun {
     initial: RationalMatrix,
     readonly c: number,
     readonly horizon: number,
-    options: FwAttentionOptions = {},
+    options: FwRunOptions = {},
   ) {
-    this.exact = new FwAttentionExact(initial, c, options);
+    this.exact = options.stepper === 'enclosure' ? new FwAttentionEnclosure(initial, c, options) : new FwAttentionExact(initial, c, options);
     this.float = new FwAttentionFloat(
       initial.toRationals().map((row) => row.map((r) => r.toNumber())),
       c,
@@ -94,6 +111,8 @@ export class FwAttentionRun {
       float64FirstArgminDivergence: this.divergence,
       filter: { ...this.exact.stats },
       stateBits: this.exact.stateBits,
+      stepper: this.exact instanceof FwAttentionEnclosure ? 'enclosure' : 'exact',
+      enclosure: this.exact instanceof FwAttentionEnclosure ? this.exact.enclosureStats() : null,
     };
   }
 }

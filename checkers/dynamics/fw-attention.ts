@@ -17,6 +17,7 @@ import { bitLength } from '../exact/bigint-bits';
 import { gcd, gcdMany } from '../exact/lehmer-gcd';
 import { originInClosedHullByKernel } from '../geometry/origin-in-hull';
 import { exactKernel, filteredKernel, type FilterStats, type SignKernel } from '../geometry/sign-kernel';
+import type { FwStepper } from './fw-attention-stepper';
 
 export interface FwAttentionOptions {
   /** Decide signs in float64 first (default true). false = BigInt for every sign (the unfiltered algorithm). */
@@ -26,7 +27,7 @@ export interface FwAttentionOptions {
 }
 
 /** Exact stepper for fw-attention. Mutable internally; `positions()` returns an immutable snapshot. */
-export class FwAttentionExact {
+export class FwAttentionExact implements FwStepper {
   readonly n: number;
   readonly dim: number;
   readonly c: number;
@@ -89,9 +90,35 @@ export class FwAttentionExact {
     return out;
   }
 
+  /** x(t) rounded to float64 coordinates, for drawing (each coordinate the nearest double of the exact value). */
+  positionsFloat(): number[][] {
+    return this.positions().toRationals().map((row) => row.map((r) => r.toNumber()));
+  }
+
+  /**
+   * The state as integer numerators over the shared denominator (den > 0), not reduced: x_i,k = nums[i*dim+k] / den.
+   * Exact; the arrays are copies.
+   */
+  numerators(): { nums: bigint[]; den: bigint; bitHint: number } {
+    return { nums: [...this.nums], den: this.den, bitHint: this.bitHint + 20 };
+  }
+
+  /** The sign kernel of x(t) (filtered or exact, as configured), built once per step. Exact. */
+  signKernel(): SignKernel {
+    return this.kernel();
+  }
+
   /** Advance from x(t) to x(t + 1). Exact. */
   step(): void {
-    const jStar = this.argmins();
+    this.stepWith(this.argmins());
+  }
+
+  /**
+   * Advance from x(t) to x(t + 1) with the given j*(i) (proven elsewhere, e.g. decided on an enclosure of x(t)),
+   * asking no sign question: the replay of a recorded run. Exact, given that `jStar` is the true argmin.
+   */
+  stepWith(jStar: ArrayLike<number>): void {
+    if (jStar.length !== this.n) throw new DimensionError(`${jStar.length} argmins`, `${this.n}`);
     const t = this.tNow + 1;
     let m = BigInt(t + this.c);
     let keep = m - 2n;

@@ -43,6 +43,15 @@ export function fMul(x: Filtered, y: Filtered): Filtered {
 }
 
 /**
+ * x / m for an exact nonzero float m (an integer below 2^53, say) with a rigorous error bound:
+ * |X/m - v| <= |X - x.v| / |m| + |x.v/m - fl(x.v/m)| <= x.e / |m| + u |v|. Example: `fDivExact(exactFloat(1), 3).v` is 1/3 in float64.
+ */
+export function fDivExact(x: Filtered, m: number): Filtered {
+  const v = x.v / m;
+  return { v, e: (x.e / Math.abs(m) + U * Math.abs(v)) * INFLATE + ETA };
+}
+
+/**
  * Sign of the exact value if the filter decides it (|v| > e), else null (undecided: use exact arithmetic).
  * Example: `filteredSign({v: 1, e: 0.5})` is 1; `filteredSign({v: 1e-20, e: 1e-16})` is null.
  */

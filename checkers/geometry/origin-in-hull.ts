@@ -41,7 +41,10 @@ export function originInClosedHullExact(points: readonly RationalVector[]): bool
 }
 
 function all(n: number): number[] {
-  return Array.from({ length: n }, (_, i) => i);
+  // A plain loop: Array.from over an array-like was a fifth of the enclosure stepper's time.
+  const ids = new Array<number>(n);
+  for (let i = 0; i < n; i++) ids[i] = i;
+  return ids;
 }
 
 /** 2-D separation test on the subset `ids` with a given orientation predicate (points nonzero). */

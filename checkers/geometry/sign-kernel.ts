@@ -3,6 +3,7 @@
  * points (numerators over one positive shared denominator, so every sign equals the sign for the rational
  * points). `exactKernel` answers with BigInt arithmetic; `filteredKernel` answers from float64 values with a
  * rigorous error bound and asks the exact kernel only when the bound cannot decide. Both are exact.
+ * `enclosureKernel` is that float64 stage over any enclosures of the points, with a chosen fallback.
  */
 import { DimensionError } from '../errors';
 import { cross3Int, det2Int, det3Int, dotInt, type Sign } from './predicates';
@@ -47,7 +48,21 @@ export function exactKernel(points: readonly (readonly bigint[])[]): SignKernel 
  * `bitHint` is a guess of the largest coordinate bit length; `stats` (optional) counts the two paths.
  */
 export function filteredKernel(points: readonly (readonly bigint[])[], stats?: FilterStats, bitHint?: number): SignKernel {
-  return new FilteredKernel(points, stats, bitHint);
+  const dim = points[0]?.length ?? 0;
+  for (const p of points) if (p.length !== dim) throw new DimensionError(`a point of dimension ${p.length}`, `dimension ${dim}`);
+  return new EnclosureKernel(scaleToFloats(points.flat(), bitHint).floats, points.length, dim, () => new ExactKernel(points), stats);
+}
+
+/**
+ * Kernel over ENCLOSURES of the points: coordinate k of point i is the exact real X with |X - v| <= e for
+ * `floats[i * dim + k]` = {v, e} (all points scaled by one common positive factor, which no sign sees). A sign
+ * the float64 bounds decide is certain; every other question goes to `fallback()` (built once, on first
+ * need), e.g. an exact kernel of the same points, or `undecidedKernel` to stop and let the caller recompute.
+ * Example: `enclosureKernel([{v: 1, e: 0}, {v: 0, e: 0}, {v: 0, e: 0}, {v: 1, e: 0}], 2, 2, f).orient2(0, 1)` is 1.
+ */
+export function enclosureKernel(floats: readonly Filtered[], count: number, dim: number, fallback: () => SignKernel, stats?: FilterStats): SignKernel {
+  if (floats.length !== count * dim) throw new DimensionError(`${floats.length} coordinates`, `${count} points of dimension ${dim}`);
+  return new EnclosureKernel(floats, count, dim, fallback, stats);
 }
 
 /** BigInt kernel; dot products (the Gram matrix) and 2-D determinants are memoised, each computed once. */
@@ -106,27 +121,24 @@ class ExactKernel implements SignKernel {
   }
 }
 
-/** Float64 filter in front of a lazily built ExactKernel. */
-class FilteredKernel implements SignKernel {
-  readonly count: number;
-  readonly dim: number;
-  private readonly floats: Filtered[];
-  private exactCache: ExactKernel | null = null;
+/** Float64 enclosures in front of a lazily built fallback kernel; dot products (the Gram matrix) memoised. */
+class EnclosureKernel implements SignKernel {
+  private fallbackCache: SignKernel | null = null;
+  private readonly gram: (Filtered | undefined)[];
 
   constructor(
-    private readonly points: readonly (readonly bigint[])[],
+    private readonly floats: readonly Filtered[],
+    readonly count: number,
+    readonly dim: number,
+    private readonly makeFallback: () => SignKernel,
     private readonly stats?: FilterStats,
-    bitHint?: number,
   ) {
-    this.count = points.length;
-    this.dim = points[0]?.length ?? 0;
-    for (const p of points) if (p.length !== this.dim) throw new DimensionError(`a point of dimension ${p.length}`, `dimension ${this.dim}`);
-    this.floats = scaleToFloats(points.flat(), bitHint).floats;
+    this.gram = new Array<Filtered | undefined>(count * count);
   }
 
-  private get exact(): ExactKernel {
-    if (this.exactCache === null) this.exactCache = new ExactKernel(this.points);
-    return this.exactCache;
+  private get fallback(): SignKernel {
+    if (this.fallbackCache === null) this.fallbackCache = this.makeFallback();
+    return this.fallbackCache;
   }
 
   private F(i: number, k: number): Filtered {
@@ -134,8 +146,13 @@ class FilteredKernel implements SignKernel {
   }
 
   private dot(i: number, j: number): Filtered {
-    let s = fMul(this.F(i, 0), this.F(j, 0));
-    for (let k = 1; k < this.dim; k++) s = fAdd(s, fMul(this.F(i, k), this.F(j, k)));
+    const key = i < j ? i * this.count + j : j * this.count + i;
+    let s = this.gram[key];
+    if (s === undefined) {
+      s = fMul(this.F(i, 0), this.F(j, 0));
+      for (let k = 1; k < this.dim; k++) s = fAdd(s, fMul(this.F(i, k), this.F(j, k)));
+      this.gram[key] = s;
+    }
     return s;
   }
 
@@ -158,30 +175,41 @@ class FilteredKernel implements SignKernel {
     return s;
   }
 
+  /** All of `fs` certainly 0 (true), some certainly nonzero (false), else null. Not counted. */
+  private allZero(fs: readonly Filtered[], from = 0, to = fs.length): boolean | null {
+    let zero = true;
+    for (let k = from; k < to; k++) {
+      const s = filteredSign(fs[k]!);
+      if (s === -1 || s === 1) return false;
+      if (s === null) zero = false;
+    }
+    return zero ? true : null;
+  }
+
   isZero(i: number): boolean {
-    return this.points[i]!.every((x) => x === 0n);
+    return this.allZero(this.floats, i * this.dim, (i + 1) * this.dim) ?? this.fallback.isZero(i);
   }
   dotSign(i: number, j: number): Sign {
-    return this.decided(this.dot(i, j)) ?? this.exact.dotSign(i, j);
+    return this.decided(this.dot(i, j)) ?? this.fallback.dotSign(i, j);
   }
   dotDiffSign(i: number, j: number, k: number): Sign {
-    return this.decided(fSub(this.dot(i, j), this.dot(i, k))) ?? this.exact.dotDiffSign(i, j, k);
+    return this.decided(fSub(this.dot(i, j), this.dot(i, k))) ?? this.fallback.dotDiffSign(i, j, k);
   }
   orient2(i: number, j: number): Sign {
-    return this.decided(fSub(fMul(this.F(i, 0), this.F(j, 1)), fMul(this.F(i, 1), this.F(j, 0)))) ?? this.exact.orient2(i, j);
+    return this.decided(fSub(fMul(this.F(i, 0), this.F(j, 1)), fMul(this.F(i, 1), this.F(j, 0)))) ?? this.fallback.orient2(i, j);
   }
   parallel3(a: number, b: number): boolean {
-    return this.exact.parallel3(a, b);
+    return this.allZero(this.cross(a, b)) ?? this.fallback.parallel3(a, b);
   }
   det3(a: number, b: number, i: number): Sign {
     const n = this.cross(a, b);
     const f = fAdd(fAdd(fMul(n[0]!, this.F(i, 0)), fMul(n[1]!, this.F(i, 1))), fMul(n[2]!, this.F(i, 2)));
-    return this.decided(f) ?? this.exact.det3(a, b, i);
+    return this.decided(f) ?? this.fallback.det3(a, b, i);
   }
   planeOrient(a: number, b: number, k: number, i: number): Sign {
     const n = this.cross(a, b);
     const m = this.cross(k, i);
     const f = fAdd(fAdd(fMul(n[0]!, m[0]!), fMul(n[1]!, m[1]!)), fMul(n[2]!, m[2]!));
-    return this.decided(f) ?? this.exact.planeOrient(a, b, k, i);
+    return this.decided(f) ?? this.fallback.planeOrient(a, b, k, i);
   }
 }

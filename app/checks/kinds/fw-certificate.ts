@@ -1,6 +1,8 @@
 /**
- * Check kind `fw-certificate`: verifies a recheck.certificate/1 file for fw-attention in exact rational
- * arithmetic (the claimed counterexample: the origin leaves the closed hull at the claimed step).
+ * Check kind `fw-certificate`: verifies a recheck.certificate/1 file for fw-attention exactly (the claimed
+ * counterexample: the origin leaves the closed hull at the claimed step), every decision proven from a float64
+ * enclosure of the state or, for the steps it cannot decide, from the exact rational state (the evidence
+ * counts those steps and why).
  * Supports the falsification when the certificate holds (a finite, exact proof that the particles do not
  * collapse to the origin), refutes it when it does not. The float64 verdict of the same run is evidence.
  */
@@ -25,7 +27,7 @@ export const fwCertificateKind: CheckKind<FwCertificateParams> = {
   async run(params, ctx): Promise<CheckResult> {
     const cert = await readFwCertificateFile(resolveCasePath(ctx, params.certificate), params.certificate, true);
     const step = cert.claim?.step ?? 0;
-    const run = await driveFwRun(cert, step, { signal: ctx.signal, onProgress: (t) => ctx.progress({ done: t, total: step, message: 'exact steps' }) });
+    const run = await driveFwRun(cert, step, { signal: ctx.signal, onProgress: (t) => ctx.progress({ done: t, total: step, message: 'exact steps' }), stepper: 'enclosure' });
     const v = fwVerdict(cert, run);
     const floatHolds = step > 0 && run.float64FirstExitStep === step;
     const evidence = {
@@ -38,9 +40,13 @@ export const fwCertificateKind: CheckKind<FwCertificateParams> = {
       reason: v.reason,
       float64FirstExitStep: run.float64FirstExitStep,
       float64Holds: floatHolds,
+      stepper: run.stepper,
+      // States decided, how many needed the exact path and why (tie, degenerate hull, width).
+      enclosure: run.enclosure,
       filter: run.filter,
       stateBits: run.stateBits,
-      // The particles at sampled steps and at each run's exit (exact rounded to float64 for drawing; float64 run).
+      // The particles at sampled steps and at each run's exit, for drawing: the exact run's state in float64 (the
+      // enclosure's midpoints, within its proven radius of the exact state), and the float64 run.
       trajectory: run.trajectory,
     };
     const floatNote = floatHolds === v.holds ? 'float64 gives the same verdict' : `float64 alone would say it ${floatHolds ? 'holds' : 'does not hold'} (float64 first exit: ${run.float64FirstExitStep ?? 'none'})`;

@@ -8,7 +8,7 @@ import { shown } from '../../text/display';
 import { readJsonFile } from '../../tables/json-file';
 import { CertificateError, validateFwCertificate, type FwCertificate } from '../../../checkers/certificates/certificate';
 import { startFwRun } from '../../../checkers/certificates/verify-fw';
-import type { FwAttentionRun, FwRunResult } from '../../../checkers/dynamics/fw-attention-run';
+import type { FwAttentionRun, FwRunResult, FwStepperKind } from '../../../checkers/dynamics/fw-attention-run';
 
 /**
  * Read and validate a certificate (requireClaim) or search config through the shared JSON reader (a regular
@@ -30,6 +30,8 @@ export interface DriveOptions {
   onProgress?: (t: number) => void;
   /** false = BigInt for every sign (the unfiltered algorithm). */
   filter?: boolean;
+  /** Which stepper takes the exact decisions (default 'exact'; certificate verification passes 'enclosure'). */
+  stepper?: FwStepperKind;
 }
 
 /**
@@ -81,7 +83,7 @@ class TrajectoryRecorder {
   }
 
   private take(exact: boolean, float: boolean): void {
-    if (exact) this.put(this.run.exact.t, 'exact', this.run.exact.positions().toRationals().map((row) => row.map((r) => r.toNumber())));
+    if (exact) this.put(this.run.exact.t, 'exact', this.run.exact.positionsFloat());
     if (float) this.put(this.run.float.t, 'float64', this.run.float.positions());
   }
 
@@ -93,7 +95,7 @@ class TrajectoryRecorder {
 
 /** Run cert's dynamic to `horizon` (exact and float64), cancellable, with the states a figure draws. Exact for the exact part. */
 export async function driveFwRun(cert: FwCertificate, horizon: number, o: DriveOptions = {}): Promise<FwRunResult & { trajectory: FwSnapshot[] }> {
-  const run = startFwRun(cert, horizon, o.filter ?? true);
+  const run = startFwRun(cert, horizon, { filter: o.filter ?? true, stepper: o.stepper ?? 'exact' });
   const recorder = new TrajectoryRecorder(run, horizon);
   let last = Date.now();
   while (!run.done) {
