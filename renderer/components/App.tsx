@@ -25,6 +25,7 @@ import { useCommands } from '../palette/use-commands';
 import { workbenchCommands } from '../palette/workbench-commands';
 import { ThemeSwitch } from './ThemeSwitch';
 import type { ThemeController } from '../lib/theme';
+import { ReviewScreen } from '../review/ReviewScreen';
 
 const SELECTED_KEY = 'recheck.case';
 
@@ -60,7 +61,7 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
     const inUrl = currentUrlState().case;
     if (inUrl === (selectedId ?? undefined)) return;
     // Another case: a history entry of its own (the dock keeps its tab; the falsification in focus is the old case's).
-    setUrlState({ case: selectedId ?? undefined, f: undefined }, inUrl !== undefined && selectedId !== null ? 'push' : 'replace');
+    setUrlState({ case: selectedId ?? undefined, f: undefined, review: undefined }, inUrl !== undefined && selectedId !== null ? 'push' : 'replace');
   }, [selectedId]);
   const [detail, setDetail] = useState<Loaded<CaseDetail>>({ state: 'idle' });
   const [runs, dispatch] = useReducer(runsReducer, {} as Runs);
@@ -102,6 +103,8 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
     setTriageOpen(false);
     setQueueOpen(false);
     setFocus(null);
+    // The case's own entry in the list closes a perceptual review open on it (it resumes where it stopped).
+    if (id === selectedId && currentUrlState().review !== undefined) setUrlState({ review: undefined }, 'push');
     if (id === selectedId) return;
     if (unsaved.current.length > 0 && !window.confirm(`Unsaved sandbox edits (${unsaved.current.join(', ')}) will be lost. Open the other case anyway?`)) return;
     unsaved.current = [];
@@ -194,10 +197,12 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
   }, [props.connection, refreshCases, reloadCase, attachLive]);
 
   const open = detail.state === 'ready' ? detail.value : null;
+  // A perceptual review of the open case (`&review=ID`) takes its place, like the triage view (renderer/review/).
+  const reviewId = open !== null && url.case === open.id && !triageOpen && !queueOpen ? url.review : undefined;
 
   useEffect(() => {
-    document.title = triageOpen ? 'Triage · Recheck' : queueOpen ? 'Review queue · Recheck' : open !== null ? `${open.title} · Recheck` : 'Recheck';
-  }, [open, triageOpen, queueOpen]);
+    document.title = triageOpen ? 'Triage · Recheck' : queueOpen ? 'Review queue · Recheck' : open !== null ? `${reviewId !== undefined ? 'Image review · ' : ''}${open.title} · Recheck` : 'Recheck';
+  }, [open, triageOpen, queueOpen, reviewId]);
   // The queue is read again when the case list is (after runs and edits) and when runs start or end.
   const runningCases = Object.keys(runningByCase(runs)).sort().join(',');
   const queueKey = `${cases?.length ?? 0}|${runningCases}`;
@@ -344,7 +349,21 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
         <main className="content">
           {triageOpen ? <TriageView api={api} cases={cases ?? []} ledger={ledger} onLoaded={setLedger} onOpenCase={selectCase} onCreateCase={createFromTriage} /> : null}
           {queueOpen ? <ReviewQueue api={api} refreshKey={queueRefresh} onOpen={openFromQueue} /> : null}
-          <div className="content-case" style={triageOpen || queueOpen ? { display: 'none' } : undefined}>
+          {open !== null && reviewId !== undefined ? (
+            <ErrorBoundary what="The image review" resetKey={`${open.id}/${reviewId}`}>
+              <ReviewScreen
+                api={api}
+                detail={open}
+                reviewId={reviewId}
+                run={run}
+                starting={starting}
+                runError={runError}
+                onRun={() => startRun(null)}
+                onClose={() => setUrlState({ review: undefined }, 'push')}
+              />
+            </ErrorBoundary>
+          ) : null}
+          <div className="content-case" style={triageOpen || queueOpen || reviewId !== undefined ? { display: 'none' } : undefined}>
           {detail.state === 'idle' ? <div className="placeholder muted">Choose a case on the left to review its paper, logbook and sandbox.</div> : null}
           {detail.state === 'loading' ? <div className="placeholder muted">Opening the case…</div> : null}
           {detail.state === 'error' ? <div className="error-box">{detail.error}</div> : null}

@@ -27,6 +27,7 @@ import { Splitter } from './Splitter';
 import { moveBoundary } from '../lib/layout';
 import { caseCommands } from '../palette/case-commands';
 import { useCommands } from '../palette/use-commands';
+import { ReviewPairsButton } from '../review/ReviewPairsButton';
 
 /** Height of the checks dock while logbooks are compared (run bar, tabs and a line of results). */
 const COMPARE_DOCK_HEIGHT = 150;
@@ -142,6 +143,7 @@ function CaseWorkspaceBody(props: {
           </div>
         </div>
         <span className="spacer" />
+        <ReviewPairsButton api={props.api} caseId={detail.id} reviewer={props.reviewer} onReviewerChange={props.onReviewerChange} />
         <button type="button" className="btn" onClick={props.onDraftLetter} data-testid="draft-letter">
           Draft letter
         </button>

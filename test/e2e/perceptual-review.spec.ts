@@ -1,0 +1,271 @@
+// Issue 15, perceptual review on the sixth bundled case (quantization-stability): a scripted reviewer (its name
+// says so) judges ten pairs from the keyboard, blind (images are data: URLs, no file name or condition reaches
+// the page); writes a note without firing the keys; undoes; looks through the blink and difference views (the
+// difference's numbers recomputed here from the case's PNG files, decoded in Node) under the locked zoom and
+// pan; closes, reloads and resumes; exports the CSV (read back from the workspace); runs the case's checks and
+// sees what the core decides of an incomplete review. Screenshots of the review screen in both themes.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { decodeImage } from '../../app/images/decode';
+import { splitCsvRecords } from '../../checkers/tables/csv-records';
+import { expect, SCREENSHOT_DIR, serverUrl, serverWorkspace, test } from './fixtures';
+
+const CASE = 'quantization-stability';
+const repo = path.resolve(import.meta.dirname, '../..');
+
+interface PerceptualBlock {
+  pairs: string;
+  question: string;
+  answers: { value: string; key: string; label: string }[];
+}
+
+/** The case's perceptual block and its pairs (file paths), read from the repository, not from the app. */
+function caseOnDisk(): { perceptual: PerceptualBlock; pairs: { a: string; b: string }[] } {
+  const dir = path.join(repo, 'cases', CASE);
+  const perceptual = (JSON.parse(readFileSync(path.join(dir, 'case.json'), 'utf8')) as { perceptual: PerceptualBlock }).perceptual;
+  const records = splitCsvRecords(readFileSync(path.join(dir, perceptual.pairs), 'utf8'), { maxRows: 100_000, maxCells: 1_000_000 });
+  const head = records[0]!.values;
+  const a = head.indexOf('image_a');
+  const b = head.indexOf('image_b');
+  return { perceptual, pairs: records.slice(1).map((r) => ({ a: r.values[a]!, b: r.values[b]! })) };
+}
+
+/** Largest |a - b| over the colour channels and how many pixels differ at all: a plain loop over Node-decoded PNGs. */
+async function differences(pairs: { a: string; b: string }[]): Promise<Set<string>> {
+  const out = new Set<string>();
+  const cache = new Map<string, Uint8ClampedArray>();
+  const pixels = async (rel: string) => {
+    let d = cache.get(rel);
+    if (d === undefined) {
+      d = (await decodeImage(new Uint8Array(await readFile(path.join(repo, 'cases', CASE, rel))))).data;
+      cache.set(rel, d);
+    }
+    return d;
+  };
+  for (const p of pairs) {
+    const [x, y] = [await pixels(p.a), await pixels(p.b)];
+    let max = 0;
+    let changed = 0;
+    for (let i = 0; i < x.length; i += 4) {
+      let any = false;
+      for (let c = 0; c < 3; c++) {
+        const d = Math.abs(x[i + c]! - y[i + c]!);
+        if (d > 0) any = true;
+        if (d > max) max = d;
+      }
+      if (any) changed++;
+    }
+    out.add(`${max}/${changed}/${x.length / 4}`);
+  }
+  return out;
+}
+
+/** Serious or critical axe-core findings on the review screen (as test/e2e/a11y.spec.ts scans every screen). */
+async function accessibilityProblems(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
+  const handle = await page.getByTestId('review-screen').elementHandle();
+  return page.evaluate(async (el) => {
+    type Violation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] };
+    const axe = (globalThis as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: Violation[] }> } }).axe;
+    const r = await axe.run(el, { resultTypes: ['violations'], runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.help}) at ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`);
+  }, handle);
+}
+
+const progress = (page: Page) => page.getByTestId('review-progress');
+
+/** Waits until both images of the next item are shown (the answers are enabled then). */
+async function ready(page: Page): Promise<void> {
+  await expect(page.getByTestId('review-answer').first()).toBeEnabled();
+}
+
+async function answered(page: Page, n: number): Promise<void> {
+  await expect(progress(page)).toHaveAttribute('data-answered', String(n));
+}
+
+// The app's CSP allows no inline script, which is how addScriptTag injects axe: the scan alone bypasses it.
+test.use({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
+
+test('perceptual review: ten pairs from the keyboard, blind; note, undo, blink, difference, zoom; resume; export; checks', async ({ page, consoleErrors }) => {
+  test.setTimeout(300_000);
+  const { perceptual, pairs } = caseOnDisk();
+  const keys = perceptual.answers.map((a) => a.key);
+  const reviewer = `Scripted e2e reviewer ${Date.now().toString(36)}`;
+
+  await page.goto(serverUrl());
+  await page.getByTestId(`case-item-${CASE}`).click();
+  await expect(page.getByTestId('case-workspace')).toHaveAttribute('data-case', CASE);
+
+  // The entry: the case header's button (the palette lists the same command).
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('Review image pairs');
+  await expect(page.locator('.palette-item', { hasText: 'Review image pairs' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('review-pairs').click();
+  const dialog = page.getByTestId('reviews-dialog');
+  await expect(dialog).toContainText(perceptual.question);
+  await dialog.getByTestId('reviewer-input').fill(reviewer);
+  await dialog.getByTestId('review-start').click();
+
+  const screen = page.getByTestId('review-screen');
+  await expect(screen).toBeVisible();
+  const reviewId = (await screen.getAttribute('data-review'))!;
+  expect(new URL(page.url()).searchParams.get('review')).toBe(reviewId);
+  expect(new URL(page.url()).searchParams.get('case')).toBe(CASE);
+  await expect(page.getByTestId('review-question')).toHaveText(perceptual.question);
+  await expect(page.getByTestId('review-reviewer')).toHaveText(reviewer);
+  const total = Number(await progress(page).getAttribute('data-total'));
+  expect(total).toBeGreaterThanOrEqual(pairs.length);
+  await answered(page, 0);
+
+  // The keys are in the registry: the shortcuts sheet lists each answer and the review's keys.
+  await page.keyboard.press('?');
+  const sheet = page.getByTestId('shortcuts-sheet');
+  for (const a of perceptual.answers) await expect(sheet.locator(`[data-command="review.answer:${a.value}"]`)).toContainText(a.label);
+  await expect(sheet.locator('[data-command="review.undo"]')).toContainText('Undo the last answer');
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+
+  // Ten pairs from the keyboard; the tenth gets a note typed with answer and view keys in it first.
+  const given: string[] = [];
+  for (let i = 0; i < 10; i++) {
+    await ready(page);
+    await expect(page.getByTestId('review-item')).toHaveAttribute('data-index', String(i));
+    // Blind: the images are data: URLs, and no file of the pair table is named anywhere on the page.
+    for (const side of ['left', 'right']) expect(await page.getByTestId(`review-image-${side}`).getAttribute('src')).toMatch(/^data:image\/(png|jpeg|webp);base64,/);
+    if (i === 0) {
+      const text = await screen.innerText();
+      for (const p of pairs) expect(text).not.toContain(p.a);
+    }
+    if (i === 9) {
+      await page.keyboard.press('n');
+      await expect(page.getByTestId('review-note')).toBeFocused();
+      await page.keyboard.type(`banding ${keys.join(' ')} u b d`);
+      await answered(page, 9);
+      await expect(page.getByTestId('review-view-side-by-side')).toHaveAttribute('aria-pressed', 'true');
+      await page.keyboard.press('Escape');
+    }
+    const key = keys[i % keys.length]!;
+    given.push(perceptual.answers[i % keys.length]!.value);
+    await page.keyboard.press(key);
+    await answered(page, i + 1);
+  }
+  await expect(page.getByTestId('review-status')).toContainText('item 10 answered');
+  await expect(page.getByTestId('review-status')).toContainText('with a note');
+
+  // Undo: U takes back the tenth answer and gives its note back; answered again by click; then Ctrl+Z the same.
+  const note = `banding ${keys.join(' ')} u b d`;
+  for (const undo of ['u', 'Control+z']) {
+    await page.keyboard.press(undo);
+    await answered(page, 9);
+    await expect(page.getByTestId('review-item')).toHaveAttribute('data-index', '9');
+    await expect(page.getByTestId('review-note')).toHaveValue(note);
+    await expect(page.getByTestId('review-status')).toContainText('Took back');
+    await ready(page);
+    await page.getByTestId('review-answer').nth(9 % keys.length).click();
+    await answered(page, 10);
+  }
+  await ready(page);
+
+  // Blink: one place, the two images in turn (B), and automatically.
+  await page.keyboard.press('b');
+  const blink = page.getByTestId('review-box-blink');
+  await expect(blink).toContainText('showing the left image');
+  await expect(blink.getByTestId('review-image-left')).toBeVisible();
+  await expect(blink.getByTestId('review-image-right')).toBeHidden();
+  await page.keyboard.press('b');
+  await expect(blink).toContainText('showing the right image');
+  await expect(blink.getByTestId('review-image-left')).toBeHidden();
+  await page.getByTestId('review-auto-blink').check();
+  await expect(blink).toContainText('showing the left image');
+  await expect(blink).toContainText('showing the right image');
+  await page.getByTestId('review-auto-blink').uncheck();
+
+  // Difference: labelled as such; its numbers are those of one of the case's pairs, decoded and compared here.
+  await page.keyboard.press('d');
+  await expect(page.getByTestId('review-box-difference')).toContainText('Difference |left − right|');
+  const stats = page.getByTestId('review-difference-stats');
+  await expect(stats).toContainText('largest |left − right|');
+  const m = /largest \|left − right\| (\d+) of 255, mean [\d.]+; (\d+) of (\d+) pixels differ/.exec(await stats.innerText());
+  expect(m, await stats.innerText()).not.toBeNull();
+  expect([...(await differences(pairs))]).toContain(`${m![1]}/${m![2]}/${m![3]}`);
+
+  // Zoom and pan, locked: + twice, a drag on the left image; both images move alike; reset.
+  await page.keyboard.press('s');
+  await page.keyboard.press('+');
+  await page.keyboard.press('+');
+  await expect(page.getByTestId('review-zoom-level')).toHaveText('156%');
+  const frame = page.getByTestId('review-box-left').locator('.review-box-frame');
+  const box = (await frame.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 - 60, box.y + box.height / 2 - 40, { steps: 4 });
+  await page.mouse.up();
+  const transforms = await page.locator('.review-box-inner').evaluateAll((els) => els.map((e) => (e as unknown as { style: { transform: string } }).style.transform));
+  expect(transforms).toHaveLength(2);
+  expect(transforms[0]).toBe(transforms[1]);
+  expect(transforms[0]).toMatch(/translate\(-\d/);
+  await page.mouse.move(box.x + 20, box.y + 20);
+  await page.mouse.wheel(0, -300);
+  await expect(page.getByTestId('review-zoom-level')).not.toHaveText('156%');
+  await page.getByTestId('review-zoom-reset').click();
+  await expect(page.getByTestId('review-zoom-level')).toHaveText('100%');
+
+  // Screenshots of the review screen in both themes, each scanned for accessibility; the focus ring shows.
+  const dir = process.env.RECHECK_SCREENSHOT_DIR ?? SCREENSHOT_DIR;
+  mkdirSync(dir, { recursive: true });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await ready(page);
+    await page.getByTestId('review-note').focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.screenshot({ path: path.join(dir, `perceptual-review-${scheme}.png`) });
+    expect(await accessibilityProblems(page), scheme).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // Close and resume: a reload returns to the review at its next unanswered item.
+  await page.reload();
+  await expect(screen).toBeVisible();
+  await answered(page, 10);
+  await expect(page.getByTestId('review-item')).toHaveAttribute('data-index', '10');
+  await page.getByTestId('review-close').click();
+  await expect(screen).toBeHidden();
+  await expect(page.getByTestId('case-workspace')).toBeVisible();
+  expect(new URL(page.url()).searchParams.get('review')).toBeNull();
+  await page.getByTestId('review-pairs').click();
+  const row = dialog.locator(`[data-testid="review-list-row"][data-review="${reviewId}"]`);
+  await expect(row).toContainText(`10 of ${total} answered`);
+  await row.getByTestId('review-resume').click();
+  await ready(page);
+  await answered(page, 10);
+
+  // Export: the CSV in the case holds the ten answers as given, with the note.
+  await page.getByTestId('review-export').click();
+  await expect(page.getByTestId('review-exported')).toContainText('Exported 10 rows');
+  const csvPath = (await page.getByTestId('review-exported-path').innerText()).trim();
+  const records = splitCsvRecords(await readFile(path.join(serverWorkspace(), CASE, csvPath), 'utf8'), { maxRows: 10_000, maxCells: 100_000 });
+  const head = records[0]!.values;
+  const rows = records.slice(1).map((r) => Object.fromEntries(head.map((h, i) => [h, r.values[i]])));
+  expect(rows.map((r) => r.reviewer)).toEqual(Array(10).fill(reviewer));
+  expect(rows.map((r) => r.answer)).toEqual(given);
+  expect(rows[9]!.note).toBe(note);
+
+  // The checks: an incomplete review decides nothing yet, and the page says what the core says.
+  await page.getByTestId('review-checks-toggle').click();
+  await page.getByTestId('review-run-checks').click();
+  const outcome = page.getByTestId('review-outcome');
+  await expect(outcome.getByTestId('review-decision').first()).not.toHaveAttribute('data-decision', 'pending', { timeout: 120_000 });
+  // The core's words: the review checks wait for a complete review and name this one's progress; nothing decides.
+  const consistency = outcome.locator('[data-testid="review-check-result"][data-kind="review-consistency"]');
+  await expect(consistency).toHaveAttribute('data-outcome', 'neutral');
+  await expect(consistency).toContainText(/waiting for review/i);
+  await expect(consistency).toContainText(`${reviewer}: 10 of ${total} answered`);
+  await expect(outcome.locator('[data-testid="review-check-result"][data-kind="perceptual-verdict"]')).toContainText(/waiting for review/i);
+  await expect(outcome.getByTestId('review-decision').first()).toHaveAttribute('data-decision', 'inconclusive');
+  await page.screenshot({ path: path.join(dir, 'perceptual-review-checks.png') });
+  expect(consoleErrors).toEqual([]);
+});
