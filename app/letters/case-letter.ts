@@ -9,6 +9,7 @@ import type { CaseFile } from '../cases/model';
 import { latestReports } from '../runs/latest';
 import { draftLetter } from './draft';
 import { letterEvidence } from './evidence';
+import { galleryDataUris, judgedWords } from './gallery';
 import { letterHtml, type LetterFigure } from './html';
 import type { PdfPrinter } from './pdf';
 import { selectLetter } from './select';
@@ -29,7 +30,10 @@ export async function letterReadiness(dir: string, file: CaseFile, kind: LetterD
   return { ready: missing.length === 0, missing };
 }
 
-/** The figures the checks of these falsifications drew, numbered and captioned as the letter cites them. */
+/**
+ * The figures the checks of these falsifications drew, and the image pairs of their perceptual galleries, numbered
+ * and captioned as the letter cites them.
+ */
 export async function letterFigures(dir: string, file: CaseFile, falsificationIds: readonly string[]): Promise<LetterFigure[]> {
   const { reports } = await latestReports(dir, file.falsifications.map((f) => f.id));
   const evidence = await letterEvidence(dir, file, reports, falsificationIds);
@@ -38,6 +42,17 @@ export async function letterFigures(dir: string, file: CaseFile, falsificationId
     const [fid, checkId] = key.split('/');
     const title = reports.find((r) => r.falsificationId === fid)?.checks.find((x) => x.checkId === checkId)?.title ?? '';
     for (const fig of ev.figures) out.push({ caption: `Figure ${fig.number}: ${title} (SHA-256 ${fig.sha256})`, svg: fig.svg });
+    if (ev.gallery === undefined) continue;
+    const { gallery, numbers } = ev.gallery;
+    const uris = await galleryDataUris(dir, gallery);
+    gallery.pairs.forEach((p, i) => {
+      const images = p.images.flatMap((img, side) => {
+        const src = uris.get(img.path);
+        return src === undefined ? [] : [{ src, label: `${side === 0 ? 'A' : 'B'}: ${img.condition}` }];
+      });
+      const judged = gallery.mode === 'compare' ? 'judged worse' : 'judged unusable';
+      out.push({ caption: `Figure ${numbers[i]}: pair ${p.pair}, image A ${p.images[0].condition} and image B ${p.images[1].condition}; ${judged}: ${judgedWords(p)} (SHA-256 ${p.images[0].sha256.slice(0, 12)}…, ${p.images[1].sha256.slice(0, 12)}…)`, images });
+    });
   }
   return out;
 }

@@ -13,6 +13,7 @@ import { CHECKLIST, checklistStatus } from '../cases/checklist';
 import type { CaseFile, Falsification } from '../cases/model';
 import { latestVerdicts } from '../reviews/queue';
 import { evidenceKey, runCommand, type LetterEvidence } from './evidence';
+import { figureRange, gallerySection } from './gallery-section';
 import { selectLetter } from './select';
 
 /** The kind of slip a refuting check of each kind exposes, and the checklist question about it. */
@@ -107,10 +108,15 @@ function falsificationSection(c: CaseFile, f: Falsification, kind: LetterKind, l
         quoted.add(input.path);
       }
       for (const fig of ev.figures) out.push(`   - Figure ${fig.number} (attached), SHA-256 \`${fig.sha256}\``);
+      if (ev.gallery !== undefined && ev.gallery.numbers.length > 0) out.push(`   - ${figureRange(ev.gallery.numbers)} (attached): pairs from the blind review, listed below`);
       out.push(`   - Recompute: \`${ev.command}\``);
     }
   });
   out.push('', `All of these computations at once: \`${runCommand(c.id, f.id)}\`.`, '');
+  for (const check of report.checks) {
+    const g = evidence.get(evidenceKey(f.id, check.checkId))?.gallery;
+    if (g !== undefined) out.push(...gallerySection(c.id, g.gallery, g.numbers));
+  }
   const checklist = checklistStatus(f);
   const settled = checklist.items.filter((i) => i.status !== 'open');
   if (settled.length > 0) {

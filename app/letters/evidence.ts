@@ -9,6 +9,7 @@ import type { LatestFalsificationReport } from '../api/contract';
 import type { CaseFile } from '../cases/model';
 import { readInside } from '../fs/confine';
 import { sha256 } from '../fs/hash';
+import { buildGalleries, type Gallery } from './gallery';
 
 /** A certificate this small (bytes) is quoted whole in the letter. */
 const INLINE_MAX_BYTES = 1024;
@@ -41,6 +42,11 @@ export interface EvidenceFigure {
 export interface CheckEvidence {
   readonly inputs: readonly EvidenceFile[];
   readonly figures: readonly EvidenceFigure[];
+  /**
+   * A perceptual verdict's gallery (app/letters/gallery.ts) with the figure number of each of its pairs, which
+   * follow the check's own figures.
+   */
+  readonly gallery?: { readonly gallery: Gallery; readonly numbers: readonly number[] };
   /** The command that recomputes this check headless. */
   readonly command: string;
 }
@@ -84,7 +90,9 @@ export async function letterEvidence(dir: string, c: CaseFile, latest: readonly 
         const svg = bytes.toString('utf8').replace(RUN_FOLDER, '');
         figures.push({ number: ++figureCount, svg, sha256: sha256(svg) });
       }
-      out.set(evidenceKey(f.id, result.checkId), { inputs, figures, command: checkCommand(c.id, result.kind, params, f.id) });
+      const gallery = result.kind === 'perceptual-verdict' ? ((await buildGalleries(dir, f.id, [result, ...(report?.checks ?? []).filter((x) => x.kind === 'image-metrics')]))[0] ?? null) : null;
+      const numbered = gallery === null ? {} : { gallery: { gallery, numbers: gallery.pairs.map(() => ++figureCount) } };
+      out.set(evidenceKey(f.id, result.checkId), { inputs, figures, ...numbered, command: checkCommand(c.id, result.kind, params, f.id) });
     }
   }
   return out;

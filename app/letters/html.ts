@@ -3,16 +3,20 @@
  * by the reports' renderer (app/reports/markdown.ts: markdown-it with raw HTML disabled, since a letter quotes
  * untrusted logbooks, and KaTeX math by the renderer's rules), KaTeX's stylesheet with its fonts embedded
  * (app/reports/katex-css.ts), and the checks' figures appended as images (SVG as data URIs, so no script in
- * an SVG runs). It names no file outside itself.
+ * an SVG runs; a perceptual gallery's image pairs as PNG, JPEG or WebP data URIs, typed by their bytes). It names
+ * no file outside itself.
  */
 import { katexCss } from '../reports/katex-css';
 import { reportMarkdown } from '../reports/markdown';
 
-export interface LetterFigure {
-  /** Caption, e.g. "Figure 1: Fit ratio - H_k against ln k (growth-fit.svg)". */
-  readonly caption: string;
-  readonly svg: string;
-}
+/** A figure the PDF appends: a check's drawn SVG, or a gallery's image pair (each image a data: URI with its label). */
+export type LetterFigure =
+  | {
+      /** Caption, e.g. "Figure 1: Fit ratio - H_k against ln k (growth-fit.svg)". */
+      readonly caption: string;
+      readonly svg: string;
+    }
+  | { readonly caption: string; readonly images: readonly { readonly src: string; readonly label: string }[] };
 
 const PAGE_CSS = `
 @page { size: A4; margin: 22mm 20mm; }
@@ -26,10 +30,20 @@ blockquote:first-of-type strong:first-child { color: #a00; }
 li { margin: 0.2em 0; }
 figure { margin: 1.2em 0; break-inside: avoid; text-align: center; } figure img { max-width: 100%; }
 figcaption { font-size: 9.5pt; color: #333; margin-top: 4pt; }
+.pair { display: flex; gap: 10pt; justify-content: center; } .pair figure { margin: 0; }
+.pair img { width: 150pt; height: auto; image-rendering: pixelated; border: 0.5pt solid #999; }
 `;
 
 function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+function figureHtml(f: LetterFigure): string {
+  if ('svg' in f) return `<figure><img alt="${escapeHtml(f.caption)}" src="data:image/svg+xml;base64,${Buffer.from(f.svg, 'utf8').toString('base64')}"><figcaption>${escapeHtml(f.caption)}</figcaption></figure>`;
+  // Only raster data: URIs built from checked bytes (app/letters/gallery.ts) reach here; anything else is dropped.
+  const images = f.images.filter((i) => /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/=]+$/.test(i.src));
+  const cells = images.map((i) => `<figure><img alt="${escapeHtml(i.label)}" src="${i.src}"><figcaption>${escapeHtml(i.label)}</figcaption></figure>`).join('');
+  return `<figure class="gallery-pair"><div class="pair">${cells}</div><figcaption>${escapeHtml(f.caption)}</figcaption></figure>`;
 }
 
 /**
@@ -38,7 +52,7 @@ function escapeHtml(s: string): string {
  */
 export function letterHtml(source: string, title: string, figures: readonly LetterFigure[]): string {
   const body = reportMarkdown(source);
-  const figs = figures.length === 0 ? '' : `<h2>Figures</h2>\n${figures.map((f) => `<figure><img alt="${escapeHtml(f.caption)}" src="data:image/svg+xml;base64,${Buffer.from(f.svg, 'utf8').toString('base64')}"><figcaption>${escapeHtml(f.caption)}</figcaption></figure>`).join('\n')}`;
+  const figs = figures.length === 0 ? '' : `<h2>Figures</h2>\n${figures.map(figureHtml).join('\n')}`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; font-src data:; style-src 'unsafe-inline'">
 <title>${escapeHtml(title)}</title>

@@ -85,5 +85,5 @@ export function waitingForReview(r: CaseReviews): string | null {
   if (r.complete.length > 0) return null;
   const going = r.inProgress.map((x) => `${x.reviewer}: ${x.answered} of ${x.total} answered`);
   const broken = r.unreadable.length > 0 ? ` ${r.unreadable.length} review(s) cannot be read (${r.unreadable[0]?.problem}).` : '';
-  return `Waiting for review: no complete review of the image pairs yet${going.length > 0 ? ` (in progress: ${going.join('; ')})` : ''}; a person must review them blind in the app.${broken}`;
+  return `Waiting for review: no complete review of the image pairs yet${going.length > 0 ? ` (in progress: ${going.join('; ')})` : ''}; a person must review them blind in the app ("Review image pairs" on the case).${broken}`;
 }

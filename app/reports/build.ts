@@ -86,7 +86,7 @@ export async function buildReport(loaded: LoadedCase, registry: CheckRegistry, o
     versions: { recheck: v.recheck, node: v.node, esbuild: v.esbuild, platform: v.platform, chromium: o.chromium ?? (await chromiumVersion(v)), ...(v.electron !== undefined ? { electron: v.electron } : {}) },
   });
   const dataText = `${JSON.stringify(data, null, 2)}\n`;
-  const html = renderReportHtml(data, textOf(files));
+  const html = renderReportHtml(data, textOf(files), (p) => files.get(p) ?? null);
   files.set(REPORT_FILES.data, Buffer.from(dataText, 'utf8'));
   files.set(REPORT_FILES.html, Buffer.from(html, 'utf8'));
 

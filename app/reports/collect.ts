@@ -17,6 +17,7 @@ import { inputHash } from '../runs/record';
 import { parseJsonBounded } from '../json/bounded';
 import { MAX_REPORT_FILE_BYTES } from './manifest';
 import { checkFigures } from './figures';
+import { buildGalleries } from '../letters/gallery';
 import { falsificationCommands, reportCommands } from './provenance';
 import { REPORT_FILES, REPORT_FORMAT, type CheckInputFile, type HashedFile, type ReportCheck, type ReportData, type ReportFalsification, type ReportLetter, type ReportProvenance, type ReportRun, type ReportVerdict } from './model';
 
@@ -165,7 +166,8 @@ export async function collectReport(loaded: LoadedCase, registry: CheckRegistry,
   }
   const outputByPath = new Map(outputs.map((f) => [f.path, f]));
 
-  const falsifications: ReportFalsification[] = file.falsifications.map((f) => {
+  const falsifications: ReportFalsification[] = [];
+  for (const f of file.falsifications) {
     const latest = reports.find((r) => r.falsificationId === f.id);
     const checks: ReportCheck[] = f.checks.map((decl) => {
       const inputsOfCheck: CheckInputFile[] = registry.casePaths(decl.kind, decl.params).map((p) => {
@@ -203,7 +205,9 @@ export async function collectReport(loaded: LoadedCase, registry: CheckRegistry,
         }),
       };
     });
-    return {
+    // The pairs a perceptual verdict was decided on, from the case's files as copied (its images are inputs).
+    const galleries = await buildGalleries(dir, f.id, checks.flatMap((c) => (c.result === null ? [] : [{ checkId: c.id, kind: c.kind, evidence: c.result.evidence }])));
+    falsifications.push({
       id: f.id,
       claim: f.claim,
       logbook: f.logbook,
@@ -213,8 +217,9 @@ export async function collectReport(loaded: LoadedCase, registry: CheckRegistry,
       checklist: checklistView(f),
       verdicts: verdictsOf(entries, f.id),
       rerun: falsificationCommands(file.id, f.id),
-    };
-  });
+      ...(galleries.length > 0 ? { galleries } : {}),
+    });
+  }
 
   const data: ReportData = {
     format: REPORT_FORMAT,

@@ -2,11 +2,13 @@
  * The report as one static HTML page, rendered from report.json alone (plus the texts it names under inputs/
  * and the figures under figures/), so that `recheck report --verify` can render it again and find an edit of
  * the HTML that a forged manifest would hide. No script, no external file: inline CSS (KaTeX's fonts inlined),
- * inline SVG figures drawn from the evidence, math rendered to HTML when the report is built, and a Content
- * Security Policy that allows nothing else.
+ * inline SVG figures drawn from the evidence, a perceptual verdict's image pairs inline as data: URIs of the
+ * copied images (gallery-html.ts), math rendered to HTML when the report is built, and a Content Security Policy
+ * that allows nothing else.
  */
 import { DECISION_WORDS, OUTCOME_WORDS, VERDICT_WORDS } from '../api/contract-words';
 import { CHECKLIST } from '../cases/checklist';
+import { galleryHtml, type ReportBytes } from './gallery-html';
 import { katexCss } from './katex-css';
 import { reportMarkdown } from './markdown';
 import { REPORT_FILES, type HashedFile, type ReportCheck, type ReportData, type ReportFalsification, type ReportLetter } from './model';
@@ -74,7 +76,7 @@ function checkSection(f: ReportFalsification, c: ReportCheck, text: ReportText):
   return out.join('\n');
 }
 
-function falsificationSection(d: ReportData, f: ReportFalsification, text: ReportText): string {
+function falsificationSection(d: ReportData, f: ReportFalsification, text: ReportText, bytes: ReportBytes): string {
   const claim = d.case.paper.claims.find((c) => c.id === f.claim);
   const out: string[] = [];
   out.push(`<section class="falsification" id="falsification-${esc(f.id)}" data-falsification="${esc(f.id)}">`);
@@ -87,6 +89,7 @@ function falsificationSection(d: ReportData, f: ReportFalsification, text: Repor
 
   out.push('<h3>Checks</h3>');
   for (const c of f.checks) out.push(checkSection(f, c, text));
+  for (const g of f.galleries ?? []) out.push(galleryHtml(g, bytes));
 
   out.push('<h3>Adversarial checklist</h3>');
   const rows = f.checklist.map((i) => {
@@ -121,8 +124,11 @@ function letterSection(l: ReportLetter, text: ReportText): string {
   return out.join('\n');
 }
 
-/** The whole page. Example: `renderReportHtml(data, text)` starts with `<!doctype html>` and holds no `<script`. */
-export function renderReportHtml(d: ReportData, text: ReportText): string {
+/**
+ * The whole page; `bytes` gives the copied images a gallery shows. Example: `renderReportHtml(data, text, bytes)`
+ * starts with `<!doctype html>` and holds no `<script`.
+ */
+export function renderReportHtml(d: ReportData, text: ReportText, bytes: ReportBytes = () => null): string {
   const p = d.provenance;
   const out: string[] = [];
   out.push('<!doctype html>');
@@ -152,7 +158,7 @@ export function renderReportHtml(d: ReportData, text: ReportText): string {
   if (paper !== null) out.push(`<details open><summary>Our summary of the paper (paper.md)</summary><div class="paper">${reportMarkdown(paper)}</div></details>`);
   out.push(`<p class="small">Logbooks under review: ${d.case.logbooks.map((l) => `<code>${esc(l.id)}</code> ${esc(l.title)} (${esc(l.format)}, <span class="mono">${esc(l.path)}</span>${l.linked ? ', linked, not copied' : ''})`).join('; ') || 'none'}.</p>`);
 
-  for (const f of d.falsifications) out.push(falsificationSection(d, f, text));
+  for (const f of d.falsifications) out.push(falsificationSection(d, f, text, bytes));
 
   out.push('<h2>Letters and responses</h2>');
   if (d.letters.length === 0) out.push('<p class="muted">No letter in the case (letters/ is empty or absent).</p>');

@@ -7,6 +7,7 @@
  * file with its SHA-256, and the hash chain over them). Documented in docs/reports.md.
  */
 import type { ChecklistItemStatus, CheckOutcome, FalsificationDecision, ReviewerVerdict } from '../api/contract';
+import type { Gallery } from '../letters/gallery';
 
 export const REPORT_FORMAT = 'recheck.report/1';
 export const MANIFEST_FORMAT = 'recheck.report-manifest/1';
@@ -96,6 +97,11 @@ export interface ReportFalsification {
   readonly verdicts: readonly ReportVerdict[];
   /** Shell commands that recompute this falsification's checks headless from the report's inputs. */
   readonly rerun: readonly string[];
+  /**
+   * The image pairs its perceptual verdicts were decided on (app/letters/gallery.ts), their images under inputs/
+   * (shown inline in index.html as data: URIs); absent in reports built before galleries existed.
+   */
+  readonly galleries?: readonly Gallery[];
 }
 
 export interface ReportLetter {

@@ -21,6 +21,9 @@ section.falsification { border-top: 3px solid var(--line); margin-top: 28px; }
 .check h4 { display: flex; gap: 8px; align-items: baseline; flex-wrap: wrap; }
 figure { margin: 10px 0; } figure svg { max-width: 100%; height: auto; border: 1px solid var(--line); }
 figcaption { font-size: 13px; color: var(--muted); }
+.gallery-pair { border: 1px solid var(--line); border-radius: 6px; padding: 8px 14px; margin: 10px 0; }
+.pair-images { display: flex; gap: 16px; flex-wrap: wrap; } .pair-images figure { margin: 0; max-width: 240px; }
+.pair-images img { width: 220px; height: auto; image-rendering: pixelated; border: 1px solid var(--line); display: block; }
 .assertion { border-left: 4px solid var(--line); margin: 6px 0; padding: 2px 12px; }
 .paper { border: 1px solid var(--line); border-radius: 6px; padding: 4px 16px; }
 .math-block { overflow-x: auto; }

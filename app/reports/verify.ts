@@ -4,7 +4,8 @@
  * and then that the report agrees with itself, so that an edit whose author also rewrote the manifest is still
  * caught: each decision follows from its checks' outcomes, each check result is the one in the copied run's
  * report.json, each copied run report has the hash the audit log recorded when the run finished, the verdicts
- * are the audit log's, the figures are what the evidence draws, and index.html is what report.json renders to.
+ * are the audit log's, the figures are what the evidence draws, each perceptual gallery is what the evidence and
+ * the copied pair table, reviews and images give, and index.html is what report.json renders to.
  */
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -17,6 +18,8 @@ import { canonicalJson, currentVersions } from '../runs/record';
 import { DEFAULT_JSON_LIMITS, parseJsonBounded } from '../json/bounded';
 import { verdictsOf } from './collect';
 import { checkFigures } from './figures';
+import { buildGalleries } from '../letters/gallery';
+import { inputPath } from './gallery-html';
 import { renderReportHtml } from './html';
 import { chainLink, genesis, MAX_REPORT_FILE_BYTES, scanReportFolder } from './manifest';
 import { MANIFEST_FORMAT, REPORT_FILES, REPORT_FORMAT, type ReportData, type ReportManifest } from './model';
@@ -123,6 +126,9 @@ async function checkConsistency(dir: string, data: ReportData, problems: ReportP
       }
     }
     if (auditText !== null && canonicalJson(verdictsOf(audit, f.id)) !== canonicalJson(f.verdicts)) problems.push({ file: REPORT_FILES.data, problem: `${f.id}: the verdicts differ from ${REPORT_FILES.audit}` });
+    const recorded = f.checks.flatMap((c) => (c.result === null ? [] : [{ checkId: c.id, kind: c.kind, evidence: c.result.evidence }]));
+    const galleries = await buildGalleries(join(dir, REPORT_FILES.inputs), f.id, recorded);
+    if (canonicalJson(galleries) !== canonicalJson(f.galleries ?? [])) problems.push({ file: REPORT_FILES.data, problem: `${f.id}: its gallery of image pairs is not what the evidence and the copied reviews and images give` });
     for (const c of f.checks) {
       if (c.result === null) continue;
       const drawn = checkFigures(c.kind, c.result.evidence);
@@ -143,7 +149,13 @@ async function checkConsistency(dir: string, data: ReportData, problems: ReportP
   for (const p of [`${REPORT_FILES.inputs}/paper.md`, ...data.letters.flatMap((l) => (l.latest !== null ? [`${REPORT_FILES.inputs}/${l.latest}`] : [])), ...data.falsifications.flatMap((f) => f.checks.flatMap((c) => c.figures.map((g) => g.reportPath)))]) {
     texts.set(p, await readText(dir, p));
   }
-  if (html !== null && html !== renderReportHtml(data, text)) problems.push({ file: REPORT_FILES.html, problem: 'is not what report.json renders to (edited?)' });
+  // And the images the galleries show, inline.
+  const images = new Map<string, Buffer | null>();
+  for (const img of data.falsifications.flatMap((f) => (f.galleries ?? []).flatMap((g) => g.pairs.flatMap((p) => p.images)))) {
+    const p = inputPath(img.path);
+    if (!images.has(p)) images.set(p, await readInside(dir, p, { maxBytes: MAX_REPORT_FILE_BYTES }).catch(() => null));
+  }
+  if (html !== null && html !== renderReportHtml(data, text, (p) => images.get(p) ?? null)) problems.push({ file: REPORT_FILES.html, problem: 'is not what report.json renders to (edited?)' });
   else notes.push('index.html is what report.json renders to');
 }
 

@@ -1,4 +1,7 @@
-/** A grouped bar figure in SVG: one group per category, one bar per series, a value axis (linear or log) with its unit; hovering a bar shows its value. */
+/**
+ * A grouped bar figure in SVG: one group per category, one bar per series, a value axis (linear or log) with its
+ * unit, optional whiskers over the bars (a series' intervals) and reference lines; hovering a bar shows its value.
+ */
 import { useState } from 'react';
 import { cssVar, TONE_VAR } from './colors';
 import { logTicks, niceTicks, scale } from './geometry';
@@ -12,7 +15,8 @@ const M = { left: 64, right: 12, top: 12, bottom: 40 };
 
 export function BarChart({ spec }: { spec: BarSpec }) {
   const [hover, setHover] = useState<string | null>(null);
-  const values = spec.series.flatMap((s) => s.values).filter((v): v is number => v !== null);
+  const ends = spec.series.flatMap((s) => (s.intervals ?? []).flatMap((iv) => iv ?? []));
+  const values = [...spec.series.flatMap((s) => s.values), ...ends].filter((v): v is number => v !== null && Number.isFinite(v));
   const refs = (spec.refs ?? []).map((r) => r.value);
   const log = spec.value.log === true;
   const all = [...values, ...refs];
@@ -53,21 +57,24 @@ export function BarChart({ spec }: { spec: BarSpec }) {
                 if (v === null || v === undefined) return null;
                 const top = y(log ? Math.max(v, d0) : v);
                 const id = `${s.label}|${c}`;
+                const iv = s.intervals?.[ci] ?? null;
                 return (
-                  <rect
-                    key={s.label}
-                    x={gx + si * barW}
-                    y={Math.min(top, base)}
-                    width={barW - 2}
-                    height={Math.max(1, Math.abs(base - top))}
-                    fill={cssVar(TONE_VAR[s.tone])}
-                    opacity={hover === null || hover === id ? 1 : 0.55}
-                    onMouseEnter={() => setHover(id)}
-                    onMouseLeave={() => setHover(null)}
-                    data-testid="bar"
-                  >
-                    <title>{`${c}, ${s.label}: ${short(v)}${spec.value.unit !== undefined ? ` ${spec.value.unit}` : ''}`}</title>
-                  </rect>
+                  <g key={s.label}>
+                    <rect
+                      x={gx + si * barW}
+                      y={Math.min(top, base)}
+                      width={barW - 2}
+                      height={Math.max(1, Math.abs(base - top))}
+                      fill={cssVar(TONE_VAR[s.tone])}
+                      opacity={hover === null || hover === id ? 1 : 0.55}
+                      onMouseEnter={() => setHover(id)}
+                      onMouseLeave={() => setHover(null)}
+                      data-testid="bar"
+                    >
+                      <title>{`${c}, ${s.label}: ${valueText(spec, v, iv)}`}</title>
+                    </rect>
+                    {iv !== null ? <Whisker x={gx + si * barW + (barW - 2) / 2} y0={y(log ? Math.max(iv[0], d0) : iv[0])} y1={y(log ? Math.max(iv[1], d0) : iv[1])} half={Math.min(5, (barW - 2) / 3)} /> : null}
+                  </g>
                 );
               })}
               <text x={M.left + ci * groupW + groupW / 2} y={H - M.bottom + 16} textAnchor="middle" fill={cssVar('--plot-axis')} fontSize="12" className="axis-category">
@@ -93,6 +100,14 @@ export function BarChart({ spec }: { spec: BarSpec }) {
             <span className="legend-swatch" style={{ background: cssVar(TONE_VAR[s.tone]) }} /> {s.label}
           </span>
         ))}
+        {spec.interval !== undefined ? (
+          <span className="legend-item" data-testid="interval-legend">
+            <svg width="12" height="12" aria-hidden="true">
+              <Whisker x={6} y0={11} y1={1} half={4} />
+            </svg>{' '}
+            {spec.interval}
+          </span>
+        ) : null}
         <span className="hover-value mono" data-testid="hover-value">
           {hover !== null ? hoverText(spec, hover) : 'hover a bar for its value'}
         </span>
@@ -101,9 +116,28 @@ export function BarChart({ spec }: { spec: BarSpec }) {
   );
 }
 
+/** An interval's whisker: a vertical line from y0 to y1 with caps, in the axis colour. */
+function Whisker({ x, y0, y1, half }: { x: number; y0: number; y1: number; half: number }) {
+  const stroke = cssVar('--plot-axis');
+  return (
+    <g className="bar-interval" data-testid="bar-interval" stroke={stroke} strokeWidth="1.5" pointerEvents="none">
+      <line x1={x} x2={x} y1={y0} y2={y1} />
+      <line x1={x - half} x2={x + half} y1={y0} y2={y0} />
+      <line x1={x - half} x2={x + half} y1={y1} y2={y1} />
+    </g>
+  );
+}
+
+/** "100 % (74.1 to 100)": the value with its unit, and its interval when it has one. */
+function valueText(spec: BarSpec, v: number, iv: readonly [number, number] | null): string {
+  const unit = spec.value.unit !== undefined ? ` ${spec.value.unit}` : '';
+  return `${short(v)}${unit}${iv !== null ? ` (${spec.interval ?? 'interval'} ${short(iv[0])} to ${short(iv[1])})` : ''}`;
+}
+
 function hoverText(spec: BarSpec, id: string): string {
   const [label, cat] = id.split('|') as [string, string];
   const s = spec.series.find((x) => x.label === label);
-  const v = s?.values[spec.categories.indexOf(cat)];
-  return v === null || v === undefined ? '' : `${cat} · ${label}: ${short(v)}${spec.value.unit !== undefined ? ` ${spec.value.unit}` : ''}`;
+  const i = spec.categories.indexOf(cat);
+  const v = s?.values[i];
+  return v === null || v === undefined ? '' : `${cat} · ${label}: ${valueText(spec, v, s?.intervals?.[i] ?? null)}`;
 }

@@ -6,9 +6,12 @@ import { divergenceAuditFigures } from './divergence-audit';
 import { fwRunFigures } from './fw-run';
 import { genericFigures } from './generic';
 import { growthFitFigures } from './growth-fit';
+import { imageMetricsFigures } from './image-metrics';
 import { klModeFitFigures } from './kl-mode-fit';
 import { paddingAuditFigures } from './padding-audit';
+import { perceptualVerdictFigures } from './perceptual-verdict';
 import type { Json } from './read';
+import { reviewConsistencyFigures } from './review-consistency';
 import type { FigureSpec } from './spec';
 import { unitsAuditFigures } from './units-audit';
 
@@ -23,6 +26,9 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
   'padding-audit': paddingAuditFigures,
   'units-audit': unitsAuditFigures,
   'divergence-audit': divergenceAuditFigures,
+  'perceptual-verdict': perceptualVerdictFigures,
+  'review-consistency': reviewConsistencyFigures,
+  'image-metrics': imageMetricsFigures,
 };
 
 /** The figures of a check's evidence (none for an empty evidence, as a check that failed has). */

@@ -51,8 +51,13 @@ export interface BarSpec extends Common {
   type: 'bars';
   /** One group of bars per category. */
   categories: string[];
-  /** One bar per category in each series; null where the series has no value. */
-  series: { label: string; tone: Tone; values: (number | null)[] }[];
+  /**
+   * One bar per category in each series; null where the series has no value. `intervals`, when given, draws a
+   * whisker from low to high over each bar (null where a bar has none), e.g. a confidence interval.
+   */
+  series: { label: string; tone: Tone; values: (number | null)[]; intervals?: ([number, number] | null)[] }[];
+  /** What the whiskers show, for the legend (e.g. "95% Wilson interval"). */
+  interval?: string;
   value: Axis;
   /** Horizontal reference lines on the value axis. */
   refs?: { value: number; label: string }[];
