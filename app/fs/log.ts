@@ -104,12 +104,19 @@ async function openRegular(path: string, flags: number, verb: string): Promise<F
   return handle;
 }
 
-// Tails of the appends in flight, by absolute path: appends and repairs of one log run one after another.
-// Module state by necessity: every writer of a log in this process must see the same queue.
+// Tails of the tasks in flight, by key: appends and repairs of one log (keyed by its absolute path) run one
+// after another. Module state by necessity: every writer of a log in this process must see the same queue.
 const queues = new Map<string, Promise<unknown>>();
 
 function serialised<T>(path: string, task: () => Promise<T>): Promise<T> {
-  const key = resolve(path);
+  return serialisedOn(`log\0${resolve(path)}`, task);
+}
+
+/**
+ * Runs `task` after every other task queued under the same key in this process (for read-check-append
+ * sequences that must not interleave, e.g. answers to one review). Example: `serialisedOn('review\0a', f)`.
+ */
+export function serialisedOn<T>(key: string, task: () => Promise<T>): Promise<T> {
   const run = (queues.get(key) ?? Promise.resolve()).then(task, task);
   const settled = run.then(
     () => undefined,

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { BadInputError } from '../errors';
 import { writeJsonAtomic } from '../fs/atomic';
 import { listInside, mkdirInside, resolveInside } from '../fs/confine';
-import { appendLineDurable, readLogLines, repairLogTail, type TornTail } from '../fs/log';
+import { appendLineDurable, readLogLines, repairLogTail, serialisedOn, type TornTail } from '../fs/log';
 import { DEFAULT_JSON_LIMITS, parseJsonBounded } from '../json/bounded';
 import { readJsonFile } from '../tables/json-file';
 import { asRecord, type ReviewRecord } from './records';
@@ -149,22 +149,10 @@ export async function readRecords(caseDir: string, reviewId: string): Promise<(R
   return out;
 }
 
-// The operations on one review in flight, by case folder and review id: an answer's "is it the next item?"
-// test and its append must not interleave with another answer to the same review. Module state by necessity,
-// as in app/fs/log.ts: every writer of a review in this process must see the same queue.
-const queues = new Map<string, Promise<unknown>>();
-
-/** Runs `task` after the other tasks on the same review in this process. */
+/**
+ * Runs `task` after the other tasks on the same review in this process: an answer's "is it the next item?"
+ * test and its append must not interleave with another answer to the same review.
+ */
 export function serialisedReview<T>(caseDir: string, reviewId: string, task: () => Promise<T>): Promise<T> {
-  const key = `${caseDir}\0${reviewId}`;
-  const run = (queues.get(key) ?? Promise.resolve()).then(task, task);
-  const settled = run.then(
-    () => undefined,
-    () => undefined,
-  );
-  queues.set(key, settled);
-  void settled.then(() => {
-    if (queues.get(key) === settled) queues.delete(key);
-  });
-  return run;
+  return serialisedOn(`review\0${caseDir}\0${reviewId}`, task);
 }
