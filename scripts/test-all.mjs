@@ -44,10 +44,11 @@ if (only.length === 0 || only.includes('setup')) {
 single('lint', run('lint', 'npx', ['eslint', '.']));
 single('typecheck', run('typecheck', 'npm', ['run', '-s', 'typecheck']));
 
-// A real single-node Slurm for the Slurm sweep tests (scripts/slurm/cluster.mjs): started before the unit tests,
-// which then fail rather than skip without it (RECHECK_REQUIRE_SLURM=1), and stopped by its PIDs right after
-// them, also when they fail or this script is interrupted. Starting needs root: elsewhere those tests skip.
-const unitEnv = {};
+// A real single-node Slurm for the Slurm sweep tests (scripts/slurm/cluster.mjs): started before the unit tests
+// and kept through the e2e stage (whose server reaches it through SLURM_CONF: sweeps on Slurm from the UI), which
+// then fail rather than skip without it (RECHECK_REQUIRE_SLURM=1); stopped by its PIDs after the e2e stage, also
+// when tests fail or this script is interrupted. Starting needs root: elsewhere those tests skip.
+const slurmEnv = {};
 let slurmUp = false;
 const stopSlurm = () => {
   if (!slurmUp) return;
@@ -56,14 +57,14 @@ const stopSlurm = () => {
 };
 process.once('exit', stopSlurm);
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
-if (only.length === 0 || only.includes('unit')) {
+if (only.length === 0 || only.includes('unit') || only.includes('e2e')) {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   process.stdout.write('\n=== slurm: node scripts/slurm/cluster.mjs start\n');
   const s = isRoot ? spawnSync(process.execPath, ['scripts/slurm/cluster.mjs', 'start'], { encoding: 'utf8' }) : null;
   if (s) process.stdout.write(`${s.stdout ?? ''}${s.stderr ?? ''}`);
   const conf = /^SLURM_CONF=(.+)$/m.exec(s?.stdout ?? '')?.[1];
   if (s?.status === 0 && conf) {
-    Object.assign(unitEnv, { SLURM_CONF: conf, RECHECK_REQUIRE_SLURM: '1' });
+    Object.assign(slurmEnv, { SLURM_CONF: conf, RECHECK_REQUIRE_SLURM: '1' });
     slurmUp = !/already running/.test(s.stdout); // a cluster someone else started is left running
   } else if (isRoot) {
     results.push({ name: 'slurm', passed: 0, failed: 1 });
@@ -73,8 +74,7 @@ if (only.length === 0 || only.includes('unit')) {
 }
 
 rmSync('test-results/vitest.json', { force: true });
-const unitOk = run('unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json'], unitEnv);
-stopSlurm();
+const unitOk = run('unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json'], slurmEnv);
 if (unitOk !== null) {
   const v = readJson('test-results/vitest.json');
   if (v) {
@@ -96,7 +96,7 @@ if (only.length === 0 || only.includes('e2e')) {
     process.stdout.write('\n=== e2e: no Playwright config yet\n');
   } else {
     rmSync('test-results/e2e.json', { force: true });
-    const ok = run('e2e', 'npx', ['playwright', 'test', '-c', 'test/e2e/playwright.config.ts']);
+    const ok = run('e2e', 'npx', ['playwright', 'test', '-c', 'test/e2e/playwright.config.ts'], slurmEnv);
     const e = readJson('test-results/e2e.json');
     if (e?.stats) {
       const failed = e.stats.unexpected + (ok || e.stats.unexpected > 0 ? 0 : 1);
@@ -106,6 +106,8 @@ if (only.length === 0 || only.includes('e2e')) {
     }
   }
 }
+
+stopSlurm();
 
 process.stdout.write('\n');
 for (const r of results) process.stdout.write(`${r.name.padEnd(10)} ${r.passed} passed, ${r.failed} failed\n`);

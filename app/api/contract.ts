@@ -7,9 +7,11 @@
 import type { EndReason, LogMessage, PointMessage, ProgressMessage } from '../sandbox/protocol';
 import type { TriageRow } from '../../checkers/ledger/triage';
 import type { SettingValue } from '../../checkers/logbook/settings';
-import type { AnswerReviewInput, ImagePairSetView, ReviewExportView, ReviewImageView, ReviewSessionView, ReviewSummaryView, StartReviewInput } from './perceptual-contract';
+import type { SaveWorkspaceSettingsInput, SaveWorkspaceSettingsResult, WorkspaceSettingsView } from './contract-settings';
+import type { AnswerReviewInput, ImagePairSetView, ReviewExportView, ReviewImageView, ReviewSessionView, ReviewSummaryView, StartReviewInput } from './contract-perceptual';
 
-export type * from './perceptual-contract';
+export type * from './contract-perceptual';
+export type * from './contract-settings';
 
 export type FalsificationDecision = 'confirmed' | 'refuted' | 'contested' | 'inconclusive';
 export type CheckOutcome = 'supports' | 'refutes' | 'neutral';
@@ -799,6 +801,10 @@ export interface RecheckApi {
   reviewImage(caseId: string, reviewId: string, index: number, side: 'left' | 'right'): Promise<ReviewImageView>;
   /** Writes the review's answers as a CSV in the case (with its seed and settings); logged. */
   exportReview(caseId: string, reviewId: string): Promise<ReviewExportView>;
+  /** The workspace's settings (where sweep checks compute their points); the defaults when none were saved. */
+  workspaceSettings(): Promise<WorkspaceSettingsView>;
+  /** Saves the workspace's settings after Slurm accepts them (sbatch --test-only); a refusal is one line, nothing saved; logged. */
+  saveWorkspaceSettings(input: SaveWorkspaceSettingsInput): Promise<SaveWorkspaceSettingsResult>;
   /** Subscribes to run events of every run. */
   onRunEvent(listener: (event: RunEvent) => void): Unsubscribe;
 }

@@ -5,6 +5,7 @@
  */
 import type { AnswerReviewInput, LetterKind, LetterState, SaveLetterInput, SetLetterStatusInput, StartReviewInput } from './contract';
 import type { AddCheckInput, AddClaimInput, AnswerChecklistInput, ChecklistItemStatus, FalsificationDecision, AddFalsificationInput, ExtractTableInput, ImportLogbookInput, NewCaseInput, RecheckApi, RecordDecisionInput, SandboxRunInput, SaveSandboxFileInput, ReviewerVerdict, UploadedFile } from './contract';
+import type { SaveWorkspaceSettingsInput } from './contract-settings';
 import { checkJsonBounds, JsonLimitError, type JsonLimits } from '../json/bounded';
 
 /** Names of the request/response methods (everything but event subscriptions). */
@@ -29,6 +30,9 @@ export class ApiArgumentError extends Error {
  * JSON text.
  */
 export const ARGUMENT_JSON_LIMITS: JsonLimits = { maxChars: 1024 * 1024, maxDepth: 64, maxNodes: 100_000 };
+
+/** Limits of the workspace settings' sweep block: a few fields and at most a few dozen sbatch options. */
+const SETTINGS_JSON_LIMITS: JsonLimits = { maxChars: 32 * 1024, maxDepth: 4, maxNodes: 200 };
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
@@ -658,6 +662,22 @@ export const API_METHODS: { [M in ApiMethod]: { channel: string; validate: ArgVa
   exportReview: {
     channel: 'recheck:exportReview',
     validate: (a) => (arity('exportReview', a, 2), [id('exportReview', 'caseId', a[0]), id('exportReview', 'reviewId', a[1])]),
+  },
+  workspaceSettings: {
+    channel: 'recheck:workspaceSettings',
+    validate: (a) => (arity('workspaceSettings', a, 0), []),
+  },
+  saveWorkspaceSettings: {
+    channel: 'recheck:saveWorkspaceSettings',
+    validate: (a) => {
+      const m = 'saveWorkspaceSettings';
+      arity(m, a, 1);
+      const r = record(m, a[0], ['sweeps', 'reviewer']);
+      // The shape is bounded JSON here; the core checks it against the settings schema and answers a one-line problem.
+      if (typeof r.sweeps !== 'object' || r.sweeps === null || Array.isArray(r.sweeps)) throw new ApiArgumentError(m, 'sweeps must be an object');
+      const sweeps = jsonArgument(m, 'sweeps', r.sweeps, SETTINGS_JSON_LIMITS) as SaveWorkspaceSettingsInput['sweeps'];
+      return [{ sweeps, ...reviewer(m, r.reviewer) }];
+    },
   },
 };
 

@@ -49,6 +49,8 @@ import { bundleSource, runProblem } from '../sandbox/bundle';
 import { defaultSandboxRunner, type SandboxRunner } from '../sandbox/runner';
 import { startSandboxRun } from './sandbox-run';
 import * as perceptual from '../perceptual/review-api';
+import { readWorkspaceSettings, saveWorkspaceSettings } from '../settings/store';
+import { sweepBackendOf } from '../settings/sweep-backend';
 
 export interface RecheckService extends RecheckApi {
   /** Cancels running checks and drops listeners. */
@@ -153,6 +155,8 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
       if (falsificationId !== null && !loaded.file.falsifications.some((f) => f.id === falsificationId)) {
         throw new BadInputError(join(dir, 'case.json'), `no falsification "${falsificationId}"`);
       }
+      // Sweeps run where the workspace's settings say (a settings.json that does not read is a one-line refusal here).
+      const sweepBackend = sweepBackendOf((await readWorkspaceSettings(o.workspaceDir)).sweeps);
       // One check run per case at a time: a second (a reloaded page, another window) would race the first's report.
       const going = live.ofCase(caseId);
       if (going !== undefined) throw new BusyError(`case "${caseId}" is already running (run ${going.runId}, started by ${going.who}): wait for it or cancel it`, 5);
@@ -161,7 +165,7 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
       running.set(runId, controller);
       const who = editor(options ?? {});
       live.reserve(runId, caseId, falsificationId, who);
-      void runCase(loaded, registry, { runId, falsificationId, signal: controller.signal, onEvent: emit, who, ...(o.sandbox ? { sandbox: o.sandbox } : {}) })
+      void runCase(loaded, registry, { runId, falsificationId, signal: controller.signal, onEvent: emit, who, ...(o.sandbox ? { sandbox: o.sandbox } : {}), ...(sweepBackend ? { sweepBackend } : {}) })
         .catch((err: unknown) => {
           if (err instanceof CancelledError) emit({ runId, type: 'cancelled' });
           else emit({ runId, type: 'failed', error: err instanceof Error ? err.message : String(err) });
@@ -444,6 +448,14 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
 
     async exportReview(caseId, reviewId) {
       return perceptual.exportReview(await caseDir(caseId), caseId, reviewId, editor({}));
+    },
+
+    async workspaceSettings() {
+      return readWorkspaceSettings(o.workspaceDir);
+    },
+
+    async saveWorkspaceSettings(input) {
+      return saveWorkspaceSettings(o.workspaceDir, input.sweeps, { who: editor(input) });
     },
 
     onRunEvent(listener) {

@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { isInside, mkdirInside, resolveInside } from '../fs/confine';
 import { defaultSandboxRunner, type SandboxRunner } from '../sandbox/runner';
+import type { SweepBackend } from '../runs/backends/backend';
 import type { CheckContext, CheckProgress, SeriesPoint } from './kind';
 
 export interface ContextOptions {
@@ -19,6 +20,8 @@ export interface ContextOptions {
   onPoint?: (p: SeriesPoint) => void;
   /** The sandbox for untrusted code (default: the headless Node child, refusing unconfined runs). */
   sandbox?: () => Promise<SandboxRunner>;
+  /** Where sweeps compute their points (default: this process's sandboxes). */
+  sweepBackend?: SweepBackend;
 }
 
 /**
@@ -50,5 +53,6 @@ export function createCheckContext(o: ContextOptions): CheckContext {
     log: (line) => o.onLog?.(line),
     point: (p) => o.onPoint?.(p),
     sandbox: o.sandbox ?? (() => defaultSandboxRunner()),
+    ...(o.sweepBackend !== undefined ? { sweepBackend: o.sweepBackend } : {}),
   };
 }

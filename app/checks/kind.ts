@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import type { JsonSchema } from '../cases/json-schema';
 import type { SandboxRunner } from '../sandbox/runner';
+import type { SweepBackend } from '../runs/backends/backend';
 import { resolveInside } from '../fs/confine';
 
 /** How a check's evidence bears on the claimed falsification. */
@@ -62,6 +63,11 @@ export interface CheckContext {
    * when untrusted code cannot be confined here and the user did not opt in.
    */
   sandbox(): Promise<SandboxRunner>;
+  /**
+   * Where sweeps compute their points, from the workspace's settings (a Slurm job array); absent: this
+   * process's sandboxes (runSweep's local backend).
+   */
+  sweepBackend?: SweepBackend;
 }
 
 export interface CheckKind<P = unknown> {

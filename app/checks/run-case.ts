@@ -17,6 +17,7 @@ import { mkdirInside } from '../fs/confine';
 import { appendAudit } from '../cases/audit';
 import { RateMeter } from './rate';
 import type { SandboxRunner } from '../sandbox/runner';
+import type { SweepBackend } from '../runs/backends/backend';
 
 export interface RunCaseOptions {
   falsificationId?: string | null;
@@ -30,6 +31,8 @@ export interface RunCaseOptions {
   now?: () => Date;
   /** Where check kinds run untrusted code (default: the headless Node child sandbox). */
   sandbox?: () => Promise<SandboxRunner>;
+  /** Where sweeps compute their points (the workspace's settings; default: this process's sandboxes). */
+  sweepBackend?: SweepBackend;
 }
 
 export function newRunId(now: Date = new Date()): string {
@@ -90,6 +93,7 @@ export async function runCase(loaded: LoadedCase, registry: CheckRegistry, opts:
         onLog: (line) => emit({ runId, type: 'log', checkId: decl.id, line }),
         onPoint: (p) => emit({ runId, type: 'series-point', falsificationId: f.id, checkId: decl.id, ...p }),
         ...(opts.sandbox ? { sandbox: opts.sandbox } : {}),
+        ...(opts.sweepBackend ? { sweepBackend: opts.sweepBackend } : {}),
       });
       const t0 = performance.now();
       let view: CheckResultView;

@@ -24,6 +24,7 @@ import { CommandProvider } from '../palette/CommandProvider';
 import { useCommands } from '../palette/use-commands';
 import { workbenchCommands } from '../palette/workbench-commands';
 import { ThemeSwitch } from './ThemeSwitch';
+import { WorkspaceSettingsButton } from '../settings/WorkspaceSettingsButton';
 import type { ThemeController } from '../lib/theme';
 import { ReviewScreen } from '../review/ReviewScreen';
 
@@ -317,6 +318,7 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
         <span className="brand">Recheck</span>
         <span className="muted small tagline">re-verifying claimed falsifications</span>
         <span className="spacer" />
+        <WorkspaceSettingsButton api={api} reviewer={reviewer} />
         {props.theme !== undefined ? <ThemeSwitch theme={props.theme} /> : null}
         <span className="small muted" data-testid="transport">
           {props.mode === 'electron' ? 'desktop' : 'browser mode'}

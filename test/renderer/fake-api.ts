@@ -2,7 +2,7 @@
  * An in-memory RecheckApi for renderer unit tests: two cases, runs that emit a scripted event sequence, an
  * audit log. Its decisions are fixed data for exercising the UI plumbing; nothing here is shown to a user.
  */
-import type { AuditEntry, CaseDetail, CaseRunReport, ImagePairSetView, LetterView, RecheckApi, ReviewSessionView, ReviewSummaryView, RunEvent } from '../../app/api/contract';
+import type { AuditEntry, CaseDetail, CaseRunReport, ImagePairSetView, LetterView, RecheckApi, ReviewSessionView, ReviewSummaryView, RunEvent, WorkspaceSettingsView } from '../../app/api/contract';
 
 /** 1x1 PNGs (a red one on the left, a blue one on the right) for the fake review's images. */
 const FAKE_PNG = {
@@ -65,6 +65,7 @@ export function createFakeApi(): FakeApi {
   const calls: [string, unknown[]][] = [];
   const letters: { caseId: string; texts: string[]; view: LetterView }[] = [];
   const reviews = new Map<string, FakeReview>();
+  let settings: WorkspaceSettingsView = { sweeps: { backend: 'local' }, file: 'settings.json' };
   let nextRun = 1;
   const emit = (e: RunEvent) => {
     for (const l of listeners) l(e);
@@ -322,6 +323,17 @@ export function createFakeApi(): FakeApi {
       const path = `reviews/${reviewId}/answers.csv`;
       r.summary = { ...r.summary, exported: path };
       return { path, rows: r.answers.length, sha256: 'cd'.repeat(32) };
+    },
+    async workspaceSettings() {
+      calls.push(['workspaceSettings', []]);
+      return settings;
+    },
+    async saveWorkspaceSettings(input) {
+      calls.push(['saveWorkspaceSettings', [input]]);
+      // Stands in for sbatch --test-only: the partition "nope" does not exist.
+      if (input.sweeps.backend === 'slurm' && input.sweeps.partition === 'nope') return { saved: false, problem: 'sbatch: refuses these settings: invalid partition specified: nope' };
+      settings = { sweeps: input.sweeps, file: 'settings.json', savedAt: '2026-11-29T16:00:00.000Z' };
+      return { saved: true, settings };
     },
     onRunEvent(listener) {
       listeners.add(listener);

@@ -122,6 +122,8 @@ describe('httpClient calls', () => {
     expect((await client.undoReviewAnswer('alpha', review.reviewId)).answered).toBe(0);
     expect((await client.reviewImage('alpha', review.reviewId, 0, 'left')).mediaType).toBe('image/png');
     expect((await client.exportReview('alpha', review.reviewId)).path).toBe('reviews/review-1/answers.csv');
+    expect((await client.workspaceSettings()).sweeps).toEqual({ backend: 'local' });
+    expect(await client.saveWorkspaceSettings({ sweeps: { backend: 'slurm', partition: 'nope' } })).toEqual({ saved: false, problem: 'sbatch: refuses these settings: invalid partition specified: nope' });
     expect(server.requests.map((r) => r.url.replace(ORIGIN, ''))).toEqual(Object.keys(API_METHODS).map((m) => `/api/call/${m}`));
     for (const r of server.requests) {
       expect(r.headers.Authorization).toBe(`Bearer ${TOKEN}`);

@@ -9,6 +9,10 @@
  * folder (the parent of the check's artifact folder), keyed by the hashes of program, grid and seed, so
  * checks of the same run that declare the same sweep compute it once; a cancelled run keeps its finished
  * points. The assembled table is written as `sweep.csv` in the check's artifact folder and hashed.
+ *
+ * Where the points are computed: the context's sweep backend (the workspace's settings: a Slurm job array,
+ * followed while it runs, its points merged as they land) or this process's sandboxes. Progress says where
+ * ("on Slurm, job 812") as soon as the job is submitted, and the evidence names the backend and its jobs.
  */
 import { isInside } from '../../fs/confine';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -20,6 +24,7 @@ import { sha256 } from '../../fs/hash';
 import { readCheckpoint } from '../../runs/checkpoint';
 import { parseSweepSpec, type ParamValue } from '../../runs/grid';
 import { runSweep } from '../../runs/sweep';
+import type { BackendRecord, SweepBackend, SweepPass } from '../../runs/backends/backend';
 
 /** The `sweep` params of a check: program (case-relative), grid of parameter values, seed, per-point limits. */
 export interface SweepTableParams {
@@ -56,7 +61,7 @@ export interface SweepTable {
   readonly csv: string;
   readonly path: string;
   readonly sha256: string;
-  /** JSON evidence: sweep id, checkpoint folder, program and code hashes, grid, seed, points, timings. */
+  /** JSON evidence: sweep id, checkpoint folder, program and code hashes, grid, seed, points, timings, backend. */
   readonly evidence: Record<string, unknown>;
 }
 
@@ -74,6 +79,17 @@ export async function computeSweepTable(s: SweepTableParams, ctx: CheckContext, 
   // Points finished so far and in all, so a point's own progress can be shown within the sweep's.
   let done = 0;
   let total = 0;
+  // Where the points run, for the progress line: '' locally, ' on Slurm, job 812' once the job is submitted.
+  let where = '';
+  const message = (): string => `sweep of ${s.program}${where}`;
+  const backend =
+    ctx.sweepBackend === undefined
+      ? undefined
+      : observed(ctx.sweepBackend, (r) => {
+          const job = r.jobs?.at(-1);
+          where = ` on ${backendWords(r.name)}${job !== undefined ? `, job ${job.id}` : ''}`;
+          ctx.progress({ done, ...(total > 0 ? { total } : {}), message: message() });
+        });
   const summary = await runSweep({
     modulePath: resolveCasePath(ctx, s.program),
     label: s.program,
@@ -86,12 +102,14 @@ export async function computeSweepTable(s: SweepTableParams, ctx: CheckContext, 
     limits: { timeoutMs: timeoutS * 1000, cpuSeconds: 2 * timeoutS + 1, ...(s.memoryMb !== undefined ? { memoryMb: s.memoryMb } : {}) },
     runner: await ctx.sandbox(),
     signal: ctx.signal,
+    ...(backend !== undefined ? { backend } : {}),
     onEvent: (e) => {
       if (e.type === 'started') [done, total] = [e.alreadyDone, e.total];
+      if (e.type === 'started' && e.backend !== undefined && e.backend !== 'local' && where === '') where = ` on ${backendWords(e.backend)}`;
       if (e.type === 'progress') done = e.done;
       if (e.type === 'started' && e.alreadyDone > 0) ctx.log(`sweep ${e.id}: ${e.alreadyDone} of ${e.total} points already in the checkpoint`);
-      if (e.type === 'progress') ctx.progress({ done: e.done, total: e.total, message: `sweep of ${s.program}` });
-      if (e.type === 'point-progress') ctx.progress({ done, total, message: `sweep of ${s.program}: point ${e.index} at ${e.done}${e.total !== undefined ? `/${e.total}` : ''}${e.message ? ` (${e.message})` : ''}` });
+      if (e.type === 'progress') ctx.progress({ done: e.done, total: e.total, message: message() });
+      if (e.type === 'point-progress') ctx.progress({ done, total, message: `${message()}: point ${e.index} at ${e.done}${e.total !== undefined ? `/${e.total}` : ''}${e.message ? ` (${e.message})` : ''}` });
       if (e.type === 'notice') ctx.log(e.message);
       if (e.type === 'point') ctx.log(`point ${e.record.index} ${JSON.stringify(e.record.params)}: ${e.record.outcome} in ${(e.record.wallMs / 1000).toFixed(1)} s`);
       // A finished point as a row (grid parameters, then its result's fields), for a live plot.
@@ -141,8 +159,28 @@ export async function computeSweepTable(s: SweepTableParams, ctx: CheckContext, 
       computedPoints: summary.done - summary.resumed,
       wallMs: Math.round(summary.wallMs),
       versions: m?.versions ?? null,
+      backend: summary.backend,
     },
   };
+}
+
+/** A backend's name in words (`slurm` is Slurm). */
+function backendWords(name: string): string {
+  return name === 'slurm' ? 'Slurm' : name;
+}
+
+/** `backend`, telling `onRecord` each record its passes write (a job submitted, a job ended). */
+function observed(backend: SweepBackend, onRecord: (r: BackendRecord) => void): SweepBackend {
+  const computeMissing = (pass: SweepPass) => {
+    // The pass is live (accept lowers its stop point, fills its records): a view inheriting from it, with only
+    // recordBackend wrapped, keeps every read current.
+    const recordBackend = async (r: BackendRecord): Promise<void> => {
+      await pass.recordBackend(r);
+      onRecord(r);
+    };
+    return backend.computeMissing(Object.create(pass, { recordBackend: { value: recordBackend } }) as SweepPass);
+  };
+  return { name: backend.name, ...(backend.check !== undefined ? { check: backend.check.bind(backend) } : {}), computeMissing };
 }
 
 /** A point's result as a row: a flat object of finite numbers, strings and booleans. */

@@ -1,5 +1,6 @@
 /** `recheck run <case-dir>`: runs a case's declared checks and prints each claimed falsification's decision with its evidence. */
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { realpath } from 'node:fs/promises';
 import type { Command } from '../command';
 import { parseCommandArgs } from '../args';
 import { createProgressBar } from '../progress';
@@ -26,7 +27,10 @@ Records the report under <case-dir>/runs/<run-id>/report.json and a hashed entry
 runs/<run-id>/). A bundled case (a folder of this installation's cases/) is never written to: it runs in its
 workspace copy, as in the app (DIR, default $RECHECK_WORKSPACE or the per-user data folder; copied there
 first when missing). The last line says where the outputs are (on stderr with --json).
---json prints the report as one JSON document. Ctrl-C cancels; the cancelled run is logged.`,
+--json prints the report as one JSON document. Ctrl-C cancels; the cancelled run is logged.
+A case in the workspace (a bundled case's copy included) computes its sweep checks where the workspace's
+settings say (DIR/settings.json, set from the app's Workspace settings: this machine, or Slurm as in
+docs/slurm.md), as the app does; a case folder elsewhere computes them on this machine.`,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(
       'run',
@@ -39,6 +43,11 @@ first when missing). The last line says where the outputs are (on stderr with --
     const { dir, bundled } = await workingCopy(given, { bundledCasesDir: BUNDLED_CASES_DIR, workspaceDir });
     if (bundled) io.stderr(`recheck: ${given} is a bundled case: running its workspace copy ${dir}\n`);
     const [{ loadCase }, { runCase }, { defaultRegistry }] = await Promise.all([import('../../cases/load'), import('../../checks/run-case'), import('../registry')]);
+    // The workspace's sweep settings apply to its own cases only (a settings.json that does not read is exit 2, one line).
+    const inWorkspace = dirname(await realpath(dir).catch(() => dir)) === (await realpath(workspaceDir).catch(() => workspaceDir));
+    const sweeps = inWorkspace ? (await (await import('../../settings/store')).readWorkspaceSettings(workspaceDir)).sweeps : null;
+    const sweepBackend = sweeps !== null ? (await import('../../settings/sweep-backend')).sweepBackendOf(sweeps) : undefined;
+    if (sweepBackend !== undefined) io.stderr(`recheck: sweep checks run on ${sweepBackend.name === 'slurm' ? 'Slurm' : sweepBackend.name} (${join(workspaceDir, 'settings.json')})\n`);
     const registry = defaultRegistry();
     const loaded = await loadCase(dir, registry);
     const bar = createProgressBar(io, loaded.file.id);
@@ -47,6 +56,7 @@ first when missing). The last line says where the outputs are (on stderr with --
       signal: io.signal,
       record: !values['no-record'],
       who: editorName('run', values.who),
+      ...(sweepBackend !== undefined ? { sweepBackend } : {}),
       onEvent: (e) => {
         if (e.type === 'progress') bar.update(e.done, e.total, e.checkId);
         if (e.type === 'check') bar.finish();

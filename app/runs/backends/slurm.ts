@@ -90,6 +90,19 @@ function pause(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/**
+ * Refuses settings Slurm would refuse before anything is written: a missing `sbatch` or a controller out of reach
+ * (BadInputError naming sbatch), options `sbatch --test-only` rejects (an unknown partition, a malformed time).
+ * Resolves with Slurm's version. Example: `await checkSlurmSettings({ partition: 'nope' })` throws
+ * "sbatch: refuses these settings: invalid partition specified: nope".
+ */
+export async function checkSlurmSettings(s: SlurmSettings, jobs = 1): Promise<string> {
+  const env = s.env ?? process.env;
+  const version = await slurmVersion(env);
+  await testSubmit(settingArgs(s, jobs), env);
+  return version;
+}
+
 /** A backend submitting the sweep to Slurm. Example: `runSweep({ ..., backend: slurmBackend({ partition: 'debug', arrayMax: 4 }) })`. */
 export function slurmBackend(s: SlurmSettings = {}): SweepBackend {
   const env = s.env ?? process.env;
@@ -98,8 +111,7 @@ export function slurmBackend(s: SlurmSettings = {}): SweepBackend {
 
   const check = async (o: SweepOptions): Promise<void> => {
     if (o.shard !== undefined) throw new Error('a shard of a sweep runs locally (its task is the Slurm part)');
-    version = await slurmVersion(env);
-    await testSubmit(settingArgs(s, Math.max(1, Math.floor(o.jobs ?? 1))), env);
+    version = await checkSlurmSettings(s, Math.max(1, Math.floor(o.jobs ?? 1)));
   };
 
   const computeMissing = async (p: SweepPass): Promise<PassEnd> => {

@@ -59,6 +59,8 @@ function fakeCore(): RecheckApi {
     undoReviewAnswer: unused,
     reviewImage: unused,
     exportReview: unused,
+    workspaceSettings: unused,
+    saveWorkspaceSettings: unused,
     onRunEvent(listener) {
       emit = listener;
       return () => undefined;
