@@ -5,7 +5,7 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { join } from 'node:path';
-import type { AnswerReviewInput, ImagePairSetView, ReviewExportView, ReviewImageView, ReviewSessionView, ReviewSummaryView, StartReviewInput } from '../api/perceptual-contract';
+import type { AnswerReviewInput, ImagePairSetView, ReviewExportView, ReviewImageView, ReviewSessionView, ReviewSummaryView, StartReviewInput } from '../api/contract-perceptual';
 import { appendAudit } from '../cases/audit';
 import type { CaseFile } from '../cases/model';
 import { BadInputError } from '../errors';

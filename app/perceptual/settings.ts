@@ -3,7 +3,7 @@
  * cannot express: answer values and keys unique, and "left" and "right" among the answers of a compare-mode set
  * (the consistency check maps them back to conditions).
  */
-import type { PerceptualAnswerOption, PerceptualMode } from '../api/perceptual-contract';
+import type { PerceptualAnswerOption, PerceptualMode } from '../api/contract-perceptual';
 import type { PerceptualDecl } from '../cases/model';
 
 export const DEFAULT_REPEAT_SHARE = 0.1;

@@ -15,7 +15,7 @@ import { DEFAULT_JSON_LIMITS, parseJsonBounded } from '../json/bounded';
 import { readJsonFile } from '../tables/json-file';
 import { asRecord, type ReviewRecord } from './records';
 import type { ReviewSettings } from './settings';
-import type { PerceptualAnswerOption } from '../api/perceptual-contract';
+import type { PerceptualAnswerOption } from '../api/contract-perceptual';
 
 export const REVIEWS_DIR = 'reviews';
 export const REVIEW_FILE = 'review.json';

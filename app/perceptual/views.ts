@@ -4,7 +4,7 @@
  * name. Images go out by item and side only (reviewImage), read through the shared case-file reader (confined,
  * magic bytes checked) and sized from their header.
  */
-import type { ImagePairSetView, ReviewImageView, ReviewItemView, ReviewSessionView, ReviewSummaryView } from '../api/perceptual-contract';
+import type { ImagePairSetView, ReviewImageView, ReviewItemView, ReviewSessionView, ReviewSummaryView } from '../api/contract-perceptual';
 import { readCaseFile } from '../cases/read-file';
 import { BadInputError } from '../errors';
 import { imageSize, ImageFormatError } from '../images/decode';
