@@ -4,6 +4,7 @@ import { casesCommand } from './cases';
 import { validateCommand } from './validate';
 import { runCommand } from './run';
 import { letterCommand } from './letter';
+import { reviewCommand } from './review';
 import { reportCommand } from './report';
 import { serveCommand } from './serve';
 import { fitCommand } from './fit';
@@ -30,6 +31,7 @@ export const commands: Command[] = [
   validateCommand,
   runCommand,
   letterCommand,
+  reviewCommand,
   reportCommand,
   serveCommand,
   // building a case
