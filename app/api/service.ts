@@ -165,7 +165,7 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
       running.set(runId, controller);
       const who = editor(options ?? {});
       live.reserve(runId, caseId, falsificationId, who);
-      void runCase(loaded, registry, { runId, falsificationId, signal: controller.signal, onEvent: emit, who, ...(o.sandbox ? { sandbox: o.sandbox } : {}), ...(sweepBackend ? { sweepBackend } : {}) })
+      void runCase(loaded, registry, { runId, caseId, falsificationId, signal: controller.signal, onEvent: emit, who, ...(o.sandbox ? { sandbox: o.sandbox } : {}), ...(sweepBackend ? { sweepBackend } : {}) })
         .catch((err: unknown) => {
           if (err instanceof CancelledError) emit({ runId, type: 'cancelled' });
           else emit({ runId, type: 'failed', error: err instanceof Error ? err.message : String(err) });

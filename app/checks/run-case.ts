@@ -33,6 +33,11 @@ export interface RunCaseOptions {
   sandbox?: () => Promise<SandboxRunner>;
   /** Where sweeps compute their points (the workspace's settings; default: this process's sandboxes). */
   sweepBackend?: SweepBackend;
+  /**
+   * How the case is named in events, the report and the audit log (default: case.json's id). The workspace
+   * names a case by its folder, which a copied or renamed folder does not carry into case.json.
+   */
+  caseId?: string;
 }
 
 export function newRunId(now: Date = new Date()): string {
@@ -46,6 +51,7 @@ export async function runCase(loaded: LoadedCase, registry: CheckRegistry, opts:
   const emit = opts.onEvent ?? (() => undefined);
   const record = opts.record ?? true;
   const { file: c, dir } = loaded;
+  const caseId = opts.caseId ?? c.id;
   const targets = opts.falsificationId ? c.falsifications.filter((f) => f.id === opts.falsificationId) : c.falsifications;
   if (targets.length === 0) {
     throw new BadInputError(
@@ -55,7 +61,7 @@ export async function runCase(loaded: LoadedCase, registry: CheckRegistry, opts:
   }
   const runDir = join(dir, 'runs', runId);
   const startedAt = now().toISOString();
-  emit({ runId, type: 'started', caseId: c.id, checks: targets.reduce((n, f) => n + f.checks.length, 0), falsificationId: opts.falsificationId ?? null, startedAt, who: opts.who ?? 'recheck' });
+  emit({ runId, type: 'started', caseId, checks: targets.reduce((n, f) => n + f.checks.length, 0), falsificationId: opts.falsificationId ?? null, startedAt, who: opts.who ?? 'recheck' });
 
   // A cancelled run is recorded too (which checks had finished), but yields no report and no decision.
   const checksDone: string[] = [];
@@ -65,7 +71,7 @@ export async function runCase(loaded: LoadedCase, registry: CheckRegistry, opts:
         at: now().toISOString(),
         who: opts.who ?? 'recheck',
         action: 'run',
-        caseId: c.id,
+        caseId,
         runId,
         ...(opts.falsificationId ? { falsificationId: opts.falsificationId } : {}),
         hashes: { 'case.json': await sha256Inside(dir, 'case.json') },
@@ -84,7 +90,7 @@ export async function runCase(loaded: LoadedCase, registry: CheckRegistry, opts:
       const meter = new RateMeter(() => now().getTime());
       const ctx = createCheckContext({
         caseDir: dir,
-        caseId: c.id,
+        caseId,
         falsificationId: f.id,
         checkId: decl.id,
         runDir,
@@ -135,7 +141,7 @@ export async function runCase(loaded: LoadedCase, registry: CheckRegistry, opts:
     reports.push({ falsificationId: f.id, claim: f.claim, assertion: f.assertion, decision, reason, checks });
   }
 
-  const report: CaseRunReport = { runId, caseId: c.id, startedAt, finishedAt: now().toISOString(), falsifications: reports };
+  const report: CaseRunReport = { runId, caseId, startedAt, finishedAt: now().toISOString(), falsifications: reports };
   if (record) {
     // The run folder is made inside the case, refusing a `runs` symlink that leaves it.
     const reportPath = join(await mkdirInside(dir, relative(dir, runDir)), 'report.json');
@@ -149,7 +155,7 @@ export async function runCase(loaded: LoadedCase, registry: CheckRegistry, opts:
       at: report.finishedAt,
       who: opts.who ?? 'recheck',
       action: 'run',
-      caseId: c.id,
+      caseId,
       runId,
       ...(opts.falsificationId ? { falsificationId: opts.falsificationId } : {}),
       hashes: { ...inputs, [`runs/${runId}/report.json`]: sha256(`${JSON.stringify(report, null, 2)}\n`) },
