@@ -100,7 +100,7 @@ function Counts({ title, counts, testId }: { title: string; counts: Record<strin
   const list = countsLargestFirst(counts);
   return (
     <div className="triage-counts" data-testid={testId}>
-      <h3 className="section-heading">{title}</h3>
+      <h2 className="section-heading">{title}</h2>
       {list.length === 0 ? (
         <p className="muted small">none</p>
       ) : (
