@@ -233,6 +233,20 @@ export interface LiveRunView {
   results: CheckResultView[];
   /** The last log lines, `[checkId] line` (at most 200). */
   logs: string[];
+  /** The sweep points sent so far (series-point events), in order, so a reloaded page redraws its live plots. */
+  points: LiveSeriesPoint[];
+  /** Points not kept beyond the core's limit per run (app/runs/live.ts LIVE_POINTS), when any. */
+  pointsDropped?: number;
+}
+
+/** One point of a live series, as a `series-point` event carries it. */
+export interface LiveSeriesPoint {
+  falsificationId: string;
+  checkId: string;
+  series: string;
+  xLabel: string;
+  x: number;
+  y: number;
 }
 
 /** A falsification's report from its own latest run, whichever run that was (app/runs/latest.ts). */

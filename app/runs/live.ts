@@ -1,6 +1,6 @@
 /**
  * The check runs the core is executing now, folded from their RunEvents: what each runs, who started it, its
- * latest progress, the checks finished so far and its last log lines. A page reloaded during a run asks for
+ * latest progress, the checks finished so far, its last log lines and the sweep points sent so far. A page reloaded during a run asks for
  * these (listRuns) and re-attaches instead of showing Idle beside a run that goes on; a second run of a case
  * that is already running is refused.
  */
@@ -8,6 +8,9 @@ import type { LiveRunView, RunEvent } from '../api/contract';
 
 /** Log lines kept per live run (the page keeps more once attached). */
 export const LIVE_LOG_LINES = 200;
+
+/** Sweep points kept per live run (about 100 bytes each); later points are counted in `pointsDropped`. */
+export const LIVE_POINTS = 100_000;
 
 export class LiveRuns {
   private readonly runs = new Map<string, LiveRunView>();
@@ -17,7 +20,7 @@ export class LiveRuns {
    * together cannot both start a run of the same case.
    */
   reserve(runId: string, caseId: string, falsificationId: string | null, who: string): void {
-    this.runs.set(runId, { runId, caseId, falsificationId, startedAt: new Date().toISOString(), who, checks: 0, results: [], logs: [] });
+    this.runs.set(runId, { runId, caseId, falsificationId, startedAt: new Date().toISOString(), who, checks: 0, results: [], logs: [], points: [] });
   }
 
   /** Folds one event of a check run (sandbox runs are not tracked here); an ended run is forgotten. */
@@ -34,6 +37,7 @@ export class LiveRuns {
         checks: e.checks,
         results: [],
         logs: [],
+        points: [],
       });
       return;
     }
@@ -50,6 +54,10 @@ export class LiveRuns {
       case 'check':
         run.results.push(e.result);
         break;
+      case 'series-point':
+        if (run.points.length < LIVE_POINTS) run.points.push({ falsificationId: e.falsificationId, checkId: e.checkId, series: e.series, xLabel: e.xLabel, x: e.x, y: e.y });
+        else run.pointsDropped = (run.pointsDropped ?? 0) + 1;
+        break;
       case 'finished':
       case 'failed':
       case 'cancelled':
@@ -62,7 +70,7 @@ export class LiveRuns {
 
   /** The live runs, oldest first, as copies (the caller may keep them). */
   list(): LiveRunView[] {
-    return [...this.runs.values()].map((r) => ({ ...r, results: [...r.results], logs: [...r.logs], ...(r.progress ? { progress: { ...r.progress } } : {}) }));
+    return [...this.runs.values()].map((r) => ({ ...r, results: [...r.results], logs: [...r.logs], points: [...r.points], ...(r.progress ? { progress: { ...r.progress } } : {}) }));
   }
 
   /** The live run of a case, if one goes. */

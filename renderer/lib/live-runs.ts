@@ -1,10 +1,17 @@
 /**
  * Re-attaching to the core's live runs (listRuns) after a reload or a reconnect: each becomes a running
- * RunState holding what the core kept (its progress, finished checks and last log lines), merged with what the
+ * RunState holding what the core kept (its progress, finished checks, last log lines and sweep points), merged with what the
  * page may already hold from events that arrived meanwhile (checks are never counted twice).
  */
 import type { LiveRunView, RunEvent } from '../../app/api/contract';
 import { applyRunEvent, type Runs, type RunState } from './run-state';
+
+/** The live series of a run, rebuilt from the points the core kept (folded as their events would have been). */
+function seriesOf(v: LiveRunView): Pick<RunState, 'series' | 'seriesVersion'> {
+  let state: RunState = { runId: v.runId, status: 'running', logs: [], results: [], series: {}, seriesVersion: 0 };
+  for (const p of v.points) state = applyRunEvent({ [v.runId]: state }, { runId: v.runId, type: 'series-point', ...p })[v.runId]!;
+  return { series: state.series ?? {}, seriesVersion: state.seriesVersion ?? 0 };
+}
 
 function fromLive(v: LiveRunView): RunState {
   return {
@@ -16,9 +23,8 @@ function fromLive(v: LiveRunView): RunState {
     ...(v.progress !== undefined ? { progress: v.progress } : {}),
     logs: v.logs,
     results: v.results,
-    // Points sent before the reload are not kept by the core: the live plot starts from the next point.
-    series: {},
-    seriesVersion: 0,
+    // The points sent before the reload, from the core; later ones arrive as events.
+    ...seriesOf(v),
   };
 }
 
@@ -41,6 +47,8 @@ export function attachLiveRuns(runs: Runs, live: readonly LiveRunView[]): Runs {
       checks: v.checks,
       results: [...v.results.filter((r) => missing.includes(r)), ...known.results],
       logs: known.logs.length >= v.logs.length ? known.logs : v.logs,
+      // A page that has drawn nothing yet (it attached before any event) takes the core's points.
+      ...(Object.keys(known.series ?? {}).length === 0 && v.points.length > 0 ? seriesOf(v) : {}),
       ...(known.progress === undefined && v.progress !== undefined ? { progress: v.progress } : {}),
     };
   }

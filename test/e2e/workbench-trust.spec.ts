@@ -86,8 +86,18 @@ test('a reload during a run re-attaches to it; the audit log names the reviewer 
   await page.getByTestId('decision-form').getByLabel('Reviewer').fill('Rosalind Franklin');
   await page.getByTestId('run-checks').click();
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'running');
+  // The live plot's points so far (at least 3), which the reloaded page must show at once, not from zero.
+  await page.getByTestId('dock-tab-results').click();
+  const livePoints = async (): Promise<number> => {
+    const caption = page.getByTestId('live-caption').first();
+    if ((await caption.count()) === 0) return 0;
+    return Number(/Live: (\d+) points?/.exec((await caption.textContent()) ?? '')?.[1] ?? 0);
+  };
+  await expect.poll(livePoints, { timeout: 120_000 }).toBeGreaterThanOrEqual(3);
+  const before = await livePoints();
   await page.reload();
   await expect(page.getByTestId('case-workspace')).toHaveAttribute('data-case', id);
+  await expect.poll(livePoints, { timeout: 2_000 }).toBeGreaterThanOrEqual(before);
   // Still running after the reload: Run is disabled, Cancel works, the case list says so.
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'running');
   await expect(page.getByTestId('run-checks')).toBeDisabled();

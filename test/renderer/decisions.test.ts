@@ -45,7 +45,7 @@ describe('shownFalsifications', () => {
 });
 
 describe('attachLiveRuns', () => {
-  const live: LiveRunView = { runId: 'run-b', caseId: 'case', falsificationId: 'F1', startedAt: '', who: 'Ada', checks: 2, results: [check('F1', 'k1')], logs: ['[k1] a'], progress: { checkId: 'k2', done: 3, total: 9 } };
+  const live: LiveRunView = { runId: 'run-b', caseId: 'case', falsificationId: 'F1', startedAt: '', who: 'Ada', checks: 2, results: [check('F1', 'k1')], logs: ['[k1] a'], points: [], progress: { checkId: 'k2', done: 3, total: 9 } };
 
   it('a reloaded page gets a running state holding what the core kept', () => {
     const runs = attachLiveRuns({}, [live]);
@@ -61,5 +61,15 @@ describe('attachLiveRuns', () => {
     runs = runsReducer(runs, { type: 'attach', live: [live] });
     expect(runs['run-b']?.status).toBe('cancelled');
     expect(runningByCase(runs)).toEqual({});
+  });
+
+  it('a reloaded page draws the sweep points the core kept, in their live series', () => {
+    const pt = (x: number, y: number) => ({ falsificationId: 'F1', checkId: 'k2', series: 'additive', xLabel: 'k', x, y });
+    const runs = attachLiveRuns({}, [{ ...live, points: [pt(2, 0.4), pt(4, 1.1), pt(8, 1.8)] }]);
+    const series = Object.values(runs['run-b']?.series ?? {});
+    expect(series).toHaveLength(1);
+    expect(series[0]?.series).toBe('additive');
+    expect(series[0]?.length).toBe(3);
+    expect(runs['run-b']?.seriesVersion).toBeGreaterThan(0);
   });
 });

@@ -124,7 +124,7 @@ export function createFakeApi(): FakeApi {
     },
     async listRuns() {
       calls.push(['listRuns', []]);
-      return [...pending.entries()].map(([runId, caseId]) => ({ runId, caseId, falsificationId: null, startedAt: '2026-11-29T16:00:00.000Z', who: 'tester', checks: 1, results: [], logs: [] }));
+      return [...pending.entries()].map(([runId, caseId]) => ({ runId, caseId, falsificationId: null, startedAt: '2026-11-29T16:00:00.000Z', who: 'tester', checks: 1, results: [], logs: [], points: [] }));
     },
     async cancelRun(runId) {
       calls.push(['cancelRun', [runId]]);
