@@ -3,6 +3,7 @@
  * beside it, and the same command in the palette ("Workspace settings…"); both open WorkspaceSettingsDialog.
  */
 import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import type { RecheckApi, SweepSettings } from '../../app/api/contract';
 import { sweepPlaceWords } from '../../app/api/contract-settings';
 import { useCommands } from '../palette/use-commands';
@@ -35,7 +36,8 @@ export function WorkspaceSettingsButton(props: { api: RecheckApi; reviewer: stri
           {sweepsPlaceShort(sweeps)}
         </span>
       ) : null}
-      {open ? <WorkspaceSettingsDialog api={api} reviewer={props.reviewer} onSaved={setSweeps} onClose={() => setOpen(false)} /> : null}
+      {/* In the body, not inside the top bar: its header and footer are the dialog's, not landmarks inside the page's banner. */}
+      {open ? createPortal(<WorkspaceSettingsDialog api={api} reviewer={props.reviewer} onSaved={setSweeps} onClose={() => setOpen(false)} />, document.body) : null}
     </>
   );
 }
