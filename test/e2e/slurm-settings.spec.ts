@@ -100,8 +100,11 @@ test(`with Slurm set in the workspace settings, ${CASE}'s sweeps run as a job ar
   expect(Object.keys(expected).length).toBeGreaterThan(0);
 
   await page.goto(serverUrl());
-  // From the palette this time: the same dialog.
+  // From the palette this time: the same dialog. The key is pressed once the app has mounted (its top bar
+  // shows where sweeps run); pressed during page load it reached no handler, and the palette never opened.
+  await expect(page.getByTestId('sweeps-place')).toBeVisible();
   await page.keyboard.press('Control+Shift+P');
+  await expect(page.getByTestId('palette-input')).toBeVisible({ timeout: 10_000 });
   await page.getByTestId('palette-input').fill('Workspace settings');
   await page.keyboard.press('Enter');
   const dialog = page.getByTestId('workspace-settings-dialog');
