@@ -204,6 +204,8 @@ export interface CheckResultView {
   evidence: Record<string, unknown>;
   artifacts: string[];
   durationMs: number;
+  /** What the check waits for before it can decide (e.g. "a complete blind review of the image pairs"); absent when it ran to a result. */
+  waitingFor?: string;
 }
 
 export interface FalsificationReport {

@@ -24,6 +24,11 @@ export interface CheckResult {
   evidence: Record<string, unknown>;
   /** Files this check wrote, relative to the case folder (plots, tables, certificates). */
   artifacts?: string[];
+  /**
+   * What the check waits for before it can decide, when it is people's work rather than computation (e.g. "a
+   * complete blind review of the image pairs"); the outcome is then neutral and the decision says so.
+   */
+  waitingFor?: string;
 }
 
 export interface CheckProgress {

@@ -118,6 +118,8 @@ export async function runCase(loaded: LoadedCase, registry: CheckRegistry, opts:
           evidence: r.evidence,
           artifacts: (r.artifacts ?? []).map((a) => (a.startsWith('/') ? relative(dir, a) : a)),
           durationMs: Math.round(performance.now() - t0),
+          // Only an undecided check can be waiting for people.
+          ...(r.waitingFor !== undefined && r.outcome === 'neutral' ? { waitingFor: r.waitingFor } : {}),
         };
       } catch (err) {
         if (err instanceof CancelledError || signal.aborted) throw await cancelled(checksDone);

@@ -81,6 +81,9 @@ export async function readCaseReviews(caseDir: string, pairs: string): Promise<C
 }
 
 /** "Waiting for review: ..." when no review is complete, else null. */
+/** What a perceptual check waits for while no review is complete (the decision's reason names it). */
+export const WAITING_FOR_REVIEW = 'a complete blind review of the image pairs';
+
 export function waitingForReview(r: CaseReviews): string | null {
   if (r.complete.length > 0) return null;
   const going = r.inProgress.map((x) => `${x.reviewer}: ${x.answered} of ${x.total} answered`);

@@ -153,5 +153,6 @@ describe('quantization-stability: validation and checks', () => {
     const perceptual = f.checks.filter((c) => c.kind === 'perceptual-verdict' || c.kind === 'review-consistency');
     for (const c of perceptual) expect(c.outcome).not.toBe('supports');
     expect(f.decision).toBe('inconclusive');
+    expect(f.reason).toBe('waiting for a complete blind review of the image pairs (review-consistency, perceptual-verdict)');
   });
 });

@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { resolveCasePath, type CheckKind, type CheckResult } from '../kind';
 import { BadInputError } from '../../errors';
 import { assessConsistency, CONSISTENCY_SCHEMA_PROPERTIES, type ConsistencyThresholds } from '../../perceptual/consistency';
-import { readCaseReviews, waitingForReview, type CompletedReview } from '../../perceptual/judgments';
+import { readCaseReviews, WAITING_FOR_REVIEW, waitingForReview, type CompletedReview } from '../../perceptual/judgments';
 import { LEFT_ANSWER, RIGHT_ANSWER } from '../../perceptual/settings';
 import { proportionInterval } from '../../../checkers/stats/proportion-interval';
 import { consistencyEvidence, PAIRS_PARAM, reviewLists } from './review-consistency';
@@ -92,7 +92,7 @@ export const perceptualVerdictKind: CheckKind<PerceptualVerdictParams> = {
     const confidence = params.confidence ?? 0.95;
     const settings = { pairs: params.pairs, conditions: params.conditions, unusable: params.unusable ?? null, threshold: params.threshold, direction, interval: method, confidence };
     const waiting = waitingForReview(reviews);
-    if (waiting !== null) return { outcome: 'neutral', summary: waiting, evidence: { waiting: true, ...settings, rows: [], ...reviewLists(reviews) } };
+    if (waiting !== null) return { outcome: 'neutral', summary: waiting, waitingFor: WAITING_FOR_REVIEW, evidence: { waiting: true, ...settings, rows: [], ...reviewLists(reviews) } };
 
     const missingUnusable = reviews.complete.find((r) => r.settings.mode === 'rate-right' && (params.unusable === undefined || params.unusable.length === 0));
     if (missingUnusable !== undefined) throw new BadInputError(join(ctx.caseDir, 'case.json'), `check ${ctx.checkId}: a rate-right review needs the param "unusable" (the answer values counted as unusable)`);

@@ -10,7 +10,7 @@
  */
 import { resolveCasePath, type CheckKind, type CheckResult } from '../kind';
 import { assessConsistency, CONSISTENCY_SCHEMA_PROPERTIES, type ConsistencyAssessment, type ConsistencyThresholds } from '../../perceptual/consistency';
-import { readCaseReviews, waitingForReview, type CaseReviews } from '../../perceptual/judgments';
+import { readCaseReviews, WAITING_FOR_REVIEW, waitingForReview, type CaseReviews } from '../../perceptual/judgments';
 
 export interface ReviewConsistencyParams extends ConsistencyThresholds {
   /** The image-pair table (case.json's perceptual.pairs) whose reviews are read. */
@@ -29,7 +29,7 @@ export const reviewConsistencyKind: CheckKind<ReviewConsistencyParams> = {
     resolveCasePath(ctx, params.pairs);
     const reviews = await readCaseReviews(ctx.caseDir, params.pairs);
     const waiting = waitingForReview(reviews);
-    if (waiting !== null) return { outcome: 'neutral', summary: waiting, evidence: { waiting: true, ...reviewLists(reviews) } };
+    if (waiting !== null) return { outcome: 'neutral', summary: waiting, waitingFor: WAITING_FOR_REVIEW, evidence: { waiting: true, ...reviewLists(reviews) } };
     const { pairs: _pairs, ...thresholds } = params;
     const a = assessConsistency(reviews.complete, thresholds);
     const evidence = { waiting: false, ...consistencyEvidence(a), ...reviewLists(reviews) };

@@ -28,4 +28,12 @@ describe('decide', () => {
   it('names the checks behind the decision', () => {
     expect(decide([check('exact', 'supports'), check('units', 'refutes')]).reason).toBe('supported by exact; refuted by units');
   });
+  it('an undecided falsification whose checks wait for people says what they wait for, not that nothing decides', () => {
+    const waiting = { ...check('verdict', 'neutral'), waitingFor: 'a complete blind review of the image pairs' };
+    const r = decide([check('metrics', 'neutral'), waiting, { ...waiting, checkId: 'consistency' }]);
+    expect(r).toEqual({ decision: 'inconclusive', reason: 'waiting for a complete blind review of the image pairs (verdict, consistency)' });
+    // A check that decides, or one that failed, still takes precedence over waiting.
+    expect(decide([check('exact', 'supports'), waiting]).decision).toBe('confirmed');
+    expect(decide([check('broken', 'error'), waiting]).reason).toBe('check(s) failed to run: broken');
+  });
 });
