@@ -7,7 +7,7 @@
 import { DomainError } from '../errors';
 import { RND, type MpfrPtr } from '../precise/mpfr';
 import type { Interval, IntervalArena, IntervalInput } from './arena';
-import { monotone, neg, requireLowerBound } from './ops';
+import { extremes, monotone, neg, requireLowerBound } from './ops';
 import { UndecidedError } from './undecided';
 
 /** [log1p(lo) down, log1p(hi) up]; DomainError unless the interval is certainly above -1. Example: `log1p(I.enclose('1e-30'))` contains 1e-30 - 5e-61. */
@@ -102,28 +102,8 @@ export function powInt(a: Interval, n: number): Interval {
 export function powPositive(a: Interval, y: IntervalInput): Interval {
   const I = a.arena;
   requireLowerBound(a, 'pow', (sign) => sign > 0, 'positive');
-  const e = I.enclose(y);
   const b = I.mpfr.binding;
-  const r = I.allocate();
-  const t = I.scratch();
-  const corners: ReadonlyArray<readonly [MpfrPtr, MpfrPtr]> = [
-    [a.lo, e.lo],
-    [a.lo, e.hi],
-    [a.hi, e.lo],
-    [a.hi, e.hi],
-  ];
-  corners.forEach(([u, v], i) => {
-    b.mpfr_pow(t.lo, u, v, RND.down);
-    b.mpfr_pow(t.hi, u, v, RND.up);
-    if (i === 0) {
-      b.mpfr_set(r.lo, t.lo, RND.down);
-      b.mpfr_set(r.hi, t.hi, RND.up);
-    } else {
-      b.mpfr_min(r.lo, r.lo, t.lo, RND.down);
-      b.mpfr_max(r.hi, r.hi, t.hi, RND.up);
-    }
-  });
-  return I.checked(r, 'pow');
+  return extremes(I, 'pow', a, I.enclose(y), (out, u, v, rnd) => b.mpfr_pow(out, u, v, rnd));
 }
 
 /** |x|: [0, max(-lo, hi)] across 0, else the interval or its negation (exact). Example: `abs(I.enclose(-3))` is [3, 3]. */

@@ -121,8 +121,11 @@ export function sum(I: IntervalArena, xs: readonly IntervalInput[]): Interval {
 export type Binary = (out: MpfrPtr, u: MpfrPtr, v: MpfrPtr, rnd: typeof RND.down | typeof RND.up) => void;
 export type Unary = (out: MpfrPtr, x: MpfrPtr, rnd: typeof RND.down | typeof RND.up) => void;
 
-/** Lower bound: min of the four combinations rounded down; upper: max of the four rounded up. */
-function extremes(I: IntervalArena, name: string, a: Interval, y: Interval, op: Binary): Interval {
+/**
+ * Lower bound: min of the four combinations rounded down; upper: max of the four rounded up (right for any op
+ * monotone in each argument on the box, e.g. *, / away from 0, pow on positive bases).
+ */
+export function extremes(I: IntervalArena, name: string, a: Interval, y: Interval, op: Binary): Interval {
   I.own(a);
   const b = I.mpfr.binding;
   const r = I.allocate();
