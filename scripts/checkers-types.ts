@@ -19,7 +19,30 @@ import type { Plugin } from 'vite';
 
 export const CHECKERS_DTS_MODULE = 'virtual:recheck-checkers-dts';
 const RESOLVED = `\0${CHECKERS_DTS_MODULE}`;
-const repo = path.resolve(import.meta.dirname, '..');
+
+/**
+ * The repository's root: the nearest folder at or above `from` holding Recheck's package.json and checkers/.
+ * Found by walking up rather than taken as `..` of this module, because electron-vite compiles its config (and
+ * this module with it) into a temporary file at the repository's root, where `..` is the repository's parent.
+ * Example: `findRepository('/src/recheck/scripts')` is `/src/recheck`.
+ */
+export function findRepository(from: string): string {
+  for (let dir = path.resolve(from); ; dir = path.dirname(dir)) {
+    const pkg = path.join(dir, 'package.json');
+    if (existsSync(path.join(dir, 'checkers')) && existsSync(pkg) && isRecheckPackage(pkg)) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`cannot find the Recheck repository at or above ${from}`);
+  }
+}
+
+function isRecheckPackage(file: string): boolean {
+  try {
+    return (JSON.parse(readFileSync(file, 'utf8')) as { name?: unknown }).name === 'recheck';
+  } catch {
+    return false;
+  }
+}
+
+const repo = findRepository(import.meta.dirname);
 
 /** The checkers' source files (tests live in test/, so every .ts under checkers/ is library code). */
 export function checkersSources(root = repo): string[] {
