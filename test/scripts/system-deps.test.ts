@@ -8,7 +8,7 @@ describe('system-deps', () => {
   it('names every package whose probe fails, and none when all are there', () => {
     expect(missingPackages(() => true)).toEqual([]);
     expect(missingPackages((p: { command?: string; python?: string }) => p.command !== 'bwrap' && p.python !== 'mpmath')).toEqual(['bubblewrap', 'python3-mpmath']);
-    expect((NEEDS as { pkg: string }[]).map((n) => n.pkg)).toEqual(['chromium', 'bubblewrap', 'util-linux', 'python3-gmpy2', 'python3-mpmath', 'slurmctld', 'slurmd', 'slurm-client', 'munge']);
+    expect((NEEDS as { pkg: string }[]).map((n) => n.pkg)).toEqual(['chromium', 'poppler-utils', 'bubblewrap', 'util-linux', 'python3-gmpy2', 'python3-mpmath', 'python3-numpy', 'python3-scipy', 'slurmctld', 'slurmd', 'slurm-client', 'munge']);
   });
 
   it('installs through apt as root, through sudo otherwise, and not at all without apt or sudo', () => {

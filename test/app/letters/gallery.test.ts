@@ -5,7 +5,7 @@
  * with its files, hashes, metrics and answers, and the PDF's page embeds both images of each pair.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ import { buildGalleries, GALLERY_MAX, type Gallery } from '../../../app/letters/
 import { letterHtml } from '../../../app/letters/html';
 import { chromiumPrinter } from '../../../app/letters/pdf';
 import { CASE_ID, reviewedQuantizationCase, SEES_BANDING, type ReviewedCase } from './reviewed-quantization';
+import { executable } from '../../helpers/required';
 
 const PAGES_DIR = resolve(import.meta.dirname, '../../../test-results/letters');
 const sha = (b: Buffer): string => createHash('sha256').update(b).digest('hex');
@@ -136,16 +137,12 @@ describe('the gallery of a perceptual verdict', () => {
     expect(html).not.toMatch(/(src|href)="(?!data:)/);
   });
 
-  it.skipIf(!existsSync('/usr/bin/chromium'))('prints the letter with its gallery to PDF (pages kept as PNG to look at)', async () => {
+  it.skipIf(executable('/usr/bin/chromium', 'chromium') !== '')('prints the letter with its gallery to PDF (pages kept as PNG to look at)', async () => {
     const { file } = await loadCase(reviewed.dir, defaultRegistry());
     const draft = await draftCaseLetter(reviewed.dir, file, { kind: 'authors' });
     const pdf = await letterPdf(reviewed.dir, file, draft.markdown, draft.falsificationIds, chromiumPrinter());
     expect(Buffer.from(pdf).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    try {
-      execFileSync('which', ['pdftoppm', 'pdfimages'], { stdio: 'ignore' });
-    } catch {
-      return; // poppler-utils absent: not inspected
-    }
+    if (executable('/usr/bin/pdftoppm', 'poppler-utils') !== '' || executable('/usr/bin/pdfimages', 'poppler-utils') !== '') return; // not inspected
     mkdirSync(PAGES_DIR, { recursive: true });
     const path = join(PAGES_DIR, 'quantization-gallery.pdf');
     writeFileSync(path, pdf);

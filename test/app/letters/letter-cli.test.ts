@@ -12,6 +12,7 @@ import { NO_CHROMIUM } from '../../../app/letters/pdf';
 import { cli } from '../../helpers/cli';
 import { fixedKind } from '../../helpers/fake-kinds';
 import { tempDir, writeMinimalCase } from '../../helpers/temp-case';
+import { executable, required } from '../../helpers/required';
 
 const CHROMIUM = '/usr/bin/chromium';
 /** Where the rendered pages go, to be looked at (kept after the test). */
@@ -89,8 +90,7 @@ describe('recheck letter', () => {
     }
   });
 
-  if (!existsSync(CHROMIUM)) console.warn(`letters: ${CHROMIUM} is absent: the PDF test is skipped (apt-get install chromium)`);
-  it.skipIf(!existsSync(CHROMIUM))("prints a PDF through Debian's Chromium with the math typeset and the fonts embedded", async () => {
+  it.skipIf(executable(CHROMIUM, 'chromium') !== '')("prints a PDF through Debian's Chromium with the math typeset and the fonts embedded", async () => {
     const { dir } = await ranCase();
     const j = JSON.parse(readFileSync(join(dir, 'case.json'), 'utf8'));
     j.falsifications[0].checks = [];
@@ -100,10 +100,7 @@ describe('recheck letter', () => {
     expect(r.code, r.stderr).toBe(0);
     const pdf = readFileSync(pdfPath);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    if (!which('pdffonts') || !which('pdftoppm')) {
-      console.warn('letters: poppler-utils (pdffonts, pdftoppm) absent: the PDF\'s fonts and pages were not inspected');
-      return;
-    }
+    if (required('poppler-utils (pdffonts, pdftoppm)', which('pdffonts') && which('pdftoppm') ? null : "absent: the PDF's fonts and pages are not inspected") !== '') return;
     const fonts = execFileSync('pdffonts', [pdfPath], { encoding: 'utf8' }).split('\n').slice(2).filter((l) => l.trim() !== '');
     // Every font embedded (the "emb" column), KaTeX's math fonts among them: the math was typeset, not left as $...$.
     expect(fonts.length).toBeGreaterThan(2);

@@ -1,6 +1,6 @@
 // The WAL fold against SQLite itself: Python's sqlite3 reads a database and its -wal natively; the folded
 // image read by sql.js must hold the same rows. Then the header checks, and random bytes as a WAL.
-import { describe, it, expect } from 'vitest';
+import { beforeAll, describe, it, expect } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -49,9 +49,14 @@ function python(script: string, ...args: string[]): string {
 
 describe('applyWal', () => {
   const dir = tempDir('recheck-wal-');
-  python(WRITER, dir);
-  const db = new Uint8Array(readFileSync(join(dir, 't.db')));
-  const wal = new Uint8Array(readFileSync(join(dir, 't.db-wal')));
+  let db: Uint8Array;
+  let wal: Uint8Array;
+  // SQLite itself (Python's sqlite3) writes the database and its WAL before the tests, not while the file is collected.
+  beforeAll(() => {
+    python(WRITER, dir);
+    db = new Uint8Array(readFileSync(join(dir, 't.db')));
+    wal = new Uint8Array(readFileSync(join(dir, 't.db-wal')));
+  });
 
   it('gives the rows SQLite itself reads from the database and its WAL', async () => {
     copyFileSync(join(dir, 't.db'), join(dir, 'r.db'));

@@ -5,7 +5,7 @@
  * names nothing outside itself, so it opens offline. `--verify` re-derives the gallery from the copied reviews and
  * images and catches an edited one even under a forged manifest. A screenshot of the page is kept to look at.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,6 +17,7 @@ import type { ReportData, ReportManifest } from '../../../app/reports/model';
 import { cli } from '../../helpers/cli';
 import { reviewedQuantizationCase, SEES_BANDING, type ReviewedCase } from '../letters/reviewed-quantization';
 import { builtReport, readJson } from './harness';
+import { executable } from '../../helpers/required';
 
 const SHOTS = resolve(import.meta.dirname, '../../../test-results/reports');
 
@@ -96,7 +97,7 @@ describe('recheck report: the gallery of the perceptual verdict', () => {
     expect(bad.code).toBe(1);
   });
 
-  it.skipIf(!existsSync('/usr/bin/chromium'))('opens in Chromium with no request beyond the file, every gallery image decoded (screenshot kept)', async () => {
+  it.skipIf(executable('/usr/bin/chromium', 'chromium') !== '')('opens in Chromium with no request beyond the file, every gallery image decoded (screenshot kept)', async () => {
     const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
     try {
       const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });

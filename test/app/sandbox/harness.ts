@@ -7,15 +7,16 @@ import { bundleProgram } from '../../../app/sandbox/bundle';
 import { defaultConfinement, type Confinement, type SandboxLimits } from '../../../app/sandbox/confinement';
 import { runSandboxed, type RunReport } from '../../../app/sandbox/host';
 import type { SandboxMessage } from '../../../app/sandbox/protocol';
+import { required } from '../../helpers/required';
 
 /**
- * The machine's confinement. Without bubblewrap: on CI (env CI set) this throws, so the suite fails loudly;
- * elsewhere it returns null and the caller skips the escape tests (saying why).
+ * The machine's confinement. Without bubblewrap: under the test command or CI this throws, so the suite fails
+ * loudly (test/helpers/required.ts); elsewhere it returns null and the caller skips the tests (saying why).
  */
 export async function confinementOrSkip(): Promise<Confinement | null> {
   const c = await defaultConfinement();
   if (c.bwrap !== null) return c;
-  if (process.env.CI) throw new Error('CI: bubblewrap (bwrap) is missing or unusable: the sandbox escape tests cannot run. Install the Debian package bubblewrap.');
+  required('bubblewrap (bwrap, Debian package bubblewrap)', 'missing or unusable: the sandboxed tests cannot run');
   return null;
 }
 

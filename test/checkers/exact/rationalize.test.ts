@@ -6,17 +6,16 @@
  * (checkers/precise/float64.ts); and brute force over small denominators.
  */
 import { spawnSync } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { describeRationalization, nearestDouble, rationalize, simplestBetween } from '../../../checkers/exact/rationalize';
 import { Rational } from '../../../checkers/exact/rational';
 import { exactDecimalOfFloat64 } from '../../../checkers/precise/float64';
 import { DomainError, ParseError } from '../../../checkers/errors';
 
-const PYTHON = '/usr/bin/python3';
-const probe = spawnSync(PYTHON, ['-c', 'import fractions'], { encoding: 'utf8' });
-const pythonMissing = probe.status !== 0 ? `${PYTHON} cannot run: ${probe.stderr || String(probe.error)}` : '';
-if (pythonMissing) console.warn(`SKIPPED Python fractions oracle: ${pythonMissing}`);
+import { PYTHON, pythonModules } from '../../helpers/required';
+
+const pythonMissing = pythonModules(['fractions']);
 
 const digits = (min: number, max: number) => fc.array(fc.constantFrom(...'0123456789'), { minLength: min, maxLength: max }).map((d) => d.join(''));
 /** Decimals as programs print them: 1 to 25 significant digits, exponents across the double range and beyond. */
@@ -63,7 +62,10 @@ describe.skipIf(Boolean(pythonMissing))('agreement with Python fractions', () =>
   const ours = values.map((v) => rationalize(v));
   // limit_denominator(q) takes q as a Python int; keep the simplest's denominator within what JSON carries.
   const usable = ours.map((r) => r.simplest.den <= 2n ** 53n);
-  const py = pythonReadings(values, ours.map((r) => (r.simplest.den <= 2n ** 53n ? r.simplest : Rational.ONE)), ours.map((r) => r.tolerance));
+  let py: ReturnType<typeof pythonReadings>;
+  beforeAll(() => {
+    py = pythonReadings(values, ours.map((r) => (r.simplest.den <= 2n ** 53n ? r.simplest : Rational.ONE)), ours.map((r) => r.tolerance));
+  });
 
   it('(a) the nearest double is Fraction(float(s)), overflow included; (b) the decimal is Fraction(s)', () => {
     values.forEach((v, i) => {

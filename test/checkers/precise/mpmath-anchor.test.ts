@@ -3,7 +3,7 @@
  * python3-gmpy2, run with /usr/bin/python3). Skipped, with the reason printed, only when that Python lacks mpmath.
  */
 import { spawnSync } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import Decimal from 'decimal.js';
 import { loadMpfr } from '../../../checkers/precise/mpfr';
 import { createPrecise } from '../../../checkers/precise/precise';
@@ -14,10 +14,9 @@ import { klEnclosure } from '../../../checkers/interval/divergence';
 import { logSumExp } from '../../../checkers/interval/softmax';
 import { ulpError } from './ulp';
 
-const PYTHON = '/usr/bin/python3';
-const probe = spawnSync(PYTHON, ['-c', 'import mpmath, gmpy2; print(mpmath.libmp.BACKEND)'], { encoding: 'utf8' });
-const mpmathMissing = probe.status !== 0 ? `${PYTHON} cannot import mpmath and gmpy2: ${probe.stderr || probe.error}` : '';
-if (mpmathMissing) console.warn(`SKIPPED mpmath anchor: ${mpmathMissing}`);
+import { PYTHON, pythonModules } from '../../helpers/required';
+
+const mpmathMissing = pythonModules(['mpmath', 'gmpy2']);
 
 const DIGITS = 200;
 const P_VEC = ['0.05', '0.15', '0.3', '0.5'];
@@ -48,10 +47,15 @@ print(json.dumps({k: nstr(v, 250, strip_zeros=False) for k, v in out.items()}))
   return JSON.parse(run.stdout) as Record<string, string>;
 }
 
-describe.skipIf(Boolean(mpmathMissing))('agreement with mpmath (gmpy backend) at 200 digits', async () => {
-  const mpfr = await loadMpfr();
-  const P = createPrecise({ digits: DIGITS, mpfr });
-  const ref = mpmathValues();
+describe.skipIf(Boolean(mpmathMissing))('agreement with mpmath (gmpy backend) at 200 digits', () => {
+  let mpfr: Awaited<ReturnType<typeof loadMpfr>>;
+  let P: ReturnType<typeof createPrecise>;
+  let ref: Record<string, string>;
+  beforeAll(async () => {
+    mpfr = await loadMpfr();
+    P = createPrecise({ digits: DIGITS, mpfr });
+    ref = mpmathValues();
+  });
   const R = Decimal.clone({ precision: 260 });
   const m = (k: string) => new R(ref[k] ?? 'NaN');
 

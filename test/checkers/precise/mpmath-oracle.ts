@@ -11,11 +11,11 @@
  */
 import { spawnSync } from 'node:child_process';
 
-export const PYTHON = '/usr/bin/python3';
-const probe = spawnSync(PYTHON, ['-c', 'import mpmath, gmpy2'], { encoding: 'utf8' });
-/** Empty when the oracle can run; else the reason (tests using it are skipped and say so). */
-export const mpmathMissing = probe.status !== 0 ? `${PYTHON} cannot import mpmath and gmpy2: ${probe.stderr || probe.error}` : '';
-if (mpmathMissing) console.warn(`SKIPPED mpmath oracle: ${mpmathMissing}`);
+import { PYTHON, pythonModules } from '../../helpers/required';
+
+export { PYTHON };
+/** Empty when the oracle can run; else the reason (tests using it are skipped and say so, or fail under `npm test`). */
+export const mpmathMissing = pythonModules(['mpmath', 'gmpy2']);
 
 /** One reference request: a function of exact inputs ("p/q" or decimal strings), at `digits`, in `mode`. */
 export interface OracleCase {
