@@ -15,14 +15,14 @@ import { join } from 'node:path';
 import { BadInputError, CancelledError } from '../errors';
 import { shown } from '../text/display';
 import type { BundledSource, BundleOptions, SandboxSources } from './bundle';
-import { DEFAULT_LIMITS, defaultConfinement, type SandboxLimits } from './confinement';
+import { BUNDLE_LIMITS, defaultConfinement, type SandboxLimits } from './confinement';
 
 /** Largest answer read from the child (the bundle of a module with mathjs is about 2 MB). */
 const MAX_ANSWER_BYTES = 96 * 1024 * 1024;
 /** Address space of a Node process before it allocates (as in confinement.ts), plus esbuild's needs. */
 const BASE_ADDRESS_SPACE_MB = 1100;
 
-/** Limits of one bundling: those of the run it prepares (wall clock, memory, CPU). */
+/** Limits of one bundling: its own budget (BUNDLE_LIMITS), not the limits of the runs it prepares. */
 export type BundleLimits = Pick<SandboxLimits, 'timeoutMs' | 'memoryMb' | 'cpuSeconds'>;
 
 /** The TypeScript runner and the child's entry under an installation root (a checkout or an npm install). */
@@ -55,7 +55,7 @@ interface ChildAnswer {
  * syntax, too slow, too large), CancelledError on `signal`, Error for a broken installation.
  * Example: `await bundleInChild(REPO_ROOT, { modulePath }, sandboxSources(), { timeoutMs: 30_000, memoryMb: 512, cpuSeconds: 61 })`.
  */
-export async function bundleInChild(root: string, options: BundleOptions, sources: SandboxSources, limits: BundleLimits = DEFAULT_LIMITS, signal?: AbortSignal): Promise<BundledSource> {
+export async function bundleInChild(root: string, options: BundleOptions, sources: SandboxSources, limits: BundleLimits = BUNDLE_LIMITS, signal?: AbortSignal): Promise<BundledSource> {
   const label = shown(options.modulePath);
   const { runTs, entry } = childFiles(root);
   const heapMb = Math.max(256, Math.round(limits.memoryMb));
@@ -109,7 +109,7 @@ export async function bundleInChild(root: string, options: BundleOptions, source
   signal?.removeEventListener('abort', onAbort);
 
   if (killed === 'cancel') throw new CancelledError();
-  if (killed === 'timeout') throw new BadInputError(label, `cannot be bundled for the sandbox: bundling took longer than ${limits.timeoutMs / 1000} s (the run's wall-clock limit)`);
+  if (killed === 'timeout') throw new BadInputError(label, `cannot be bundled for the sandbox: bundling took longer than ${limits.timeoutMs / 1000} s (its budget, BUNDLE_LIMITS)`);
   if (killed === 'output') throw new BadInputError(label, `cannot be bundled for the sandbox: the bundle is larger than ${MAX_ANSWER_BYTES} bytes`);
   let answer: ChildAnswer;
   try {

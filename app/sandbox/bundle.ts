@@ -22,7 +22,7 @@ import { sha256 } from '../fs/hash';
 import { oneLine, shown } from '../text/display';
 import { bundleInChild, canBundleInChild } from './bundle-isolated';
 import { confinePlugin, moduleSourceHash, type BundleTarget, type ConfineDirs, type ConfineRecord } from './bundle-plugin';
-import { DEFAULT_LIMITS, type SandboxLimits } from './confinement';
+import { BUNDLE_LIMITS, type SandboxLimits } from './confinement';
 import { makeSandboxDir, removeSandboxDir } from './temp-dirs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -258,8 +258,8 @@ export async function bundleInProcess(options: BundleOptions, control: BundleCon
   const esbuild = await loadEsbuild();
   const record: ConfineRecord = { moduleSource: null, totalBytes: 0 };
   let text: string;
-  // The run's wall clock holds for bundling too: at the limit the build is cancelled (esbuild's context).
-  const limitMs = control.limits?.timeoutMs ?? DEFAULT_LIMITS.timeoutMs;
+  // Bundling's own wall clock (BUNDLE_LIMITS unless the caller sets one): at the limit the build is cancelled.
+  const limitMs = control.limits?.timeoutMs ?? BUNDLE_LIMITS.timeoutMs;
   let timedOut = false;
   let context: EsbuildApi.BuildContext | null = null;
   const cancel = (): void => void context?.cancel();
@@ -291,7 +291,7 @@ export async function bundleInProcess(options: BundleOptions, control: BundleCon
     text = out.outputFiles?.[0]?.text ?? '';
   } catch (err) {
     if (control.signal?.aborted) throw new CancelledError();
-    if (timedOut) throw new BadInputError(shown(options.modulePath), `cannot be bundled for the sandbox: bundling took longer than ${limitMs / 1000} s (the run's wall-clock limit)`);
+    if (timedOut) throw new BadInputError(shown(options.modulePath), `cannot be bundled for the sandbox: bundling took longer than ${limitMs / 1000} s (its budget, BUNDLE_LIMITS)`);
     throw err instanceof CancelledError ? err : bundleError(options.modulePath, err);
   } finally {
     clearTimeout(timer);
@@ -312,13 +312,13 @@ export interface BundleControl {
 }
 
 /**
- * Bundles the module (see bundleInProcess for what is checked): in a child process under the run's wall-clock,
- * memory and CPU limits wherever one can be started (bundle-isolated.ts), else in this process (the desktop
+ * Bundles the module (see bundleInProcess for what is checked): in a child process under the bundling budget's
+ * wall-clock, memory and CPU limits (BUNDLE_LIMITS unless `control.limits` says otherwise) wherever one can be started (bundle-isolated.ts), else in this process (the desktop
  * app's main process). Example: `const { code } = await bundleSource({ modulePath })`.
  */
 export async function bundleSource(options: BundleOptions, control: BundleControl = {}): Promise<BundledSource> {
   if (!canBundleInChild(REPO_ROOT)) return bundleInProcess(options, control);
-  return bundleInChild(REPO_ROOT, options, sources, { ...DEFAULT_LIMITS, ...control.limits }, control.signal);
+  return bundleInChild(REPO_ROOT, options, sources, { ...BUNDLE_LIMITS, ...control.limits }, control.signal);
 }
 
 /**

@@ -46,6 +46,14 @@ export interface SandboxLimits {
 /** Default limits: 30 s wall, 61 s CPU (V8's GC threads add CPU time), 512 MiB. */
 export const DEFAULT_LIMITS: SandboxLimits = { timeoutMs: 30_000, cpuSeconds: 61, memoryMb: 512 };
 
+/**
+ * The budget of one bundling (esbuild over the module and the libraries it may import), apart from the run's
+ * limits: a program limited to one second must not fail because bundling on a loaded machine took longer. The
+ * bundle of a module with mathjs takes about 0.8 s and 300 MiB here; the budget leaves room for a slow machine
+ * and still ends a hostile module's bundling (huge sources, deep import graphs).
+ */
+export const BUNDLE_LIMITS: SandboxLimits = { timeoutMs: 120_000, cpuSeconds: 121, memoryMb: 1024 };
+
 /** Address space node needs before the program allocates anything (measured about 950 MiB on Node 20). */
 const BASE_ADDRESS_SPACE_MB = 1100;
 

@@ -13,7 +13,7 @@
  */
 import { bundleProgram, bundleSource, type BundleControl, type BundledProgram, type BundleOptions } from './bundle';
 import type { RunEnd } from './classify';
-import { DEFAULT_LIMITS, UNCONFINED_NOTICE, defaultConfinement, type Confinement, type SandboxLimits } from './confinement';
+import { BUNDLE_LIMITS, DEFAULT_LIMITS, UNCONFINED_NOTICE, defaultConfinement, type Confinement, type SandboxLimits } from './confinement';
 import { SandboxUnavailableError, runSandboxed, type RunReport } from './host';
 import type { SandboxMessage } from './protocol';
 import { sharedSandboxQueue, type SandboxQueue } from './queue';
@@ -32,8 +32,10 @@ export interface PrepareOptions {
   readonly root?: string;
   /** Name shown in messages (default: the module path). */
   readonly label?: string;
-  /** Limits of the runs to come; bundling is held to the same wall clock and memory (default: DEFAULT_LIMITS). */
+  /** Limits of the runs to come (default: DEFAULT_LIMITS). Bundling is held to its own budget, not to these. */
   readonly limits?: Partial<SandboxLimits>;
+  /** The bundling's budget (default: BUNDLE_LIMITS); tests lower it to see it end a bundling. */
+  readonly bundleLimits?: Partial<SandboxLimits>;
   /** Cancels the preparation (bundling). */
   readonly signal?: AbortSignal;
 }
@@ -187,9 +189,9 @@ function sweepOnce(): void {
   sweepStaleSandboxDirs();
 }
 
-/** The limits and cancel of a preparation's bundling. */
+/** The budget and cancel of a preparation's bundling: BUNDLE_LIMITS (or `bundleLimits`), never the runs' limits. */
 export function bundleControl(p: PrepareOptions): BundleControl {
-  return { ...(p.limits ? { limits: p.limits } : {}), ...(p.signal ? { signal: p.signal } : {}) };
+  return { limits: { ...BUNDLE_LIMITS, ...p.bundleLimits }, ...(p.signal ? { signal: p.signal } : {}) };
 }
 
 /** Bundles a module as a classic worker script (for runners built on Web Workers). */
