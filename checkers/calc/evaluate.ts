@@ -1,5 +1,6 @@
 /**
- * The calculator: exact first (checkers/calc/exact.ts); otherwise the whole expression in interval
+ * The calculator: exact first (checkers/calc/exact.ts, after floor/ceil of irrationals are decided by enclosures:
+ * checkers/calc/integer-parts.ts); otherwise the whole expression in interval
  * arithmetic (checkers/calc/enclose.ts) at rising precision, Ziv's loop in checkers/precise/ziv.ts, until
  * both ends of the enclosure round to the same `digits` digits in the mode. Guarantees: `exact` is the
  * exact value; `decimal` is the value correctly rounded to `digits` significant digits (trailing zeros
@@ -19,6 +20,7 @@ import { correctlyRounded } from '../precise/ziv';
 import type { CalcNode } from './ast';
 import { CalcError } from './calc-error';
 import { encloseExpression } from './enclose';
+import { decideIntegerParts } from './integer-parts';
 import { evaluateExact, NotExact } from './exact';
 import { parseExpression } from './parse';
 
@@ -48,7 +50,8 @@ export function evaluateCalc(mpfr: Mpfr, expression: string, options: CalcOption
   const { digits } = options;
   const rounding = options.rounding ?? 'half-even';
   if (!Number.isSafeInteger(digits) || digits < 1 || digits > 100_000) throw new DomainError('calc', `digits must be an integer from 1 to 100000, got ${digits}`);
-  const node = parseExpression(expression);
+  // floor/ceil of irrationals become the integers an enclosure proves, so that what follows from them is exact.
+  const node = decideIntegerParts(mpfr, parseExpression(expression));
   const exact = evaluateExact(node);
   if (!(exact instanceof NotExact)) {
     const interval = options.interval ? { lo: decimalText(exact.toPrecision(digits, 'floor')), hi: decimalText(exact.toPrecision(digits, 'ceiling')) } : null;

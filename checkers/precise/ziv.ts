@@ -18,7 +18,7 @@ import { Rational } from '../exact/rational';
 import { decimalJsRounding, isNearestMode, type RoundingMode } from '../exact/rounding';
 import { withIntervals, type Interval, type IntervalArena } from '../interval/arena';
 import { UndecidedError } from '../interval/undecided';
-import { bitsForDigits, RND, toDecimalString, type Mpfr, type MpfrPtr, type Rnd } from './mpfr';
+import { bitsForDigits, isFiniteFloat, RND, toDecimalString, toDyadic, type Mpfr, type MpfrPtr, type Rnd } from './mpfr';
 
 /** What the loop needs from one function of exact arguments. */
 export interface ZivProblem {
@@ -68,6 +68,9 @@ function attempt(I: IntervalArena, problem: ZivProblem, digits: number, mode: Ro
   }
   if (b.mpfr_underflow_p() !== 0) throw new DomainError(problem.name, `result ${UNDERFLOW}`);
   if (b.mpfr_overflow_p() !== 0) throw new DomainError(problem.name, `result ${OVERFLOW}`);
+  // A point enclosure is the exact value, a dyadic rational: round its exact decimal under the mode's own rule.
+  const exact = pointValue(I, r);
+  if (exact !== null) return roundExactly(exact, digits, mode);
   const rnd = mpfrRounding(mode);
   const low = toDecimalString(I.mpfr, r.lo, digits, rnd);
   const high = toDecimalString(I.mpfr, r.hi, digits, rnd);
@@ -86,6 +89,27 @@ function attempt(I: IntervalArena, problem: ZivProblem, digits: number, mode: Ro
   const candidate = boundaryBelow(I, r.hi, digits, mode);
   if (candidate !== null && problem.equals(candidate.value)) return roundExactly(candidate.text, digits, mode);
   return null;
+}
+
+/** Largest binary exponent whose exact decimal is written out (5^1100 has about 2,550 bits). */
+const MAX_POINT_EXPONENT = 1100;
+
+/**
+ * The exact decimal of the enclosure when it is a single finite float (lo = hi), else null: m * 2^e is
+ * m * 5^-e / 10^-e for e < 0. Points with huge exponents are left to the loop (they are never ties at sane digits).
+ */
+function pointValue(I: IntervalArena, r: Interval): string | null {
+  const b = I.mpfr.binding;
+  if (!isFiniteFloat(I.mpfr, r.lo) || b.mpfr_cmp(r.lo, r.hi) !== 0) return null;
+  let { mantissa, exponent } = toDyadic(I.mpfr, r.lo);
+  if (mantissa === 0n) return '0';
+  while ((mantissa & 1n) === 0n) {
+    mantissa >>= 1n; // MPFR's mantissa carries the precision's trailing zeros
+    exponent += 1;
+  }
+  if (Math.abs(exponent) > MAX_POINT_EXPONENT) return null;
+  if (exponent >= 0) return (mantissa << BigInt(exponent)).toString();
+  return `${mantissa * 5n ** BigInt(-exponent)}e-${-exponent}`;
 }
 
 /** The MPFR direction that rounds like `mode` (the nearest modes all map to MPFR's nearest). */

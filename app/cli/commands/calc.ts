@@ -70,6 +70,10 @@ JSON: {expression, exact?: "p/q", decimal, digits, rounding, interval?: {lo, hi}
       const repeating = repeatingOrNull(r.exact);
       if (repeating !== null && repeating !== r.exact.toString()) lines.push(`decimal   ${repeating}  (exactly)`);
       else if (repeating === null) lines.push(`decimal   ${r.decimal}  (${digits} digits, ${rounding})`);
+      // Asked for fewer digits than the exact value has: its rounding too, by the mode's own rule (ties included).
+      if (repeating !== null && values.digits !== undefined && Number(r.decimal) !== Number(repeating.replace(/\(.*$/, ''))) {
+        lines.push(`rounded   ${r.decimal}  (${digits} digit${digits === 1 ? '' : "s"}, ${rounding})`);
+      }
     } else {
       lines.push(`decimal   ${r.decimal}  (${digits} correct digits, ${rounding})`);
       lines.push(`not exact ${r.notExact ?? ''}`);

@@ -12,6 +12,11 @@ describe('recheck calc', () => {
     expect(r).toEqual({ code: 0, stdout: 'exact     53/300\ndecimal   0.17(6)  (exactly)\n', stderr: '' });
   });
 
+  it("the issue's exact ties: the exact value, and its rounding by the mode's own tie rule when fewer digits are asked", async () => {
+    expect(await cli(['calc', 'floor(pi*1000)/2', '--digits', '4', '--rounding', 'half-up'], dir)).toEqual({ code: 0, stdout: 'exact     3141/2\ndecimal   1570.5  (exactly)\nrounded   1571  (4 digits, half-up)\n', stderr: '' });
+    expect(await cli(['calc', 'ceil(e) + 0.5', '--digits', '1', '--rounding', 'half-down'], dir)).toEqual({ code: 0, stdout: 'exact     7/2\ndecimal   3.5  (exactly)\nrounded   3  (1 digit, half-down)\n', stderr: '' });
+  });
+
   it('prints N correct digits of an irrational value with the reason, and an enclosure', async () => {
     const r = await cli(['calc', 'sqrt(2)', '--digits', '30', '--rounding', 'floor', '--interval'], dir);
     expect(r.code).toBe(0);
