@@ -7,7 +7,7 @@
 import { DimensionError } from '../errors';
 import { RND } from '../precise/mpfr';
 import type { Interval, IntervalArena, IntervalInput } from './arena';
-import { add, div, exp, ln, neg, sub, sum } from './ops';
+import { add, div, exp, ln, mul, neg, sub, sum } from './ops';
 import { log1p } from './elementary';
 
 /** Encloses ln(sum_i exp(x_i)). Example: `logSumExp(I, [0, 0])` contains ln 2; `logSumExp(I, ['1000', '1000'])` contains 1000 + ln 2. */
@@ -16,11 +16,40 @@ export function logSumExp(I: IntervalArena, xs: readonly IntervalInput[]): Inter
   return add(shift, ln(sum(I, shifted)));
 }
 
-/** Encloses softmax(x)_i = exp(x_i) / sum_j exp(x_j) for every i. Example: `softmax(I, [0, 0, 0])` gives three enclosures of 1/3. */
+/**
+ * Encloses softmax(x)_i = exp(x_i) / sum_j exp(x_j) for every i, tightly: as 1 / (1 + T_i exp(c - x_i)) with
+ * T_i = sum_{j != i} exp(x_j - c) (prefix and suffix sums, O(n)), every logit appears once, and softmax_i is
+ * monotone in each, so over interval logits the result is the exact range up to rounding (exp(x_i - c) divided by
+ * a total that contains x_i again counted its width twice: [2.3e-125, 4.4e+124] for a probability). Clamped to
+ * [0, 1], where the exact value lies. Example: `softmax(I, [0, 0, 0])` gives three enclosures of 1/3.
+ */
 export function softmax(I: IntervalArena, xs: readonly IntervalInput[]): Interval[] {
-  const { shifted } = shiftedExponentials(I, xs);
-  const total = sum(I, shifted);
-  return shifted.map((e) => div(e, total));
+  const { shift, shifted } = shiftedExponentials(I, xs);
+  const n = shifted.length;
+  // prefix[k] = sum of shifted[0..k-1], suffix[k] = sum of shifted[k..n-1] (each an enclosure, added outward).
+  const prefix: Interval[] = [I.enclose(0)];
+  for (let k = 0; k < n; k++) prefix.push(add(prefix[k] as Interval, shifted[k] as Interval));
+  const suffix: Interval[] = new Array<Interval>(n + 1);
+  suffix[n] = I.enclose(0);
+  for (let k = n - 1; k >= 0; k--) suffix[k] = add(suffix[k + 1] as Interval, shifted[k] as Interval);
+  return shifted.map((_, i) => {
+    const others = add(prefix[i] as Interval, suffix[i + 1] as Interval);
+    const x = I.enclose(xs[i] as IntervalInput);
+    const value = div(I.enclose(1), add(mul(others, exp(sub(shift, x))), 1));
+    return clampToUnit(I, value);
+  });
+}
+
+/** The interval intersected with [0, 1] (valid for a probability: the exact value lies there). */
+function clampToUnit(I: IntervalArena, x: Interval): Interval {
+  const b = I.mpfr.binding;
+  if (b.mpfr_sgn(x.lo) >= 0 && b.mpfr_cmp_si(x.hi, 1) <= 0) return x;
+  const r = I.allocate();
+  if (b.mpfr_sgn(x.lo) < 0) b.mpfr_set_si(r.lo, 0, RND.down);
+  else b.mpfr_set(r.lo, x.lo, RND.down);
+  if (b.mpfr_cmp_si(x.hi, 1) > 0) b.mpfr_set_si(r.hi, 1, RND.up);
+  else b.mpfr_set(r.hi, x.hi, RND.up);
+  return I.checked(r, 'softmax');
 }
 
 /**
