@@ -27,7 +27,7 @@ JSON: {expression, exact?: "p/q", decimal, digits, rounding, interval?: {lo, hi}
       'calc',
       args,
       { digits: { type: 'string' }, exact: { type: 'boolean' }, interval: { type: 'boolean' }, rounding: { type: 'string' }, json: { type: 'boolean' } },
-      { min: 1, max: 1, names: '"<expression>"' },
+      { min: 1, max: 1, names: '"<expression>"', dashPositionals: true },
     );
     const digits = values.digits === undefined ? 20 : Number(values.digits);
     if (!/^\d+$/.test(values.digits ?? '20') || digits < 1 || digits > 100_000) throw new UsageError('calc', `--digits must be an integer from 1 to 100000, got "${values.digits}"`);

@@ -12,6 +12,13 @@ describe('recheck calc', () => {
     expect(r).toEqual({ code: 0, stdout: 'exact     53/300\ndecimal   0.17(6)  (exactly)\n', stderr: '' });
   });
 
+  it('an expression with a leading minus needs no -- (the usage text\'s own -2^2), before or after the options', async () => {
+    expect(await cli(['calc', '-2^2'], dir)).toEqual({ code: 0, stdout: 'exact     -4\n', stderr: '' });
+    expect((await cli(['calc', '--digits', '3', '-pi', '--rounding', 'floor'], dir)).stdout).toMatch(/^decimal {3}-3\.15 {2}\(3 correct digits, floor\)/);
+    expect((await cli(['calc', '--', '-1/3'], dir)).stdout).toMatch(/^exact {5}-1\/3\n/);
+    expect((await cli(['calc', '-1', '-2'], dir)).code).toBe(2);
+  });
+
   it("the issue's exact ties: the exact value, and its rounding by the mode's own tie rule when fewer digits are asked", async () => {
     expect(await cli(['calc', 'floor(pi*1000)/2', '--digits', '4', '--rounding', 'half-up'], dir)).toEqual({ code: 0, stdout: 'exact     3141/2\ndecimal   1570.5  (exactly)\nrounded   1571  (4 digits, half-up)\n', stderr: '' });
     expect(await cli(['calc', 'ceil(e) + 0.5', '--digits', '1', '--rounding', 'half-down'], dir)).toEqual({ code: 0, stdout: 'exact     7/2\ndecimal   3.5  (exactly)\nrounded   3  (1 digit, half-down)\n', stderr: '' });
