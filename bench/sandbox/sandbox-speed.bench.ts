@@ -9,12 +9,14 @@
  * Run alone: `node bin/run-ts.mjs bench/sandbox/sandbox-speed.bench.ts`, or `npm run bench sandbox-speed`.
  */
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { bundleProgram } from '../../app/sandbox/bundle';
 import { bundleForWorker, defaultSandboxRunner } from '../../app/sandbox/runner';
+import { parseSandboxMessage } from '../../app/sandbox/protocol';
 import kernel from './kernel';
 
 export const name = 'sandbox-speed';
@@ -30,10 +32,13 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 function inPlainChild(file: string, runs: number): number[] {
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
-    const out = execFileSync(process.execPath, [file], { input: JSON.stringify({ type: 'run', input: INPUT, seed: 7 }), encoding: 'utf8', maxBuffer: 1 << 26 });
-    const result = out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { type: string; value?: { ms: number } }).find((m) => m.type === 'result');
-    if (result?.value === undefined) throw new Error(`plain node child: no result in ${out.slice(0, 200)}`);
-    times.push(result.value.ms);
+    // The runtime answers only a request carrying the run's nonce, and wraps every message in it (protocol.ts).
+    const nonce = randomBytes(16).toString('hex');
+    const out = execFileSync(process.execPath, [file], { input: JSON.stringify({ type: 'run', input: INPUT, seed: 7, nonce }), encoding: 'utf8', maxBuffer: 1 << 26 });
+    const result = out.split('\n').map((l) => parseSandboxMessage(l, nonce)).find((m) => m?.type === 'result');
+    const ms = (result as { value?: { ms?: unknown } } | undefined)?.value?.ms;
+    if (typeof ms !== 'number') throw new Error(`plain node child: no result in ${out.slice(0, 200)}`);
+    times.push(ms);
   }
   return times;
 }
@@ -58,7 +63,8 @@ async function inChromium(code: string, runs: number): Promise<number[] | null> 
             const PageWorkerCtor = (globalThis as unknown as { Worker: new (url: string) => PageWorker }).Worker;
             const w = new PageWorkerCtor(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })));
             w.onmessage = (e) => {
-              const m = JSON.parse(e.data) as { type: string; value?: { ms: number }; message?: string };
+              // Every message comes in the run's nonce envelope, {"<envelope>": nonce, "m": message}.
+              const m = (JSON.parse(e.data) as { m: { type: string; value?: { ms: number }; message?: string } }).m;
               if (m.type !== 'result' && m.type !== 'error') return;
               w.terminate();
               if (m.type === 'result') resolveMs(m.value!.ms);
@@ -66,7 +72,7 @@ async function inChromium(code: string, runs: number): Promise<number[] | null> 
             };
             w.postMessage(JSON.stringify(request));
           }),
-        { code, request: { type: 'run', input: INPUT, seed: 7 } },
+        { code, request: { type: 'run', input: INPUT, seed: 7, nonce: randomBytes(16).toString('hex') } },
       );
       times.push(ms);
     }
