@@ -60,8 +60,8 @@ export function VirtualRows(props: {
     );
   }
   return (
-    <div ref={box} className="vlist" style={{ height: `min(60vh, 560px, ${count * rowHeight + (props.header !== undefined ? HEADER_HEIGHT : 0) + 20}px)` }} tabIndex={0} role="grid" aria-label={props.label} aria-rowcount={count + 1} onScroll={onScroll} data-testid={props.testId} data-rows={count} data-first={first} data-last={last}>
-      <div className="vlist-inner" style={{ width: props.width }}>
+    <div ref={box} className="virtual-rows" style={{ height: `min(60vh, 560px, ${count * rowHeight + (props.header !== undefined ? HEADER_HEIGHT : 0) + 20}px)` }} tabIndex={0} role="grid" aria-label={props.label} aria-rowcount={count + 1} onScroll={onScroll} data-testid={props.testId} data-rows={count} data-first={first} data-last={last}>
+      <div className="virtual-rows-inner" style={{ width: props.width }}>
         {props.header !== undefined ? (
           <div className="vhead" role="row" aria-rowindex={1}>
             {props.header}
