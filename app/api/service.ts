@@ -36,6 +36,7 @@ import { draftCaseLetter, letterPdf, letterReadiness } from '../letters/case-let
 import { chromiumPrinter, type PdfPrinter } from '../letters/pdf';
 import { changeLetterStatus, letterSummaries, listLetters, readLetterVersion, saveLetterVersion } from '../letters/store';
 import { writeFileAtomic } from '../fs/atomic';
+import { withCaseWriter } from '../fs/case-queue';
 import { joinInside, listInside, mkdirInside, readInside, readRegularFile } from '../fs/confine';
 import { sha256 } from '../fs/hash';
 import { shown } from '../text/display';
@@ -190,22 +191,25 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
 
     async saveSandboxFile(input): Promise<AuditEntry> {
       const dir = await caseDir(input.caseId);
-      // Confined: the folders are made one by one inside the case (a symlinked folder out of it is refused),
-      // and the file is never written through or replaced when it is a symlink (writeFileAtomic).
-      const parent = await mkdirInside(dir, posix.dirname(input.path), join(dir, input.path));
-      const path = join(parent, posix.basename(input.path));
-      let before = 'absent';
-      if (existsSync(path) || isSymlink(path)) before = sha256(await readRegularFile(path, { maxBytes: MAX_TEXT_BYTES, shownAs: shown(input.path) }));
-      await writeFileAtomic(path, input.text);
-      const entry: AuditEntry = {
-        at: new Date().toISOString(),
-        who: editor(input),
-        action: 'edit',
-        caseId: input.caseId,
-        hashes: { [`${input.path}@before`]: before, [input.path]: sha256(input.text) },
-      };
-      await appendAudit(dir, entry);
-      return entry;
+      // As the case's only writer (app/fs/case-queue.ts), so that each save's @before is the save before it.
+      return withCaseWriter(dir, async () => {
+        // Confined: the folders are made one by one inside the case (a symlinked folder out of it is refused),
+        // and the file is never written through or replaced when it is a symlink (writeFileAtomic).
+        const parent = await mkdirInside(dir, posix.dirname(input.path), join(dir, input.path));
+        const path = join(parent, posix.basename(input.path));
+        let before = 'absent';
+        if (existsSync(path) || isSymlink(path)) before = sha256(await readRegularFile(path, { maxBytes: MAX_TEXT_BYTES, shownAs: shown(input.path) }));
+        await writeFileAtomic(path, input.text);
+        const entry: AuditEntry = {
+          at: new Date().toISOString(),
+          who: editor(input),
+          action: 'edit',
+          caseId: input.caseId,
+          hashes: { [`${input.path}@before`]: before, [input.path]: sha256(input.text) },
+        };
+        await appendAudit(dir, entry);
+        return entry;
+      });
     },
 
     async prepareSandboxProgram(caseId, path): Promise<SandboxProgram> {
@@ -299,7 +303,8 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
           await writeFile(target, Buffer.from(f.base64, 'base64'), { flag: 'wx' });
         }
         const caseDir = join(o.workspaceDir, input.caseId);
-        const summary = await importTrackioLogbook({
+        // As the case's only writer: imports started at once pick distinct logbook ids (addLogbook re-enters).
+        const summary = await withCaseWriter(caseDir, () => importTrackioLogbook({
           source: tmp,
           caseDir,
           ...(input.newCase?.paperMarkdown !== undefined ? { paperMarkdown: input.newCase.paperMarkdown } : {}),
@@ -308,7 +313,7 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
           ...(input.logbookId !== undefined ? { logbookId: input.logbookId } : {}),
           who: editor(input),
           registry,
-        });
+        }));
         const { caseDir: _dir, ...rest } = summary;
         return { ...rest, caseId: input.caseId, skipped: [...summary.skipped], problems: [...summary.problems], notices: [...summary.notices] };
       } finally {
@@ -332,7 +337,9 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
     },
 
     async addCaseFile(input): Promise<AuditEntry> {
-      return addCaseFile(await caseDir(input.caseId), registry, { who: editor(input) }, input.path, Buffer.from(input.base64, 'base64'));
+      const dir = await caseDir(input.caseId);
+      // As the case's only writer: of two files added at one path, one is written and the other refused.
+      return withCaseWriter(dir, () => addCaseFile(dir, registry, { who: editor(input) }, input.path, Buffer.from(input.base64, 'base64')));
     },
 
     async listCaseFiles(caseId): Promise<CaseFileView[]> {

@@ -3,13 +3,15 @@
  * assertion quoted from a logbook cell) or a check. Each edit is one atomic step: the case is loaded, the
  * change applied to a copy, the result validated as a whole (schema, references, check params against the
  * kind's schema, confined paths), written atomically, and logged in `audit.jsonl` with the hashes of
- * case.json before and after. A refused edit leaves the case as it was.
+ * case.json before and after. A refused edit leaves the case as it was. Edits of one case run one at a time
+ * (app/fs/case-queue.ts), so two edits started at once both land, and the audit log's hashes form one chain.
  */
 import { join } from 'node:path';
 import type { AuditEntry } from '../api/contract';
 import type { CheckRegistry } from '../checks/registry';
 import { BadInputError } from '../errors';
 import { writeJsonAtomic } from '../fs/atomic';
+import { withCaseWriter } from '../fs/case-queue';
 import { readInside } from '../fs/confine';
 import { sha256 } from '../fs/hash';
 import { appendAudit } from './audit';
@@ -35,23 +37,27 @@ export interface EditResult {
  * Example: `await editCase(dir, registry, { who: 'Ada' }, 'add-claim C2', (c) => { c.paper.claims.push(...); })`.
  */
 export async function editCase(dir: string, registry: CheckRegistry, editor: Editor, what: string, change: (c: CaseFile) => void, details: Record<string, unknown> = {}): Promise<EditResult> {
-  const loaded = await loadCase(dir, registry);
-  const before = sha256(await readInside(dir, 'case.json', { maxBytes: 4 * 1024 * 1024 }));
-  const next = structuredClone(loaded.file);
-  change(next);
-  const file = await validateCaseJson(dir, next, registry);
-  const text = `${JSON.stringify(file, null, 2)}\n`;
-  await writeJsonAtomic(join(dir, 'case.json'), file);
-  const entry: AuditEntry = {
-    at: new Date().toISOString(),
-    who: editor.who,
-    action: 'edit',
-    caseId: file.id,
-    hashes: { 'case.json@before': before, 'case.json': sha256(text) },
-    details: { edit: what, ...details },
-  };
-  await appendAudit(dir, entry);
-  return { file, entry };
+  // Read, change, write and log as the case's only writer: an edit started at the same instant reads the
+  // case.json this one wrote (before, both read the same file and one edit was lost).
+  return withCaseWriter(dir, async () => {
+    const loaded = await loadCase(dir, registry);
+    const before = sha256(await readInside(dir, 'case.json', { maxBytes: 4 * 1024 * 1024 }));
+    const next = structuredClone(loaded.file);
+    change(next);
+    const file = await validateCaseJson(dir, next, registry);
+    const text = `${JSON.stringify(file, null, 2)}\n`;
+    await writeJsonAtomic(join(dir, 'case.json'), file);
+    const entry: AuditEntry = {
+      at: new Date().toISOString(),
+      who: editor.who,
+      action: 'edit',
+      caseId: file.id,
+      hashes: { 'case.json@before': before, 'case.json': sha256(text) },
+      details: { edit: what, ...details },
+    };
+    await appendAudit(dir, entry);
+    return { file, entry };
+  });
 }
 
 /** The next free id `<prefix><n>` among `taken` (C1, C2, ... or F1, ...). */

@@ -114,7 +114,9 @@ function serialised<T>(path: string, task: () => Promise<T>): Promise<T> {
 
 /**
  * Runs `task` after every other task queued under the same key in this process (for read-check-append
- * sequences that must not interleave, e.g. answers to one review). Example: `serialisedOn('review\0a', f)`.
+ * sequences that must not interleave, e.g. answers to one review). Edits of a case and of workspace-level
+ * files queue here too, through app/fs/case-queue.ts (keyed by real path, with a cross-process lock on Linux).
+ * Example: `serialisedOn('review\0a', f)`.
  */
 export function serialisedOn<T>(key: string, task: () => Promise<T>): Promise<T> {
   const run = (queues.get(key) ?? Promise.resolve()).then(task, task);

@@ -2,14 +2,18 @@
  * Saved letters of a case: `letters/<letter-id>/v<N>.md`, one file per saved version, and
  * `letters/<letter-id>/letter.json` (format `recheck.letter/1`) holding the letter's kind, falsifications,
  * versions (who, when, hash, whether it was ready to send) and its response history. Every save and every
- * status change is written atomically inside the case folder and logged in audit.jsonl. Documented in
- * docs/letters.md and docs/case-format.md.
+ * status change is written atomically inside the case folder and logged in audit.jsonl, as the case's only
+ * writer (app/fs/case-queue.ts): saves started at once get distinct letter ids and version numbers. A version
+ * file is created exclusively and never rewritten: a name already taken (a crash, another process) is skipped
+ * for the next number. Documented in docs/letters.md and docs/case-format.md.
  */
+import { mkdir, readdir, rmdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AuditEntry, LetterKind, LetterStatusView, LetterSummaryView, LetterVersionView, LetterView } from '../api/contract';
 import { appendAudit } from '../cases/audit';
 import { BadInputError } from '../errors';
-import { writeFileAtomic, writeJsonAtomic } from '../fs/atomic';
+import { createFileAtomic, writeJsonAtomic } from '../fs/atomic';
+import { withCaseWriter } from '../fs/case-queue';
 import { listInside, mkdirInside, readInside } from '../fs/confine';
 import { sha256 } from '../fs/hash';
 import { parseJsonBounded } from '../json/bounded';
@@ -94,30 +98,68 @@ export async function readLetterVersion(dir: string, letterId: string, version: 
  * Example: the first save of a letter to the authors writes letters/authors-1/v1.md and letter.json (drafted).
  */
 export async function saveLetterVersion(dir: string, letter: LetterToSave, ctx: SaveContext): Promise<LetterView> {
-  const at = ctx.at ?? new Date().toISOString();
   if (letter.markdown.trim() === '') throw new BadInputError(`${LETTERS_DIR}/`, 'the letter is empty: write it before saving');
   if (Buffer.byteLength(letter.markdown) > MAX_LETTER_BYTES) throw new BadInputError(`${LETTERS_DIR}/`, `the letter is over ${MAX_LETTER_BYTES} bytes`);
   if (letter.falsificationIds.length === 0) throw new BadInputError(`${LETTERS_DIR}/`, 'a letter must be about at least one claimed falsification');
-  let current: LetterView;
-  if (letter.letterId !== undefined) {
-    current = await readLetterFile(dir, letter.letterId);
-    if (current.kind !== letter.kind) throw new BadInputError(`${LETTERS_DIR}/${current.id}/letter.json`, `is a letter to ${current.kind === 'authors' ? 'the authors' : "a logbook's author"}: save a letter of the other kind as a new letter`);
-  } else {
-    const taken = new Set((await listLetters(dir)).map((l) => l.id));
-    let n = 1;
-    while (taken.has(`${letter.kind}-${n}`)) n++;
-    const first: LetterStatusView = { state: 'drafted', at, who: ctx.who };
-    current = { id: `${letter.kind}-${n}`, kind: letter.kind, falsificationIds: [...letter.falsificationIds], ...(letter.logbook !== undefined ? { logbook: letter.logbook } : {}), versions: [], status: first, history: [first] };
+  return withCaseWriter(dir, async () => {
+    const at = ctx.at ?? new Date().toISOString();
+    let current: LetterView;
+    let made: string | null = null;
+    if (letter.letterId !== undefined) {
+      current = await readLetterFile(dir, letter.letterId);
+      if (current.kind !== letter.kind) throw new BadInputError(`${LETTERS_DIR}/${current.id}/letter.json`, `is a letter to ${current.kind === 'authors' ? 'the authors' : "a logbook's author"}: save a letter of the other kind as a new letter`);
+    } else {
+      const id = await claimLetterId(dir, letter.kind);
+      made = id;
+      const first: LetterStatusView = { state: 'drafted', at, who: ctx.who };
+      current = { id, kind: letter.kind, falsificationIds: [...letter.falsificationIds], ...(letter.logbook !== undefined ? { logbook: letter.logbook } : {}), versions: [], status: first, history: [first] };
+    }
+    const folder = await mkdirInside(dir, `${LETTERS_DIR}/${current.id}`, `${LETTERS_DIR}/${current.id}`);
+    try {
+      const hash = sha256(letter.markdown);
+      const version = await createVersionFile(folder, current, letter.markdown);
+      const entry: LetterVersionView = { version, at, who: ctx.who, sha256: hash, ready: ctx.ready, missing: [...ctx.missing] };
+      const next: LetterView = { ...current, falsificationIds: [...letter.falsificationIds], versions: [...current.versions, entry] };
+      await writeLetterFile(folder, next);
+      await log(dir, ctx.caseId, ctx.who, at, next, { [`${LETTERS_DIR}/${next.id}/v${version}.md`]: hash }, { letter: next.id, version, kind: next.kind, falsifications: next.falsificationIds, ready: ctx.ready, missing: [...ctx.missing] });
+      return next;
+    } catch (err) {
+      if (made !== null) await rmdir(folder).catch(() => undefined); // an empty new letter folder is not left behind
+      throw err;
+    }
+  });
+}
+
+/**
+ * Claims the first free id `<kind>-<N>` by creating its folder exclusively: a name used by anything in letters/
+ * (a letter, a folder a crash left without letter.json) is never reused. Runs inside the case's writer.
+ */
+async function claimLetterId(dir: string, kind: LetterKind): Promise<string> {
+  const parent = await mkdirInside(dir, LETTERS_DIR, `${LETTERS_DIR}/`);
+  const taken = new Set(await readdir(parent));
+  for (let n = 1; n <= 999_999; n++) {
+    const id = `${kind}-${n}`;
+    if (taken.has(id)) continue;
+    try {
+      await mkdir(join(parent, id));
+      return id;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
   }
-  const version = (current.versions.at(-1)?.version ?? 0) + 1;
-  const folder = await mkdirInside(dir, `${LETTERS_DIR}/${current.id}`, `${LETTERS_DIR}/${current.id}`);
-  const hash = sha256(letter.markdown);
-  const entry: LetterVersionView = { version, at, who: ctx.who, sha256: hash, ready: ctx.ready, missing: [...ctx.missing] };
-  const next: LetterView = { ...current, falsificationIds: [...letter.falsificationIds], versions: [...current.versions, entry] };
-  await writeFileAtomic(join(folder, `v${version}.md`), letter.markdown);
-  await writeLetterFile(folder, next);
-  await log(dir, ctx.caseId, ctx.who, at, next, { [`${LETTERS_DIR}/${next.id}/v${version}.md`]: hash }, { letter: next.id, version, kind: next.kind, falsifications: next.falsificationIds, ready: ctx.ready, missing: [...ctx.missing] });
-  return next;
+  throw new BadInputError(`${LETTERS_DIR}/`, `no free letter id left for a letter to ${kind === 'authors' ? 'the authors' : "a logbook's author"}`);
+}
+
+/**
+ * Writes the next version file `v<N>.md` (N one past the letter's last version) exclusively; a name already
+ * taken is left as it is and the next number tried. Returns the version written.
+ */
+async function createVersionFile(folder: string, letter: LetterView, markdown: string): Promise<number> {
+  const from = (letter.versions.at(-1)?.version ?? 0) + 1;
+  for (let version = from; version < from + 1000; version++) {
+    if (await createFileAtomic(join(folder, `v${version}.md`), markdown)) return version;
+  }
+  throw new BadInputError(`${LETTERS_DIR}/${letter.id}/`, `v${from}.md to v${from + 999}.md all exist but letter.json does not list them: move them aside, then save again`);
 }
 
 /**
@@ -126,21 +168,23 @@ export async function saveLetterVersion(dir: string, letter: LetterToSave, ctx: 
  */
 export async function changeLetterStatus(dir: string, letterId: string, change: Omit<LetterStatusView, 'at' | 'who'>, ctx: SaveContext): Promise<LetterView> {
   const rel = `${LETTERS_DIR}/${letterId}/letter.json`;
-  const current = await readLetterFile(dir, letterId);
-  const problem = statusProblem(current.status.state, change);
-  if (problem !== null) throw new BadInputError(rel, problem);
-  if (change.state === 'sent') {
-    const last = current.versions.at(-1);
-    if (!ctx.ready) throw new BadInputError(rel, `not ready to send: ${ctx.missing.join('; ')}`);
-    if (last === undefined || !last.ready) throw new BadInputError(rel, 'its last saved version was drafted before it was ready to send: save it again, then mark it sent');
-  }
-  const at = ctx.at ?? new Date().toISOString();
-  const status: LetterStatusView = { ...change, at, who: ctx.who };
-  const next: LetterView = { ...current, status, history: [...current.history, status] };
-  const folder = await mkdirInside(dir, `${LETTERS_DIR}/${letterId}`, rel);
-  await writeLetterFile(folder, next);
-  await log(dir, ctx.caseId, ctx.who, at, next, {}, { letter: letterId, status: change.state, ...change });
-  return next;
+  return withCaseWriter(dir, async () => {
+    const current = await readLetterFile(dir, letterId);
+    const problem = statusProblem(current.status.state, change);
+    if (problem !== null) throw new BadInputError(rel, problem);
+    if (change.state === 'sent') {
+      const last = current.versions.at(-1);
+      if (!ctx.ready) throw new BadInputError(rel, `not ready to send: ${ctx.missing.join('; ')}`);
+      if (last === undefined || !last.ready) throw new BadInputError(rel, 'its last saved version was drafted before it was ready to send: save it again, then mark it sent');
+    }
+    const at = ctx.at ?? new Date().toISOString();
+    const status: LetterStatusView = { ...change, at, who: ctx.who };
+    const next: LetterView = { ...current, status, history: [...current.history, status] };
+    const folder = await mkdirInside(dir, `${LETTERS_DIR}/${letterId}`, rel);
+    await writeLetterFile(folder, next);
+    await log(dir, ctx.caseId, ctx.who, at, next, {}, { letter: letterId, status: change.state, ...change });
+    return next;
+  });
 }
 
 async function writeLetterFile(folder: string, letter: LetterView): Promise<void> {

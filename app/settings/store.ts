@@ -1,7 +1,8 @@
 /**
  * The workspace's settings: `<workspace>/settings.json` (format `recheck.settings/1`, schema.ts), written
- * atomically; every save and every refused save is appended to `<workspace>/settings.log.jsonl` (who, when,
- * what, and the problem of a refused one). A workspace without the file runs on the defaults (sweeps local).
+ * atomically by one writer at a time (app/fs/case-queue.ts); every save and every refused save is appended to
+ * `<workspace>/settings.log.jsonl` (who, when, what, and the problem of a refused one). A workspace without
+ * the file runs on the defaults (sweeps local).
  *
  * Saving Slurm settings first asks Slurm whether it would take them (`sbatch --version`, `sbatch --test-only`:
  * sweep-backend.ts): settings it refuses, or a machine without sbatch, give a one-line problem and leave the
@@ -12,6 +13,7 @@ import { join } from 'node:path';
 import type { SaveWorkspaceSettingsResult, SweepSettings, WorkspaceSettingsView } from '../api/contract-settings';
 import { BadInputError } from '../errors';
 import { writeFileAtomic } from '../fs/atomic';
+import { withFileWriter } from '../fs/case-queue';
 import { sha256 } from '../fs/hash';
 import { appendLineDurable } from '../fs/log';
 import { readJsonFile } from '../tables/json-file';
@@ -66,7 +68,11 @@ export async function saveWorkspaceSettings(workspaceDir: string, sweeps: SweepS
     return { saved: false, problem };
   }
   const text = `${JSON.stringify(doc, null, 2)}\n`;
-  await writeFileAtomic(join(workspaceDir, SETTINGS_FILE), text);
-  await appendLineDurable(log, JSON.stringify({ at, who: o.who, action: 'saved', sweeps, sha256: sha256(text) }));
+  const file = join(workspaceDir, SETTINGS_FILE);
+  // As the file's only writer: the save the log names last is the one on disk.
+  await withFileWriter(file, async () => {
+    await writeFileAtomic(file, text);
+    await appendLineDurable(log, JSON.stringify({ at, who: o.who, action: 'saved', sweeps, sha256: sha256(text) }));
+  });
   return { saved: true, settings: { sweeps, file: SETTINGS_FILE, savedAt: at } };
 }

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../../../app/fs/atomic';
+import { createFileAtomic, writeFileAtomic } from '../../../app/fs/atomic';
 import { appendLineDurable, readLogLines, readTornRecords, repairLogTail, tornFileOf, tornFragment, countTornLines } from '../../../app/fs/log';
 import { readAudit } from '../../../app/cases/audit';
 import { ConfinementError } from '../../../app/fs/confine';
@@ -26,6 +26,42 @@ describe('writeFileAtomic', () => {
     await expect(writeFileAtomic(target, 'data')).rejects.toThrow();
     expect(readdirSync(dir)).toEqual(['target']);
     expect(readdirSync(target)).toEqual(['occupied']);
+  });
+});
+
+describe('createFileAtomic (files that are never rewritten)', () => {
+  it('creates an absent file whole and leaves no temporary behind', async () => {
+    const dir = tempDir();
+    expect(await createFileAtomic(join(dir, 'v1.md'), 'first')).toBe(true);
+    expect(readFileSync(join(dir, 'v1.md'), 'utf8')).toBe('first');
+    expect(readdirSync(dir)).toEqual(['v1.md']);
+  });
+
+  it('never replaces a name that is taken: a file, a folder, a symlink (dangling or not); nothing written through it', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'file'), 'kept');
+    mkdirSync(join(dir, 'folder'));
+    writeFileSync(join(dir, 'target'), 'target kept');
+    symlinkSync(join(dir, 'target'), join(dir, 'link'));
+    symlinkSync(join(dir, 'nowhere'), join(dir, 'dangling'));
+    for (const name of ['file', 'folder', 'link', 'dangling']) expect(await createFileAtomic(join(dir, name), 'new'), name).toBe(false);
+    expect(readFileSync(join(dir, 'file'), 'utf8')).toBe('kept');
+    expect(readFileSync(join(dir, 'target'), 'utf8')).toBe('target kept');
+    expect(existsSync(join(dir, 'nowhere'))).toBe(false);
+    expect(readdirSync(dir).sort()).toEqual(['dangling', 'file', 'folder', 'link', 'target']);
+  });
+
+  it('of creators racing for one name, exactly one wins and the file holds its bytes (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.uint8Array({ minLength: 0, maxLength: 64 }), { minLength: 2, maxLength: 20 }), async (contents) => {
+        const dir = tempDir();
+        const won = await Promise.all(contents.map((c) => createFileAtomic(join(dir, 'v1.md'), c)));
+        expect(won.filter(Boolean)).toHaveLength(1);
+        expect(Buffer.from(readFileSync(join(dir, 'v1.md'))).equals(Buffer.from(contents[won.indexOf(true)]!))).toBe(true);
+        expect(readdirSync(dir)).toEqual(['v1.md']);
+      }),
+      { numRuns: 25, seed: 24 },
+    );
   });
 });
 
