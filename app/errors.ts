@@ -3,7 +3,7 @@
  * Exit codes everywhere: 0 done, 1 a checked statement does not hold (where a command says so),
  * 2 bad input, 3 internal error.
  */
-export const EXIT = { ok: 0, doesNotHold: 1, badInput: 2, internal: 3 } as const;
+export const EXIT = { ok: 0, doesNotHold: 1, badInput: 2, internal: 3, busy: 4 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 /**

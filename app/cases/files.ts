@@ -8,7 +8,8 @@ import { isAbsolute, resolve } from 'node:path';
 import type { AuditEntry } from '../api/contract';
 import type { CheckRegistry } from '../checks/registry';
 import { BadInputError } from '../errors';
-import { writeFileAtomic } from '../fs/atomic';
+import { createFileAtomic } from '../fs/atomic';
+import { withCaseWriter } from '../fs/case-queue';
 import { isInside, mkdirInside } from '../fs/confine';
 import { sha256 } from '../fs/hash';
 import { shown } from '../text/display';
@@ -23,6 +24,11 @@ export const MAX_CASE_FILE_BYTES = 256 * 1024 * 1024;
  * Writes `bytes` at `rel` in the case and logs it. Example: `await addCaseFile(dir, registry, { who: 'Ada' }, 'sandbox/quantities.json', bytes)`.
  */
 export async function addCaseFile(dir: string, registry: CheckRegistry, editor: Editor, rel: string, bytes: Uint8Array, from?: string): Promise<AuditEntry> {
+  // As the case's only writer (app/fs/case-queue.ts): of two files added at one path, one is written, one refused.
+  return withCaseWriter(dir, () => addUnlocked(dir, registry, editor, rel, bytes, from));
+}
+
+async function addUnlocked(dir: string, registry: CheckRegistry, editor: Editor, rel: string, bytes: Uint8Array, from?: string): Promise<AuditEntry> {
   const path = rel.replace(/\\/g, '/');
   if (isAbsolute(path) || path.split('/').some((p) => p === '' || p === '.' || p === '..')) throw new BadInputError(shown(path), 'must be a relative path inside the case (no "..")');
   if (bytes.length > MAX_CASE_FILE_BYTES) throw new BadInputError(shown(path), `is ${bytes.length} bytes, over the ${MAX_CASE_FILE_BYTES} a case file may have`);
@@ -34,7 +40,7 @@ export async function addCaseFile(dir: string, registry: CheckRegistry, editor: 
   const folder = await mkdirInside(dir, parts.slice(0, -1).join('/') || '.', shown(path));
   const target = resolve(folder, parts[parts.length - 1] as string);
   if (await lstat(target).then(() => true, () => false)) throw new BadInputError(shown(path), 'already exists in the case: nothing was overwritten (choose another name)');
-  await writeFileAtomic(target, bytes);
+  if (!(await createFileAtomic(target, bytes))) throw new BadInputError(shown(path), 'already exists in the case: nothing was overwritten (choose another name)');
   const entry: AuditEntry = { at: new Date().toISOString(), who: editor.who, action: 'edit', caseId: loaded.file.id, hashes: { [path]: sha256(bytes) }, details: { edit: 'add-file', ...(from !== undefined ? { from } : {}) } };
   await appendAudit(dir, entry);
   return entry;

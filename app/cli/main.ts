@@ -5,7 +5,7 @@
  */
 import { commands } from './commands/index';
 import type { CliIO, Command } from './command';
-import { BadInputError, CancelledError, EXIT } from '../errors';
+import { BadInputError, BusyError, CancelledError, EXIT } from '../errors';
 import { CheckerError } from '../../checkers/errors';
 import { UsageError } from './args';
 import { oneLine, shown } from '../text/display';
@@ -28,7 +28,7 @@ export function helpText(): string {
     'commands:',
     ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     '',
-    'exit codes: 0 done, 1 a checked statement does not hold, 2 bad input, 3 internal error',
+    'exit codes: 0 done, 1 a checked statement does not hold, 2 bad input, 3 internal error, 4 busy (another Recheck process is editing the case: try again)',
     '',
   ].join('\n');
 }
@@ -102,6 +102,10 @@ export function reportError(err: unknown, io: CliIO): number {
   if (err instanceof CancelledError) {
     io.stderr('recheck: cancelled\n');
     return 130;
+  }
+  if (err instanceof BusyError) {
+    io.stderr(`recheck: ${oneLine(err.message)}\n`);
+    return EXIT.busy;
   }
   const e = err instanceof Error ? err : new Error(String(err));
   io.stderr(`recheck: internal error: ${oneLine(e.message)}\n`);

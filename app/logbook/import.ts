@@ -23,6 +23,7 @@ import { hashTree, sha256 } from '../fs/hash';
 import { recordLink } from './links';
 import { shown } from '../text/display';
 import { readTrackioLogbook, trackioLayout, type TrackioLogbook } from './trackio';
+import { withCaseWriter } from '../fs/case-queue';
 
 /** Largest file, and most bytes in all, copied from a logbook folder. */
 export const MAX_LOGBOOK_FILE_BYTES = 256 * 1024 * 1024;
@@ -120,6 +121,11 @@ const VENUE = /^[A-Za-z][A-Za-z0-9-]*:\S+$/;
  * Example: `await importTrackioLogbook({ source, caseDir: '/w/timing', paperMarkdown, who: 'Ada', registry })`.
  */
 export async function importTrackioLogbook(o: ImportOptions): Promise<ImportSummary> {
+  // As the case's only writer (app/fs/case-queue.ts): imports at once, from the CLI or the app, pick distinct ids.
+  return withCaseWriter(o.caseDir, () => importUnlocked(o));
+}
+
+async function importUnlocked(o: ImportOptions): Promise<ImportSummary> {
   if (trackioLayout(o.source) === null) throw new BadInputError(shown(o.source), 'not a Trackio logbook (no .trackio/logbook/logbook.json, logbook.json or pages/index.md)');
   const logbook = await readTrackioLogbook(o.source);
   const notices: string[] = [];
