@@ -20,6 +20,7 @@ import { SANDBOX_PARTITION, configureSandboxSession } from './sandbox-session';
 import { openSandboxWindow } from './sandbox-window';
 import { createMainWindow, hardenWebContents } from './window';
 import { createWindowSandboxRunner } from './window-runner';
+import { sandboxWeakeners, weakenedMessage } from './sandbox-switches';
 
 const PRODUCT_NAME = 'Recheck';
 
@@ -68,7 +69,12 @@ async function start(): Promise<void> {
   // Untrusted code runs in hidden sandboxed windows (window-runner.ts) in their own in-memory session.
   const sandboxSession = configureSandboxSession(session.fromPartition(SANDBOX_PARTITION), paths.rendererDir);
   const sandboxPreload = path.join(path.dirname(paths.preload), 'sandbox.cjs');
+  // Switches that weaken Chromium's sandbox make every untrusted run refused, or unconfined with the opt-in.
+  const weakened = sandboxWeakeners(process.argv, (name) => app.commandLine.hasSwitch(name), process.env);
+  if (weakened.length > 0) process.stderr.write(`recheck: ${weakenedMessage(weakened)}\n`);
   const sandbox = createWindowSandboxRunner({
+    weakened,
+    allowUnconfined: process.argv.includes('--allow-unconfined'),
     openWindow: () => openSandboxWindow({ session: sandboxSession, preload: sandboxPreload }),
     sampleProcesses: () => app.getAppMetrics().map((m) => ({ pid: m.pid, workingSetKiB: m.memory.workingSetSize, ...(m.cpu.cumulativeCPUUsage !== undefined ? { cpuSeconds: m.cpu.cumulativeCPUUsage } : {}) })),
   });

@@ -24,6 +24,8 @@ import { cpuLimitMessage, wallClockLimitMessage, withAttempts, type RecordedAtte
 import { bundleForWorker, effectiveLimits, ForeignProgramError, queued, type PreparedProgram, type RunReport, type SandboxRunner } from '../app/sandbox/runner';
 import { sharedSandboxQueue, type SandboxQueue } from '../app/sandbox/queue';
 import type { HostToPage } from '../app/sandbox/page-messages';
+import { BadInputError } from '../app/errors';
+import { weakenedMessage } from './sandbox-switches';
 
 /** The page has this long to load and say `ready`. */
 export const LOAD_LIMIT_MS = 15_000;
@@ -73,6 +75,10 @@ export interface WindowRunnerDeps {
   now?: () => number;
   /** Admission of runs (default: the process's shared queue: one window per core, within the memory budget). */
   queue?: SandboxQueue;
+  /** Switches the app was started with that weaken the sandbox (sandbox-switches.ts); runs are then unconfined. */
+  weakened?: readonly string[];
+  /** The reviewer's opt-in at launch (--allow-unconfined) to run untrusted code despite `weakened`. */
+  allowUnconfined?: boolean;
 }
 
 interface Own {
@@ -84,9 +90,12 @@ export function createWindowSandboxRunner(deps: WindowRunnerDeps): SandboxRunner
   const bundle = deps.bundle ?? bundleForWorker;
   const queue = deps.queue ?? sharedSandboxQueue();
   const programs = new WeakMap<PreparedProgram, Own>();
+  const weakened = deps.weakened ?? [];
+  const confined = weakened.length === 0;
+  const description = 'Web Worker in a hidden sandboxed window (own renderer process, in-memory session denying every request and permission)';
   return {
-    description: 'Web Worker in a hidden sandboxed window (own renderer process, in-memory session denying every request and permission)',
-    confined: true,
+    description: confined ? description : `${description}; UNCONFINED: the app was started with ${weakened.join(', ')}`,
+    confined,
     async prepare(p) {
       const { code, codeHash, moduleHash } = await bundle(p);
       const prepared: PreparedProgram = { label: p.label ?? p.modulePath, codeHash, moduleHash, dispose: () => Promise.resolve() };
@@ -96,7 +105,8 @@ export function createWindowSandboxRunner(deps: WindowRunnerDeps): SandboxRunner
     run(program, o) {
       const own = programs.get(program);
       if (own === undefined) return Promise.reject(new ForeignProgramError(program.label));
-      return queued(queue, true, o, () => runInWindow(deps, own.code, o));
+      if (!confined && deps.allowUnconfined !== true) return Promise.reject(new BadInputError(program.label, weakenedMessage(weakened)));
+      return queued(queue, confined, o, () => runInWindow(deps, own.code, o, confined));
     },
     checkCapacity(limits) {
       queue.check(effectiveLimits(limits).memoryMb);
@@ -106,7 +116,7 @@ export function createWindowSandboxRunner(deps: WindowRunnerDeps): SandboxRunner
 
 type RunOptions = Parameters<SandboxRunner['run']>[1];
 
-function runInWindow(deps: WindowRunnerDeps, code: string, o: RunOptions): Promise<RunReport> {
+function runInWindow(deps: WindowRunnerDeps, code: string, o: RunOptions, confined: boolean): Promise<RunReport> {
   const now = deps.now ?? (() => performance.now());
   const limits = effectiveLimits(o.limits);
   const memoryCapKiB = (2 * limits.memoryMb + RENDERER_BASE_MB) * 1024;
@@ -130,7 +140,7 @@ function runInWindow(deps: WindowRunnerDeps, code: string, o: RunOptions): Promi
       clearInterval(poll);
       o.signal?.removeEventListener('abort', onAbort);
       win?.destroy();
-      resolve({ ...end, wallMs: now() - started, confined: true, stderrTail: '' });
+      resolve({ ...end, wallMs: now() - started, confined, stderrTail: '' });
     };
     /** Asks the page to stop the worker; crashes the renderer if it does not confirm in time. */
     const stop = (end: Exclude<RunEnd, { outcome: 'ok' }>): void => {
@@ -204,7 +214,7 @@ function runInWindow(deps: WindowRunnerDeps, code: string, o: RunOptions): Promi
     if (o.signal?.aborted) {
       clearInterval(poll);
       finished = true;
-      resolve({ outcome: 'killed', message: 'cancelled', wallMs: 0, confined: true, stderrTail: '' });
+      resolve({ outcome: 'killed', message: 'cancelled', wallMs: 0, confined, stderrTail: '' });
       return;
     }
     o.signal?.addEventListener('abort', onAbort, { once: true });

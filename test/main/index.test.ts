@@ -31,6 +31,7 @@ vi.mock('electron', () => {
       return app;
     },
     setName: vi.fn(),
+    commandLine: { hasSwitch: vi.fn(() => false) },
     requestSingleInstanceLock: vi.fn(() => h.lock),
     whenReady: () => Promise.resolve(),
     getAppPath: () => '/repo',
