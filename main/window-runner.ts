@@ -26,6 +26,8 @@ import { sharedSandboxQueue, type SandboxQueue } from '../app/sandbox/queue';
 import type { HostToPage } from '../app/sandbox/page-messages';
 import { BadInputError } from '../app/errors';
 import { weakenedMessage } from './sandbox-switches';
+import { MessageBudget, type MessageLimits } from '../app/sandbox/message-budget';
+import type { SandboxMessage } from '../app/sandbox/protocol';
 
 /** The page has this long to load and say `ready`. */
 export const LOAD_LIMIT_MS = 15_000;
@@ -35,6 +37,8 @@ export const CANCEL_GRACE_MS = 1000;
 export const MISSED_BEATS_MS = 3000;
 /** How often process metrics are read. */
 export const POLL_MS = 250;
+/** Progress messages reach the UI at most this often (the latest one wins). */
+export const PROGRESS_MS = 100;
 /** Working set of the sandbox page and an idle worker, allowed on top of the program's memory budget. */
 export const RENDERER_BASE_MB = 256;
 
@@ -79,6 +83,8 @@ export interface WindowRunnerDeps {
   weakened?: readonly string[];
   /** The reviewer's opt-in at launch (--allow-unconfined) to run untrusted code despite `weakened`. */
   allowUnconfined?: boolean;
+  /** What one run may send (default MESSAGE_BUDGET); tests lower it. */
+  messageLimits?: MessageLimits;
 }
 
 interface Own {
@@ -131,12 +137,35 @@ function runInWindow(deps: WindowRunnerDeps, code: string, o: RunOptions, confin
     // The run's nonce: only the runner inside the worker learns it (from the request), so only its envelopes count.
     const nonce = randomBytes(16).toString('hex');
     const attempts: RecordedAttempt[] = [];
+    // What the page relays is bounded (count, bytes, rate), and progress reaches the UI at most every PROGRESS_MS.
+    const budget = new MessageBudget(deps.messageLimits);
+    let lastProgress = -Infinity;
+    let pendingProgress: SandboxMessage | null = null;
+    let progressTimer: ReturnType<typeof setTimeout> | null = null;
+    const relay = (msg: SandboxMessage): void => {
+      if (msg.type !== 'progress') return o.onMessage?.(msg);
+      const wait = lastProgress + PROGRESS_MS - now();
+      if (wait <= 0) {
+        lastProgress = now();
+        return o.onMessage?.(msg);
+      }
+      pendingProgress = msg;
+      progressTimer ??= setTimeout(() => {
+        progressTimer = null;
+        if (finished || pendingProgress === null) return;
+        lastProgress = now();
+        const latest = pendingProgress;
+        pendingProgress = null;
+        o.onMessage?.(latest);
+      }, wait);
+    };
 
     const finish = (observed: RunEnd): void => {
       if (finished) return;
       finished = true;
       const end = withAttempts(observed, attempts, o.signal?.aborted === true);
       for (const t of timers) clearTimeout(t);
+      if (progressTimer !== null) clearTimeout(progressTimer);
       clearInterval(poll);
       o.signal?.removeEventListener('abort', onAbort);
       win?.destroy();
@@ -158,8 +187,17 @@ function runInWindow(deps: WindowRunnerDeps, code: string, o: RunOptions, confin
     const onAbort = (): void => stop({ outcome: 'killed', message: 'cancelled' });
 
     const onPage = (raw: unknown): void => {
+      if (finished) return;
+      // The program's own messages count against the budget; the page's control messages (ready, heartbeat, cancelled) do not.
+      const fromProgram = typeof raw === 'object' && raw !== null && (raw as { kind?: unknown }).kind === 'message';
+      if (fromProgram) {
+        if (stopping !== null) return;
+        const text = (raw as { text?: unknown }).text;
+        const over = budget.take(typeof text === 'string' ? text.length : 0, now());
+        if (over !== null) return stop({ outcome: 'invalid-output', message: over });
+      }
       const e = readPageMessage(raw, nonce);
-      if (finished || e === null) return;
+      if (e === null) return;
       lastHeard = now();
       if (e.kind === 'ready') {
         if (ready || stopping !== null) return;
@@ -176,7 +214,7 @@ function runInWindow(deps: WindowRunnerDeps, code: string, o: RunOptions, confin
           o.onMessage?.(msg);
         } else if (msg.type === 'result') finish({ outcome: 'ok', value: msg.value });
         else if (msg.type === 'error') finish({ outcome: msg.reason, message: msg.message, ...(msg.denied ? { denied: msg.denied } : {}), ...(msg.exitCode !== undefined ? { exitCode: msg.exitCode } : {}) });
-        else o.onMessage?.(msg);
+        else relay(msg);
       }
     };
 

@@ -243,3 +243,62 @@ describe('the hidden-window runner', () => {
     await expect(runner().run(program, { input: null, seed: 1 })).rejects.toThrow(/prepared by another sandbox runner/);
   });
 });
+
+describe('the message budget of a run (count, bytes, rate) and coalesced progress', () => {
+  function limited(messageLimits: { messages: number; bytes: number; perSecond: number }) {
+    return createWindowSandboxRunner({
+      openWindow: () => {
+        const w = new FakeWindow();
+        windows.push(w);
+        w.onSent = (m) => {
+          if (m.kind === 'cancel') w.page({ kind: 'cancelled' });
+        };
+        return w;
+      },
+      sampleProcesses: () => samples,
+      bundle: async () => ({ code: '', codeHash: 'c'.repeat(64), moduleHash: 'm'.repeat(64) }),
+      now: () => Date.now(),
+      messageLimits,
+    });
+  }
+
+  it('a flood of messages ends the run invalid-output, saying which bound it crossed, and relays no more', async () => {
+    const r = limited({ messages: 50, bytes: 1 << 30, perSecond: 1e9 });
+    const program = await r.prepare({ modulePath: '/m.ts' });
+    const seen: SandboxMessage[] = [];
+    const done = r.run(program, { input: null, seed: 1, onMessage: (m) => seen.push(m) });
+    windows[0]!.page({ kind: 'ready' });
+    for (let i = 0; i < 1000; i++) windows[0]!.program({ type: 'log', level: 'info', text: `line ${i}` });
+    expect(await done).toMatchObject({ outcome: 'invalid-output', message: expect.stringMatching(/more than 50 messages/) });
+    expect(seen.length).toBe(50);
+  });
+
+  it('bytes and rate are bounds too', async () => {
+    const big = limited({ messages: 1e9, bytes: 10_000, perSecond: 1e9 });
+    const p1 = await big.prepare({ modulePath: '/m.ts' });
+    const d1 = big.run(p1, { input: null, seed: 1 });
+    windows[0]!.page({ kind: 'ready' });
+    for (let i = 0; i < 10; i++) windows[0]!.program({ type: 'log', level: 'info', text: 'x'.repeat(2000) });
+    expect(await d1).toMatchObject({ outcome: 'invalid-output', message: expect.stringMatching(/more than 10,000 bytes of messages/) });
+
+    const fast = limited({ messages: 1e9, bytes: 1 << 30, perSecond: 100 });
+    const p2 = await fast.prepare({ modulePath: '/m.ts' });
+    const d2 = fast.run(p2, { input: null, seed: 1 });
+    windows[1]!.page({ kind: 'ready' });
+    for (let i = 0; i < 150; i++) windows[1]!.program({ type: 'log', level: 'info', text: 'y' });
+    expect(await d2).toMatchObject({ outcome: 'invalid-output', message: expect.stringMatching(/faster than 100 a second/) });
+  });
+
+  it('progress reaches the UI at most every 100 ms, the latest one winning', async () => {
+    const { r, program } = await prepared();
+    const seen: SandboxMessage[] = [];
+    const done = r.run(program, { input: null, seed: 1, onMessage: (m) => seen.push(m) });
+    const w = windows[0]!;
+    w.page({ kind: 'ready' });
+    for (let i = 1; i <= 500; i++) w.program({ type: 'progress', done: i, total: 500 });
+    vi.advanceTimersByTime(100);
+    expect(seen).toEqual([{ type: 'progress', done: 1, total: 500 }, { type: 'progress', done: 500, total: 500 }]);
+    w.program({ type: 'result', value: 1 });
+    expect(await done).toMatchObject({ outcome: 'ok' });
+  });
+});
