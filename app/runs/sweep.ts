@@ -25,7 +25,7 @@ import type { SandboxRunner } from '../sandbox/runner';
 import { oneLine, shown } from '../text/display';
 import type { BackendRecord, SweepBackend, SweepPass } from './backends/backend';
 import { localBackend } from './backends/local';
-import { MANIFEST_FILE, POINTS_FILE, readCheckpoint, readManifest, repairCheckpoint, shardPointsFile, writeManifest, type Checkpoint, type SweepIdentity } from './checkpoint';
+import { contestedProblem, MANIFEST_FILE, POINTS_FILE, readCheckpoint, readManifest, repairCheckpoint, shardCountOf, shardPointsFile, writeManifest, type Checkpoint, type SweepIdentity } from './checkpoint';
 import { nameProblem, pointCount, type ParamValue, type SweepSpec } from './grid';
 import { currentVersions, inputHash, type PointRecord, type SweepManifest } from './record';
 import { shardRange, type IndexRange, type Shard } from './shard';
@@ -86,6 +86,10 @@ export interface SweepSummary {
   readonly resumed: number;
   /** Records in the checkpoint that did not belong to this sweep when it started (their points were computed again). */
   readonly rejected: number;
+  /** Records refused at the end because their file does not own their point (a shard file writing another shard's point): never used. */
+  readonly outsideShard: number;
+  /** Second records of a point that agree with its first, at the end: ignored. */
+  readonly duplicates: number;
   readonly firstViolation: { readonly index: number; readonly params: Readonly<Record<string, ParamValue>>; readonly value: unknown } | null;
   /** Count of points by outcome (ok, timeout, threw, ...), at or below the stop point. */
   readonly outcomes: Readonly<Record<string, number>>;
@@ -172,7 +176,17 @@ function damageNotices(cp: Checkpoint, pointsFile: string): string[] {
   const s = (n: number): string => (n === 1 ? '' : 's');
   if (cp.rejectedPoints > 0) out.push(`${pointsFile}: ${cp.rejectedPoints} record${s(cp.rejectedPoints)} do not match this sweep's parameters and seed and are not trusted: their points are computed again`);
   if (cp.skippedLines > 0) out.push(`${pointsFile}: ${cp.skippedLines} line${s(cp.skippedLines)} are not point records and were skipped`);
-  return out;
+  return [...out, ...refusalNotices(cp)];
+}
+
+/** One line per points file with records the merge refused (outside their shard, second records of a point). */
+function refusalNotices(cp: Checkpoint): string[] {
+  return cp.refused.map((r) => {
+    const which = `point${r.indexes.length === 1 ? '' : 's'} ${r.indexes.join(', ')}${r.count > r.indexes.length ? ', ...' : ''}`;
+    return r.reason === 'outside-shard'
+      ? `${r.file}: ${r.count} record${r.count === 1 ? '' : 's'} for points this file does not own (${which}) refused: a shard's file holds only its own shard's points, so these are not used`
+      : `${r.file}: ${r.count} second record${r.count === 1 ? '' : 's'} of points already on record (${which}) refused`;
+  });
 }
 
 /**
@@ -195,7 +209,7 @@ export async function runSweep(o: SweepOptions): Promise<SweepSummary> {
   const jobs = Math.max(1, Math.floor(o.jobs ?? availableParallelism()));
   const total = pointCount(o.spec);
   const range: IndexRange = o.shard !== undefined ? shardRange(total, o.shard) : { from: 0, to: total };
-  const pointsFile = o.shard !== undefined ? shardPointsFile(o.shard.index) : POINTS_FILE;
+  const pointsFile = o.shard !== undefined ? shardPointsFile(o.shard) : POINTS_FILE;
   const sweep: SweepIdentity = { spec: o.spec, seed: o.seed };
   await backend.check?.(o);
   // Prepared before the checkpoint is touched: a runner that refuses untrusted code (no bubblewrap, no opt-in)
@@ -218,11 +232,16 @@ export async function runSweep(o: SweepOptions): Promise<SweepSummary> {
     }
     if (m === null && o.resume === true) throw new BadInputError(shownDir, `no sweep to resume here (no ${MANIFEST_FILE}): run the same command without --resume to start it`);
     if (m === null && o.shard !== undefined) throw new BadInputError(shownDir, `no ${MANIFEST_FILE}: a shard runs only inside a sweep whose manifest its parent wrote`);
+    // A shard's file is trusted only for the cut its parent recorded, so a shard of another cut would compute for nothing.
+    const cut = shardCountOf(m);
+    if (o.shard !== undefined && cut !== o.shard.count) throw new BadInputError(shownDir, `${MANIFEST_FILE} records ${cut === null ? 'no cut into shards' : `a cut into ${cut} shards`} for this sweep: --shard ${o.shard.index}/${o.shard.count} does not fit`);
     // The one writer of a points file repairs it: a shard its own, a whole sweep points.jsonl (a backend that
     // hands points to other processes repairs theirs when none of them runs).
     const torn = await repairCheckpoint(dir, pointsFile);
     if (torn !== null) notice(torn.message);
     const cp = await readCheckpoint(dir, sweep);
+    const contested = contestedProblem(cp);
+    if (contested !== null) throw new BadInputError(shownDir, contested);
     damageNotices(cp, shownPoints).forEach(notice);
     const createdAt = m?.createdAt ?? new Date().toISOString();
     let backendRecord: BackendRecord | null = m?.backend ?? null;
@@ -266,10 +285,16 @@ export async function runSweep(o: SweepOptions): Promise<SweepSummary> {
       const resumed = countIn(cp.points, range);
       o.onEvent?.({ type: 'started', id, dir: shownDir, total: range.to - range.from, alreadyDone: resumed, jobs, backend: backend.name });
       let records: ReadonlyMap<number, PointRecord> = cp.points;
+      let final: Checkpoint = cp;
       for (let n = 1; ; n++) {
         const end = await backend.computeMissing(pass);
         // The status comes from what is on disk, not from what this process believes it wrote.
-        records = (await readCheckpoint(dir, sweep)).points;
+        final = await readCheckpoint(dir, sweep);
+        const disagree = contestedProblem(final);
+        if (disagree !== null) throw new BadInputError(shownDir, disagree);
+        // Records refused since the sweep opened (a task's file writing other shards' points) are said once.
+        refusalNotices(final).filter((line) => !notices.includes(line)).forEach(notice);
+        records = final.points;
         pass.stopIndex = firstViolationIndex(records, stopOn);
         const missing = missingBelow(records, range, Number.isFinite(pass.stopIndex) ? pass.stopIndex + 1 : range.to);
         if (missing === 0 || o.signal?.aborted || end === 'incomplete') break;
@@ -295,6 +320,8 @@ export async function runSweep(o: SweepOptions): Promise<SweepSummary> {
         done: counted.length,
         resumed,
         rejected: cp.rejectedPoints,
+        outsideShard: final.outsideShard,
+        duplicates: final.duplicatePoints,
         firstViolation: v !== undefined ? { index: v.index, params: v.params, value: v.value } : null,
         outcomes,
         notices,

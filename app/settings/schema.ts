@@ -2,12 +2,14 @@
  * JSON Schema of `<workspace>/settings.json`, format `recheck.settings/1` (docs/slurm.md), and the one-line
  * problem of a document that does not fit it. The sweep block is checked by backend (`local` takes nothing
  * else, `slurm` its sbatch settings), so a problem names the field that is wrong rather than a failed `oneOf`.
- * sbatch options that Recheck sets itself (the array, the output files, the script) are refused: a settings
- * file must not turn the job into another one.
+ * Further sbatch options (`sbatchArgs`) are read as sbatch reads them and accepted only from Recheck's allow-list
+ * (sbatch-options.ts): a settings file must not turn the job into another one, nor choose its files, environment,
+ * folder, user or script.
  */
 import type { JsonSchema } from '../cases/json-schema';
 import type { SweepSettings } from '../api/contract-settings';
 import { createAjv, describeAjvError } from '../json/ajv';
+import { sbatchWordsProblem } from './sbatch-options';
 
 export const SETTINGS_FORMAT = 'recheck.settings/1';
 
@@ -31,7 +33,8 @@ const outer: JsonSchema = {
 
 const local: JsonSchema = { type: 'object', additionalProperties: false, required: ['backend'], properties: { backend: { const: 'local' } } };
 
-const SBATCH_ARG = '^--?[A-Za-z][A-Za-z0-9-]*(=[^\\u0000-\\u001f\\u007f]*)?$';
+/** One word of an sbatch command line (what it means is sbatch-options.ts's to say): no control characters. */
+const SBATCH_ARG = '^[^\\u0000-\\u001f\\u007f]*$';
 
 const slurm: JsonSchema = {
   type: 'object',
@@ -43,7 +46,7 @@ const slurm: JsonSchema = {
     arrayMax: { type: 'integer', minimum: 1, maximum: 100000 },
     time: { type: 'string', pattern: '^(?:[0-9]{1,6}(?:-[0-9]{1,2})?(?::[0-9]{1,2}){0,2}|UNLIMITED|INFINITE)$' },
     mem: { type: 'string', pattern: '^[0-9]{1,9}[KMGT]?$' },
-    sbatchArgs: { type: 'array', maxItems: 32, items: { type: 'string', minLength: 2, maxLength: 512, pattern: SBATCH_ARG } },
+    sbatchArgs: { type: 'array', maxItems: 32, items: { type: 'string', minLength: 1, maxLength: 512, pattern: SBATCH_ARG } },
   },
 };
 
@@ -52,12 +55,8 @@ const FORMS: Readonly<Record<string, string>> = {
   partition: 'a partition name (letters, digits, ".", "_" or "-")',
   time: "Slurm's time syntax (minutes, H:MM:SS or D-HH)",
   mem: 'a size such as 2G or 500M',
-  sbatchArgs: 'one sbatch option each, written --option=value',
+  sbatchArgs: 'one sbatch option or value each, without control characters',
 };
-
-/** sbatch options Recheck sets for every sweep job (long names; single-letter forms below). */
-const RESERVED_LONG = ['array', 'output', 'error', 'wrap', 'job-name', 'parsable', 'test-only', 'input'];
-const RESERVED_SHORT = ['a', 'o', 'e', 'J', 'i'];
 
 const ajv = createAjv();
 const validateOuter = ajv.compile(outer);
@@ -73,16 +72,6 @@ function schemaProblem(validate: ReturnType<typeof ajv.compile>, value: unknown,
   return `${pointer}: ${form !== undefined ? `must be ${form}` : problem}`;
 }
 
-/** The sbatch option an argument sets, when Recheck sets it itself (`--output=x` gives `--output`), else null. */
-function reservedOption(arg: string): string | null {
-  if (arg.startsWith('--')) {
-    const name = arg.slice(2).split('=')[0] as string;
-    return RESERVED_LONG.includes(name) ? `--${name}` : null;
-  }
-  const letter = arg.slice(1, 2);
-  return RESERVED_SHORT.includes(letter) ? `-${letter}` : null;
-}
-
 /**
  * The first problem of a settings document, one line with its JSON pointer, or null when it is valid.
  * Example: `settingsProblem({ format: 'recheck.settings/1', sweeps: { backend: 'slurm', mem: 'lots' } })` is
@@ -95,10 +84,8 @@ export function settingsProblem(doc: unknown): string | null {
   const own = schemaProblem(sweeps.backend === 'local' ? validateLocal : validateSlurm, sweeps, '/sweeps');
   if (own !== null) return own;
   if (sweeps.backend === 'slurm') {
-    for (const [i, arg] of (sweeps.sbatchArgs ?? []).entries()) {
-      const option = reservedOption(arg);
-      if (option !== null) return `/sweeps/sbatchArgs/${i}: ${option} is set by Recheck for every sweep job and cannot be changed here`;
-    }
+    const refused = sbatchWordsProblem(sweeps.sbatchArgs ?? []);
+    if (refused !== null) return `/sweeps/sbatchArgs/${refused.word}: ${refused.problem}`;
   }
   return null;
 }

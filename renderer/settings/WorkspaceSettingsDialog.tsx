@@ -155,7 +155,7 @@ export function WorkspaceSettingsDialog(props: { api: RecheckApi; reviewer: stri
                   data-testid="settings-sbatchArgs"
                 />
                 <div id={`${ids}-sbatchArgs-note`} className="small field-note muted">
-                  One per line, written --option=value. The array, the output files and the script are Recheck&apos;s.
+                  One per line: --option=value, or an option then its value. Only options Recheck allows (partition, time, memory, account, qos, constraints, GPUs, nodes…); the array, files, script, folder and environment are Recheck&apos;s.
                 </div>
               </div>
             </>

@@ -82,7 +82,7 @@ describe('resume verifies the checkpoint against its manifest', () => {
     const { base, file, runner } = setup(square);
     await runSweep(base);
     const recs = lines(file);
-    writeFileSync(file, [{ ...recs[0], inputSha256: 'bad', value: 'forged' }, ...recs, { ...recs[1], value: 'later' }].map((r) => `${JSON.stringify(r)}\n`).join(''));
+    writeFileSync(file, [{ ...recs[0], inputSha256: 'bad', value: 'forged' }, ...recs, { ...recs[1], wallMs: 999 }].map((r) => `${JSON.stringify(r)}\n`).join(''));
     const cp = await readCheckpoint(join(base.runsDir, 's'));
     expect(cp.points.get(0)?.value).toEqual({ square: 1 });
     expect(cp.points.get(1)?.value).toEqual({ square: 4 });

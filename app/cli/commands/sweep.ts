@@ -8,6 +8,7 @@ import { createProgressBar, formatSeconds } from '../progress';
 import { BadInputError, EXIT } from '../../errors';
 import { nameProblem, parseSweepSpec, type ParamValue, type SweepSpec } from '../../runs/grid';
 import { parseShard } from '../../runs/shard';
+import { sbatchWordsProblem } from '../../settings/sbatch-options';
 import type { SweepSummary } from '../../runs/sweep';
 import { oneLine, shown } from '../../text/display';
 
@@ -32,10 +33,13 @@ of the case containing the module. Rerunning the same command resumes; Ctrl-C ca
 --backend slurm submits ONE job array (sbatch --array=0-(N-1)%array-max) instead of running the points here;
 the runs folder must be on storage the compute nodes share. Task i runs \`recheck sweep --shard i/N\` on its
 slice of the grid (--tasks N slices, default one per point up to 1000) in the same sandbox as a local run and
-appends to points.shard-i.jsonl; this process follows the job (squeue) with the same progress and results
+appends to points.shard-i-of-N.jsonl; this process follows the job (squeue) with the same progress and results
 as a local sweep, bit for bit. --partition, --time, --mem and --sbatch-arg go to sbatch (--jobs becomes
---cpus-per-task); a violation under --stop-on, once every lower point is done, cancels the remaining tasks;
-Ctrl-C cancels the job. Tasks that die leave their points: rerun (or --resume) submits only the missing slices.
+--cpus-per-task); --sbatch-arg takes only options Recheck allows (partition, time, memory, account, qos,
+constraints, GPUs, nodes and the like, written in full; never files, environment, folder, user or script:
+docs/slurm.md); a task's environment is PATH, HOME and TMPDIR (sbatch --export=NONE). A violation under
+--stop-on, once every lower point is done, cancels the remaining tasks; Ctrl-C cancels the job. Tasks that
+die leave their points: rerun (or --resume) submits only the missing slices.
 Output: progress on a terminal; with --json, events as JSON lines on stderr and one summary on stdout.
 Exit 0 when finished, 1 when --stop-on found a violating point, 2 on bad input or settings Slurm refuses,
 130 when cancelled or when Slurm tasks ended unfinished.`,
@@ -87,6 +91,9 @@ Exit 0 when finished, 1 when --stop-on found a violating point, 2 on bad input o
     if (backendName !== 'local' && backendName !== 'slurm') throw new UsageError('sweep', `--backend must be local or slurm, got "${shown(backendName, 40)}"`);
     const slurmOnly = (['partition', 'array-max', 'tasks', 'time', 'mem', 'sbatch-arg'] as const).filter((k) => values[k] !== undefined);
     if (backendName !== 'slurm' && slurmOnly.length > 0) throw new UsageError('sweep', `--${slurmOnly[0]} needs --backend slurm`);
+    // The rule of the workspace settings: only options Recheck allows, read as sbatch reads them.
+    const sbatchRefused = sbatchWordsProblem(values['sbatch-arg'] ?? []);
+    if (sbatchRefused !== null) throw new BadInputError('--sbatch-arg', sbatchRefused.problem);
     const shard = values.shard !== undefined ? parseShard(values.shard, '--shard') : undefined;
     if (shard !== undefined && backendName === 'slurm') throw new UsageError('sweep', '--shard runs one slice here (it is what a Slurm task runs): drop --backend slurm');
     const [{ runSweep }, { defaultConfinement, UNCONFINED_NOTICE }, { nodeChildRunner }] = await Promise.all([import('../../runs/sweep'), import('../../sandbox/confinement'), import('../../sandbox/runner')]);

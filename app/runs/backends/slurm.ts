@@ -1,11 +1,17 @@
 /**
  * The Slurm backend: a sweep's missing points computed by ONE `sbatch --array` job. The points are cut into
  * `tasks` contiguous shards (app/runs/shard.ts); array task i runs `recheck sweep --shard i/N` in the same
- * headless sandbox as a local run and appends to its own `points.shard-i.jsonl`. This process follows the job
- * with squeue (no accounting database), reads the shard files with the checkpoint's own reader (torn tails
- * skipped, first record of an index wins, every record verified against its index), and accepts the points as
- * they land, so the events and the progress bar are those of a local sweep. Results are those of a local
- * sweep bit for bit: a point's seed is splitSeed(seed, index), whichever task computes it.
+ * headless sandbox as a local run and appends to its own `points.shard-i-of-N.jsonl`. This process follows the
+ * job with squeue (no accounting database), reads the shard files with the checkpoint's own reader (torn tails
+ * skipped, every record verified against its index and its file's shard, records that disagree refused), and
+ * accepts the points as they land, so the events and the progress bar are those of a local sweep. Results are
+ * those of a local sweep bit for bit: a point's seed is splitSeed(seed, index), whichever task computes it.
+ *
+ * - The cut into N shards is fixed when the sweep is first submitted and recorded in the manifest before any
+ *   task starts (`settings.shards`): a resume keeps it, and readers trust a shard file only for that cut.
+ * - sbatch gets only options from Recheck's allow-list (app/settings/sbatch-options.ts), checked before any
+ *   Slurm command runs, then Recheck's own (array, job name, output file, `--chdir` to the sweep's folder and
+ *   `--export=NONE`: the task's environment is the batch script's, slurm-script.ts).
  *
  * - Stop field: once the first violating index is confirmed (every lower point on disk), the job is
  *   cancelled (scancel); a task also stops at its own first violation.
@@ -19,14 +25,17 @@ import { mkdir, writeFile, chmod } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { INSTALL_ROOT } from '../../paths';
+import { BadInputError } from '../../errors';
 import { writeFileAtomic, writeJsonAtomic } from '../../fs/atomic';
-import { readCheckpoint, repairAllPointsFiles } from '../checkpoint';
+import { sbatchWordsProblem } from '../../settings/sbatch-options';
+import { shown } from '../../text/display';
+import { contestedProblem, readCheckpoint, repairAllPointsFiles } from '../checkpoint';
 import type { PointRecord } from '../record';
 import { arrayIndexList, shardsMissing } from '../shard';
 import type { SweepOptions } from '../sweep';
 import type { BackendJob, BackendRecord, PassEnd, SweepBackend, SweepPass } from './backend';
 import { cancelJob, jobEnd, nodeNames, queuedTasks, slurmVersion, submitBatch, testSubmit } from './slurm-commands';
-import { batchScript } from './slurm-script';
+import { batchScript, taskEnv } from './slurm-script';
 
 /** Array indexes Slurm accepts by default (MaxArraySize 1001): the default number of shards stays below. */
 const DEFAULT_MAX_TASKS = 1000;
@@ -41,11 +50,11 @@ export interface SlurmSettings {
   readonly time?: string;
   /** Per task (`--mem`, e.g. `2G`). */
   readonly mem?: string;
-  /** Further sbatch options, passed as given. */
+  /** Further sbatch options: only those Recheck allows (app/settings/sbatch-options.ts). */
   readonly sbatchArgs?: readonly string[];
   /** Number of shards (array tasks) of the whole sweep (default: one per point, at most 1000). */
   readonly tasks?: number;
-  /** Environment of the Slurm commands and, through sbatch, of the tasks (default: this process's). */
+  /** Environment of the Slurm commands (default: this process's); a task gets only taskEnv's variables of it. */
   readonly env?: NodeJS.ProcessEnv;
   /** How often the job is polled (default 300 ms). */
   readonly pollMs?: number;
@@ -53,15 +62,21 @@ export interface SlurmSettings {
   readonly recheck?: readonly string[];
 }
 
-/** The sbatch options the settings give (besides the array and the output files). */
+/**
+ * The sbatch options the settings give (besides Recheck's own), every one from the allow-list with a value of
+ * its form, else BadInputError naming the option as sbatch reads it: `sbatch options: --outp (sbatch's --output) ...`.
+ */
 function settingArgs(s: SlurmSettings, jobs: number): string[] {
-  return [
-    ...(s.partition !== undefined ? ['--partition', s.partition] : []),
-    ...(s.time !== undefined ? ['--time', s.time] : []),
-    ...(s.mem !== undefined ? ['--mem', s.mem] : []),
-    ...(jobs > 1 ? ['--cpus-per-task', String(jobs)] : []),
+  const words = [
+    ...(s.partition !== undefined ? [`--partition=${s.partition}`] : []),
+    ...(s.time !== undefined ? [`--time=${s.time}`] : []),
+    ...(s.mem !== undefined ? [`--mem=${s.mem}`] : []),
+    ...(jobs > 1 ? [`--cpus-per-task=${jobs}`] : []),
     ...(s.sbatchArgs ?? []),
   ];
+  const refused = sbatchWordsProblem(words);
+  if (refused !== null) throw new BadInputError('sbatch options', refused.problem);
+  return words;
 }
 
 /** The settings as the manifest records them. */
@@ -98,8 +113,9 @@ function pause(ms: number, signal?: AbortSignal): Promise<void> {
  */
 export async function checkSlurmSettings(s: SlurmSettings, jobs = 1): Promise<string> {
   const env = s.env ?? process.env;
+  const args = settingArgs(s, jobs); // refused options end here, before any Slurm command runs
   const version = await slurmVersion(env);
-  await testSubmit(settingArgs(s, jobs), env);
+  await testSubmit(args, env);
   return version;
 }
 
@@ -116,7 +132,11 @@ export function slurmBackend(s: SlurmSettings = {}): SweepBackend {
 
   const computeMissing = async (p: SweepPass): Promise<PassEnd> => {
     if (version === '') await check(p.o);
-    const shards = Math.max(1, Math.min(s.tasks ?? Math.min(p.total, DEFAULT_MAX_TASKS), p.total));
+    // The cut is the sweep's for life: readers trust shard files only for the cut the manifest records.
+    const recorded = p.previous?.name === 'slurm' ? p.previous.settings?.shards : undefined;
+    const wanted = Math.max(1, Math.min(s.tasks ?? Math.min(p.total, DEFAULT_MAX_TASKS), p.total));
+    const shards = typeof recorded === 'number' && Number.isSafeInteger(recorded) && recorded >= 1 && recorded <= p.total ? recorded : wanted;
+    if (shards !== wanted && s.tasks !== undefined) p.notice(`this sweep was cut into ${shards} shards when it was first submitted: it keeps them (--tasks ${s.tasks} applies to a new sweep)`);
     // Points a task runs at once: --jobs when given (and as many CPUs asked for), else one.
     const perTask = Math.max(1, Math.floor(p.o.jobs ?? 1));
     const previousJobs = p.previous?.name === 'slurm' ? [...(p.previous.jobs ?? [])] : [];
@@ -124,9 +144,11 @@ export function slurmBackend(s: SlurmSettings = {}): SweepBackend {
     const record = (): BackendRecord => ({ name: 'slurm', version, jobs: [...jobs], settings: settingsRecord(s, shards) });
     const sweep = { spec: p.o.spec, seed: p.o.seed };
 
-    /** Accepts the points on disk that this pass has not seen, in index order. */
+    /** Accepts the points on disk that this pass has not seen, in index order; BadInputError when records of a point disagree. */
     const collect = async (): Promise<void> => {
       const cp = await readCheckpoint(p.dir, sweep);
+      const contested = contestedProblem(cp);
+      if (contested !== null) throw new BadInputError(shown(p.dir), contested);
       const fresh: PointRecord[] = [];
       for (const [i, r] of cp.points) if (!p.records.has(i)) fresh.push(r);
       fresh.sort((a, b) => a.index - b.index).forEach((r) => p.accept(r));
@@ -144,7 +166,13 @@ export function slurmBackend(s: SlurmSettings = {}): SweepBackend {
       let end: string | undefined;
       let failures = 0;
       for (;;) {
-        await collect();
+        try {
+          await collect();
+        } catch (err) {
+          // Points that cannot be trusted end the sweep: its tasks are not left running.
+          if (end === undefined) await cancelJob(job.id, env).catch(() => undefined);
+          throw err;
+        }
         if (end === undefined && p.o.signal?.aborted) {
           end = 'cancelled';
           await cancelJob(job.id, env);
@@ -209,14 +237,19 @@ export function slurmBackend(s: SlurmSettings = {}): SweepBackend {
         jobs: perTask,
         shards,
         allowUnconfined: !p.o.runner.confined,
+        env: taskEnv(env),
       }),
     );
     await chmod(script, 0o755);
     const tasks = arrayIndexList(missing);
     const array = `${tasks}${s.arrayMax !== undefined ? `%${s.arrayMax}` : ''}`;
+    // The cut is on record before any task can read the manifest.
+    await p.recordBackend(record());
     const submittedAt = new Date().toISOString();
     const t0 = performance.now();
-    const id = await submitBatch(['--array', array, '--job-name', `recheck-${p.id}`.slice(0, 64), '--output', join(slurmDir, 'task-%A_%a.out'), ...settingArgs(s, perTask)], script, env);
+    // Recheck's own options last: sbatch takes the last of a repeated option.
+    const own = ['--array', array, '--job-name', `recheck-${p.id}`.slice(0, 64), '--output', join(slurmDir, 'task-%A_%a.out'), '--chdir', resolve(p.dir), '--export=NONE'];
+    const id = await submitBatch([...settingArgs(s, perTask), ...own], script, env);
     await writeFile(join(slurmDir, `job-${id}.submitted`), `${submittedAt} in ${Math.round(performance.now() - t0)} ms: --array=${array}\n`);
     jobs.push({ id, tasks, shards: missing.length, nodes: [], submittedAt });
     await p.recordBackend(record());

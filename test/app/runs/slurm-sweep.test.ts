@@ -63,7 +63,7 @@ describe.skipIf(skip !== null)(`sweeps on Slurm${skip !== null ? ` (SKIPPED: ${s
     expect(b.points.size).toBe(local.total);
     for (let i = 0; i < local.total; i++) expect(essence(b.points.get(i))).toEqual(essence(a.points.get(i)));
     // Computed by the array's tasks, each into its own file; one job, named in the manifest with its node and version.
-    expect(await pointsFiles(summary.dir)).toEqual(Array.from({ length: local.total }, (_, i) => `points.shard-${i}.jsonl`));
+    expect(await pointsFiles(summary.dir)).toEqual(Array.from({ length: local.total }, (_, i) => `points.shard-${i}-of-${local.total}.jsonl`));
     const m = manifestOf(summary.dir);
     expect(m.status).toBe('complete');
     expect(m.backend).toMatchObject({ name: 'slurm', version: expect.stringMatching(/^slurm/), settings: { shards: local.total, partition } });
@@ -123,7 +123,7 @@ describe.skipIf(skip !== null)(`sweeps on Slurm${skip !== null ? ` (SKIPPED: ${s
       const id = manifestOf(dir).backend?.jobs?.[0]?.id;
       const lines = (() => {
         try {
-          return readFileSync(join(dir, 'points.shard-1.jsonl'), 'utf8').split('\n').filter((l) => l.endsWith('}')).length;
+          return readFileSync(join(dir, 'points.shard-1-of-4.jsonl'), 'utf8').split('\n').filter((l) => l.endsWith('}')).length;
         } catch {
           return 0;
         }

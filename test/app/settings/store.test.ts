@@ -61,15 +61,19 @@ describe('workspace settings', () => {
     expect(logLines(ws).at(-1)).toEqual({ at: '2026-11-30T12:00:00.000Z', who: 'Bob', action: 'refused', sweeps: { backend: 'slurm', time: 'an hour' }, problem: "/sweeps/time: must be Slurm's time syntax (minutes, H:MM:SS or D-HH)" });
   });
 
-  it('refuses sbatch options that Recheck sets for every sweep job, and arguments that are not one option', () => {
+  it('refuses sbatch options outside the allow-list (as sbatch reads them), and words with control characters', () => {
+    // The attacks themselves, and the oracles of the reading, are in test/security/slurm-options.test.ts.
     const doc = (sbatchArgs: string[]) => ({ format: 'recheck.settings/1', sweeps: { backend: 'slurm', sbatchArgs } });
     expect(settingsProblem(doc(['--qos=normal', '--exclusive', '-N1']))).toBeNull();
+    expect(settingsProblem(doc(['--qos', 'normal', '-p', 'debug']))).toBeNull(); // a value may be its own word
     expect(settingsProblem(doc(['--qos=normal', '--output=/tmp/x']))).toBe('/sweeps/sbatchArgs/1: --output is set by Recheck for every sweep job and cannot be changed here');
     expect(settingsProblem(doc(['--wrap=rm -rf ~']))).toBe('/sweeps/sbatchArgs/0: --wrap is set by Recheck for every sweep job and cannot be changed here');
-    expect(settingsProblem(doc(['-a0-99']))).toBe('/sweeps/sbatchArgs/0: -a is set by Recheck for every sweep job and cannot be changed here');
+    expect(settingsProblem(doc(['-a0-99']))).toBe("/sweeps/sbatchArgs/0: -a (sbatch's --array) is set by Recheck for every sweep job and cannot be changed here");
+    expect(settingsProblem(doc(['--outp=/tmp/x']))).toBe("/sweeps/sbatchArgs/0: --outp (sbatch's --output) is set by Recheck for every sweep job and cannot be changed here");
+    expect(settingsProblem(doc(['--requeue']))).toBe('/sweeps/sbatchArgs/0: --requeue is not among the sbatch options Recheck allows for sweep jobs');
     // A bare word would become sbatch's script (and Recheck's script its argument).
-    expect(settingsProblem(doc(['/tmp/other-job.sh']))).toBe('/sweeps/sbatchArgs/0: must be one sbatch option each, written --option=value');
-    expect(settingsProblem(doc(['--comment=a\nb']))).toBe('/sweeps/sbatchArgs/0: must be one sbatch option each, written --option=value');
+    expect(settingsProblem(doc(['/tmp/other-job.sh']))).toBe('/sweeps/sbatchArgs/0: "/tmp/other-job.sh" is not an sbatch option (sbatch would take it as the job\'s script)');
+    expect(settingsProblem(doc(['--comment=a\nb']))).toBe('/sweeps/sbatchArgs/0: must be one sbatch option or value each, without control characters');
   });
 
   it('refuses Slurm settings where sbatch is missing, with one line, and keeps the saved file', async () => {
