@@ -43,6 +43,9 @@ export function LetterDialog(props: {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  // Closing with unsaved edits asks first (Escape, Close): the letter's text is the reviewer's work.
+  const [confirmClose, setConfirmClose] = useState(false);
+  const requestClose = () => (dirty ? setConfirmClose(true) : props.onClose());
 
   const call = useCallback(async (action: () => Promise<void>) => {
     setBusy(true);
@@ -127,7 +130,19 @@ export function LetterDialog(props: {
     });
 
   const letter = current !== null ? letters.find((l) => l.id === current.letterId) : undefined;
-  const footer = (
+  const footer = confirmClose ? (
+    <>
+      <div className="foot-message" role="alert" data-testid="letter-confirm-close">
+        <span className="error-text">This letter has unsaved edits. Close and lose them?</span>
+      </div>
+      <button type="button" className="btn" onClick={() => setConfirmClose(false)} data-testid="letter-keep-editing" autoFocus>
+        Keep editing
+      </button>
+      <button type="button" className="btn btn-danger" onClick={props.onClose} data-testid="letter-discard">
+        Discard edits and close
+      </button>
+    </>
+  ) : (
     <>
       <div className="foot-message" role="status" data-testid="letter-message">
         {error !== null ? <span className="error-text">{error}</span> : message !== null ? <span className="muted">{message}</span> : dirty ? <span className="muted">Unsaved edits.</span> : null}
@@ -145,7 +160,7 @@ export function LetterDialog(props: {
   );
 
   return (
-    <Dialog title={kind !== null ? `Letter ${KIND_WORDS[kind]}` : 'Letter'} testId="letter-dialog" onClose={props.onClose} footer={footer} size="wide">
+    <Dialog title={kind !== null ? `Letter ${KIND_WORDS[kind]}` : 'Letter'} testId="letter-dialog" onClose={requestClose} footer={footer} size="wide">
       <div className="letter-editor">
         <div className="form-row letter-controls">
           <label>

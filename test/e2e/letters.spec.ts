@@ -103,3 +103,34 @@ test('a letter is drafted, edited, saved as versions, exported and tracked', asy
   await expect(page.getByTestId('audit-log')).toContainText('Ada Lovelace');
   expect(consoleErrors).toEqual([]);
 });
+
+test('closing a letter with unsaved edits asks first; Keep editing keeps them, Discard closes', async ({ page, consoleErrors }) => {
+  test.setTimeout(120_000);
+  await page.goto(serverUrl());
+  await page.getByTestId(`case-item-${ID}`).click();
+  await expect(page.getByTestId('case-workspace')).toHaveAttribute('data-case', ID);
+  await page.getByTestId('draft-letter').click();
+  const dialog = page.getByTestId('letter-dialog');
+  const source = dialog.getByTestId('letter-source');
+  await expect(source).toBeVisible();
+  // Unedited: Escape closes at once.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+
+  await page.getByTestId('draft-letter').click();
+  await source.focus();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('\nA sentence the reviewer wrote.\n');
+  await expect(dialog.getByTestId('letter-message')).toContainText('Unsaved edits');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('letter-confirm-close')).toContainText('unsaved edits');
+  await screenshot(page, 'letter-confirm-close');
+  await dialog.getByTestId('letter-keep-editing').click();
+  await expect(source).toHaveValue(/A sentence the reviewer wrote\.\n$/);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog.getByTestId('letter-confirm-close')).toBeVisible();
+  await dialog.getByTestId('letter-discard').click();
+  await expect(dialog).toHaveCount(0);
+  expect(consoleErrors).toEqual([]);
+});
