@@ -1,13 +1,17 @@
 /**
  * Static SVG figures of a report, drawn from a check's recorded evidence with checkers/plot/svg-plot.ts (no
  * script: the report is data). What the evidence supports is drawn, nothing else:
- * - growth-fit: the fitted points (± 1 se when known) with the const, log and power laws as fitted; and the
+ * - growth-fit: the fitted points (± 1 se when known) with every law as fitted (bounded and growing), titled with
+ *   the check's conclusion (grows / bounded / cannot tell); and the
  *   horizon analysis, the log slope's significance (b / se(b)) on every prefix of the data against the
  *   threshold, which shows from which x on the growth is visible.
  * Other kinds' evidence is shown as numbers (tables and JSON) in the report.
  */
 import { plotSvg, type PlotPoint } from '../../checkers/plot/svg-plot';
 import { predict, type ModelFit } from '../../checkers/stats/growth-models';
+import { BOUNDED_LAWS, GROWING_LAWS } from '../../checkers/stats/growth-laws';
+
+const LAW_NAMES = new Set<string>([...BOUNDED_LAWS, ...GROWING_LAWS]);
 
 export interface ReportFigure {
   /** Stable name within the check, used in the file name. */
@@ -33,7 +37,7 @@ function models(v: unknown): Pick<ModelFit, 'name' | 'params'>[] {
   if (!Array.isArray(v)) return [];
   return v.flatMap((m: unknown) => {
     const o = m as Record<string, unknown> | null;
-    if (o === null || typeof o !== 'object' || !['const', 'log', 'power'].includes(o.name as string) || typeof o.params !== 'object' || o.params === null) return [];
+    if (o === null || typeof o !== 'object' || !LAW_NAMES.has(o.name as string) || typeof o.params !== 'object' || o.params === null) return [];
     const params = Object.fromEntries(Object.entries(o.params as Record<string, unknown>).filter(([, n]) => isNumber(n))) as Record<string, number>;
     return [{ name: o.name as ModelFit['name'], params }];
   });
@@ -46,7 +50,9 @@ function growthFitFigures(evidence: Record<string, unknown>): ReportFigure[] {
   const pts = points(evidence.points);
   if (pts.length > 0) {
     const preferred = evidence.preferred;
-    const title = `${y} against ${x}: the fitted laws`;
+    const conclusion = (evidence.conclusion as { value?: unknown } | undefined)?.value;
+    const says = conclusion === 'grows' ? 'grows' : conclusion === 'bounded' ? 'bounded' : conclusion === 'cannot-tell' ? 'cannot tell growing from bounded' : null;
+    const title = `${y} against ${x}: the fitted laws${says !== null ? ` (conclusion: ${says})` : ''}`;
     out.push({
       name: 'fit',
       title,

@@ -1,20 +1,23 @@
 /**
- * The three growth laws `recheck fit` compares, fitted by (weighted) least squares:
- * - `const`: y = a
- * - `log`:   y = a + b ln x          (needs x > 0)
- * - `power`: y = a x^p, fitted as ln y = ln a + p ln x   (needs x > 0 and y > 0)
+ * The growth laws `recheck fit` compares (growth-laws.ts defines them), fitted by (weighted) least squares on
+ * the y scale, with their information criteria and lack-of-fit tests:
+ * - growing: `log` y = a + b ln x; `log-inverse` a + b ln x + c x0/x; `log-shift` y = a + b ln(x + h) (h > 0: growth that starts late); `power` y = a x^p (p > 0; by nonlinear least squares on y, not on logs, so
+ *   its residual sum is the one the comparison uses);
+ * - bounded: `const` y = a; `inverse` a + c x0/x; `inverse-power` a + c (x/x0)^-p; `exponential`
+ *   a + c exp(-(x - x0)/s), with x0 the smallest x (params carry x0; it is not fitted).
  *
- * With per-point standard errors se_i the fits are weighted (w = 1/se^2; for the power law on logs the
- * delta-method error se_i / y_i of ln y_i) with unscaled covariance; without them, ordinary least squares
- * with covariance s^2 (X'X)^-1. For the power law, se(a) = a se(ln a) (delta method).
- *
- * AIC, on the original y scale for every model so that the three are comparable:
- * - with known errors: AIC = chi2 + 2k, chi2 = sum ((y - yhat)/se)^2;
- * - without: AIC = n ln(RSS/n) + 2k (Gaussian likelihood with the variance profiled out; the constant
- *   terms and the shared variance parameter are dropped, as they cancel between models).
- * Guarantee: approximate (floating point; see wls.ts).
+ * With per-point standard errors se_i the fits are weighted (w = 1/se^2) with unscaled covariance; without them,
+ * ordinary least squares with covariance s^2 (J'J)^-1, s^2 = RSS/(n - k), J the Jacobian at the optimum
+ * (Gauss-Newton; exact for the linear laws).
+ * Information criteria, on the y scale for every law:
+ * - `aic`: known errors chi2 + 2k; otherwise n ln(RSS/n) + 2k (k the law's fitted parameters; kept as before);
+ * - `aicc` (Hurvich and Tsai 1989): aic + 2K + 2K(K+1)/(n - K - 1) - 2k with K = k (known errors) or k + 1 (the
+ *   variance counts as a parameter), null when n <= K + 1; Akaike weights exp(-dAICc/2) normalised over the laws.
+ * Guarantee: approximate (floating point; see wls.ts and growth-laws.ts).
  */
 import { DomainError } from '../errors';
+import { LAWS, lawProblem, separableFit, type LawKind, type LawName, type LawProblem, type SeparableFit } from './growth-laws';
+import { lackOfFit, type Alternative, type LackOfFit } from './lack-of-fit';
 import { fitLinearColumns } from './wls';
 
 export interface DataPoint {
@@ -24,20 +27,39 @@ export interface DataPoint {
   se?: number;
 }
 
-export type ModelName = 'const' | 'log' | 'power';
+export type ModelName = LawName;
 
 export interface ModelFit {
   name: ModelName;
-  /** const: {a}; log: {a, b}; power: {a, p}. */
+  kind: LawKind;
+  /** const: {a}; log: {a, b}; log-inverse: {a, b, c, x0}; log-shift: {a, b, h}; power: {a, p}; inverse: {a, c, x0}; inverse-power: {a, c, p, x0}; exponential: {a, c, s, x0}. */
   params: Record<string, number>;
+  /** Standard errors of the fitted parameters (NaN where the Jacobian is singular). */
   se: Record<string, number>;
   /** Unweighted residual sum of squares on the y scale. */
   rss: number;
   /** Weighted residual sum on the y scale (only with known errors). */
   chi2?: number;
   aic: number;
+  /** AICc (null when n is too small for it). */
+  aicc: number | null;
+  /** Akaike weight among the laws fitted together (set by fitGrowth). */
+  weight?: number;
   /** Number of fitted parameters. */
   k: number;
+  /** Residual degrees of freedom n - k. */
+  dof: number;
+  /** Bounded laws: the share of the approach to the limit a that the data cover (1 - g(xmax)/g(x0)). */
+  approach?: number;
+  /** Whether the nonlinear parameter ended at an end of its search range. */
+  atBound?: boolean;
+  /** The lack-of-fit test over the law's whole range (null when n is too small for it). */
+  lackOfFit: LackOfFit | null;
+  /**
+   * Bounded laws: the test restricted to members covering at least half their approach within the data;
+   * log-inverse: restricted to members whose log term makes at least half the fitted change (material growth).
+   */
+  lackOfFitNear?: LackOfFit | null;
 }
 
 /** Whether every point carries a standard error (then fits are weighted); throws when only some do. */
@@ -50,91 +72,124 @@ export function hasKnownErrors(points: readonly DataPoint[]): boolean {
   return withSe > 0;
 }
 
-/** Predicted y of a fitted model at x. Example: `predict({name: 'log', params: {a: 1, b: 2}, ...}, Math.E)` is 3. */
+/** Predicted y of a fitted law at x. Example: `predict({name: 'log', params: {a: 1, b: 2}}, Math.E)` is 3. */
 export function predict(model: Pick<ModelFit, 'name' | 'params'>, x: number): number {
-  const { a = 0, b = 0, p = 0 } = model.params;
-  if (model.name === 'const') return a;
-  if (model.name === 'log') return a + b * Math.log(x);
-  return a * Math.pow(x, p);
-}
-
-/**
- * Fits `y = a` to the points. Example: `fitConst([{x: 1, y: 2}, {x: 2, y: 4}]).params.a` is 3.
- */
-export function fitConst(points: readonly DataPoint[]): ModelFit {
-  const known = hasKnownErrors(points);
-  const fit = fitLinearColumns([ones(points.length)], column(points, (pt) => pt.y), { weights: weightsOf(points, known), knownErrors: known });
-  return finish('const', { a: fit.beta[0] as number }, { a: fit.se[0] as number }, points, known);
-}
-
-/**
- * Fits `y = a + b ln x`. Example: points (1, 1), (e, 3), (e^2, 5) give a = 1, b = 2.
- */
-export function fitLog(points: readonly DataPoint[]): ModelFit {
-  const known = hasKnownErrors(points);
-  for (const pt of points) if (!(pt.x > 0)) throw new DomainError('fit log', `x = ${pt.x} must be positive`);
-  const fit = fitLinearColumns([ones(points.length), column(points, (pt) => Math.log(pt.x))], column(points, (pt) => pt.y), { weights: weightsOf(points, known), knownErrors: known });
-  return finish('log', { a: fit.beta[0] as number, b: fit.beta[1] as number }, { a: fit.se[0] as number, b: fit.se[1] as number }, points, known);
-}
-
-/**
- * Fits `y = a x^p` on logs (ln y = ln a + p ln x). Example: points (1, 3), (2, 12), (4, 48) give a = 3, p = 2.
- */
-export function fitPower(points: readonly DataPoint[]): ModelFit {
-  const known = hasKnownErrors(points);
-  for (const pt of points) {
-    if (!(pt.x > 0) || !(pt.y > 0)) throw new DomainError('fit power', `x = ${pt.x}, y = ${pt.y}: the power law needs positive x and y`);
+  const { a = 0, b = 0, c = 0, p = 0, s = 1, x0 = 1 } = model.params;
+  switch (model.name) {
+    case 'const':
+      return a;
+    case 'log':
+      return a + b * Math.log(x);
+    case 'log-inverse':
+      return a + b * Math.log(x) + (c * x0) / x;
+    case 'log-shift':
+      return a + b * Math.log(x + (model.params.h ?? 0));
+    case 'power':
+      return a * Math.pow(x, p);
+    case 'inverse':
+      return a + (c * x0) / x;
+    case 'inverse-power':
+      return a + c * Math.pow(x / x0, -p);
+    case 'exponential':
+      return a + c * Math.exp(-(x - x0) / s);
+    default:
+      return Number.NaN;
   }
-  // Delta method: se(ln y) = se(y) / y.
-  const weights = known ? column(points, (pt) => (pt.y / (pt.se as number)) ** 2) : undefined;
-  const fit = fitLinearColumns([ones(points.length), column(points, (pt) => Math.log(pt.x))], column(points, (pt) => Math.log(pt.y)), { weights, knownErrors: known });
-  const a = Math.exp(fit.beta[0] as number);
-  return finish('power', { a, p: fit.beta[1] as number }, { a: a * (fit.se[0] as number), p: fit.se[1] as number }, points, known);
-}
-
-/** Whether the power law can be fitted (all x and y positive). */
-export function powerApplies(points: readonly DataPoint[]): boolean {
-  return points.every((pt) => pt.x > 0 && pt.y > 0);
 }
 
 /**
- * The model with the smallest AIC; ties go to the model with fewer parameters, then to the earlier one.
- * Example: for exactly constant data `preferredModel([const, log])` is `const`.
+ * Fits one law to prepared data, with its lack-of-fit tests (without known errors these need `alternatives`,
+ * the best-fitting law of each kind: a bounded law is tested against the growing one and vice versa).
+ * Example: `fitLaw(lawProblem(pts, false), 'log').params.b`.
  */
-export function preferredModel(models: readonly ModelFit[]): ModelName {
-  let best: ModelFit | undefined;
-  for (const m of models) {
-    if (best === undefined || m.aic < best.aic || (m.aic === best.aic && m.k < best.k)) best = m;
-  }
-  if (best === undefined) throw new DomainError('preferredModel', 'no models');
-  return best.name;
-}
-
-function weightsOf(points: readonly DataPoint[], known: boolean): Float64Array | undefined {
-  return known ? column(points, (pt) => 1 / (pt.se as number) ** 2) : undefined;
-}
-
-/** A design or data column: one value per point, in a typed array (no array per row). */
-function column(points: readonly DataPoint[], f: (pt: DataPoint) => number): Float64Array {
-  const out = new Float64Array(points.length);
-  for (let i = 0; i < points.length; i++) out[i] = f(points[i] as DataPoint);
+export function fitLaw(P: LawProblem, name: ModelName, alternatives: Partial<Record<LawKind, Alternative>> = {}, fitted?: SeparableFit): ModelFit {
+  const spec = LAWS[name];
+  if (P.n < spec.k) throw new DomainError('fit', `the ${name} law has ${spec.k} parameters; ${P.n} points cannot determine it`);
+  const fit = fitted ?? separableFit(P, spec);
+  const against = alternatives[spec.kind === 'bounded' ? 'growing' : 'bounded'];
+  const params = spec.params(P, fit.coef, fit.t);
+  let rss = 0;
+  for (let i = 0; i < P.n; i++) rss += ((P.y[i] as number) - (fit.fitted[i] as number)) ** 2;
+  const k = spec.k;
+  const n = P.n;
+  const aic = P.known ? fit.chi2 + 2 * k : n * Math.log(rss / n) + 2 * k;
+  const K = P.known ? k : k + 1;
+  const aicc = n - K - 1 > 0 ? aic + 2 * (K - k) + (2 * K * (K + 1)) / (n - K - 1) : null;
+  const out: ModelFit = {
+    name, kind: spec.kind, params, se: standardErrors(P, name, params, fit.chi2), rss, aic, aicc, k, dof: n - k,
+    ...(P.known ? { chi2: fit.chi2 } : {}),
+    ...(spec.k > spec.m ? { atBound: fit.atBound } : {}),
+    ...(spec.approach !== undefined ? { approach: spec.approach(P, params) } : {}),
+    lackOfFit: lackOfFit(P, name, 'all', against, fit),
+  };
+  if (spec.kind === 'bounded') out.lackOfFitNear = spec.nearRange(P) === null ? out.lackOfFit : lackOfFit(P, name, 'near', against, fit);
+  if (name === 'log-inverse') out.lackOfFitNear = lackOfFit(P, name, 'near', against);
   return out;
 }
 
-function ones(n: number): Float64Array {
-  return new Float64Array(n).fill(1);
+/** Gauss-Newton covariance (J'WJ)^-1, scaled by chi2/(n - k) without known errors. */
+function standardErrors(P: LawProblem, name: ModelName, params: Record<string, number>, chi2: number): Record<string, number> {
+  const spec = LAWS[name];
+  const nan = Object.fromEntries(spec.seNames.map((s) => [s, Number.NaN]));
+  const J = spec.jacobian(P, params);
+  if (!J.every((col) => col.every(Number.isFinite))) return nan;
+  const w = new Float64Array(P.n);
+  for (let i = 0; i < P.n; i++) w[i] = (P.sqrtW[i] as number) ** 2;
+  try {
+    const cov = fitLinearColumns(J, new Float64Array(P.n), { weights: w, knownErrors: true }).covariance;
+    const scale = P.known ? 1 : P.n > spec.k ? chi2 / (P.n - spec.k) : Number.NaN;
+    return Object.fromEntries(spec.seNames.map((s, i) => [s, Math.sqrt((cov[i]?.[i] as number) * scale)]));
+  } catch (err) {
+    if (err instanceof DomainError) return nan;
+    throw err;
+  }
 }
 
-function finish(name: ModelName, params: Record<string, number>, se: Record<string, number>, points: readonly DataPoint[], known: boolean): ModelFit {
-  const k = Object.keys(params).length;
-  let rss = 0;
-  let chi2 = 0;
-  for (const pt of points) {
-    const r = pt.y - predict({ name, params }, pt.x);
-    rss += r * r;
-    if (known) chi2 += (r / (pt.se as number)) ** 2;
+/** Fits `y = a`. Example: `fitConst([{x: 1, y: 2}, {x: 2, y: 4}]).params.a` is 3. */
+export function fitConst(points: readonly DataPoint[]): ModelFit {
+  return fitLaw(lawProblem(points, hasKnownErrors(points)), 'const');
+}
+
+/** Fits `y = a + b ln x`. Example: points (1, 1), (e, 3), (e^2, 5) give a = 1, b = 2. */
+export function fitLog(points: readonly DataPoint[]): ModelFit {
+  return fitLaw(lawProblem(points, hasKnownErrors(points)), 'log');
+}
+
+/** Fits `y = a x^p` (p > 0) by nonlinear least squares on y. Example: points (1, 3), (2, 12), (4, 48) give a = 3, p = 2. */
+export function fitPower(points: readonly DataPoint[]): ModelFit {
+  return fitLaw(lawProblem(points, hasKnownErrors(points)), 'power');
+}
+
+/** Whether the power law can be fitted (all x positive). */
+export function powerApplies(points: readonly DataPoint[]): boolean {
+  return points.every((pt) => pt.x > 0);
+}
+
+/** Akaike weights from AICc (laws without an AICc get weight 0). Example: AICc 0 and 2 give 0.731 and 0.269. */
+export function akaikeWeights(aicc: readonly (number | null)[]): number[] {
+  const finite = aicc.filter((v): v is number => v !== null && !Number.isNaN(v));
+  if (finite.length === 0) return aicc.map(() => 0);
+  const best = Math.min(...finite);
+  if (best === -Infinity) {
+    const tops = aicc.filter((v) => v === -Infinity).length;
+    return aicc.map((v) => (v === -Infinity ? 1 / tops : 0));
   }
-  const n = points.length;
-  const aic = known ? chi2 + 2 * k : n * Math.log(rss / n) + 2 * k;
-  return known ? { name, params, se, rss, chi2, aic, k } : { name, params, se, rss, aic, k };
+  const raw = aicc.map((v) => (v === null || Number.isNaN(v) ? 0 : Math.exp(-(v - best) / 2)));
+  const sum = raw.reduce((s, v) => s + v, 0);
+  return raw.map((v) => v / sum);
+}
+
+/**
+ * The law with the smallest AICc (AIC when no law has an AICc); ties go to fewer parameters, then the earlier.
+ * Example: for exactly constant data `preferredModel([const, log])` is `const`.
+ */
+export function preferredModel(models: readonly ModelFit[]): ModelName {
+  const useAicc = models.some((m) => m.aicc !== null);
+  const score = (m: ModelFit): number => (useAicc ? (m.aicc ?? Infinity) : m.aic);
+  let best: ModelFit | undefined;
+  for (const m of models) {
+    if (best === undefined || score(m) < score(best) || (score(m) === score(best) && m.k < best.k)) best = m;
+  }
+  if (best === undefined) throw new DomainError('preferredModel', 'no models');
+  return best.name;
 }

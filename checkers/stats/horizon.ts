@@ -2,6 +2,9 @@
  * Horizon analysis of a growth fit: the log model y = a + b ln x refitted on every prefix of the data
  * sorted by x, so that a reviewer sees from which sweep size on the data reject "no growth". A sweep that
  * stopped before `significantFrom` could not have seen the growth at the chosen significance.
+ * Prefixes start where the minimums of growth-conclusion.ts are met (distinct x and xmax/xmin); each carries
+ * b, se(b), b/se(b) and its two-sided p-value: Student's t on n - 2 degrees of freedom without known errors,
+ * the standard normal with known errors (then b/se(b) is exactly Gaussian under "no slope").
  *
  * The prefix fits are one least-squares problem growing a row at a time, so they are computed by updating a
  * QR factorisation with Givens rotations (sequential least squares, Gentleman 1973; Miller, AS 274): each row
@@ -14,6 +17,8 @@
 import { DomainError } from '../errors';
 import type { DataPoint } from './growth-models';
 import { hasKnownErrors } from './growth-models';
+import { DEFAULT_MINIMUMS, type GrowthConclusionValue, type GrowthMinimums } from './growth-conclusion';
+import { normalTwoSided, tTwoSided } from './student-t';
 
 export interface PrefixFit {
   /** Largest x in the prefix. */
@@ -22,8 +27,16 @@ export interface PrefixFit {
   n: number;
   /** Log-model slope on the prefix. */
   b: number;
+  /** Standard error of b. */
+  seB: number;
   /** b / se(b) on the prefix. */
   sigma: number;
+  /** Two-sided p-value of b / se(b): t on `dof` degrees of freedom, or z with known errors. */
+  p: number;
+  dof: number;
+  test: 't' | 'z';
+  /** The growth conclusion on this prefix (growth-fit.ts fills it on a geometric subset of the prefixes). */
+  conclusion?: GrowthConclusionValue;
 }
 
 export interface HorizonAnalysis {
@@ -33,12 +46,13 @@ export interface HorizonAnalysis {
 }
 
 /**
- * Prefix fits from the 3rd point on. Points with equal x enter a prefix together (a prefix ends at a
- * distinct x); a prefix is fitted once it has at least 3 points and 2 distinct x values.
+ * Prefix fits from where the minimums are met. Points with equal x enter a prefix together (a prefix ends at a
+ * distinct x); a prefix is fitted once it has at least 3 points, `minimums.points` distinct x values and
+ * xmax/xmin >= `minimums.xRange`.
  * Example: for y = 1 + 0.5 ln x plus small noise at x = 2..1024, `significantFrom` is the first maxX whose
  * prefix and all longer ones have b/se(b) >= 5.
  */
-export function horizonAnalysis(points: readonly DataPoint[], threshold = 5): HorizonAnalysis {
+export function horizonAnalysis(points: readonly DataPoint[], threshold = 5, minimums: GrowthMinimums = DEFAULT_MINIMUMS): HorizonAnalysis {
   const known = hasKnownErrors(points); // validates: all points or none carry a standard error
   const sorted = [...points].sort((p, q) => p.x - q.x);
   const prefix: PrefixFit[] = [];
@@ -52,9 +66,12 @@ export function horizonAnalysis(points: readonly DataPoint[], threshold = 5): Ho
     const next = sorted[end + 1];
     if (next !== undefined && next.x === pt.x) continue; // keep ties together
     const n = end + 1;
-    if (n < 3 || distinct < 2) continue;
+    if (n < 3 || distinct < Math.max(2, minimums.points) || !(pt.x / (sorted[0] as DataPoint).x >= minimums.xRange)) continue;
     const { b, seB } = fit.slope();
-    prefix.push({ maxX: pt.x, n, b, sigma: b / seB });
+    const sigma = b / seB;
+    const dof = n - 2;
+    const p = Number.isNaN(sigma) ? 1 : known ? normalTwoSided(sigma) : tTwoSided(sigma, dof); // 0/0: no slope at all
+    prefix.push({ maxX: pt.x, n, b, seB, sigma, p, dof, test: known ? 'z' : 't' });
   }
   return { prefix, significantFrom: significantFrom(prefix, threshold) };
 }
@@ -118,10 +135,10 @@ class LogFitUpdate {
  * The smallest maxX from which every prefix fit has sigma >= threshold, or null when the last one is below.
  * Example: sigmas [1, 6, 4, 7, 8] at maxX [4, 8, 16, 32, 64] give 32.
  */
-export function significantFrom(prefix: readonly PrefixFit[], threshold = 5): number | null {
+export function significantFrom(prefix: readonly Pick<PrefixFit, 'maxX' | 'sigma'>[], threshold = 5): number | null {
   let from: number | null = null;
   for (let i = prefix.length - 1; i >= 0; i--) {
-    const pf = prefix[i] as PrefixFit;
+    const pf = prefix[i] as Pick<PrefixFit, 'maxX' | 'sigma'>;
     if (!(pf.sigma >= threshold)) break;
     from = pf.maxX;
   }

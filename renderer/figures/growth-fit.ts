@@ -1,23 +1,30 @@
 /**
- * Figures of a `growth-fit` check: the fitted points with their error bars and each fitted law; the
- * residuals of each law at the points; and the horizon analysis (growth sigma of the log law fitted on the
- * points up to each x), shaded from where the growth is significant, with the logbook's stopping point.
+ * Figures of a `growth-fit` check: the fitted points with their error bars and every fitted law (bounded laws
+ * dashed, growing laws solid), captioned with the check's conclusion (grows / bounded / cannot tell, with its
+ * test, p and dof); the residuals of each law at the points; and the horizon analysis (growth sigma of the log law
+ * fitted on the points up to each x), shaded from where the growth is significant, with the logbook's stopping point.
  */
-import { predict } from '../../checkers/stats/growth-models';
+import { predict, type ModelName } from '../../checkers/stats/growth-models';
 import { num, obj, records, short, str, type Json } from './read';
 import type { FigureSpec, Tone, XYLayer, XYSpec } from './spec';
 
+/** Bounded laws dashed, growing laws solid (checkers/stats/growth-laws.ts names them). */
 const MODEL_TONE: Record<string, { tone: Tone; dash: boolean }> = {
   const: { tone: 4, dash: true },
+  inverse: { tone: 3, dash: true },
+  'inverse-power': { tone: 2, dash: true },
+  exponential: { tone: 1, dash: true },
   log: { tone: 2, dash: false },
-  power: { tone: 3, dash: false },
+  'log-inverse': { tone: 1, dash: false },
+  'log-shift': { tone: 3, dash: false },
+  power: { tone: 4, dash: false },
 };
 
 /** Points drawn for each fitted law. */
 const CURVE_POINTS = 96;
 
 interface Model {
-  name: 'const' | 'log' | 'power';
+  name: ModelName;
   params: Record<string, number>;
 }
 
@@ -25,10 +32,10 @@ function modelsOf(e: Json): Model[] {
   return records(e.models).flatMap((m) => {
     const name = str(m.name);
     const params = obj(m.params);
-    if ((name !== 'const' && name !== 'log' && name !== 'power') || params === undefined) return [];
+    if (name === undefined || !(name in MODEL_TONE) || params === undefined) return [];
     const p: Record<string, number> = {};
     for (const [k, v] of Object.entries(params)) if (num(v) !== undefined) p[k] = v as number;
-    return [{ name, params: p }];
+    return [{ name: name as ModelName, params: p }];
   });
 }
 
@@ -46,10 +53,46 @@ export function wantsLog(xs: readonly number[]): boolean {
   return Math.max(...xs) / Math.min(...xs) >= 32;
 }
 
-function lawLabel(m: Model, x: string, preferred: string | undefined): string {
+function lawFormula(m: Model, x: string): string {
   const p = m.params;
-  const f = m.name === 'const' ? `${short(p.a ?? 0)}` : m.name === 'log' ? `${short(p.a ?? 0)} + ${short(p.b ?? 0)} ln ${x}` : `${short(p.a ?? 0)} ${x}^${short(p.p ?? 0)}`;
-  return `${m.name} law${m.name === preferred ? ' (preferred)' : ''}: ${f}`;
+  const x0 = short(p.x0 ?? 1);
+  switch (m.name) {
+    case 'const':
+      return short(p.a ?? 0);
+    case 'log':
+      return `${short(p.a ?? 0)} + ${short(p.b ?? 0)} ln ${x}`;
+    case 'log-inverse':
+      return `${short(p.a ?? 0)} + ${short(p.b ?? 0)} ln ${x} + ${short(p.c ?? 0)}·${x0}/${x}`;
+    case 'log-shift':
+      return `${short(p.a ?? 0)} + ${short(p.b ?? 0)} ln(${x} + ${short(p.h ?? 0)})`;
+    case 'power':
+      return `${short(p.a ?? 0)} ${x}^${short(p.p ?? 0)}`;
+    case 'inverse':
+      return `${short(p.a ?? 0)} + ${short(p.c ?? 0)}·${x0}/${x}`;
+    case 'inverse-power':
+      return `${short(p.a ?? 0)} + ${short(p.c ?? 0)}(${x}/${x0})^−${short(p.p ?? 0)}`;
+    case 'exponential':
+      return `${short(p.a ?? 0)} + ${short(p.c ?? 0)}·e^−(${x}−${x0})/${short(p.s ?? 1)}`;
+    default:
+      return '';
+  }
+}
+
+function lawLabel(m: Model, x: string, preferred: string | undefined): string {
+  return `${m.name} law${m.name === preferred ? ' (preferred)' : ''}: ${lawFormula(m, x)}`;
+}
+
+/** The check's conclusion in a sentence, e.g. "Conclusion: grows (J test vs bounded laws, p = 0.0017, dof 1, 6)." */
+function conclusionSentence(e: Json): string {
+  const c = obj(e.conclusion);
+  const value = c !== undefined ? str(c.value) : undefined;
+  if (c === undefined || value === undefined) return '';
+  const words = value === 'cannot-tell' ? 'cannot tell growing from bounded' : value === 'grows' ? `grows${str(c.direction) === 'decreasing' ? ' (decreasing without bound)' : ''}` : 'bounded';
+  const p = num(c.p);
+  const dof = num(c.dof);
+  const test = str(c.test);
+  const detail = [test, p !== undefined ? `p = ${short(p)}` : undefined, dof !== undefined ? `dof ${dof}` : undefined].filter(Boolean).join(', ');
+  return ` Conclusion: ${words}${detail !== '' ? ` (${detail})` : ''}.`;
 }
 
 export function growthFitFigures(e: Json): FigureSpec[] {
@@ -84,7 +127,7 @@ export function growthFitFigures(e: Json): FigureSpec[] {
     title: `${yName} against ${xName}, with the fitted laws`,
     caption:
       `Points: ${yName} at each ${xName} from ${table}${se ? ' with ± 1 standard error bars' : ''}. Lines: the ${models.map((m) => m.name).join(', ')} laws fitted by ${weighting}` +
-      `${preferred !== undefined ? `; AIC prefers the ${preferred} law` : ''}.${band ? ` Shaded: ${xName} ≥ ${significantFrom}, from where the log slope stays at least ${threshold} standard errors above zero.` : ''}`,
+      `${preferred !== undefined ? `; AICc prefers the ${preferred} law` : ''}.${conclusionSentence(e)}${band ? ` Shaded: ${xName} ≥ ${significantFrom}, from where the log slope stays at least ${threshold} standard errors above zero.` : ''}`,
     x: xAxis,
     y: { label: yName },
     layers: [dataLayer, ...curves],

@@ -1,4 +1,4 @@
-/** `recheck fit <table.csv> --x COL --y COL [--se COL]`: growth-law fits (const, log, power) with horizon analysis. */
+/** `recheck fit <table.csv> --x COL --y COL [--se COL] [--level P]`: bounded and growing laws, the conclusion, the horizon. */
 import { resolve } from 'node:path';
 import type { Command } from '../command';
 import { parseCommandArgs } from '../args';
@@ -10,34 +10,52 @@ import { shown } from '../../text/display';
 
 export const fitCommand: Command = {
   name: 'fit',
-  summary: 'fit const, log and power growth laws to a table; growthSigma and horizon analysis',
-  usage: `usage: recheck fit <table.csv> --x COL --y COL [--se COL] [--plot FILE.svg] [--json]
+  summary: 'fit bounded and growing laws to a table; conclude grows, bounded or cannot tell (with p-values)',
+  usage: `usage: recheck fit <table.csv> --x COL --y COL [--se COL] [--level P] [--plot FILE.svg] [--json]
 
-Fits by weighted least squares (weights 1/se^2 when --se is given, covariance (X'X)^-1 unscaled;
-otherwise ordinary least squares with covariance s^2 (X'X)^-1, s^2 = RSS/(n - p)):
-  const  y = a
-  log    y = a + b ln x
-  power  y = a x^p   (fitted on logs; only when all x and y are positive)
-For each: parameters, standard errors, RSS (and chi-square with --se), AIC; the preferred model (least AIC).
-growthSigma = b / se(b) of the log model. Horizon analysis: the log fit on every prefix of the rows sorted
-by x (from the 3rd point on), and significantFrom, the smallest maxX from which sigma stays >= 5 (linear in
-the rows: the prefix fits update one QR factorisation). The human report shows at most 30 prefixes, spread
-evenly on a log scale of n; --json lists them all.
+Fits by least squares on the y scale (weights 1/se^2 when --se is given, covariance unscaled; otherwise
+ordinary least squares with covariance s^2 (J'J)^-1, s^2 = RSS/(n - k)), x0 the smallest x:
+  bounded  const          y = a
+           inverse        y = a + c x0/x
+           inverse-power  y = a + c (x/x0)^-p     (p > 0 fitted)
+           exponential    y = a + c exp(-(x - x0)/s)   (s > 0 fitted)
+  growing  log            y = a + b ln x
+           log-inverse    y = a + b ln x + c x0/x  (log growth after a 1/x transient, like H_k)
+           power          y = a x^p               (p > 0, nonlinear least squares on y)
+           log-shift      y = a + b ln(x + h)      (h > 0 fitted: growth that starts late)
+For each: parameters ± se, RSS (chi-square with --se), AIC, AICc and Akaike weight, and a lack-of-fit test:
+with --se the chi-square goodness of fit; without, an F test of the law against the best law of the other kind.
+Conclusion at level P (default 0.05), needing at least 6 distinct x and xmax/xmin >= 10:
+  grows        every bounded law is rejected over its members that reach at least half their limit within
+               the data, and a growing law fits;
+  bounded      a bounded law fits and every growing law is rejected (log-inverse: over its members whose log
+               term makes at least half the change);
+  cannot-tell  otherwise, with what would decide it (more points, a larger range of x, smaller errors).
+growthSigma = b / se(b) of the log law, with its two-sided p (t on n - 2 dof; z with --se).
+Horizon analysis: the log fit on every prefix of the rows sorted by x from where the minimums are met, with
+b/se(b) and its p, the conclusion on at most 12 prefixes spread geometrically in n (conclusionAt), growsFrom
+(the first maxX from which they all say grows) and significantFrom (the first maxX from which b/se(b) stays
+>= 5; linear in the rows). The human report shows at most 30 prefixes, spread evenly on a log scale of n.
 --plot writes an SVG of the data (error bars) with the fitted curves (at most 20,000 points drawn, evenly
 spaced in x order; the fits use every row).
 The table: a header row, then one row per point, every row with the header's number of fields (a short or
 truncated row is bad input naming its line); numbers are decimal (no hex, no Infinity); UTF-8 (a BOM is
 fine); at most 128 MiB, 2,000,000 rows and 10,000,000 cells.
-JSON keys: n, models [{name, params, se, rss, chi2?, aic}], preferred, growthSigma, prefix, significantFrom.`,
+JSON keys: conclusion {value, level, test, p, dof, law, reasons, wouldDecide, minimums}, n, weighted,
+models [{name, kind, params, se, rss, chi2?, aic, aicc, weight, k, dof, approach?, lackOfFit, lackOfFitNear?}],
+preferred, growthSigma, growthP, growthDof, growthTest, prefix [{maxX, n, b, seB, sigma, p, dof, test,
+conclusion?}], significantFrom, growsFrom, conclusionAt, skipped.`,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(
       'fit',
       args,
-      { x: { type: 'string' }, y: { type: 'string' }, se: { type: 'string' }, plot: { type: 'string' }, json: { type: 'boolean' } },
+      { x: { type: 'string' }, y: { type: 'string' }, se: { type: 'string' }, level: { type: 'string' }, plot: { type: 'string' }, json: { type: 'boolean' } },
       { min: 1, max: 1, names: '<table.csv>' },
     );
     const file = positionals[0] as string;
     if (values.x === undefined || values.y === undefined) throw new BadInputError(shown(file), 'give the columns with --x COL --y COL');
+    const level = values.level === undefined ? 0.05 : Number(values.level);
+    if (!(level > 0 && level < 1)) throw new BadInputError('--level', `"${shown(values.level ?? '')}" must be a number between 0 and 1 (e.g. 0.05)`);
     const [{ fitGrowth }, { predict }, { plotSvg }, { numberCell, readCsvFile, requireColumns }, { plotSample }, { writeFileAtomic }] = await Promise.all([
       import('../../../checkers/stats/growth-fit'),
       import('../../../checkers/stats/growth-models'),
@@ -60,7 +78,7 @@ JSON keys: n, models [{name, params, se, rss, chi2?, aic}], preferred, growthSig
     });
     let report: GrowthReport;
     try {
-      report = fitGrowth(points);
+      report = fitGrowth(points, 5, { level });
     } catch (err) {
       if (err instanceof CheckerError) throw new BadInputError(table.file, err.message.replace(/^recheck\.\w+: /, ''));
       throw err;
@@ -76,7 +94,8 @@ JSON keys: n, models [{name, params, se, rss, chi2?, aic}], preferred, growthSig
       await writeFileAtomic(resolve(io.cwd, values.plot), svg);
     }
     if (values.json) {
-      io.stdout(`${JSON.stringify({ file, x: values.x, y: values.y, ...report, ...(values.plot !== undefined ? { plot: values.plot } : {}) }, null, 2)}\n`);
+      const { conclusion, ...rest } = report; // the conclusion first: it is what a reader needs
+      io.stdout(`${JSON.stringify({ file, x: values.x, y: values.y, conclusion, ...rest, ...(values.plot !== undefined ? { plot: values.plot } : {}) }, null, 2)}\n`);
     } else {
       io.stdout(formatGrowthReport(report, values.x, values.y));
       if (values.plot !== undefined) io.stdout(`plot written to ${values.plot}\n`);
@@ -85,22 +104,30 @@ JSON keys: n, models [{name, params, se, rss, chi2?, aic}], preferred, growthSig
   },
 };
 
-/** Human-readable report. */
+/** Human-readable report: the conclusion first, in words, then the laws and the horizon. */
 export function formatGrowthReport(r: GrowthReport, x: string, y: string): string {
+  const c = r.conclusion;
   const lines: string[] = [];
+  const word = c.value === 'grows' ? 'GROWS' : c.value === 'bounded' ? 'BOUNDED' : 'CANNOT TELL';
+  lines.push(`conclusion: ${word} (level ${c.level}${c.p !== null ? `; deciding test ${c.law}, p = ${pv(c.p)}${c.dof !== null ? `, ${c.dof} dof` : ''}` : ''})`);
+  for (const reason of c.reasons) lines.push(`  ${reason}`);
+  if (c.wouldDecide.length > 0) lines.push(`  would decide it: ${c.wouldDecide.join('; ')}`);
+  lines.push(`minimums: ${c.minimums.required.points} distinct x (have ${c.minimums.actual.points}), xmax/xmin >= ${c.minimums.required.xRange} (have ${num(c.minimums.actual.xRange)})${c.minimums.met ? '' : ' -- NOT MET'}`);
   lines.push(`${r.n} points, ${y} against ${x}, ${r.weighted ? 'weighted by 1/se^2' : 'ordinary least squares'}`);
   for (const m of r.models) {
-    const params = Object.keys(m.params).map((k) => `${k} = ${num(m.params[k] as number)} ± ${num(m.se[k] as number)}`).join(', ');
+    const params = Object.keys(m.params).filter((k) => k !== 'x0').map((k) => `${k} = ${num(m.params[k] as number)}${m.se[k] !== undefined ? ` ± ${num(m.se[k] as number)}` : ''}`).join(', ');
     const fitStat = m.chi2 !== undefined ? `chi2 ${num(m.chi2)}` : `RSS ${num(m.rss)}`;
-    lines.push(`  ${m.name.padEnd(5)}  ${params}; ${fitStat}; AIC ${num(m.aic)}${m.name === r.preferred ? '  <- preferred' : ''}`);
+    const lof = m.lackOfFit === null ? 'no lack-of-fit test (too few points)' : `lack of fit p = ${pv(m.lackOfFit.p)}${m.lackOfFitNear !== undefined && m.lackOfFitNear !== null && m.lackOfFitNear !== m.lackOfFit ? ` (near members p = ${pv(m.lackOfFitNear.p)})` : ''}`;
+    lines.push(`  ${m.name.padEnd(13)} ${m.kind.padEnd(8)} ${params}; ${fitStat}; AICc ${m.aicc === null ? '-' : num(m.aicc)}, weight ${num(m.weight ?? 0)}; ${lof}${m.name === r.preferred ? '  <- least AICc' : ''}`);
   }
-  for (const s of r.skipped) lines.push(`  ${s.name.padEnd(5)}  skipped: ${s.reason}`);
-  lines.push(`growthSigma (b / se(b) of the log model): ${num(r.growthSigma)}`);
+  for (const s of r.skipped) lines.push(`  ${s.name.padEnd(13)} skipped: ${s.reason}`);
+  lines.push(`growthSigma (b / se(b) of the log law): ${num(r.growthSigma)}, two-sided p = ${pv(r.growthP)} (${r.growthTest === 't' ? `t, ${r.growthDof} dof` : 'z, known se'})`);
   const from = r.prefix.findIndex((p) => p.maxX === r.significantFrom);
   const shownPrefix = sampleLogSpaced(r.prefix, 30, from >= 0 ? [from] : []);
-  lines.push(`horizon (log fit on prefixes sorted by x${shownPrefix.length < r.prefix.length ? `; ${shownPrefix.length} of ${r.prefix.length} prefixes shown, --json lists all` : ''}):`);
-  for (const p of shownPrefix) lines.push(`  maxX ${String(p.maxX).padStart(8)}  n ${String(p.n).padStart(7)}  b ${num(p.b).padStart(10)}  sigma ${num(p.sigma).padStart(8)}`);
-  lines.push(`significant (sigma >= 5 from here on) from maxX: ${r.significantFrom ?? 'never'}`);
+  lines.push(`horizon (log fit on prefixes sorted by x, from where the minimums are met${shownPrefix.length < r.prefix.length ? `; ${shownPrefix.length} of ${r.prefix.length} prefixes shown, --json lists all` : ''}):`);
+  if (r.prefix.length === 0) lines.push('  no prefix meets the minimums');
+  for (const p of shownPrefix) lines.push(`  maxX ${String(p.maxX).padStart(8)}  n ${String(p.n).padStart(7)}  b ${num(p.b).padStart(10)}  sigma ${num(p.sigma).padStart(8)}  p ${pv(p.p).padStart(8)}${p.conclusion !== undefined ? `  ${p.conclusion}` : ''}`);
+  lines.push(`grows on every prefix checked from maxX: ${r.growsFrom ?? 'never'}; sigma >= 5 from maxX: ${r.significantFrom ?? 'never'}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -115,6 +142,10 @@ export function sampleLogSpaced<T>(list: readonly T[], max: number, keep: readon
   const picked = new Set<number>(keep.filter((i) => i >= 0 && i <= last));
   for (let k = 0; k < max; k++) picked.add(Math.min(last, Math.round(Math.expm1((k / (max - 1)) * Math.log1p(last)))));
   return [...picked].sort((a, b) => a - b).map((i) => list[i] as T);
+}
+
+function pv(p: number): string {
+  return p < 1e-4 ? p.toExponential(2) : p.toFixed(4);
 }
 
 function num(v: number): string {

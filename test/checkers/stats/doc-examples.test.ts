@@ -2,7 +2,8 @@
 import { describe, it, expect } from 'vitest';
 import { fitLinear } from '../../../checkers/stats/wls';
 import { fitConst, fitLog, fitPower, predict, preferredModel } from '../../../checkers/stats/growth-models';
-import { fitGrowth } from '../../../checkers/stats/growth-fit';
+import { fitGrowth, fitLaws, geometricSubset } from '../../../checkers/stats/growth-fit';
+import { FewColumnLsq } from '../../../checkers/stats/few-column-lsq';
 import { significantFrom } from '../../../checkers/stats/horizon';
 import { splitSeed, shuffled, Xoshiro128 } from '../../../checkers/random/xoshiro128';
 import { auditPadding } from '../../../checkers/audits/padding';
@@ -26,8 +27,17 @@ describe('doc-comment examples', () => {
     const g = fitGrowth([1, 2, 4, 8].map((x) => ({ x, y: 1 + 2 * Math.log(x) }))).models[1]!.params;
     expect(g.a).toBeCloseTo(1, 10);
     expect(g.b).toBeCloseTo(2, 10);
-    const mk = (s: number[]) => s.map((sigma, i) => ({ maxX: 2 ** (i + 2), n: i + 3, b: 1, sigma }));
+    const mk = (s: number[]) => s.map((sigma, i) => ({ maxX: 2 ** (i + 2), sigma }));
     expect(significantFrom(mk([1, 6, 4, 7, 8]))).toBe(32);
+    expect(geometricSubset(5, 24)).toEqual([0, 1, 2, 3, 4]);
+    expect(geometricSubset(1000, 3)).toEqual([0, 31, 999]);
+    expect(predict({ name: 'inverse', params: { a: 1, c: 2, x0: 2 } }, 4)).toBe(2);
+    // The conclusion's doc example: 0.45 + 0.6 ln k with small noise grows; the 4-row table cannot tell.
+    const rng = new Xoshiro128(1);
+    const ks = [2, 4, 8, 16, 32, 64, 128, 256, 512, 1024];
+    expect(fitLaws(ks.map((k) => ({ x: k, y: 0.45 + 0.6 * Math.log(k) + 0.02 * rng.nextNormal() }))).conclusion.value).toBe('grows');
+    expect(fitLaws(ks.slice(0, 4).map((k) => ({ x: k, y: Math.log(k) }))).conclusion.value).toBe('cannot-tell');
+    expect(new FewColumnLsq([1, 3, 5], [1, 1, 1]).solve([[1, 1, 1], [0, 1, 2]]).coef.map((v) => Number(v.toFixed(12)))).toEqual([1, 2]);
   });
 
   it('random', () => {

@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { fitConst, fitLog, fitPower, preferredModel, predict } from '../../../checkers/stats/growth-models';
+import { akaikeWeights, fitConst, fitLog, fitPower, preferredModel, predict } from '../../../checkers/stats/growth-models';
+import { tTwoSided } from '../../../checkers/stats/student-t';
 import { fitGrowth } from '../../../checkers/stats/growth-fit';
 import { Xoshiro128 } from '../../../checkers/random/xoshiro128';
 
@@ -87,12 +88,30 @@ describe('growth models', () => {
     expect(preferredModel([fitConst(flat), fitLog(flat)])).toBe('const');
   });
 
-  it('growthSigma is b / se(b) of the log fit and the power law is skipped for non-positive y', () => {
+  it('growthSigma is b / se(b) of the log fit, with its t p-value; the power law is fitted on y even for y <= 0', () => {
     const pts = xs.map((x, i) => ({ x, y: -1 + 0.2 * Math.log(x) + (i % 3) * 0.05 }));
     const rep = fitGrowth(pts);
     const log = fitLog(pts);
     close(rep.growthSigma, log.params.b! / log.se.b!);
-    expect(rep.models.map((m) => m.name)).toEqual(['const', 'log']);
-    expect(rep.skipped[0]?.name).toBe('power');
+    close(rep.growthP, tTwoSided(rep.growthSigma, xs.length - 2));
+    expect([rep.growthTest, rep.growthDof]).toEqual(['t', xs.length - 2]);
+    expect(rep.models.map((m) => m.name)).toEqual(['const', 'log', 'power', 'inverse', 'inverse-power', 'exponential', 'log-inverse', 'log-shift']);
+    expect(rep.skipped).toEqual([]);
+    // Akaike weights sum to 1; the preferred law has the largest.
+    close(rep.models.reduce((s, m) => s + m.weight!, 0), 1, 1e-12);
+    expect(Math.max(...rep.models.map((m) => m.weight!))).toBe(rep.models.find((m) => m.name === rep.preferred)!.weight);
+  });
+
+  it('AICc: known errors chi2 + 2k + 2k(k+1)/(n-k-1); without, the variance counts as a parameter', () => {
+    const rng = new Xoshiro128(8);
+    const withSe = xs.map((x) => ({ x, y: 1 + 0.3 * Math.log(x) + 0.05 * rng.nextNormal(), se: 0.05 }));
+    for (const m of fitGrowth(withSe).models) close(m.aicc!, m.chi2! + 2 * m.k + (2 * m.k * (m.k + 1)) / (xs.length - m.k - 1));
+    const ols = withSe.map(({ x, y }) => ({ x, y }));
+    for (const m of fitGrowth(ols).models) {
+      const K = m.k + 1;
+      close(m.aicc!, xs.length * Math.log(m.rss / xs.length) + 2 * K + (2 * K * (K + 1)) / (xs.length - K - 1));
+    }
+    expect(akaikeWeights([0, 2])[0]).toBeCloseTo(0.7310585786300049, 14);
+    expect(akaikeWeights([null, 1])).toEqual([0, 1]);
   });
 });
