@@ -33,6 +33,17 @@ export class CancelledError extends Error {
  * The core is at capacity (the sandbox queue is full, or a run asks for more memory than the budget allows).
  * Nothing was started; the caller may try again later. The browser-mode server answers 503 with Retry-After.
  */
+/**
+ * A case's input is over a resource budget checked before the work (an image's pixels, a table's cells): the run
+ * ends at once with this one line and exit 2, instead of a check that errors while the others go on.
+ */
+export class BudgetExceededError extends BadInputError {
+  constructor(file: string, problem: string, pointer?: string) {
+    super(file, problem, pointer);
+    this.name = 'BudgetExceededError';
+  }
+}
+
 export class BusyError extends Error {
   constructor(
     message: string,

@@ -3,8 +3,11 @@
  * @jsquash/webp), all pure JavaScript or wasm loaded from this installation's node_modules, so nothing native
  * is built or shipped per platform. Every image comes out as 8-bit RGBA, row-major, top row first.
  *
- * The size is read from the header first (size.ts) and refused above MAX_DECODED_PIXELS, so a small file
- * that claims a huge canvas (a decompression bomb) is never decoded.
+ * The size is read from the header first (size.ts) and refused above MAX_DECODED_PIXELS (16 megapixels, the
+ * per-image budget of budget.ts), so a small file that claims a huge canvas (a decompression bomb: 261 KB for
+ * 8192x8192) is never decoded. A decoder's own error text is shown only when it reads as a plain description
+ * (`Unrecognised filter type - 9`); anything that looks like the decoder's internals (`Cannot read properties
+ * of undefined`, `Aborted(...)`, wasm traps) becomes a fixed one-line reason.
  *
  *   const image = await decodeImage(bytes); // { width: 96, height: 96, data: Uint8ClampedArray(36864) }
  */
@@ -12,6 +15,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
+import { checkImagePixels, IMAGE_BUDGET } from './budget';
 import { ImageFormatError, imageSize, type ImageSize } from './size';
 
 export { imageSize, ImageFormatError, type ImageSize } from './size';
@@ -23,15 +27,16 @@ export interface DecodedImage {
   data: Uint8ClampedArray;
 }
 
-/** The largest canvas decoded (64 megapixels, 256 MB of RGBA): review images are far smaller. */
-export const MAX_DECODED_PIXELS = 64 * 1024 * 1024;
+/** The largest canvas decoded (16 megapixels, 64 MB of RGBA; budget.ts says why). */
+export const MAX_DECODED_PIXELS = IMAGE_BUDGET.maxPixelsPerImage;
 
-/** Decodes a PNG, JPEG or WebP image to RGBA; throws ImageFormatError with a one-line reason. */
+/**
+ * Decodes a PNG, JPEG or WebP image to RGBA; throws ImageFormatError with a one-line reason (ImageBudgetError
+ * when the header's size is over MAX_DECODED_PIXELS: nothing is decoded then).
+ */
 export async function decodeImage(bytes: Uint8Array): Promise<DecodedImage> {
   const size = imageSize(bytes);
-  if (size.width * size.height > MAX_DECODED_PIXELS) {
-    throw new ImageFormatError(`is ${size.width}x${size.height}, larger than the ${MAX_DECODED_PIXELS / (1024 * 1024)} megapixels decoded`);
-  }
+  checkImagePixels(size);
   const image = await decodeBySize(bytes, size);
   if (image.width !== size.width || image.height !== size.height) {
     throw new ImageFormatError(`decodes to ${image.width}x${image.height} though its header says ${size.width}x${size.height}`);
@@ -70,7 +75,7 @@ function decodeJpeg(bytes: Uint8Array): DecodedImage {
       formatAsRGBA: true,
       tolerantDecoding: false,
       maxResolutionInMP: MAX_DECODED_PIXELS / 1e6,
-      maxMemoryUsageInMB: 1024,
+      maxMemoryUsageInMB: 512,
     });
     return { width: out.width, height: out.height, data: new Uint8ClampedArray(out.data.buffer, out.data.byteOffset, out.data.byteLength) };
   } catch (err) {
@@ -118,7 +123,16 @@ async function decodeWebp(bytes: Uint8Array): Promise<DecodedImage> {
   return { width: out.width, height: out.height, data: new Uint8ClampedArray(out.data.buffer, out.data.byteOffset, out.data.byteLength) };
 }
 
+/** Words that mark a message as the decoder's (or the JavaScript engine's) internals, not a description of the file. */
+const INTERNALS = /\b(undefined|null|NaN|properties|property|reading|function|object|Aborted|RuntimeError|TypeError|RangeError|wasm|memory|bounds|stack|index)\b/i;
+
+/**
+ * The decoder's message when it is a plain description of the file (letters, digits, spaces and `- , . :`,
+ * at most 80 characters, none of the INTERNALS words), else a fixed reason. Example:
+ * `reason(new Error('Unrecognised filter type - 9'))` is that text; a TypeError's message is not shown.
+ */
 function reason(err: unknown): string {
-  const text = err instanceof Error ? err.message : String(err);
-  return text.replace(/\s+/g, ' ').trim().slice(0, 200) || 'unknown error';
+  const text = (err instanceof Error ? err.message : String(err)).replace(/\s+/g, ' ').trim();
+  const plain = text.length > 0 && text.length <= 80 && /^[A-Za-z][A-Za-z0-9 ,.:-]*$/.test(text) && !INTERNALS.test(text);
+  return plain ? text : 'its data is corrupt or truncated';
 }

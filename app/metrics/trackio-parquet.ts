@@ -19,7 +19,7 @@ import { shown } from '../text/display';
 import { MetricsCollector, type RunTally } from './collect';
 import { jsonValue } from './json-value';
 import { STRUCTURAL_COLUMNS, type MetricsLog, type NamedBytes, type RunConfig } from './model';
-import { ParquetFormatError, hasParquetMagic, readParquetColumns, type ParquetColumns } from './parquet-columns';
+import { ParquetBudgetError, ParquetFormatError, hasParquetMagic, readParquetColumns, type ParquetColumns } from './parquet-columns';
 import { checkRunsJson } from './runs-json';
 
 /** Largest Parquet file read: 2 GiB. */
@@ -126,6 +126,7 @@ async function columnsOf(f: NamedBytes): Promise<ParquetColumns> {
   try {
     return await readParquetColumns(f.bytes);
   } catch (err) {
+    if (err instanceof ParquetBudgetError) throw new BadInputError(f.file, `is too large to read: ${shown(err.reason, 200)}; export fewer runs or metrics`);
     if (err instanceof ParquetFormatError) throw new BadInputError(f.file, `is not a readable Parquet file (${shown(err.reason, 200)})`);
     throw err;
   }

@@ -16,6 +16,12 @@
  * Guarantee: the result is the main file's pages with each page replaced by its last committed copy in the
  * WAL, cut or extended to the committed size; the header is marked as a rollback-journal database (bytes
  * 18-19 = 1) whose in-header size is that size. Nothing is read beyond the buffers given.
+ *
+ * Budget: the image is never larger than what the two files hold. A commit frame's "size in pages" is the
+ * writer's word; SQLite grows a database by writing every new page, so a committed size N must be covered by
+ * the database's own pages plus distinct committed pages in the WAL past them (one page of slack for the
+ * lock-byte page SQLite never writes). A frame claiming more (a 4 KB WAL saying 1,048,576 pages, 4 GiB) is a
+ * WalError before anything is allocated.
  */
 
 /** A WAL that cannot be folded in; `reason` says why in a few words. */
@@ -56,6 +62,7 @@ export function applyWal(db: Uint8Array, wal: Uint8Array): WalOverlay {
   if (dbPageSize !== null && dbPageSize !== header.pageSize) throw new WalError(`its page size ${header.pageSize} differs from the database's ${dbPageSize}`);
   const scan = scanFrames(wal, header);
   if (scan.pages === 0) return { image: db, committedFrames: 0, uncommittedFrames: scan.uncommitted, pages: 0 };
+  checkCommittedSize(db, header.pageSize, scan);
   const image = overlay(db, wal, header.pageSize, scan);
   return { image, committedFrames: scan.committed, uncommittedFrames: scan.uncommitted, pages: scan.pages };
 }
@@ -113,6 +120,22 @@ function scanFrames(wal: Uint8Array, h: WalHeader): FrameScan {
     pages = sizeAfterCommit;
   }
   return { latest, pages, committed, uncommitted: pending.length };
+}
+
+/**
+ * Refuses a committed size the files cannot hold: more pages than the database's whole pages plus the distinct
+ * committed WAL pages beyond them (plus one, for the lock-byte page). Example: a 74 KB database and a 4 KB WAL
+ * whose one frame says 1,048,576 pages are refused here.
+ */
+function checkCommittedSize(db: Uint8Array, pageSize: number, scan: FrameScan): void {
+  const dbPages = Math.floor(db.length / pageSize);
+  if (scan.pages <= dbPages) return;
+  let beyond = 0;
+  for (const page of scan.latest.keys()) if (page > dbPages && page <= scan.pages) beyond++;
+  const held = dbPages + beyond + 1;
+  if (scan.pages > held) {
+    throw new WalError(`a commit frame claims ${scan.pages} pages, but the database and the WAL hold at most ${held} (${dbPages} in the database, ${beyond} more in the WAL)`);
+  }
 }
 
 function overlay(db: Uint8Array, wal: Uint8Array, pageSize: number, scan: FrameScan): Uint8Array {

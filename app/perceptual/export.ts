@@ -6,7 +6,10 @@
  *   Ada,p017,fp32,q2-dither,usable,1840,,1,
  *
  * (`item` is the 1-based position in the review, `repeat_of` the position of the pair's first showing for a
- * repeat.) The review's seed and settings go beside it in `answers.meta.json` (format recheck.review-export/1),
+ * repeat.) Text cells (reviewer, pair, conditions, answer, note) come from the case and the reviewer, so a cell that
+ * a spreadsheet would run as a formula (one starting with `= + - @`, a tab or a carriage return) is written with a
+ * leading `'` (`spreadsheetSafe`): `=HYPERLINK(...)` as a condition name arrives as the text `'=HYPERLINK(...)`.
+ * The review's seed and settings go beside it in `answers.meta.json` (format recheck.review-export/1),
  * with the CSV's sha256. Both are written atomically; the export is logged in the case's audit.jsonl.
  */
 import { join } from 'node:path';
@@ -24,12 +27,22 @@ export const EXPORT_META_FILE = 'answers.meta.json';
 
 export const EXPORT_COLUMNS = ['reviewer', 'pair', 'shown_left', 'shown_right', 'answer', 'time_ms', 'note', 'item', 'repeat_of'] as const;
 
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * `cell` as a spreadsheet shows it as text: a leading `'` when it starts with `= + - @`, a tab or a carriage
+ * return (OWASP's CSV-injection rule), else unchanged. Example: `spreadsheetSafe('=1+2')` is `'=1+2`.
+ */
+export function spreadsheetSafe(cell: string): string {
+  return FORMULA_START.test(cell) ? `'${cell}` : cell;
+}
+
 /** The CSV text of a review's answers in force. */
 export function reviewCsv(state: ReviewState): string {
   const reviewer = state.manifest.reviewer;
   const rows = state.replay.answers.map((a, i) => {
     const repeatOf = state.items[a.index]?.item.repeatOf;
-    return { line: i + 2, cells: [reviewer, a.pair, a.shownLeft, a.shownRight, a.answer, String(Math.round(a.elapsedMs)), a.note ?? '', String(a.index + 1), repeatOf === undefined ? '' : String(repeatOf + 1)] };
+    return { line: i + 2, cells: [...[reviewer, a.pair, a.shownLeft, a.shownRight, a.answer].map(spreadsheetSafe), String(Math.round(a.elapsedMs)), spreadsheetSafe(a.note ?? ''), String(a.index + 1), repeatOf === undefined ? '' : String(repeatOf + 1)] };
   });
   return tableCsv({ columns: EXPORT_COLUMNS, rows });
 }

@@ -181,6 +181,11 @@ export async function startBrowserServer(o: BrowserServerOptions): Promise<Brows
     } catch (err) {
       if (err instanceof ApiArgumentError || err instanceof BadInputError) return json(res, 400, { ok: false, error: oneLine(err.message) });
       if (err instanceof JsonLimitError) return json(res, 400, { ok: false, error: `${method}: ${err.message}` });
+      // A name from the request that the file system cannot hold (a component over 255 bytes: 300 characters of
+      // `é`) is the request's fault, not the core's: 400 with one line, never a 500.
+      if ((err as NodeJS.ErrnoException | null)?.code === 'ENAMETOOLONG') {
+        return json(res, 400, { ok: false, error: `${method}: a file or folder name in the request is longer than the file system allows (255 bytes)` });
+      }
       if (err instanceof BusyError) {
         const seconds = Number.isFinite(err.retryAfterSeconds) ? Math.max(1, Math.ceil(err.retryAfterSeconds)) : 5;
         return json(res, 503, { ok: false, error: oneLine(err.message) }, { 'retry-after': String(seconds) });
