@@ -13,8 +13,44 @@ import type { AnswerReviewInput, ImagePairSetView, ReviewExportView, ReviewImage
 export type * from './contract-perceptual';
 export type * from './contract-settings';
 
-export type FalsificationDecision = 'confirmed' | 'refuted' | 'contested' | 'inconclusive';
+/**
+ * What a logbook's finding on a claim says, quoted from its cell: the challenge's four verdicts. A finding
+ * without the field (every case.json written before findings had a polarity) says `falsified`.
+ */
+export type FindingSays = 'verified' | 'falsified' | 'toy' | 'inconclusive';
+
+/**
+ * A computed decision about a finding (docs/case-format.md, "Decisions"). The JSON values keep their meaning
+ * about the claim: `confirmed` / `overturned` = the claim fails, `refuted` / `upheld` = the claim stands.
+ * - a `falsified` finding: confirmed (the falsification holds) / refuted (it does not) / contested / inconclusive;
+ * - a `verified` finding: upheld / overturned / premature (the evidence cannot carry a verification) / contested
+ *   / inconclusive;
+ * - a `toy` or `inconclusive` finding states no side: its checks are read as a falsification's (supports =
+ *   evidence that the claim fails), and it is decided confirmed (the claim fails) / refuted (the claim stands)
+ *   / contested / inconclusive, worded by its polarity (app/api/contract-words.ts `decisionWords`).
+ */
+export type FalsificationDecision = 'confirmed' | 'refuted' | 'contested' | 'inconclusive' | 'upheld' | 'overturned' | 'premature';
 export type CheckOutcome = 'supports' | 'refutes' | 'neutral';
+
+/** What a check's result is worth (app/checks/kind.ts Guarantee): exact, enclosure, statistical (p, dof), approximate. */
+export type GuaranteeView =
+  | { kind: 'exact' }
+  | { kind: 'enclosure' }
+  | { kind: 'statistical'; test: string; p: number; dof?: number; level?: number }
+  | { kind: 'approximate'; bound?: string };
+/** Where a check's evidence comes from: the logbook's own printed numbers, or a computation Recheck made. */
+export type EvidenceBasisView = 'logbook' | 'recomputed';
+
+/**
+ * The gate a decision passed or missed (/work/notes/decisions-gates.md, "Gates"): the rule, and what is
+ * missing when it was not passed. Example: `{ passed: false, rule: 'the claim fails: an exact or rigorous
+ * certificate, or two independent agreeing checks', missing: 'only logbook-only support (logbook-fit)' }`.
+ */
+export interface DecisionGate {
+  passed: boolean;
+  rule: string;
+  missing?: string;
+}
 /** What a reviewer records for a claimed falsification after reading the evidence. */
 export type ReviewerVerdict = 'confirmed' | 'refuted' | 'needs-more-work';
 
@@ -35,6 +71,8 @@ export interface FalsificationView {
   id: string;
   claim: string;
   logbook: string;
+  /** What the logbook's finding says (absent: falsified). */
+  says?: FindingSays;
   assertion: string;
   /** Where the assertion is quoted from (a logbook's page and cell), when recorded. */
   source?: { logbook: string; page?: string; cell?: string };
@@ -206,15 +244,31 @@ export interface CheckResultView {
   durationMs: number;
   /** What the check waits for before it can decide (e.g. "a complete blind review of the image pairs"); absent when it ran to a result. */
   waitingFor?: string;
+  /** What the result is worth (the result's own, else its kind's default; absent in reports written before guarantees: approximate). */
+  guarantee?: GuaranteeView;
+  /** Where its evidence comes from (the result's own, else its kind's default; absent in old reports: logbook). */
+  basis?: EvidenceBasisView;
+  /** Independent seeds behind the result, when seeds matter (a gate needs at least 3). */
+  seeds?: number;
+  /** Independent sources inside the result that each reach its side alone (distinct blind reviewers). */
+  sources?: number;
+  /** sha256 of the data the check examined (a table), when it says: two checks on the same data are not independent. */
+  dataSha256?: string;
+  /** Why the finding's evidence cannot carry a verdict (too few points, too short a range), when the check shows it. */
+  insufficient?: string;
 }
 
 export interface FalsificationReport {
   falsificationId: string;
   claim: string;
   assertion: string;
+  /** What the finding says (absent in reports written before findings had a polarity: falsified). */
+  says?: FindingSays;
   decision: FalsificationDecision;
-  /** Why: which checks supported or refuted the falsification. */
+  /** Why: which checks supported or refuted the finding. */
   reason: string;
+  /** The gate the decision passed or the one it misses (absent in reports written before gates). */
+  gate?: DecisionGate;
   checks: CheckResultView[];
 }
 
@@ -394,6 +448,8 @@ export interface ReviewQueueRow {
   caseId: string;
   caseTitle: string;
   falsificationId: string;
+  /** What the finding says (absent: falsified). */
+  says?: FindingSays;
   assertion: string;
   state: ReviewState;
   /** The computed decision from the falsification's own latest run, and that run. */
@@ -528,6 +584,8 @@ export interface AddFalsificationInput extends ByReviewer {
   assertion: string;
   /** The page and cell of the logbook the quote comes from. */
   source?: { page?: string; cell?: string };
+  /** What the logbook's finding says (default falsified). */
+  says?: FindingSays;
 }
 
 export interface AddCheckInput extends ByReviewer {

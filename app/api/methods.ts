@@ -6,6 +6,8 @@
 import type { AnswerReviewInput, LetterKind, LetterState, SaveLetterInput, SetLetterStatusInput, StartReviewInput } from './contract';
 import type { AddCheckInput, AddClaimInput, AnswerChecklistInput, ChecklistItemStatus, FalsificationDecision, AddFalsificationInput, ExtractTableInput, ImportLogbookInput, NewCaseInput, RecheckApi, RecordDecisionInput, SandboxRunInput, SaveSandboxFileInput, ReviewerVerdict, UploadedFile } from './contract';
 import type { SaveWorkspaceSettingsInput } from './contract-settings';
+import type { FindingSays } from './contract';
+import { decisionSide, FALSIFICATION_DECISIONS, SAYS_WORDS } from './contract-words';
 import { checkJsonBounds, JsonLimitError, type JsonLimits } from '../json/bounded';
 
 /** Names of the request/response methods (everything but event subscriptions). */
@@ -46,7 +48,8 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 const MAX_NAME_BYTES = 255;
 
 const VERDICTS: readonly ReviewerVerdict[] = ['confirmed', 'refuted', 'needs-more-work'];
-const DECISIONS: readonly FalsificationDecision[] = ['confirmed', 'refuted', 'contested', 'inconclusive'];
+const DECISIONS: readonly FalsificationDecision[] = FALSIFICATION_DECISIONS;
+const FINDING_SAYS = Object.keys(SAYS_WORDS) as FindingSays[];
 const CHECKLIST_STATUSES: readonly ChecklistItemStatus[] = ['answered', 'not-applicable', 'open'];
 
 /**
@@ -57,7 +60,8 @@ const CHECKLIST_STATUSES: readonly ChecklistItemStatus[] = ['answered', 'not-app
  * Example: `verdictDisagrees('refuted', 'confirmed')` is true, `verdictDisagrees('needs-more-work', 'confirmed')` false.
  */
 export function verdictDisagrees(verdict: ReviewerVerdict, computed: FalsificationDecision | undefined): boolean {
-  return computed !== undefined && verdict !== 'needs-more-work' && verdict !== computed;
+  // The verdict sides with the finding or not; the decision's side is decisionSide (upheld sides like confirmed).
+  return computed !== undefined && verdict !== 'needs-more-work' && verdict !== decisionSide(computed);
 }
 
 /** Fewest characters of the rationale of a verdict that disagrees with the computed decision: it must say why. */
@@ -201,6 +205,11 @@ function reviewer(method: string, v: unknown): { reviewer?: string } {
 
 const LETTER_KINDS: readonly LetterKind[] = ['authors', 'logbook'];
 const LETTER_STATES: readonly LetterState[] = ['drafted', 'sent', 'acknowledged', 'agreed', 'disputed', 'fixed', 'independent-convergence'];
+
+function findingSays(method: string, v: unknown): FindingSays {
+  if (!FINDING_SAYS.includes(v as FindingSays)) throw new ApiArgumentError(method, `says must be one of ${FINDING_SAYS.join(', ')}`);
+  return v as FindingSays;
+}
 
 function letterKind(method: string, v: unknown): LetterKind {
   if (!LETTER_KINDS.includes(v as LetterKind)) throw new ApiArgumentError(method, `kind must be one of ${LETTER_KINDS.join(', ')}`);
@@ -451,7 +460,7 @@ export const API_METHODS: { [M in ApiMethod]: { channel: string; validate: ArgVa
     validate: (a) => {
       const m = 'addFalsification';
       arity(m, a, 1);
-      const r = record(m, a[0], ['caseId', 'claim', 'logbook', 'assertion', 'source', 'reviewer']);
+      const r = record(m, a[0], ['caseId', 'claim', 'logbook', 'assertion', 'source', 'says', 'reviewer']);
       let source: AddFalsificationInput['source'];
       if (r.source !== undefined) {
         const src = record(m, r.source, ['page', 'cell']);
@@ -465,6 +474,7 @@ export const API_METHODS: { [M in ApiMethod]: { channel: string; validate: ArgVa
         logbook: id(m, 'logbook', r.logbook),
         assertion: text(m, 'assertion', r.assertion, 20_000),
         ...(source !== undefined ? { source } : {}),
+        ...(r.says !== undefined ? { says: findingSays(m, r.says) } : {}),
         ...reviewer(m, r.reviewer),
       };
       return [input];

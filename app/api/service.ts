@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { join, basename, dirname, posix } from 'node:path';
 import { createCase, markdownTitle } from '../cases/create';
 import { addCheck, addClaim, addFalsification, answerChecklist } from '../cases/edit';
+import { addFinding } from '../cases/add-finding';
+import { prematureVerifications } from '../reviews/premature';
 import { checklistView } from '../cases/checklist';
 import type { ChecklistAnswer } from '../cases/model';
 import { recordVerdict } from '../reviews/decision';
@@ -28,6 +30,7 @@ import { builtinCheckKinds } from '../checks/kinds/index';
 import { listCaseDirs } from '../cases/workspace';
 import { loadCase } from '../cases/load';
 import { readAuditLog, repairAudit, appendAudit } from '../cases/audit';
+import { confineCaseFailure } from '../cases/case-failure';
 import { readLogbook } from '../logbook/read';
 import { runCase, newRunId } from '../checks/run-case';
 import { latestReports } from '../runs/latest';
@@ -96,25 +99,22 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
     async listCases(): Promise<CaseSummary[]> {
       const out: CaseSummary[] = [];
       for (const dir of await listCaseDirs(o.workspaceDir)) {
-        // One broken case folder must not hide the others: it is listed with its one-line problem.
-        let file;
-        try {
-          file = (await loadCase(dir, registry)).file;
-        } catch (err) {
-          if (!(err instanceof BadInputError)) throw err;
-          out.push({ id: basename(dir), title: basename(dir), paperTitle: '', venueId: '', falsificationCount: 0, error: err.message });
-          continue;
-        }
-        const { reports } = await latestReports(dir, file.falsifications.map((f) => f.id));
-        out.push({
-          id: basename(dir),
-          title: file.title,
-          paperTitle: file.paper.title,
-          venueId: file.paper.venueId,
-          falsificationCount: file.falsifications.length,
-          ...(reports.length > 0 ? { lastDecisions: Object.fromEntries(reports.map((f) => [f.falsificationId, f.decision])) } : {}),
-          ...(await letterSummariesOf(dir)),
+        // One broken case folder must not hide the others: all its work (case.json, audit log, runs, letters)
+        // is confined to its row, which is listed with its one-line problem (app/cases/case-failure.ts).
+        const row = await confineCaseFailure(o.workspaceDir, dir, async (): Promise<CaseSummary> => {
+          const { file } = await loadCase(dir, registry);
+          const { reports } = await latestReports(dir, file.falsifications.map((f) => f.id));
+          return {
+            id: basename(dir),
+            title: file.title,
+            paperTitle: file.paper.title,
+            venueId: file.paper.venueId,
+            falsificationCount: file.falsifications.length,
+            ...(reports.length > 0 ? { lastDecisions: Object.fromEntries(reports.map((f) => [f.falsificationId, f.decision])) } : {}),
+            ...(await letterSummariesOf(dir)),
+          };
         });
+        out.push('value' in row ? row.value : { id: basename(dir), title: basename(dir), paperTitle: '', venueId: '', falsificationCount: 0, error: row.problem });
       }
       return out;
     },
@@ -137,6 +137,7 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
           logbook: f.logbook,
           assertion: f.assertion,
           ...(f.source !== undefined ? { source: f.source } : {}),
+          ...(f.says !== undefined ? { says: f.says } : {}),
           checks: f.checks.map((c) => ({ id: c.id, kind: c.kind, title: c.title, params: c.params })),
           checklist: checklistView(f),
         })),
@@ -327,7 +328,13 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
     },
 
     async addFalsification(input): Promise<EditView> {
-      const r = await addFalsification(await caseDir(input.caseId), registry, { who: editor(input) }, { claim: input.claim, logbook: input.logbook, assertion: input.assertion, ...(input.source !== undefined ? { source: input.source } : {}) });
+      const dir = await caseDir(input.caseId);
+      const source = input.source !== undefined ? { source: input.source } : {};
+      // A finding that says something other than falsified carries its polarity; the old call stays byte for byte.
+      const r =
+        input.says !== undefined && input.says !== 'falsified'
+          ? await addFinding(dir, registry, { who: editor(input) }, { claim: input.claim, logbook: input.logbook, says: input.says, assertion: input.assertion, ...source })
+          : await addFalsification(dir, registry, { who: editor(input) }, { claim: input.claim, logbook: input.logbook, assertion: input.assertion, ...source });
       return { id: r.id, entry: r.entry };
     },
 
@@ -367,7 +374,9 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
         }
       }
       const { claimSummaries: _all, recheck: _old, ...counts } = ledger;
-      return { ...counts, queue: triageQueue(ledger).map((r) => ({ ...r, caseIds: byPaper.get(r.paper) ?? [] })) };
+      // Claims verified only by logbooks that a case here decided premature rank beside contested ones.
+      const premature = await prematureVerifications(o.workspaceDir, registry);
+      return { ...counts, queue: triageQueue(ledger, premature).map((r) => ({ ...r, caseIds: byPaper.get(r.paper) ?? [] })) };
     },
 
     async extractTable(input): Promise<ExtractTableView> {
@@ -429,7 +438,7 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
     },
 
     async listReviews(caseId) {
-      return perceptual.listReviews(await caseDir(caseId));
+      return perceptual.listReviews(await caseDir(caseId), 'when-complete');
     },
 
     async startReview(input) {

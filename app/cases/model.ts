@@ -1,4 +1,10 @@
 /** The in-memory form of a validated `case.json` (format recheck.case/1). */
+import type { FindingSays } from '../api/contract';
+
+export type { FindingSays };
+
+/** The four things a logbook's finding may say (the challenge's verdicts), in the order forms offer them. */
+export const FINDING_SAYS: readonly FindingSays[] = ['falsified', 'verified', 'toy', 'inconclusive'];
 
 export interface Claim {
   id: string;
@@ -37,15 +43,29 @@ export interface AssertionSource {
  */
 export type ChecklistAnswer = { status: 'answered'; checks: string[]; note?: string } | { status: 'not-applicable'; reason: string } | { status: 'open'; note?: string };
 
+/**
+ * A logbook's finding on a claim (named `falsifications` in case.json, where findings began): what it says
+ * (`says`, absent in files written before findings had a polarity: falsified), quoted from its cell.
+ */
 export interface Falsification {
   id: string;
   claim: string;
   logbook: string;
+  /** What the finding says; absent: falsified (old case.json files load and save unchanged). */
+  says?: FindingSays;
   assertion: string;
   source?: AssertionSource;
   checks: CheckDecl[];
   /** Answers to the adversarial checklist, by question id; a question without one is open. */
   checklist?: Record<string, ChecklistAnswer>;
+}
+
+/** A finding under its domain name. */
+export type Finding = Falsification;
+
+/** What a finding says, `falsified` when the field is absent. Example: `findingSays({ ... no says ... })` is `falsified`. */
+export function findingSays(f: Pick<Falsification, 'says'>): FindingSays {
+  return f.says ?? 'falsified';
 }
 
 /** One answer of a perceptual review: the value written to the answers file, its key and its label. */

@@ -114,6 +114,8 @@ export const caseSchema: JsonSchema = {
           id,
           claim: id,
           logbook: id,
+          // What the logbook's finding says (the challenge's four verdicts); absent: falsified.
+          says: { enum: ['verified', 'falsified', 'toy', 'inconclusive'] },
           assertion: nonEmpty,
           // Where the assertion is quoted from: a logbook of the case, and the page and cell in it.
           source: {

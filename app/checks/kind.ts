@@ -15,9 +15,32 @@ export type CheckOutcome =
   | 'refutes' // the evidence shows the falsification is itself wrong (the claim holds, or the slip is elsewhere)
   | 'neutral'; // informative, but neither way (e.g. float64 vs exact comparison, a trap shown with numbers)
 
+/**
+ * What a check's result is worth, stated by the check (docs/decisions.md): an exact computation, a rigorous
+ * enclosure (the exact value lies inside), a statistical test (its p-value and degrees of freedom, and the test
+ * named), or an approximation (floating point without a proven bound). Approximate results never decide.
+ */
+export type Guarantee =
+  | { kind: 'exact' }
+  | { kind: 'enclosure' }
+  | { kind: 'statistical'; test: string; p: number; dof?: number; level?: number }
+  | { kind: 'approximate'; bound?: string };
+
+/**
+ * Where a check's evidence comes from: only numbers the logbook itself printed or attached (`logbook`), or a
+ * computation Recheck made independently of the logbook's numbers (`recomputed`: a sandboxed re-implementation,
+ * a replay, a certificate verified, a sweep computed now). A check on the logbook's own numbers alone can at
+ * most support a finding; it cannot decide one (docs/decisions.md).
+ */
+export type EvidenceBasis = 'logbook' | 'recomputed';
+
 /** A check's result. Everything in it is computed by the check; `evidence` must be JSON-serialisable. */
 export interface CheckResult {
   outcome: CheckOutcome;
+  /** What the result is worth (absent in results of kinds written before guarantees: treated as approximate). */
+  guarantee?: Guarantee;
+  /** Where the evidence comes from (absent: the kind's default, see CheckKind.basis). */
+  basis?: EvidenceBasis;
   /** One or two sentences a reviewer reads first, with the decisive numbers in them. */
   summary: string;
   /** The numbers behind the summary (JSON). */
@@ -29,6 +52,24 @@ export interface CheckResult {
    * complete blind review of the image pairs"); the outcome is then neutral and the decision says so.
    */
   waitingFor?: string;
+  /** Independent seeds behind the result, when seeds matter: a deciding gate needs at least 3 (MIN_SEEDS). */
+  seeds?: number;
+  /**
+   * Independent sources inside the result that each reach its side alone (distinct blind reviewers): with 2 or
+   * more, the result counts as two independent agreeing checks (app/checks/gates.ts).
+   */
+  sources?: number;
+  /**
+   * sha256 of the data the check examined (a table), when it has one; absent: `evidence.tableSha256` when that
+   * is a string. Two checks on the same data are not independent (app/checks/gates.ts).
+   */
+  dataSha256?: string;
+  /**
+   * Why the finding's own evidence cannot carry a verdict (too few points, too short a range, a toy scale),
+   * when the check shows it; absent: the reasons of `evidence.conclusion` when its value is `cannot-tell`.
+   * A verified finding with such a check is `premature` unless a gated check decides it.
+   */
+  insufficient?: string;
 }
 
 export interface CheckProgress {
@@ -89,7 +130,31 @@ export interface CheckKind<P = unknown> {
   paramsSchema: JsonSchema;
   /** One example of params, valid against the schema (shown by `recheck kinds` and the UI's form). */
   example: P;
+  /**
+   * What this kind's results are worth when a result states no guarantee of its own (absent: approximate).
+   * Consumers ask `guaranteeOf` / `basisOf` below, never the kind's name.
+   */
+  guarantee?: Guarantee;
+  /**
+   * Where this kind's evidence comes from when a result does not say (or `basisFor`, read from the params).
+   * Absent both: `logbook` when every case path the check reads lies in a logbook folder of the case, else
+   * `recomputed` (app/checks/run-case.ts `pathBasis`).
+   */
+  basis?: EvidenceBasis;
+  basisFor?(params: P): EvidenceBasis;
   run(params: P, ctx: CheckContext): Promise<CheckResult>;
+}
+
+/** The guarantee of a result: its own, else its kind's default, else approximate. Example: `guaranteeOf(fwCertificateKind, r)` is `{ kind: 'exact' }`. */
+export function guaranteeOf(kind: Pick<CheckKind, 'guarantee'> | undefined, result: Pick<CheckResult, 'guarantee'>): Guarantee {
+  return result.guarantee ?? kind?.guarantee ?? { kind: 'approximate' };
+}
+
+/** The basis of a result: its own, else its kind's (fixed or from the params), else `fallback`. */
+export function basisOf<P>(kind: Pick<CheckKind<P>, 'basis' | 'basisFor'> | undefined, params: P, result: Pick<CheckResult, 'basis'>, fallback: EvidenceBasis): EvidenceBasis {
+  if (result.basis !== undefined) return result.basis;
+  if (kind?.basisFor !== undefined) return kind.basisFor(params);
+  return kind?.basis ?? fallback;
 }
 
 /**

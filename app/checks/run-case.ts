@@ -4,13 +4,15 @@
  * appends a `run` entry with content hashes of inputs and outputs to the audit log.
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { CaseRunReport, CheckResultView, FalsificationReport, RunEvent } from '../api/contract';
-import type { LoadedCase } from '../cases/model';
+import { findingSays, type CaseFile, type CheckDecl, type LoadedCase } from '../cases/model';
 import type { CheckRegistry } from './registry';
+import { basisOf, guaranteeOf, type CheckKind, type CheckResult, type EvidenceBasis } from './kind';
 import { createCheckContext } from './context';
 import { decide } from './decide';
-import { BadInputError, CancelledError } from '../errors';
+import { BadInputError, BudgetExceededError, CancelledError } from '../errors';
 import { writeJsonAtomic } from '../fs/atomic';
 import { hashTree, sha256, sha256Inside } from '../fs/hash';
 import { mkdirInside } from '../fs/confine';
@@ -120,9 +122,12 @@ export async function runCase(loaded: LoadedCase, registry: CheckRegistry, opts:
           durationMs: Math.round(performance.now() - t0),
           // Only an undecided check can be waiting for people.
           ...(r.waitingFor !== undefined && r.outcome === 'neutral' ? { waitingFor: r.waitingFor } : {}),
+          ...worth(kind, decl, r, pathBasis(c, registry, decl, dir)),
         };
       } catch (err) {
         if (err instanceof CancelledError || signal.aborted) throw await cancelled(checksDone);
+        // Over a resource budget: the whole run ends with the one line (exit 2), nothing half-decided is recorded.
+        if (err instanceof BudgetExceededError) throw err;
         view = {
           falsificationId: f.id,
           checkId: decl.id,
@@ -139,8 +144,8 @@ export async function runCase(loaded: LoadedCase, registry: CheckRegistry, opts:
       checksDone.push(`${f.id}/${decl.id}`);
       emit({ runId, type: 'check', result: view });
     }
-    const { decision, reason } = decide(checks);
-    reports.push({ falsificationId: f.id, claim: f.claim, assertion: f.assertion, decision, reason, checks });
+    const { decision, reason, gate } = decide(checks, { says: findingSays(f) });
+    reports.push({ falsificationId: f.id, claim: f.claim, assertion: f.assertion, ...(f.says !== undefined ? { says: f.says } : {}), decision, reason, ...(gate !== undefined ? { gate } : {}), checks });
   }
 
   const report: CaseRunReport = { runId, caseId, startedAt, finishedAt: now().toISOString(), falsifications: reports };
@@ -166,4 +171,46 @@ export async function runCase(loaded: LoadedCase, registry: CheckRegistry, opts:
   }
   emit({ runId, type: 'finished', report });
   return report;
+}
+
+/**
+ * What a result is worth, for the view: its guarantee and basis (the result's own, else the kind's, else the
+ * basis its case paths imply), its seeds and data hash, and why the finding's evidence cannot carry a verdict.
+ */
+export function worth(kind: CheckKind, decl: Pick<CheckDecl, 'params'>, r: CheckResult, fallback: EvidenceBasis): Pick<CheckResultView, 'guarantee' | 'basis' | 'seeds' | 'sources' | 'dataSha256' | 'insufficient'> {
+  const data = r.dataSha256 ?? (typeof r.evidence.tableSha256 === 'string' ? r.evidence.tableSha256 : undefined);
+  const insufficient = r.insufficient ?? cannotTell(r.evidence.conclusion);
+  return {
+    guarantee: guaranteeOf(kind, r),
+    basis: basisOf(kind, decl.params, r, fallback),
+    ...(r.seeds !== undefined ? { seeds: r.seeds } : {}),
+    ...(r.sources !== undefined ? { sources: r.sources } : {}),
+    ...(data !== undefined ? { dataSha256: data } : {}),
+    ...(insufficient !== undefined ? { insufficient } : {}),
+  };
+}
+
+/** The reasons of an evidence `conclusion` whose value is `cannot-tell` (the growth-fit convention), else undefined. */
+export function cannotTell(conclusion: unknown): string | undefined {
+  if (typeof conclusion !== 'object' || conclusion === null) return undefined;
+  const c = conclusion as { value?: unknown; reasons?: unknown; reason?: unknown };
+  if (c.value !== 'cannot-tell') return undefined;
+  if (Array.isArray(c.reasons) && c.reasons.length > 0) return c.reasons.map(String).join('; ');
+  if (typeof c.reason === 'string' && c.reason !== '') return c.reason;
+  return 'the check cannot tell';
+}
+
+/**
+ * The basis a check's case paths imply when neither its result nor its kind states one: `logbook` when every file
+ * it reads is the logbook's own (inside a logbook folder of the case, or a table extracted from a logbook cell:
+ * it has a `<file>.provenance.json` sidecar, app/logbook/extract-run.ts) or it reads no file at all, else
+ * `recomputed` (a sweep program, a reviewer's re-implementation or table). `caseDir` enables the sidecar look-up.
+ * Example: growth-fit on `logbook/sweep-k16.csv`, or on `tables/sweep.csv` extracted from a cell, is logbook.
+ */
+export function pathBasis(c: Pick<CaseFile, 'logbooks'>, registry: CheckRegistry, decl: Pick<CheckDecl, 'kind' | 'params'>, caseDir?: string): EvidenceBasis {
+  const paths = registry.casePaths(decl.kind, decl.params).map((p) => p.path.replace(/^\.\//, ''));
+  const inLogbook = (p: string) => c.logbooks.some((l) => p === l.path || p.startsWith(`${l.path.replace(/\/+$/, '')}/`));
+  // Only existence is asked: a sidecar can make a file count as the logbook's (more cautious), never the reverse.
+  const extracted = (p: string) => caseDir !== undefined && existsSync(join(caseDir, `${p}.provenance.json`));
+  return paths.length > 0 && !paths.every((p) => inLogbook(p) || extracted(p)) ? 'recomputed' : 'logbook';
 }

@@ -8,7 +8,7 @@
  * not be sent yet opens with a "not ready to send" banner listing what is missing (app/letters/select.ts).
  */
 import type { AuditEntry, DraftLetterOptions, LatestFalsificationReport, LetterDraft, LetterKind } from '../api/contract';
-import { DECISION_WORDS } from '../api/contract-words';
+import { decisionWords } from '../api/contract-words';
 import { CHECKLIST, checklistStatus } from '../cases/checklist';
 import type { CaseFile, Falsification } from '../cases/model';
 import { latestVerdicts } from '../reviews/queue';
@@ -96,7 +96,7 @@ function falsificationSection(c: CaseFile, f: Falsification, kind: LetterKind, l
   out.push('### What we computed', '');
   const supports = report.checks.filter((x) => x.outcome === 'supports').length;
   const refutes = report.checks.filter((x) => x.outcome === 'refutes').length;
-  out.push(`Re-check result: **${DECISION_WORDS[report.decision].full}**. ${tally(supports, refutes, report.checks.length - supports - refutes)}`, '');
+  out.push(`Re-check result: **${decisionWords(report.decision, report.says).full}**. ${tally(supports, refutes, report.checks.length - supports - refutes)}`, '');
   const quoted = new Set<string>(); // a small file is quoted once, where it is first cited
   report.checks.forEach((check, i) => {
     out.push(`${i + 1}. **${check.title}.** ${check.outcome === 'error' ? `This computation failed: ${check.summary}` : check.summary}`);

@@ -40,12 +40,27 @@ function isRecord(path: string): boolean {
   return path === 'runs' || path.startsWith('runs/') || path === AUDIT_FILE || path.startsWith(`${AUDIT_FILE}.`);
 }
 
+/**
+ * True when a component of `path` is a temporary name: what a write killed half-way leaves (`*.tmp`, as
+ * app/fs/atomic.ts names them, `.<name>.<hex>.tmp`), a report folder being built (`.<out>.building-<x>`) or a
+ * case being copied (`.<id>.copying`). Never part of a record, never copied into a report.
+ * Example: `isTemporaryName('sandbox/.q.json.0a1b2c3d4e5f.tmp')` is true.
+ */
+export function isTemporaryName(path: string): boolean {
+  return path.split('/').some((c) => /\.tmp$/i.test(c) || /^\..+\.building-[^/]*$/.test(c) || /^\..+\.copying$/.test(c));
+}
+
 async function readAll(dir: string, rel: string): Promise<{ files: { path: string; data: Buffer }[]; skipped: { path: string; why: string }[] }> {
   const listed = await listInside(dir, rel);
   const prefix = rel === '.' ? '' : `${rel}/`;
   const files: { path: string; data: Buffer }[] = [];
-  for (const f of listed.files) files.push({ path: `${prefix}${f.path}`, data: await readRegularFile(f.abs, { maxBytes: MAX_REPORT_FILE_BYTES, shownAs: `${prefix}${f.path}` }) });
-  return { files, skipped: listed.skipped.map((s) => ({ path: `${prefix}${s.path}`, why: s.why })) };
+  const temporary: { path: string; why: string }[] = [];
+  for (const f of listed.files) {
+    const path = `${prefix}${f.path}`;
+    if (isTemporaryName(path)) temporary.push({ path, why: 'a temporary file left by an interrupted write: not copied' });
+    else files.push({ path, data: await readRegularFile(f.abs, { maxBytes: MAX_REPORT_FILE_BYTES, shownAs: path }) });
+  }
+  return { files, skipped: [...listed.skipped.map((s) => ({ path: `${prefix}${s.path}`, why: s.why })), ...temporary] };
 }
 
 function hashed(path: string, reportPath: string, data: Buffer): HashedFile {
@@ -188,6 +203,12 @@ export async function collectReport(loaded: LoadedCase, registry: CheckRegistry,
               evidenceSha256: inputHash(r.evidence),
               artifacts: r.artifacts.map((a) => outputByPath.get(a) ?? { path: a, reportPath: '', sha256: '', bytes: 0 }),
               durationMs: r.durationMs,
+              ...(r.guarantee !== undefined ? { guarantee: r.guarantee } : {}),
+              ...(r.basis !== undefined ? { basis: r.basis } : {}),
+              ...(r.seeds !== undefined ? { seeds: r.seeds } : {}),
+              ...(r.sources !== undefined ? { sources: r.sources } : {}),
+              ...(r.dataSha256 !== undefined ? { dataSha256: r.dataSha256 } : {}),
+              ...(r.insufficient !== undefined ? { insufficient: r.insufficient } : {}),
             };
       const figures = r === undefined ? [] : checkFigures(decl.kind, r.evidence);
       return {
@@ -212,7 +233,8 @@ export async function collectReport(loaded: LoadedCase, registry: CheckRegistry,
       claim: f.claim,
       logbook: f.logbook,
       assertion: f.assertion,
-      decision: latest === undefined ? null : { decision: latest.decision, reason: latest.reason, runId: latest.runId, finishedAt: latest.finishedAt },
+      ...(f.says !== undefined ? { says: f.says } : {}),
+      decision: latest === undefined ? null : { decision: latest.decision, reason: latest.reason, runId: latest.runId, finishedAt: latest.finishedAt, ...(latest.gate !== undefined ? { gate: latest.gate } : {}) },
       checks,
       checklist: checklistView(f),
       verdicts: verdictsOf(entries, f.id),

@@ -6,7 +6,7 @@
  * copied images (gallery-html.ts), math rendered to HTML when the report is built, and a Content Security Policy
  * that allows nothing else.
  */
-import { DECISION_WORDS, OUTCOME_WORDS, VERDICT_WORDS } from '../api/contract-words';
+import { BASIS_WORDS, decisionWords, FINDING_WORDS, gateLine, guaranteeWords, outcomeWords, verdictWords } from '../api/contract-words';
 import { CHECKLIST } from '../cases/checklist';
 import { galleryHtml, type ReportBytes } from './gallery-html';
 import { katexCss } from './katex-css';
@@ -32,9 +32,9 @@ function json(v: unknown, max = Infinity): string {
   return text.length > max ? `${esc(text.slice(0, max))}\n… (${text.length - max} more characters in report.json)` : esc(text);
 }
 
-function decisionBadge(d: ReportFalsification['decision']): string {
+function decisionBadge(d: ReportFalsification['decision'], says: ReportFalsification['says']): string {
   if (d === null) return '<span class="badge d-none">not run</span>';
-  return `<span class="badge d-${esc(d.decision)}" data-decision="${esc(d.decision)}">${esc(DECISION_WORDS[d.decision].full)}</span>`;
+  return `<span class="badge d-${esc(d.decision)}" data-decision="${esc(d.decision)}">${esc(decisionWords(d.decision, says).full)}</span>`;
 }
 
 function fileRows(files: readonly HashedFile[]): string {
@@ -46,10 +46,10 @@ function fileRows(files: readonly HashedFile[]): string {
 function checkSection(f: ReportFalsification, c: ReportCheck, text: ReportText): string {
   const out: string[] = [];
   const r = c.result;
-  const outcome = r === null ? '<span class="badge d-none">not run</span>' : r.outcome === 'error' ? '<span class="badge o-error">failed to run</span>' : `<span class="badge o-${esc(r.outcome)}">${esc(OUTCOME_WORDS[r.outcome].short)}</span>`;
+  const outcome = r === null ? '<span class="badge d-none">not run</span>' : r.outcome === 'error' ? '<span class="badge o-error">failed to run</span>' : `<span class="badge o-${esc(r.outcome)}">${esc(outcomeWords(r.outcome, f.says).short)}</span>`;
   out.push(`<div class="check" id="check-${esc(f.id)}-${esc(c.id)}">`);
   out.push(`<h4><span>${esc(c.title)}</span> ${outcome}</h4>`);
-  out.push(`<p class="small muted">check <code>${esc(c.id)}</code>, kind <code>${esc(c.kind)}</code>${r !== null ? `, ${r.durationMs} ms` : ''}</p>`);
+  out.push(`<p class="small muted">check <code>${esc(c.id)}</code>, kind <code>${esc(c.kind)}</code>${r !== null ? `, ${r.durationMs} ms` : ''}${r !== null && r.outcome !== 'error' && r.guarantee !== undefined ? `; ${esc(guaranteeWords(r.guarantee))}; ${esc(BASIS_WORDS[r.basis ?? 'logbook'])}` : ''}</p>`);
   if (r !== null) out.push(`<p class="summary">${esc(r.summary)}</p>`);
   for (const fig of c.figures) {
     const svg = text(fig.reportPath);
@@ -80,11 +80,12 @@ function falsificationSection(d: ReportData, f: ReportFalsification, text: Repor
   const claim = d.case.paper.claims.find((c) => c.id === f.claim);
   const out: string[] = [];
   out.push(`<section class="falsification" id="falsification-${esc(f.id)}" data-falsification="${esc(f.id)}">`);
-  out.push(`<h2>Falsification ${esc(f.id)} of claim ${esc(f.claim)} ${decisionBadge(f.decision)}</h2>`);
+  out.push(`<h2>Falsification ${esc(f.id)} of claim ${esc(f.claim)} ${decisionBadge(f.decision, f.says)}</h2>`);
   if (claim !== undefined) out.push(`<p><strong>Claim ${esc(claim.id)}.</strong> ${esc(claim.text)}</p>`);
-  out.push(`<p><strong>Claimed falsification</strong> (logbook <code>${esc(f.logbook)}</code>):</p><blockquote class="assertion">${esc(f.assertion)}</blockquote>`);
+  out.push(`<p><strong>${esc(FINDING_WORDS[f.says ?? 'falsified'].replace(/^./, (x) => x.toUpperCase()))}</strong> (logbook <code>${esc(f.logbook)}</code>):</p><blockquote class="assertion">${esc(f.assertion)}</blockquote>`);
   if (f.decision !== null) {
-    out.push(`<p><strong>Computed decision:</strong> ${esc(DECISION_WORDS[f.decision.decision].full)}, ${esc(f.decision.reason)}. From run <code>${esc(f.decision.runId)}</code>, finished ${esc(f.decision.finishedAt)}.</p>`);
+    out.push(`<p><strong>Computed decision:</strong> ${esc(decisionWords(f.decision.decision, f.says).full)}, ${esc(f.decision.reason)}. From run <code>${esc(f.decision.runId)}</code>, finished ${esc(f.decision.finishedAt)}.</p>`);
+    if (f.decision.gate !== undefined) out.push(`<p class="gate" data-gate="${f.decision.gate.passed ? 'passed' : 'missed'}">${esc(gateLine(f.decision.gate))}</p>`);
   } else out.push('<p><strong>Computed decision:</strong> none: the checks of this falsification have not run.</p>');
 
   out.push('<h3>Checks</h3>');
@@ -103,7 +104,7 @@ function falsificationSection(d: ReportData, f: ReportFalsification, text: Repor
   else {
     const vr = f.verdicts.map(
       (v) =>
-        `<tr><td>${esc(v.at)}</td><td>${esc(v.who)}</td><td><span class="badge d-${esc(v.verdict === 'needs-more-work' ? 'inconclusive' : v.verdict)}">${esc(VERDICT_WORDS[v.verdict].short)}</span></td><td>${esc(v.rationale)}</td><td>${v.computedDecision === null ? 'not run' : esc(DECISION_WORDS[v.computedDecision].short)}${v.overridesComputed !== null ? ' (overridden)' : v.agreesWithComputed === true ? ' (agrees)' : ''}</td><td>${v.openQuestions.length === 0 ? 'none' : esc(v.openQuestions.join(', '))}</td></tr>`,
+        `<tr><td>${esc(v.at)}</td><td>${esc(v.who)}</td><td><span class="badge d-${esc(v.verdict === 'needs-more-work' ? 'inconclusive' : v.verdict)}">${esc(verdictWords(v.verdict, f.says).short)}</span></td><td>${esc(v.rationale)}</td><td>${v.computedDecision === null ? 'not run' : esc(decisionWords(v.computedDecision, f.says).short)}${v.overridesComputed !== null ? ' (overridden)' : v.agreesWithComputed === true ? ' (agrees)' : ''}</td><td>${v.openQuestions.length === 0 ? 'none' : esc(v.openQuestions.join(', '))}</td></tr>`,
     );
     out.push(`<table><thead><tr><th>when</th><th>who</th><th>verdict</th><th>rationale</th><th>computed decision then</th><th>open questions then</th></tr></thead><tbody>${vr.join('\n')}</tbody></table>`);
   }
@@ -148,7 +149,7 @@ export function renderReportHtml(d: ReportData, text: ReportText, bytes: ReportB
   const summary = d.falsifications.map((f) => {
     const v = f.verdicts.at(-1);
     const open = f.checklist.filter((i) => i.status === 'open').length;
-    return `<tr data-falsification="${esc(f.id)}"><td><a href="#falsification-${esc(f.id)}">${esc(f.id)}</a></td><td>${esc(f.claim)}</td><td>${decisionBadge(f.decision)}</td><td>${v === undefined ? '<span class="muted">none</span>' : `${esc(VERDICT_WORDS[v.verdict].short)} (${esc(v.who)}, ${esc(v.at.slice(0, 10))})`}</td><td>${open === 0 ? 'all answered' : `${open} of ${CHECKLIST.length} open`}</td></tr>`;
+    return `<tr data-falsification="${esc(f.id)}"><td><a href="#falsification-${esc(f.id)}">${esc(f.id)}</a></td><td>${esc(f.claim)}</td><td>${decisionBadge(f.decision, f.says)}</td><td>${v === undefined ? '<span class="muted">none</span>' : `${esc(verdictWords(v.verdict, f.says).short)} (${esc(v.who)}, ${esc(v.at.slice(0, 10))})`}</td><td>${open === 0 ? 'all answered' : `${open} of ${CHECKLIST.length} open`}</td></tr>`;
   });
   out.push(`<table><thead><tr><th>falsification</th><th>claim</th><th>computed decision (own latest run)</th><th>latest verdict</th><th>checklist</th></tr></thead><tbody>${summary.join('\n')}</tbody></table>`);
 

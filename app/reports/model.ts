@@ -6,7 +6,7 @@
  * log), `outputs/runs/<run-id>/` (the run folders the decisions come from) and `manifest.json` (every other
  * file with its SHA-256, and the hash chain over them). Documented in docs/reports.md.
  */
-import type { ChecklistItemStatus, CheckOutcome, FalsificationDecision, ReviewerVerdict } from '../api/contract';
+import type { ChecklistItemStatus, CheckOutcome, CheckResultView, DecisionGate, FalsificationDecision, FindingSays, ReviewerVerdict } from '../api/contract';
 import type { Gallery } from '../letters/gallery';
 
 export const REPORT_FORMAT = 'recheck.report/1';
@@ -48,6 +48,13 @@ export interface ReportCheckResult {
   readonly evidenceSha256: string;
   readonly artifacts: readonly HashedFile[];
   readonly durationMs: number;
+  /** What the result is worth and where its evidence comes from (absent in runs from before gates). */
+  readonly guarantee?: CheckResultView['guarantee'];
+  readonly basis?: CheckResultView['basis'];
+  readonly seeds?: number;
+  readonly sources?: number;
+  readonly dataSha256?: string;
+  readonly insufficient?: string;
 }
 
 export interface ReportCheck {
@@ -89,8 +96,10 @@ export interface ReportFalsification {
   readonly claim: string;
   readonly logbook: string;
   readonly assertion: string;
-  /** The computed decision from this falsification's own latest run; null when it never ran. */
-  readonly decision: { decision: FalsificationDecision; reason: string; runId: string; finishedAt: string } | null;
+  /** What the finding says (absent: falsified). */
+  readonly says?: FindingSays;
+  /** The computed decision from this falsification's own latest run, with its gate (absent in runs from before gates); null when it never ran. */
+  readonly decision: { decision: FalsificationDecision; reason: string; runId: string; finishedAt: string; gate?: DecisionGate } | null;
   readonly checks: readonly ReportCheck[];
   readonly checklist: readonly ReportChecklistItem[];
   /** Reviewers' verdicts, oldest first (audit.jsonl `decision` entries). */

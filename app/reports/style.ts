@@ -14,8 +14,8 @@ th, td { border: 1px solid var(--line); padding: 4px 8px; text-align: left; vert
 th { background: var(--bg-soft); font-weight: 600; }
 td.hash, span.hash { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 11.5px; word-break: break-all; }
 .badge { display: inline-block; padding: 1px 8px; border-radius: 10px; font-size: 13px; font-weight: 600; border: 1px solid currentColor; white-space: nowrap; }
-.d-confirmed, .o-supports { color: var(--bad); } .d-refuted, .o-refutes { color: var(--ok); }
-.d-contested, .d-inconclusive, .o-error, .d-none { color: var(--warn); } .o-neutral { color: var(--muted); }
+.d-confirmed, .d-overturned, .o-supports { color: var(--bad); } .d-refuted, .d-upheld, .o-refutes { color: var(--ok); }
+.d-contested, .d-inconclusive, .d-premature, .o-error, .d-none { color: var(--warn); } p.gate { font-size: 13px; color: var(--muted); } .o-neutral { color: var(--muted); }
 section.falsification { border-top: 3px solid var(--line); margin-top: 28px; }
 .check { border: 1px solid var(--line); border-radius: 6px; padding: 8px 14px 10px; margin: 12px 0; }
 .check h4 { display: flex; gap: 8px; align-items: baseline; flex-wrap: wrap; }

@@ -108,9 +108,26 @@ async function checkConsistency(dir: string, data: ReportData, problems: ReportP
     }
   }
   for (const f of data.falsifications) {
-    const results = f.checks.flatMap((c) => (c.result === null ? [] : [{ checkId: c.id, outcome: c.result.outcome } as CheckResultView]));
+    const results = f.checks.flatMap((c) =>
+      c.result === null
+        ? []
+        : [
+            {
+              checkId: c.id,
+              kind: c.kind,
+              outcome: c.result.outcome,
+              ...(c.result.guarantee !== undefined ? { guarantee: c.result.guarantee } : {}),
+              ...(c.result.basis !== undefined ? { basis: c.result.basis } : {}),
+              ...(c.result.seeds !== undefined ? { seeds: c.result.seeds } : {}),
+              ...(c.result.sources !== undefined ? { sources: c.result.sources } : {}),
+              ...(c.result.dataSha256 !== undefined ? { dataSha256: c.result.dataSha256 } : {}),
+              ...(c.result.insufficient !== undefined ? { insufficient: c.result.insufficient } : {}),
+            } as CheckResultView,
+          ],
+    );
     if (f.decision !== null) {
-      const { decision } = decide(results);
+      // A decision from before gates (no gate recorded) follows the rule of its time: outcomes only.
+      const { decision } = decide(results, { ...(f.says !== undefined ? { says: f.says } : {}), legacy: f.decision.gate === undefined });
       if (decision !== f.decision.decision) problems.push({ file: REPORT_FILES.data, problem: `${f.id}: the decision "${f.decision.decision}" does not follow from its checks' outcomes (they give "${decision}")` });
       const run = runReports.get(f.decision.runId)?.falsifications?.find((r) => r.falsificationId === f.id);
       if (run === undefined) problems.push({ file: REPORT_FILES.data, problem: `${f.id}: its run ${f.decision.runId} has no report under ${REPORT_FILES.outputs}/` });

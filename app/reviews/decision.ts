@@ -7,7 +7,8 @@
  */
 import { join } from 'node:path';
 import type { AuditEntry, RecordDecisionInput } from '../api/contract';
-import { MIN_OVERRIDE_RATIONALE, verdictDisagrees } from '../api/methods';
+import { MIN_OVERRIDE_RATIONALE } from '../api/methods';
+import { verdictDisagreesWith } from '../api/contract-words';
 import { appendAudit } from '../cases/audit';
 import { checklistStatus } from '../cases/checklist';
 import type { LoadedCase } from '../cases/model';
@@ -28,7 +29,8 @@ export async function recordVerdict(loaded: LoadedCase, caseId: string, input: O
   if (f === undefined) throw new BadInputError(shown, `no falsification "${input.falsificationId}"`);
   const own = (await latestReports(dir, [f.id])).reports[0];
   const computed = own?.decision;
-  const disagrees = verdictDisagrees(input.verdict, computed);
+  // On a verification, confirmed agrees with upheld and refuted with overturned or premature (decisionSide).
+  const disagrees = verdictDisagreesWith(input.verdict, computed);
   if (disagrees && input.overridesComputed === undefined) {
     throw new BadInputError(shown, `${f.id}: the verdict "${input.verdict}" disagrees with the computed decision "${computed}": acknowledge it (overridesComputed "${computed}") and say why in the rationale`);
   }

@@ -5,18 +5,18 @@
  * the falsification's own latest run (app/runs/latest.ts); the verdict is the latest `decision` entry of the
  * case's audit log for it.
  */
-import { basename, relative } from 'node:path';
+import { basename } from 'node:path';
 import type { AuditEntry, LatestFalsificationReport, LetterSummaryView, ReviewQueueRow, ReviewQueueView, ReviewState, ReviewerVerdict } from '../api/contract';
-import { verdictDisagrees } from '../api/methods';
+import { verdictDisagreesWith } from '../api/contract-words';
 import { readAudit } from '../cases/audit';
 import { CHECKLIST, checklistStatus } from '../cases/checklist';
 import { loadCase } from '../cases/load';
 import type { Falsification } from '../cases/model';
 import { listCaseDirs } from '../cases/workspace';
 import type { CheckRegistry } from '../checks/registry';
-import { BadInputError } from '../errors';
 import { latestReports } from '../runs/latest';
 import { letterSummaries, listLetters } from '../letters/store';
+import { confineCaseFailure } from '../cases/case-failure';
 
 /** A run the core is executing now: its case, and its falsification (null: all of the case's). */
 export interface RunningCheck {
@@ -50,7 +50,7 @@ export function reviewState(computed: LatestFalsificationReport | undefined, ver
   const seenDecision = verdict.runId === computed.runId ? computed.decision : verdict.details?.computedDecision;
   if (seenDecision !== computed.decision) return 'awaiting-verdict';
   if (verdict.verdict === 'needs-more-work') return 'needs-more-work';
-  return verdictDisagrees(verdict.verdict, computed.decision) ? 'disagreed' : 'agreed';
+  return verdictDisagreesWith(verdict.verdict, computed.decision) ? 'disagreed' : 'agreed';
 }
 
 /** The rows of one case, in the case's order. */
@@ -70,6 +70,7 @@ export function caseRows(
       caseId: c.id,
       caseTitle: c.title,
       falsificationId: f.id,
+      ...(f.says !== undefined ? { says: f.says } : {}),
       assertion: f.assertion,
       state: reviewState(computed, verdict, isRunning),
       ...(computed !== undefined ? { computed: { decision: computed.decision, runId: computed.runId, finishedAt: computed.finishedAt } } : {}),
@@ -113,19 +114,15 @@ export async function reviewQueue(workspaceDir: string, registry: CheckRegistry,
   const rows: ReviewQueueRow[] = [];
   const problems: ReviewQueueView['problems'] = [];
   for (const dir of await listCaseDirs(workspaceDir)) {
-    let file;
-    try {
-      file = (await loadCase(dir, registry)).file;
-    } catch (err) {
-      if (!(err instanceof BadInputError)) throw err;
-      // Named inside the workspace (`beta/case.json: ...`), not by where the workspace lives.
-      const file = relative(workspaceDir, err.file);
-      problems.push({ caseId: basename(dir), error: new BadInputError(file.startsWith('..') ? err.file : file, err.problem, err.pointer).message });
-      continue;
-    }
-    const { reports } = await latestReports(dir, file.falsifications.map((f) => f.id));
-    const letters = letterSummaries(await listLetters(dir));
-    rows.push(...caseRows({ id: basename(dir), title: file.title, falsifications: file.falsifications }, reports, await readAudit(dir), running).map((row) => withLetter(row, letters)));
+    // One case's bad input or file-system error (a hostile audit.jsonl, a broken case.json) stays in its own row.
+    const r = await confineCaseFailure(workspaceDir, dir, async () => {
+      const { file } = await loadCase(dir, registry);
+      const { reports } = await latestReports(dir, file.falsifications.map((f) => f.id));
+      const letters = letterSummaries(await listLetters(dir));
+      return caseRows({ id: basename(dir), title: file.title, falsifications: file.falsifications }, reports, await readAudit(dir), running).map((row) => withLetter(row, letters));
+    });
+    if ('problem' in r) problems.push({ caseId: basename(dir), error: r.problem });
+    else rows.push(...r.value);
   }
   const counts = Object.fromEntries(URGENCY.map((s) => [s, rows.filter((r) => r.state === s).length])) as Record<ReviewState, number>;
   return { rows: byUrgency(rows), counts, problems };

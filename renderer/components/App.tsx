@@ -27,6 +27,8 @@ import { ThemeSwitch } from './ThemeSwitch';
 import { WorkspaceSettingsButton } from '../settings/WorkspaceSettingsButton';
 import type { ThemeController } from '../lib/theme';
 import { ReviewScreen } from '../review/ReviewScreen';
+import { BlindCover } from '../review/BlindCover';
+import { useBlindGate } from '../review/blind-gate';
 
 const SELECTED_KEY = 'recheck.case';
 
@@ -86,6 +88,14 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
   }, []);
   const selectedRef = useRef(selectedId);
   selectedRef.current = selectedId;
+  // Blind review (renderer/review/blind-gate.ts): a case with an incomplete review by this reviewer, or whose
+  // incomplete review is open, is never read with openCase; the review (or a cover to resume it) shows instead.
+  const [gateKey, setGateKey] = useState(0);
+  const gate = useBlindGate(api, selectedId, reviewer, url.review, gateKey);
+  const caseOpenable = gate.state === 'open';
+  const openableRef = useRef(caseOpenable);
+  openableRef.current = caseOpenable;
+  const onReviewComplete = useCallback(() => setGateKey((n) => n + 1), []);
   // Sandbox files with unsaved edits in the open case (switching cases or leaving the page would drop them).
   const unsaved = useRef<string[]>([]);
   const onUnsaved = useCallback((paths: string[]) => {
@@ -124,6 +134,7 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
 
   const reloadCase = useCallback(
     (id: string, quiet: boolean) => {
+      if (!openableRef.current) return; // blind: the case is not read
       if (!quiet) setDetail({ state: 'loading' });
       api.openCase(id).then(
         (d) => {
@@ -155,8 +166,12 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
       // not remembered across reloads; harmless
     }
     setRunError(null);
+    if (!caseOpenable) {
+      setDetail(gate.state === 'checking' ? { state: 'loading' } : { state: 'idle' });
+      return;
+    }
     reloadCase(selectedId, false);
-  }, [selectedId, reloadCase]);
+  }, [selectedId, reloadCase, caseOpenable]); // gate.state is read as it is when openability changes
 
   // The core's live runs: attached after a load or a reload (the page then shows them going and Run disabled).
   const attachLive = useCallback(() => {
@@ -197,13 +212,15 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
     wasOpen.current = true;
   }, [props.connection, refreshCases, reloadCase, attachLive]);
 
-  const open = detail.state === 'ready' ? detail.value : null;
-  // A perceptual review of the open case (`&review=ID`) takes its place, like the triage view (renderer/review/).
-  const reviewId = open !== null && url.case === open.id && !triageOpen && !queueOpen ? url.review : undefined;
+  const open = caseOpenable && detail.state === 'ready' ? detail.value : null;
+  const blindCase = gate.state === 'blind' ? gate.caseId : null;
+  // A perceptual review of the open (or blind) case (`&review=ID`) takes its place, like the triage view (renderer/review/).
+  const reviewCase = blindCase ?? open?.id ?? null;
+  const reviewId = reviewCase !== null && url.case === reviewCase && !triageOpen && !queueOpen ? url.review : undefined;
 
   useEffect(() => {
-    document.title = triageOpen ? 'Triage · Recheck' : queueOpen ? 'Review queue · Recheck' : open !== null ? `${reviewId !== undefined ? 'Image review · ' : ''}${open.title} · Recheck` : 'Recheck';
-  }, [open, triageOpen, queueOpen, reviewId]);
+    document.title = triageOpen ? 'Triage · Recheck' : queueOpen ? 'Review queue · Recheck' : reviewId !== undefined ? `Image review · ${open?.title ?? reviewCase} · Recheck` : open !== null ? `${open.title} · Recheck` : 'Recheck';
+  }, [open, triageOpen, queueOpen, reviewId, reviewCase]);
   // The queue is read again when the case list is (after runs and edits) and when runs start or end.
   const runningCases = Object.keys(runningByCase(runs)).sort().join(',');
   const queueKey = `${cases?.length ?? 0}|${runningCases}`;
@@ -351,11 +368,13 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
         <main className="content">
           {triageOpen ? <TriageView api={api} cases={cases ?? []} ledger={ledger} onLoaded={setLedger} onOpenCase={selectCase} onCreateCase={createFromTriage} /> : null}
           {queueOpen ? <ReviewQueue api={api} refreshKey={queueRefresh} onOpen={openFromQueue} /> : null}
-          {open !== null && reviewId !== undefined ? (
-            <ErrorBoundary what="The image review" resetKey={`${open.id}/${reviewId}`}>
+          {reviewCase !== null && reviewId !== undefined ? (
+            <ErrorBoundary what="The image review" resetKey={`${reviewCase}/${reviewId}`}>
               <ReviewScreen
                 api={api}
+                caseId={reviewCase}
                 detail={open}
+                onComplete={onReviewComplete}
                 reviewId={reviewId}
                 run={run}
                 starting={starting}
@@ -365,8 +384,11 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
               />
             </ErrorBoundary>
           ) : null}
-          <div className="content-case" style={triageOpen || queueOpen || reviewId !== undefined ? { display: 'none' } : undefined}>
-          {detail.state === 'idle' ? <div className="placeholder muted">Choose a case on the left to review its paper, logbook and sandbox.</div> : null}
+          {gate.state === 'blind' && reviewId === undefined && !triageOpen && !queueOpen ? (
+            <BlindCover caseId={gate.caseId} review={gate.review} reviewer={reviewer} onReviewerChange={setReviewer} onResume={(id) => setUrlState({ review: id }, 'push')} />
+          ) : null}
+          <div className="content-case" style={triageOpen || queueOpen || reviewId !== undefined || blindCase !== null ? { display: 'none' } : undefined}>
+          {detail.state === 'idle' && blindCase === null ? <div className="placeholder muted">Choose a case on the left to review its paper, logbook and sandbox.</div> : null}
           {detail.state === 'loading' ? <div className="placeholder muted">Opening the case…</div> : null}
           {detail.state === 'error' ? <div className="error-box">{detail.error}</div> : null}
           {open !== null ? (

@@ -6,9 +6,9 @@
  * questions are open says so. The chosen falsification's quote links to the logbook cell it came from.
  */
 import { useEffect, useState } from 'react';
-import type { AuditEntry, CaseDetail, FalsificationDecision, RecheckApi, ReviewerVerdict } from '../../app/api/contract';
-import { DECISION_WORDS, VERDICT_WORDS } from '../../app/api/contract-words';
-import { MIN_OVERRIDE_RATIONALE, verdictDisagrees } from '../../app/api/methods';
+import type { AuditEntry, CaseDetail, FalsificationDecision, FindingSays, RecheckApi, ReviewerVerdict } from '../../app/api/contract';
+import { decisionWords, gateLine, verdictDisagreesWith, verdictWords } from '../../app/api/contract-words';
+import { MIN_OVERRIDE_RATIONALE } from '../../app/api/methods';
 import { openQuestions, overrideProblem } from '../lib/verdicts';
 import { Checklist } from './Checklist';
 import { DecisionBadge } from './DecisionBadge';
@@ -17,11 +17,15 @@ import { ReviewerInput } from './ReviewerInput';
 import { VerdictHistory } from './VerdictHistory';
 import { currentUrlState, setUrlState } from '../lib/use-url-state';
 
-const VERDICTS: { value: ReviewerVerdict; label: string }[] = [
-  { value: 'confirmed', label: `${VERDICT_WORDS.confirmed.short}: ${VERDICT_WORDS.confirmed.meaning}` },
-  { value: 'refuted', label: `${VERDICT_WORDS.refuted.short}: ${VERDICT_WORDS.refuted.meaning}` },
-  { value: 'needs-more-work', label: 'Needs more work' },
-];
+/** The verdicts a reviewer may record, in the words of the finding's polarity. */
+function verdictChoices(says: FindingSays): { value: ReviewerVerdict; label: string }[] {
+  const label = (v: ReviewerVerdict) => `${verdictWords(v, says).short}: ${verdictWords(v, says).meaning}`;
+  return [
+    { value: 'confirmed', label: label('confirmed') },
+    { value: 'refuted', label: label('refuted') },
+    { value: 'needs-more-work', label: 'Needs more work' },
+  ];
+}
 
 /** A request to show one falsification (a review-queue row); `nonce` makes a repeated request count. */
 export interface FalsificationFocus {
@@ -67,7 +71,8 @@ export function DecisionForm(props: {
   // The computed decision the core records the verdict against: the falsification's own latest run.
   const own = detail.latest.find((r) => r.falsificationId === fid);
   const computed = own?.decision;
-  const disagrees = verdict !== null && verdictDisagrees(verdict, computed);
+  const says: FindingSays = own?.says ?? falsification?.says ?? 'falsified';
+  const disagrees = verdict !== null && verdictDisagreesWith(verdict, computed);
   const open = openQuestions(falsification?.checklist ?? []);
   const blocked = overrideProblem(verdict, computed, rationale, acknowledged);
   const canSubmit = !busy && fid !== '' && verdict !== null && rationale.trim() !== '' && reviewer.trim() !== '' && blocked === null;
@@ -89,9 +94,9 @@ export function DecisionForm(props: {
       });
       setRationale('');
       setVerdict(null);
-      const words = VERDICT_WORDS[entry.verdict ?? verdict].short;
+      const words = verdictWords(entry.verdict ?? verdict, says).short;
       const parts = [`Recorded “${words}” for ${fid}`];
-      if (disagrees && computed !== undefined) parts.push(`overriding the computed “${DECISION_WORDS[computed].short}”`);
+      if (disagrees && computed !== undefined) parts.push(`overriding the computed “${decisionWords(computed, says).short}”`);
       if (open.length > 0) parts.push(`with ${open.length} checklist question${open.length === 1 ? '' : 's'} open`);
       setMessage({ text: `${parts.join(', ')}.`, error: false });
       props.onRecorded(entry);
@@ -133,8 +138,13 @@ export function DecisionForm(props: {
               </select>
             </label>
             <span className="small muted computed-hint">
-              Computed: {computed !== undefined ? <DecisionBadge value={computed} testId="form-computed-badge" meaning /> : 'not run yet'}
+              Computed: {computed !== undefined ? <DecisionBadge value={computed} testId="form-computed-badge" meaning says={says} /> : 'not run yet'}
             </span>
+            {own !== undefined ? (
+              <span className="decision-gate" data-testid="form-gate" data-gate={own.gate === undefined ? 'none' : own.gate.passed ? 'passed' : 'missed'}>
+                {gateLine(own.gate)}
+              </span>
+            ) : null}
             {falsification.source !== undefined ? (
               <span className="computed-hint">
                 <QuoteSource source={falsification.source} logbooks={detail.logbooks} onShow={props.onShowSource} testId="decision-quote-source" />
@@ -143,7 +153,7 @@ export function DecisionForm(props: {
           </div>
           <fieldset className="verdicts">
             <legend>Your verdict</legend>
-            {VERDICTS.map((v) => (
+            {verdictChoices(says).map((v) => (
               <label key={v.value} className="radio">
                 <input type="radio" name="verdict" value={v.value} checked={verdict === v.value} onChange={() => setVerdict(v.value)} />
                 {v.label}
@@ -153,7 +163,7 @@ export function DecisionForm(props: {
           {disagrees && computed !== undefined && verdict !== null ? (
             <div className="override-warning" role="alert" data-testid="disagreement-warning">
               <div>
-                Your verdict, <strong>{VERDICT_WORDS[verdict].full}</strong>, disagrees with the computed decision, <strong>{DECISION_WORDS[computed].full}</strong>
+                Your verdict, <strong>{verdictWords(verdict, says).full}</strong>, disagrees with the computed decision, <strong>{decisionWords(computed, says).full}</strong>
                 {own !== undefined ? <span className="muted"> (run {own.runId})</span> : null}. Record it only if the evidence is wrong or incomplete, and say why in the rationale.
               </div>
               <label className="radio">

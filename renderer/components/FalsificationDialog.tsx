@@ -1,10 +1,14 @@
 /**
  * Quotes a logbook cell as a claimed falsification: the words the logbook asserts (prefilled with the text
  * selected in the cell, or the cell's own text), the claim it says fails, and where the quote comes from
- * (logbook, page, cell), sent with addFalsification.
+ * (logbook, page, cell), and what the logbook says about the claim (verified, falsified, toy or inconclusive:
+ * a finding's polarity), sent with addFalsification (`says` only when it is not the default, falsified).
  */
 import { useId, useState } from 'react';
-import type { AuditEntry, ClaimView, LogbookCell, LogbookPage, LogbookView, RecheckApi } from '../../app/api/contract';
+import type { AuditEntry, ClaimView, FindingSays, LogbookCell, LogbookPage, LogbookView, RecheckApi } from '../../app/api/contract';
+import { FINDING_WORDS, SAYS_WORDS } from '../../app/api/contract-words';
+
+const SAYS_CHOICES: readonly FindingSays[] = ['falsified', 'verified', 'toy', 'inconclusive'];
 import { byReviewer } from '../lib/reviewer';
 import { Dialog, FormFooter, useCoreCall } from './Dialog';
 import { ReviewerInput } from './ReviewerInput';
@@ -36,6 +40,7 @@ export function FalsificationDialog(props: {
   const ids = useId();
   const [claim, setClaim] = useState(claims.length === 1 ? claims[0]!.id : '');
   const [assertion, setAssertion] = useState(quote.text);
+  const [says, setSays] = useState<FindingSays>('falsified');
   const { busy, error, run } = useCoreCall();
   const canSubmit = !busy && claim !== '' && assertion.trim() !== '';
 
@@ -48,6 +53,7 @@ export function FalsificationDialog(props: {
         logbook: quote.logbook.id,
         assertion: assertion.trim(),
         source: { page: quote.page.slug, cell: quote.cell.id },
+        ...(says !== 'falsified' ? { says } : {}),
         ...byReviewer(props.reviewer),
       });
       props.onAdded(r.id, r.entry);
@@ -62,7 +68,7 @@ export function FalsificationDialog(props: {
       testId="falsification-dialog"
       onClose={props.onClose}
       busy={busy}
-      footer={<FormFooter formId={formId} error={error} busy={busy} canSubmit={canSubmit} submitLabel={busy ? 'Adding…' : 'Add claimed falsification'} onCancel={props.onClose} errorTestId="falsification-error" submitTestId="add-falsification" />}
+      footer={<FormFooter formId={formId} error={error} busy={busy} canSubmit={canSubmit} submitLabel={busy ? 'Adding…' : `Add ${FINDING_WORDS[says]}`} onCancel={props.onClose} errorTestId="falsification-error" submitTestId="add-falsification" />}
     >
       <form
         id={formId}
@@ -76,6 +82,18 @@ export function FalsificationDialog(props: {
         <div className="small" data-testid="quote-source">
           <span className="mono">{quote.logbook.id}</span> {quote.logbook.title} › {quote.page.title} › <strong>{quote.cell.title || quote.cell.id}</strong>{' '}
           <span className="mono muted">({quote.cell.id})</span>
+        </div>
+
+        <label htmlFor={`${ids}-says`}>The logbook says</label>
+        <div>
+          <select id={`${ids}-says`} value={says} onChange={(e) => setSays(e.target.value as FindingSays)} disabled={busy} data-testid="finding-says">
+            {SAYS_CHOICES.map((s) => (
+              <option key={s} value={s}>
+                {SAYS_WORDS[s]}
+              </option>
+            ))}
+          </select>
+          <div className="small field-note muted">What the cell concludes about the claim; Recheck re-checks every kind (a verification can be upheld, overturned or premature).</div>
         </div>
 
         <label htmlFor={`${ids}-assertion`}>
@@ -100,7 +118,7 @@ export function FalsificationDialog(props: {
         </div>
 
         <label htmlFor={`${ids}-claim`}>
-          Claim it falsifies <span className="req" aria-hidden="true">*</span>
+          {says === 'falsified' ? 'Claim it falsifies' : 'Claim it is about'} <span className="req" aria-hidden="true">*</span>
         </label>
         <div>
           <select id={`${ids}-claim`} value={claim} onChange={(e) => setClaim(e.target.value)} disabled={busy || claims.length === 0} aria-required="true" data-testid="falsification-claim" data-autofocus={claims.length > 1 ? true : undefined}>

@@ -4,7 +4,8 @@
  * series) and artifacts. While a run is going, checks appear as they finish.
  */
 import { useMemo } from 'react';
-import type { CaseDetail, CheckResultView, LatestFalsificationReport } from '../../app/api/contract';
+import type { CaseDetail, CheckResultView, FindingSays, LatestFalsificationReport } from '../../app/api/contract';
+import { BASIS_WORDS, FINDING_WORDS, gateLine, guaranteeWords } from '../../app/api/contract-words';
 import { shownFalsifications } from '../lib/decisions';
 import { Figure } from '../figures/Figure';
 import { LiveFigures } from '../figures/LiveFigures';
@@ -69,7 +70,7 @@ function FalsificationResult(props: {
     <article className="result" data-testid={`result-${fid}`}>
       <header className="result-head">
         <span className="claim-id">{fid}</span>
-        {report !== undefined ? <DecisionBadge value={report.decision} falsificationId={fid} meaning /> : <DecisionBadge value={props.live ? 'pending' : 'undecided'} falsificationId={fid} testId="pending-badge" />}
+        {report !== undefined ? <DecisionBadge value={report.decision} falsificationId={fid} meaning {...(report.says !== undefined ? { says: report.says } : {})} /> : <DecisionBadge value={props.live ? 'pending' : 'undecided'} falsificationId={fid} testId="pending-badge" />}
         <span className="result-reason muted">{report !== undefined ? `(${report.reason})` : props.assertion}</span>
         {report !== undefined ? (
           <span className="small muted result-run" data-testid={`result-run-${fid}`}>
@@ -80,10 +81,16 @@ function FalsificationResult(props: {
           Re-run {fid}
         </button>
       </header>
+      {report !== undefined ? (
+        <p className="decision-gate" data-testid={`result-gate-${fid}`} data-gate={report.gate === undefined ? 'none' : report.gate.passed ? 'passed' : 'missed'}>
+          {report.says !== undefined ? `${FINDING_WORDS[report.says]} · ` : ''}
+          {gateLine(report.gate)}
+        </p>
+      ) : null}
       <table className="check-table">
         <tbody>
           {checks.map((c) => (
-            <CheckRow key={c.checkId} check={c} />
+            <CheckRow key={c.checkId} check={c} says={report?.says} />
           ))}
         </tbody>
       </table>
@@ -91,19 +98,26 @@ function FalsificationResult(props: {
   );
 }
 
-function CheckRow({ check }: { check: CheckResultView }) {
+function CheckRow({ check, says }: { check: CheckResultView; says?: FindingSays | undefined }) {
   const figures = useMemo(() => figuresFor(check.kind, check.evidence), [check.kind, check.evidence]);
   const json = useMemo(() => JSON.stringify(check.evidence, null, 2), [check.evidence]);
   return (
     <tr data-testid={`check-${check.checkId}`}>
       <td className="outcome-cell">
-        <DecisionBadge value={check.outcome} testId="outcome-badge" />
+        <DecisionBadge value={check.outcome} testId="outcome-badge" {...(says !== undefined ? { says } : {})} />
       </td>
       <td>
         <div className="check-title">
           {check.title} <span className="kind">{check.kind}</span> <span className="muted small">{formatSeconds(check.durationMs / 1000)}</span>
         </div>
         <div className="check-summary">{check.summary}</div>
+        {check.outcome !== 'error' && check.guarantee !== undefined ? (
+          <div className="muted small" data-testid="check-worth">
+            {guaranteeWords(check.guarantee)} · {BASIS_WORDS[check.basis ?? 'logbook']}
+            {check.seeds !== undefined ? ` · ${check.seeds} seeds` : ''}
+            {check.insufficient !== undefined ? ` · cannot carry a verdict: ${check.insufficient}` : ''}
+          </div>
+        ) : null}
         {figures.map((f) => (
           <Figure key={f.id} spec={f} />
         ))}

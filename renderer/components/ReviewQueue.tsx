@@ -109,10 +109,10 @@ function QueueRow({ row: r, onOpen }: { row: ReviewQueueRow; onOpen(): void }) {
         <span className="queue-assertion small muted">{r.assertion}</span>
       </span>
       <span className="queue-decisions">
-        <span className="small muted">computed</span> {r.computed !== undefined ? <DecisionBadge value={r.computed.decision} testId="queue-computed" /> : <span className="small muted">none yet</span>}
+        <span className="small muted">computed</span> {r.computed !== undefined ? <DecisionBadge value={r.computed.decision} testId="queue-computed" {...(r.says !== undefined ? { says: r.says } : {})} /> : <span className="small muted">none yet</span>}
         {r.verdict !== undefined ? (
           <>
-            <span className="small muted"> verdict</span> <DecisionBadge value={r.verdict.verdict} testId="queue-verdict" />
+            <span className="small muted"> verdict</span> <DecisionBadge value={r.verdict.verdict} testId="queue-verdict" {...(r.says !== undefined ? { says: r.says } : {})} />
             <span className="small muted" title={r.verdict.at}>
               {' '}
               {r.verdict.who}

@@ -2,12 +2,14 @@
  * "Triage a verdict ledger": a ledger file (CSV, JSON or JSON Lines of judge verdicts per paper, claim and
  * logbook) read by the core (triageLedger; its bytes go as base64, so a file that is not UTF-8 gets the core's
  * one-line refusal), shown as counts (papers, claims, logbooks, claim statuses, paper categories) and the work
- * queue grouped by tier: claimed falsifications first, then contested claims, then toy-only support, each row
+ * queue grouped by tier: claimed falsifications first, then contested claims and premature verifications (one
+ * rank), then toy-only support, each row
  * with each logbook's verdict. A row opens the workspace's case about its paper, or offers "Create case".
  */
 import { useId, useState } from 'react';
 import type { CaseSummary, RecheckApi, TriageRowView, TriageView as TriageResult } from '../../app/api/contract';
 import { MAX_UPLOAD_BASE64 } from '../../app/api/methods';
+import { DECISION_WORDS } from '../../app/api/contract-words';
 import { formatBytes, formatCount } from '../lib/format';
 import { countsLargestFirst, groupQueue, verdictTally } from '../lib/triage';
 import { base64Length, encodeBase64 } from '../lib/upload';
@@ -168,6 +170,15 @@ function Row(props: { row: TriageRowView; cases: string[]; onOpenCase(id: string
             </li>
           ))}
         </ul>
+        {row.premature !== undefined && row.premature.length > 0 ? (
+          <ul className="triage-premature small" aria-label="Why the verification is premature" data-testid="triage-premature">
+            {row.premature.map((p, i) => (
+              <li key={`${p.logbook}-${i}`}>
+                <span className="mono">{p.logbook}</span>: {DECISION_WORDS.premature.short} ({p.reason})
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </div>
       <div className="triage-actions">
         {props.cases.length > 0 ? (

@@ -10,6 +10,7 @@ import { imageMetricsFigures } from './image-metrics';
 import { klModeFitFigures } from './kl-mode-fit';
 import { paddingAuditFigures } from './padding-audit';
 import { perceptualVerdictFigures } from './perceptual-verdict';
+import { printedConsistencyFigures } from './printed-consistency';
 import type { Json } from './read';
 import { reviewConsistencyFigures } from './review-consistency';
 import type { FigureSpec } from './spec';
@@ -29,6 +30,7 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
   'perceptual-verdict': perceptualVerdictFigures,
   'review-consistency': reviewConsistencyFigures,
   'image-metrics': imageMetricsFigures,
+  'printed-consistency': printedConsistencyFigures,
 };
 
 /** The figures of a check's evidence (none for an empty evidence, as a check that failed has). */

@@ -11,13 +11,17 @@ import { CASE_ID, suggestCaseId } from './case-id';
 
 export type TriageTier = TriageRowView['tier'];
 
-/** The tiers in the order they are worked through (the order triageLedger sorts its queue in). */
-export const TIER_ORDER: readonly TriageTier[] = ['falsified', 'contested', 'toy'];
+/**
+ * The tiers in the order they are worked through (the order triageLedger sorts its queue in: contested and
+ * premature share a rank, and a contested claim, having a falsifying logbook, always comes first in it).
+ */
+export const TIER_ORDER: readonly TriageTier[] = ['falsified', 'contested', 'premature', 'toy'];
 
 /** What each tier asks of the reviewer, in words. */
 export const TIER_HEADINGS: Record<TriageTier, string> = {
   falsified: 'Claimed falsifications: re-check before anyone writes to the authors',
   contested: 'Contested: logbooks disagree',
+  premature: 'Premature verifications: verified on evidence a check shows cannot carry it',
   toy: 'Supported only at toy scale',
 };
 

@@ -4,7 +4,8 @@
  * enforces: verdictDisagrees and MIN_OVERRIDE_RATIONALE in app/api/methods.ts).
  */
 import type { AuditEntry, ChecklistItemView, FalsificationDecision, ReviewerVerdict } from '../../app/api/contract';
-import { MIN_OVERRIDE_RATIONALE, verdictDisagrees } from '../../app/api/methods';
+import { MIN_OVERRIDE_RATIONALE } from '../../app/api/methods';
+import { FALSIFICATION_DECISIONS, verdictDisagreesWith } from '../../app/api/contract-words';
 
 /** One recorded verdict, as the history lists it. */
 export interface VerdictRecord {
@@ -21,7 +22,7 @@ export interface VerdictRecord {
   readonly openQuestions?: readonly string[];
 }
 
-const DECISIONS: readonly string[] = ['confirmed', 'refuted', 'contested', 'inconclusive'];
+const DECISIONS: readonly string[] = FALSIFICATION_DECISIONS;
 const VERDICTS: readonly string[] = ['confirmed', 'refuted', 'needs-more-work'];
 
 /**
@@ -45,7 +46,7 @@ export function verdictHistory(audit: readonly AuditEntry[], falsificationId: st
       rationale: e.rationale ?? '',
       computed,
       ...(e.runId !== undefined ? { runId: e.runId } : {}),
-      disagreed: d.agreesWithComputed === false || verdictDisagrees(verdict, computed ?? undefined),
+      disagreed: d.agreesWithComputed === false || verdictDisagreesWith(verdict, computed ?? undefined),
       ...(open !== undefined ? { openQuestions: open } : {}),
     });
   }
@@ -62,7 +63,7 @@ export function openQuestions(checklist: readonly ChecklistItemView[]): Checklis
  * (an agreeing verdict, or a disagreeing one acknowledged with a long enough reason).
  */
 export function overrideProblem(verdict: ReviewerVerdict | null, computed: FalsificationDecision | undefined, rationale: string, acknowledged: boolean): string | null {
-  if (verdict === null || !verdictDisagrees(verdict, computed)) return null;
+  if (verdict === null || !verdictDisagreesWith(verdict, computed)) return null;
   if (!acknowledged) return 'Tick the box to record a verdict against the computed decision.';
   const n = rationale.trim().length;
   if (n < MIN_OVERRIDE_RATIONALE) return `Say why in the rationale: at least ${MIN_OVERRIDE_RATIONALE} characters (${n} so far).`;

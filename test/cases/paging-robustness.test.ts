@@ -160,12 +160,19 @@ describe.skipIf(c === null)('case paging-robustness', () => {
     const logB = (id: string) => (check(id).evidence.models as { name: string; params: { b?: number } }[]).find((m) => m.name === 'log')!.params.b!;
     for (const id of ['full-sweep', 'exact-expectation']) {
       expect(check(id).outcome).toBe('supports');
-      expect(check(id).evidence.preferred).toBe('log');
+      // Every bounded law is rejected over k = 2..1024; the best growing law is log growth after a 1/k transient.
+      expect(check(id).evidence.conclusion).toMatchObject({ value: 'grows', direction: 'increasing' });
+      expect(check(id).evidence.preferred).toBe('log-inverse');
       expect(check(id).evidence.growthSigma as number).toBeGreaterThan(5);
       // Measured: b = 0.614 (simulated) and 0.606 (exact expectation), about half the logbook's 0.86 at k <= 16.
       expect(logB(id)).toBeGreaterThan(0.5);
       expect(logB(id)).toBeLessThan(0.7);
     }
     expect(logB('logbook-fit')).toBeCloseTo(0.86, 2);
+    // The logbook's 4 rows (k <= 16) are below the minimums: that fit cannot tell, and decides nothing.
+    expect(check('logbook-fit').outcome).toBe('neutral');
+    expect(check('logbook-fit').evidence.conclusion).toMatchObject({ value: 'cannot-tell' });
+    // The two sweep fits examine different numbers (simulated and closed-form): independent, so the gate passes.
+    expect(f1?.gate).toMatchObject({ passed: true });
   });
 });

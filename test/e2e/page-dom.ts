@@ -14,6 +14,10 @@ export interface PageElement {
 export interface PageStyle {
   readonly color: string;
   readonly backgroundColor: string;
+  readonly borderTopWidth: string;
+  readonly overflow: string;
+  readonly contain: string;
+  readonly fontFamily: string;
   getPropertyValue(name: string): string;
 }
 

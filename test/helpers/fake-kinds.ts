@@ -12,6 +12,9 @@ export const fixedKind: CheckKind<{ outcome: CheckOutcome | 'throw'; steps?: num
     properties: { outcome: { enum: ['supports', 'refutes', 'neutral', 'throw'] }, steps: { type: 'integer', minimum: 0 } },
   },
   example: { outcome: 'supports' },
+  // Stands for a certificate (so that one check decides, as before gates: docs of /work/notes/decisions-gates.md).
+  guarantee: { kind: 'exact' },
+  basis: 'recomputed',
   async run(params, ctx) {
     const steps = params.steps ?? 3;
     for (let i = 1; i <= steps; i++) {

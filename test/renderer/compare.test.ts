@@ -73,10 +73,12 @@ describe('casePathParams', () => {
     expect(casePathParams({ table: 'tables/s.csv', x: 'k', y: 'additive', asserts: 'growth' }, schema('growth-fit'))).toEqual([{ name: 'table', path: 'tables/s.csv' }]);
     expect(casePathParams({ sweep: { program: 'sandbox/p.ts', grid: { k: [2] }, seed: 1 }, x: 'k', y: 'r' }, schema('growth-fit'))).toEqual([{ name: 'sweep.program', path: 'sandbox/p.ts' }]);
     expect(casePathParams({ quantities: 'sandbox/q.json', role: 'assertion' }, schema('units-audit'))).toEqual([{ name: 'quantities', path: 'sandbox/q.json' }]);
-    // Every kind's example names at least one case file (each reads one) and only strings it holds.
+    // Every kind's example names at least one case file (each reads one) and only strings it holds, except a kind
+    // that reads a logbook's own cells by id (printed-consistency: the statistic and the table the logbook printed).
     for (const k of kinds) {
       const found = casePathParams(k.example as Record<string, unknown>, k.paramsSchema);
-      expect(found.length, k.kind).toBeGreaterThan(0);
+      const readsCells = JSON.stringify(k.example).includes('"cell"');
+      if (!readsCells) expect(found.length, k.kind).toBeGreaterThan(0);
     }
     expect(casePathParams({ table: 't.csv' }, undefined)).toEqual([]);
   });

@@ -10,7 +10,7 @@ import { caseIdForPaper, claimIsText, countsLargestFirst, groupQueue, paperStub,
 import { tempDir } from '../helpers/temp-case';
 
 function row(tier: TriageRowView['tier'], paper: string, claim: string, extra: Partial<TriageRowView> = {}): TriageRowView {
-  return { tier, paper, claim, status: tier, verdicts: { verified: 0, falsified: 1, toy: 0, inconclusive: 0 }, logbooks: ['a/repro'], logbookVerdicts: [{ logbook: 'a/repro', verdict: 'falsified' }], caseIds: [], ...extra };
+  return { tier, paper, claim, status: tier === 'premature' ? 'verified' : tier, verdicts: { verified: 0, falsified: 1, toy: 0, inconclusive: 0 }, logbooks: ['a/repro'], logbookVerdicts: [{ logbook: 'a/repro', verdict: 'falsified' }], caseIds: [], ...extra };
 }
 
 function contractAccepts(id: string): boolean {
@@ -35,6 +35,14 @@ describe('groupQueue', () => {
     expect(groups[1]!.heading).toBe('Contested: logbooks disagree');
     expect(TIER_HEADINGS.toy).toBe('Supported only at toy scale');
     expect(groupQueue([])).toEqual([]);
+  });
+
+  it('puts premature verifications after contested claims and before toy-only support (one rank with contested)', () => {
+    const q = [row('contested', 'p2', 'C1'), row('premature', 'p1', 'C2', { status: 'verified', premature: [{ logbook: 'a/repro', reason: 'paging/F2: 4 points' }] }), row('toy', 'p3', 'C4')];
+    const groups = groupQueue(q);
+    expect(groups.map((g) => g.tier)).toEqual(['contested', 'premature', 'toy']);
+    expect(groups.flatMap((g) => g.rows)).toEqual(q);
+    expect(TIER_HEADINGS.premature).toBe('Premature verifications: verified on evidence a check shows cannot carry it');
   });
 
   it('groups the core’s queue of a real ledger without reordering it (the core sorts by tier first)', async () => {

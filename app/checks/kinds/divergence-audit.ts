@@ -36,6 +36,11 @@ export const divergenceAuditKind: CheckKind<DivergenceAuditParams> = {
     },
   },
   example: { module: 'logbook/loss.mjs', theory: 'reverse-kl', probes: 64, seed: 20261129 },
+  // Recheck runs the released code now (a replay), against references it computes at 40 digits.
+  basis: 'recomputed',
+  // Matching a candidate on finitely many probes identifies it only approximately; a mismatch is a witness
+  // (below), so results that support state their own guarantee.
+  guarantee: { kind: 'approximate', bound: 'identification by agreement within the tolerance on the probes' },
   async run(params, ctx): Promise<CheckResult> {
     ctx.log(`auditing ${params.module} in the sandbox`);
     const audit = await auditDivergence({
@@ -65,7 +70,9 @@ export const divergenceAuditKind: CheckKind<DivergenceAuditParams> = {
     }
     const detail = `worst relative error ${err(fit(audit.verdict))} over ${audit.probes} probes against 40-digit references; ${params.theory} is off by ${err(fit(params.theory))}`;
     if (audit.mismatch) {
-      return { outcome: 'supports', summary: `${params.module} computes ${audit.verdict}, not the ${params.theory} the theory analyses (${detail}).`, evidence };
+      // Rigorous: the module's own outputs differ from 40-digit references of the theory's divergence by more
+      // than the tolerance at some probe (worst relative error above), far beyond the references' error.
+      return { outcome: 'supports', guarantee: { kind: 'enclosure' }, summary: `${params.module} computes ${audit.verdict}, not the ${params.theory} the theory analyses (${detail}).`, evidence };
     }
     return { outcome: 'refutes', summary: `${params.module} computes ${audit.verdict}, as the theory says (worst relative error ${err(fit(audit.verdict))} over ${audit.probes} probes).`, evidence };
   },

@@ -24,6 +24,10 @@ export const fwCertificateKind: CheckKind<FwCertificateParams> = {
     properties: { certificate: { type: 'string', minLength: 1, casePath: true, description: 'case-relative path of a recheck.certificate/1 file' } },
   },
   example: { certificate: 'logbook/counterexample/certificate-c200.json' },
+  // Every step is decided from a proven float64 enclosure or the exact rational state: a proof, not a float
+  // verdict. Recomputed: the certificate is a claim Recheck verifies by its own exact run, whoever wrote it.
+  guarantee: { kind: 'exact' },
+  basis: 'recomputed',
   async run(params, ctx): Promise<CheckResult> {
     const cert = await readFwCertificateFile(resolveCasePath(ctx, params.certificate), params.certificate, true);
     const step = cert.claim?.step ?? 0;

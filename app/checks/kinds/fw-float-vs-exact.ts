@@ -27,6 +27,9 @@ export const fwFloatVsExactKind: CheckKind<FwFloatVsExactParams> = {
     },
   },
   example: { config: 'sandbox/configs/collinear-c1.json', horizon: 2000, assertedStep: 2 },
+  // The outcome is read from the exact rational run (the float64 run is evidence only).
+  guarantee: { kind: 'exact' },
+  basis: 'recomputed',
   async run(params, ctx): Promise<CheckResult> {
     const cert = await readFwCertificateFile(resolveCasePath(ctx, params.config), params.config, false);
     const run = await driveFwRun(cert, params.horizon, { signal: ctx.signal, onProgress: (t) => ctx.progress({ done: t, total: params.horizon, message: 'steps' }) });

@@ -26,6 +26,9 @@ export const fwHorizonTrapKind: CheckKind<FwHorizonTrapParams> = {
     },
   },
   example: { config: 'sandbox/configs/example-c200.json', shortHorizon: 300, horizon: 1000 },
+  // An exact rational run (always neutral: it explains, the certificate decides).
+  guarantee: { kind: 'exact' },
+  basis: 'recomputed',
   async run(params, ctx): Promise<CheckResult> {
     const cert = await readFwCertificateFile(resolveCasePath(ctx, params.config), params.config, false);
     const run = await driveFwRun(cert, params.horizon, { signal: ctx.signal, onProgress: (t) => ctx.progress({ done: t, total: params.horizon, message: 'exact steps' }) });

@@ -12,14 +12,16 @@
  * An identical pair has an infinite PSNR: it is null in the evidence (`identical: true`), left out of the PSNR
  * mean and counted apart (`psnr.identical`), and never below a threshold.
  */
-import { CancelledError, BadInputError } from '../../errors';
+import { BadInputError, BudgetExceededError, CancelledError } from '../../errors';
+import { ImageBudgetError } from '../../images/budget';
 import { psnr } from '../../../checkers/images/psnr';
 import { ssim } from '../../../checkers/images/ssim';
 import type { DecodedImage } from '../../images/decode';
-import { imageProblem, readCaseImage } from '../../images/read-case-image';
+import { imageProblem } from '../../images/read-case-image';
 import { readPairSet, type ImagePair } from '../../perceptual/pair-set';
 import { shown } from '../../text/display';
 import { resolveCasePath, type CheckKind, type CheckResult } from '../kind';
+import { DecodedImageCache } from '../../images/image-cache';
 
 export type ImageMetric = 'psnr' | 'ssim';
 
@@ -90,11 +92,14 @@ export const imageMetricsKind: CheckKind<ImageMetricsParams> = {
     },
   },
   example: { pairs: 'images/pairs.csv', threshold: { metric: 'psnr', min: 18 }, decides: false },
+  // Recheck computes the metrics from the images; float64 means against a threshold, no proven bound.
+  basis: 'recomputed',
+  guarantee: { kind: 'approximate', bound: 'float64 PSNR/SSIM means' },
   async run(params, ctx): Promise<CheckResult> {
     resolveCasePath(ctx, params.pairs);
     const set = await readPairSet(ctx.caseDir, params.pairs);
     const table = shown(params.pairs);
-    const cache = new RecentImages(ctx.caseDir, 8);
+    const cache = new DecodedImageCache(ctx.caseDir);
     const pairs: PairMetrics[] = [];
     for (const [i, pair] of set.pairs.entries()) {
       if (ctx.signal.aborted) throw new CancelledError();
@@ -131,39 +136,18 @@ export const imageMetricsKind: CheckKind<ImageMetricsParams> = {
   },
 };
 
-/** The last few decoded images, by path: pairs that share an image (a reference) usually come together. */
-class RecentImages {
-  private readonly images = new Map<string, DecodedImage>();
-  constructor(
-    private readonly caseDir: string,
-    private readonly capacity: number,
-  ) {}
-
-  async get(rel: string): Promise<DecodedImage> {
-    const hit = this.images.get(rel);
-    if (hit !== undefined) {
-      this.images.delete(rel);
-      this.images.set(rel, hit);
-      return hit;
-    }
-    const image = await readCaseImage(this.caseDir, rel);
-    this.images.set(rel, image);
-    if (this.images.size > this.capacity) this.images.delete(this.images.keys().next().value as string);
-    return image;
-  }
-}
-
-async function load(cache: RecentImages, pair: ImagePair, rel: string, table: string): Promise<DecodedImage> {
+async function load(cache: DecodedImageCache, pair: ImagePair, rel: string, table: string): Promise<DecodedImage> {
   try {
     return await cache.get(rel);
   } catch (err) {
     const problem = imageProblem(err);
     if (problem === undefined) throw err;
+    if (err instanceof BudgetExceededError || err instanceof ImageBudgetError) throw new BudgetExceededError(table, `pair ${pair.id}: ${shown(rel)}: ${problem}`, `line ${pair.line}`);
     throw new BadInputError(table, `pair ${pair.id}: ${shown(rel)}: ${problem}`, `line ${pair.line}`);
   }
 }
 
-async function measure(pair: ImagePair, cache: RecentImages, table: string): Promise<PairMetrics> {
+async function measure(pair: ImagePair, cache: DecodedImageCache, table: string): Promise<PairMetrics> {
   const a = await load(cache, pair, pair.imageA, table);
   const b = await load(cache, pair, pair.imageB, table);
   if (a.width !== b.width || a.height !== b.height) {

@@ -11,6 +11,7 @@ import { klModeFitKind } from './kl-mode-fit';
 import { reviewConsistencyKind } from './review-consistency';
 import { perceptualVerdictKind } from './perceptual-verdict';
 import { imageMetricsKind } from './image-metrics';
+import { printedConsistencyKind } from './printed-consistency';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const builtinCheckKinds: CheckKind<any>[] = [
@@ -25,4 +26,5 @@ export const builtinCheckKinds: CheckKind<any>[] = [
   reviewConsistencyKind,
   perceptualVerdictKind,
   imageMetricsKind,
+  printedConsistencyKind,
 ];

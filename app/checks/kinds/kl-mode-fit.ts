@@ -61,6 +61,10 @@ export const klModeFitKind: CheckKind<KlModeFitParams> = {
       timeoutSeconds: { type: 'number', exclusiveMinimum: 0, maximum: 3600 },
     },
   },
+  // The case's re-implementation runs now; its fits are float64 optimiser output with no proven bound, so
+  // the separation it decides on is approximate (the divergences at the fits are recomputed at `digits`).
+  basis: 'recomputed',
+  guarantee: { kind: 'approximate', bound: 'fits from a float64 optimiser; divergences at the fits recomputed at the stated digits' },
   example: { module: 'sandbox/mode-fit.ts', teacher: { weights: [0.6, 0.4], means: [-3, 3], sds: [0.8, 0.8] }, grid: { min: -10, max: 10, points: 201 }, digits: 40 },
   async run(params, ctx): Promise<CheckResult> {
     const digits = params.digits ?? 40;

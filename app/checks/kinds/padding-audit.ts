@@ -13,6 +13,8 @@ import type { PaddingAudit } from '../../../checkers/audits/padding';
 import { readCsvFile } from '../../tables/csv';
 import { auditPaddingTable } from '../../tables/padding-table';
 import { BadInputError } from '../../errors';
+import type { Guarantee } from '../kind';
+import { FLOAT64_U, floatSideGuarantee, relativeMargin } from './float-margin';
 
 interface Figures {
   perplexity?: Record<string, number>;
@@ -64,6 +66,8 @@ export const paddingAuditKind: CheckKind<PaddingAuditParams> = {
     },
   },
   example: { positions: 'logbook/eval/positions.csv', padToken: '0', claim: { perplexity: { teacher: 5.2, student: 6.8 }, relTol: 0.05 } },
+  // The per-position losses are the logbook's own numbers (its evaluation output), recombined here.
+  basis: 'logbook',
   async run(params, ctx): Promise<CheckResult> {
     const table = await readCsvFile(resolveCasePath(ctx, params.positions), params.positions);
     const audit = auditPaddingTable(table, params.padToken, params.baseline);
@@ -80,13 +84,29 @@ export const paddingAuditKind: CheckKind<PaddingAuditParams> = {
     const costs = (audit.qualityCost ?? []).map((c) => `${c.model} vs ${audit.baseline}: ${pct(c.costNoPad)} corrected, ${pct(c.costAll)} padded`).join('; ');
     const numbers = `Corrected perplexities: ${corrected}.${costs ? ` Quality cost: ${costs}.` : ''}`;
     if (claim.length === 0) return { outcome: 'neutral', summary: numbers, evidence };
+    const guarantee = comparisonGuarantee(audit, claim, params.claim?.relTol ?? 0.05);
     const failing = claim.filter((c) => !c.matchesCorrected);
     const padNote = evidence.explainedByPadding === true ? ' The logbook figures are the padded ones.' : '';
-    if (failing.length === 0) return { outcome: 'refutes', summary: `The paper's figures hold once padding is excluded. ${numbers}${padNote}`, evidence };
+    if (failing.length === 0) return { outcome: 'refutes', guarantee, summary: `The paper's figures hold once padding is excluded. ${numbers}${padNote}`, evidence };
     const which = failing.map((c) => `${c.figure} of ${c.model} (stated ${fmt(c.stated)}, corrected ${fmt(c.corrected)})`).join(', ');
-    return { outcome: 'supports', summary: `The paper's ${which} fails even with padding excluded. ${numbers}`, evidence };
+    return { outcome: 'supports', guarantee, summary: `The paper's ${which} fails even with padding excluded. ${numbers}`, evidence };
   },
 };
+
+/**
+ * Whether every comparison with the paper's figures lies on its side of the tolerance rigorously: perplexity is
+ * exp(mean nll) over n float64 terms (relative error at most about 4 (1 + ln ppl) n u), a quality cost the
+ * ratio of two of them (twice that).
+ */
+function comparisonGuarantee(audit: PaddingAudit, claim: readonly Comparison[], tol: number): Guarantee {
+  const n = audit.models.reduce((s, m) => s + m.positions, 0);
+  const lnPpl = Math.max(0, ...audit.models.map((m) => Math.log(Math.max(m.perplexityAll, m.perplexityNoPad))));
+  const bound = 8 * (1 + lnPpl) * n * FLOAT64_U;
+  const margin = Math.min(
+    ...claim.map((c) => (c.figure === 'perplexity' ? relativeMargin(c.corrected, [c.stated * (1 - tol), c.stated * (1 + tol)]) : relativeMargin(1 + c.corrected, [(1 + c.stated) * (1 - tol), (1 + c.stated) * (1 + tol)]))),
+  );
+  return floatSideGuarantee(margin, bound, 'the corrected figures');
+}
 
 function compare(audit: PaddingAudit, figures: Figures, file: string): Comparison[] {
   const tol = figures.relTol ?? 0.05;

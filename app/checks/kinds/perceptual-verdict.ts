@@ -19,7 +19,8 @@
  * reviews makes this check neutral, saying why. With no complete review: neutral, "Waiting for review".
  */
 import { join } from 'node:path';
-import { resolveCasePath, type CheckKind, type CheckResult } from '../kind';
+import { resolveCasePath, type CheckKind, type CheckResult, type Guarantee } from '../kind';
+import { binomialCdf, binomialUpperTail } from '../../../checkers/stats/binomial';
 import { BadInputError } from '../../errors';
 import { assessConsistency, CONSISTENCY_SCHEMA_PROPERTIES, type ConsistencyThresholds } from '../../perceptual/consistency';
 import { readCaseReviews, WAITING_FOR_REVIEW, waitingForReview, type CompletedReview } from '../../perceptual/judgments';
@@ -84,6 +85,9 @@ export const perceptualVerdictKind: CheckKind<PerceptualVerdictParams> = {
     },
   },
   example: { pairs: 'images/pairs.csv', conditions: ['q2-nodither'], unusable: ['unusable'], threshold: 0.5, direction: 'above', interval: 'wilson', confidence: 0.95 },
+  // Judgments made blind in Recheck; a deciding result states its exact binomial p (sideGuarantee).
+  basis: 'recomputed',
+  guarantee: { kind: 'approximate', bound: 'no deciding share' },
   async run(params, ctx): Promise<CheckResult> {
     resolveCasePath(ctx, params.pairs);
     const reviews = await readCaseReviews(ctx.caseDir, params.pairs);
@@ -110,10 +114,11 @@ export const perceptualVerdictKind: CheckKind<PerceptualVerdictParams> = {
     const refuting = params.conditions.find((c) => declared.filter((x) => x.condition === c).every((x) => x.side === against));
     if (refuting !== undefined) {
       const xs = declared.filter((x) => x.condition === refuting);
-      return { outcome: 'refutes', summary: `Judged unusable ${against} the declared ${pct(params.threshold)} at ${refuting}, where the falsification asserts ${asserted}: ${xs.map(line).join('; ')}.`, evidence };
+      return { outcome: 'refutes', guarantee: sideGuarantee(xs, params.threshold, against, confidence), sources: new Set(xs.map((x) => x.reviewer)).size, summary: `Judged unusable ${against} the declared ${pct(params.threshold)} at ${refuting}, where the falsification asserts ${asserted}: ${xs.map(line).join('; ')}.`, evidence };
     }
     if (declared.every((x) => x.side === asserted)) {
-      return { outcome: 'supports', summary: `Judged unusable ${asserted} the declared ${pct(params.threshold)} for every declared condition: ${declared.map(line).join('; ')}.`, evidence };
+      // Each reviewer's shares all lie on the asserted side: distinct reviewers are independent sources.
+      return { outcome: 'supports', guarantee: sideGuarantee(declared, params.threshold, asserted, confidence), sources: new Set(declared.map((x) => x.reviewer)).size, summary: `Judged unusable ${asserted} the declared ${pct(params.threshold)} for every declared condition: ${declared.map(line).join('; ')}.`, evidence };
     }
     const open = declared.filter((x) => x.side !== asserted);
     return { outcome: 'neutral', summary: `Undecided at the declared ${pct(params.threshold)}: ${open.map((x) => `${line(x)} ${x.side === 'holds-threshold' ? 'holds the threshold' : `lies ${x.side}`}`).join('; ')}.`, evidence };
@@ -152,4 +157,14 @@ export function conditionShares(r: CompletedReview, params: PerceptualVerdictPar
 
 function pct(x: number): string {
   return `${Number((x * 100).toPrecision(3))}%`;
+}
+
+/**
+ * The guarantee of shares read as lying `side` of the threshold: the largest (weakest) exact one-sided binomial
+ * p-value among them (H0: the share is at most, resp. at least, the threshold), at the one-sided level the
+ * interval's confidence implies. Example: 18 of 20 above 0.5 gives p = P(X >= 18 | 20, 0.5) = 2.0e-4.
+ */
+export function sideGuarantee(rows: readonly Pick<ConditionShare, 'unusable' | 'n'>[], threshold: number, side: 'above' | 'below', confidence: number): Guarantee {
+  const p = Math.max(0, ...rows.map((x) => (side === 'above' ? binomialUpperTail(x.unusable, x.n, threshold) : binomialCdf(x.unusable, x.n, threshold))));
+  return { kind: 'statistical', test: `exact one-sided binomial test of the share ${side} ${threshold}`, p, level: (1 - confidence) / 2 };
 }

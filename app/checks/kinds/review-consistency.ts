@@ -25,6 +25,9 @@ export const reviewConsistencyKind: CheckKind<ReviewConsistencyParams> = {
   title: 'Check that blind perceptual reviews are consistent (repeats, position bias, speed, agreement between reviewers)',
   paramsSchema: { type: 'object', additionalProperties: false, required: ['pairs'], properties: { pairs: PAIRS_PARAM, ...CONSISTENCY_SCHEMA_PROPERTIES } },
   example: { pairs: 'images/pairs.csv', minRepeatAgreement: 0.8, positionBiasAlpha: 0.01, maxFastShare: 0.1, minKappa: 0.4 },
+  // Agreement statistics of reviews made in Recheck; always neutral (a gate for perceptual-verdict).
+  basis: 'recomputed',
+  guarantee: { kind: 'approximate', bound: 'descriptive agreement statistics; decides nothing' },
   async run(params, ctx): Promise<CheckResult> {
     resolveCasePath(ctx, params.pairs);
     const reviews = await readCaseReviews(ctx.caseDir, params.pairs);

@@ -1,5 +1,5 @@
 /**
- * `recheck case add-claim | add-falsification | add-check | add-file`: build a case step by step. Each is one
+ * `recheck case add-claim | add-finding | add-falsification | add-check | add-file`: build a case step by step. Each is one
  * atomic, validated edit of case.json (or one atomic file copy), logged in the case's audit.jsonl.
  */
 import { basename, resolve } from 'node:path';
@@ -8,11 +8,14 @@ import { parseCommandArgs, UsageError } from '../args';
 import { BadInputError, EXIT } from '../../errors';
 import { shown } from '../../text/display';
 import { editorName } from '../who';
+import { FINDING_WORDS } from '../../api/contract-words';
+import { FINDING_SAYS, type FindingSays } from '../../cases/model';
 
 /** The case-editing modules, loaded when one of these commands runs (not when `recheck --help` lists them). */
 async function editing() {
-  const [edit, files, load, confine, hash, logbook, registry] = await Promise.all([
+  const [edit, addFindingModule, files, load, confine, hash, logbook, registry] = await Promise.all([
     import('../../cases/edit'),
+    import('../../cases/add-finding'),
     import('../../cases/files'),
     import('../../cases/load'),
     import('../../fs/confine'),
@@ -20,7 +23,7 @@ async function editing() {
     import('../../logbook/read'),
     import('../registry'),
   ]);
-  return { ...edit, ...files, ...load, ...confine, ...hash, ...logbook, ...registry };
+  return { ...edit, ...addFindingModule, ...files, ...load, ...confine, ...hash, ...logbook, ...registry };
 }
 
 function caseDir(io: { cwd: string }, p: string): string {
@@ -45,37 +48,72 @@ Adds the claim (its text as the paper states it) with the next free id C1, C2, .
 
 export const addFalsificationCommand: Command = {
   name: 'case add-falsification',
-  summary: 'add a claimed falsification, its assertion quoted from a logbook cell',
+  summary: 'add a claimed falsification, its assertion quoted from a logbook cell (= case add-finding --says falsified)',
   usage: `usage: recheck case add-falsification <case-dir> --claim C1 --logbook L1 (--cell CELL-ID [--quote TEXT] | --assertion TEXT)
                  [--id F1] [--who NAME] [--json]
 
 The assertion is quoted from the logbook: with --cell, the quote (--quote, which must appear in the cell,
 or the whole text of a markdown cell) and the cell's page are recorded with it, so a reader can go to the
-cell; --assertion alone records the text without its cell. Ids default to F1, F2, ...`,
-  async run(args, io) {
-    const { values, positionals } = parseCommandArgs(
-      'case add-falsification',
-      args,
-      { claim: { type: 'string' }, logbook: { type: 'string' }, cell: { type: 'string' }, quote: { type: 'string' }, assertion: { type: 'string' }, id: { type: 'string' }, who: { type: 'string' }, json: { type: 'boolean' } },
-      { min: 1, max: 1, names: '<case-dir>' },
-    );
-    const dir = caseDir(io, positionals[0] as string);
-    if (values.claim === undefined || values.logbook === undefined) throw new UsageError('case add-falsification', '--claim and --logbook are required');
-    if ((values.cell === undefined) === (values.assertion === undefined)) throw new UsageError('case add-falsification', 'give exactly one of --cell (with an optional --quote) or --assertion');
-    const { addFalsification, defaultRegistry } = await editing();
-    const registry = defaultRegistry();
-    let assertion = values.assertion ?? '';
-    let source: { page?: string; cell?: string } | undefined;
-    if (values.cell !== undefined) {
-      const quoted = await quoteFromCell(dir, values.logbook, values.cell, values.quote);
-      assertion = quoted.text;
-      source = { page: quoted.page, cell: values.cell };
-    }
-    const r = await addFalsification(dir, registry, { who: editorName('case add-falsification', values.who) }, { claim: values.claim, logbook: values.logbook, assertion, ...(source ? { source } : {}), ...(values.id !== undefined ? { id: values.id } : {}) });
-    io.stdout(values.json ? `${JSON.stringify({ added: r.id, assertion, source: source ?? null, entry: r.entry }, null, 2)}\n` : `added claimed falsification ${r.id} of ${values.claim}: "${shown(assertion, 120)}"\n`);
-    return EXIT.ok;
-  },
+cell; --assertion alone records the text without its cell. Ids default to F1, F2, ...
+The same as \`recheck case add-finding --says falsified\` (written without the "says" field, which then
+reads as falsified).`,
+  run: (args, io) => addFindingRun('case add-falsification', args, io, false),
 };
+
+export const addFindingCommand: Command = {
+  name: 'case add-finding',
+  summary: "add a logbook's finding on a claim (verified, falsified, toy or inconclusive), quoted from its cell",
+  usage: `usage: recheck case add-finding <case-dir> --claim C1 --logbook L1 --says verified|falsified|toy|inconclusive
+                 (--cell CELL-ID [--quote TEXT] | --assertion TEXT) [--id F1] [--who NAME] [--json]
+
+--says is what the logbook's cell says about the claim (the challenge's four verdicts). Recheck re-checks
+every kind: a falsification is decided falsification confirmed / refuted, a verification verification
+upheld / overturned / premature (the evidence cannot carry it), a toy or inconclusive finding by what the
+checks show about the claim (claim fails / claim stands); any may be contested or inconclusive (see
+recheck run --help). The assertion is quoted as in case add-falsification. Ids default to F1, F2, ...`,
+  run: (args, io) => addFindingRun('case add-finding', args, io, true),
+};
+
+/** Both commands: `withSays` requires --says and writes it; without, a falsification as before. */
+async function addFindingRun(command: string, args: string[], io: Parameters<Command['run']>[1], withSays: boolean): Promise<number> {
+  const { values, positionals } = parseCommandArgs(
+    command,
+    args,
+    {
+      claim: { type: 'string' },
+      logbook: { type: 'string' },
+      cell: { type: 'string' },
+      quote: { type: 'string' },
+      assertion: { type: 'string' },
+      id: { type: 'string' },
+      who: { type: 'string' },
+      json: { type: 'boolean' },
+      ...(withSays ? { says: { type: 'string' as const } } : {}),
+    },
+    { min: 1, max: 1, names: '<case-dir>' },
+  );
+  const dir = caseDir(io, positionals[0] as string);
+  if (values.claim === undefined || values.logbook === undefined) throw new UsageError(command, '--claim and --logbook are required');
+  if ((values.cell === undefined) === (values.assertion === undefined)) throw new UsageError(command, 'give exactly one of --cell (with an optional --quote) or --assertion');
+  const saysValue = (values as { says?: string }).says;
+  if (withSays && saysValue === undefined) throw new UsageError(command, `--says is required: one of ${FINDING_SAYS.join(', ')}`);
+  if (withSays && !FINDING_SAYS.includes(saysValue as FindingSays)) throw new UsageError(command, `--says must be one of ${FINDING_SAYS.join(', ')}, got "${shown(saysValue ?? '', 40)}"`);
+  const { addFalsification, addFinding, defaultRegistry } = await editing();
+  const registry = defaultRegistry();
+  let assertion = values.assertion ?? '';
+  let source: { page?: string; cell?: string } | undefined;
+  if (values.cell !== undefined) {
+    const quoted = await quoteFromCell(dir, values.logbook, values.cell, values.quote);
+    assertion = quoted.text;
+    source = { page: quoted.page, cell: values.cell };
+  }
+  const base = { claim: values.claim, logbook: values.logbook, assertion, ...(source ? { source } : {}), ...(values.id !== undefined ? { id: values.id } : {}) };
+  const editor = { who: editorName(command, values.who) };
+  const says = withSays ? (saysValue as FindingSays) : 'falsified';
+  const r = withSays ? await addFinding(dir, registry, editor, { ...base, says }) : await addFalsification(dir, registry, editor, base);
+  io.stdout(values.json ? `${JSON.stringify({ added: r.id, ...(withSays ? { says } : {}), assertion, source: source ?? null, entry: r.entry }, null, 2)}\n` : `added ${FINDING_WORDS[says]} ${r.id} of ${values.claim}: "${shown(assertion, 120)}"\n`);
+  return EXIT.ok;
+}
 
 /** The quote from a logbook cell (the given quote, which must appear in it, or a markdown cell's text). */
 async function quoteFromCell(dir: string, logbookId: string, cellId: string, quote: string | undefined): Promise<{ text: string; page: string }> {

@@ -20,7 +20,7 @@ import { extractCommand } from './extract';
 import { rationalizeCommand } from './rationalize';
 import { calcCommand } from './calc';
 import { newCaseCommand } from './new-case';
-import { addCheckCommand, addClaimCommand, addFalsificationCommand, addFileCommand } from './case-edit';
+import { addCheckCommand, addClaimCommand, addFalsificationCommand, addFileCommand, addFindingCommand } from './case-edit';
 import { caseChecklistCommand } from './case-checklist';
 import { importTrackioCommand } from './import-trackio';
 import { kindsCommand } from './kinds';
@@ -38,6 +38,7 @@ export const commands: Command[] = [
   newCaseCommand,
   importTrackioCommand,
   addClaimCommand,
+  addFindingCommand,
   addFalsificationCommand,
   addCheckCommand,
   addFileCommand,

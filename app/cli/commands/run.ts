@@ -8,7 +8,7 @@ import { EXIT } from '../../errors';
 import { defaultWorkspaceDir, workingCopy } from '../../cases/workspace';
 import { BUNDLED_CASES_DIR } from '../../paths';
 import type { CaseRunReport } from '../../api/contract';
-import { DECISION_WORDS, OUTCOME_WORDS } from '../../api/contract-words';
+import { BASIS_WORDS, decisionWords, FINDING_WORDS, gateLine, guaranteeWords, outcomeWords } from '../../api/contract-words';
 import { editorName } from '../who';
 
 export const runCommand: Command = {
@@ -16,12 +16,24 @@ export const runCommand: Command = {
   summary: "run a case's declared checks; print each falsification's decision and evidence",
   usage: `usage: recheck run <case-dir> [--falsification ID] [--json] [--no-record] [--who NAME] [--workspace DIR]
 
-Runs the checks declared in case.json and computes, for each claimed falsification, a decision (the JSON
-value, then the words printed):
-  confirmed     falsification confirmed: the claim fails (some check supports it, none refutes it)
+Runs the checks declared in case.json and computes, for each finding, a decision (the JSON value, then
+the words printed), by what the finding says:
+ a claimed falsification (says falsified; every finding written before findings had a polarity):
+  confirmed     falsification confirmed: the claim fails (supported, through the gate, none refutes it)
   refuted       falsification refuted: the claim stands (some check refutes it, none supports it)
+ a claimed verification (says verified):
+  upheld        verification upheld: the claim holds at the checked scale (a recomputed check supports it)
+  overturned    verification overturned: the claim fails (refuted, through the gate, none supports it)
+  premature     verification premature: the evidence cannot carry it (a check shows it misses the minimums)
+ a toy or inconclusive finding: confirmed (claim fails) / refuted (claim stands), its checks read as a
+ falsification's; and for every finding:
   contested     checks disagree: nothing is decided
-  inconclusive  no check decides, or a check failed to run
+  inconclusive  no check decides, a check failed to run, or a decision misses its gate
+Gates: approximate results never decide; the claim fails only on an exact or rigorous certificate recomputed
+by Recheck, or two independent agreeing checks (one recomputed), each from at least 3 seeds where a check
+states seeds; the logbook's own numbers alone never uphold a verification. Each decision prints the gate it
+passed or missed ("gate passed: ..." / "gate missed: ..."), and each check its guarantee and basis;
+--json carries them as "gate", "guarantee" and "basis".
 Records the report under <case-dir>/runs/<run-id>/report.json and a hashed entry in audit.jsonl;
 --no-record skips both (checks that write artifacts, plots or sweep checkpoints, still write them under
 runs/<run-id>/). A bundled case (a folder of this installation's cases/) is never written to: it runs in its
@@ -75,9 +87,12 @@ docs/slurm.md), as the app does; a case folder elsewhere computes them on this m
 export function formatReport(r: CaseRunReport): string {
   const out: string[] = [`case ${r.caseId}, run ${r.runId}`];
   for (const f of r.falsifications) {
-    out.push('', `${f.falsificationId} (claim ${f.claim}): ${DECISION_WORDS[f.decision].full}`, `  asserted: ${f.assertion}`, `  why: ${f.reason}`);
+    const says = f.says ?? 'falsified';
+    out.push('', `${f.falsificationId} (claim ${f.claim}${says === 'falsified' ? '' : `, ${FINDING_WORDS[says]}`}): ${decisionWords(f.decision, says).full}`, `  asserted: ${f.assertion}`, `  why: ${f.reason}`, `  ${gateLine(f.gate)}`);
     for (const c of f.checks) {
-      out.push(`  [${c.outcome === 'error' ? 'error' : OUTCOME_WORDS[c.outcome].short}] ${c.checkId} (${c.kind}, ${c.durationMs} ms): ${c.summary}`);
+      out.push(`  [${c.outcome === 'error' ? 'error' : outcomeWords(c.outcome, says).short}] ${c.checkId} (${c.kind}, ${c.durationMs} ms): ${c.summary}`);
+      if (c.outcome !== 'error') out.push(`      worth: ${guaranteeWords(c.guarantee)}; ${BASIS_WORDS[c.basis ?? 'logbook']}${c.seeds !== undefined ? `; ${c.seeds} seeds` : ''}${c.sources !== undefined ? `; ${c.sources} independent sources` : ''}`);
+      if (c.insufficient !== undefined) out.push(`      cannot carry a verdict: ${c.insufficient}`);
       for (const a of c.artifacts) out.push(`      artifact: ${a}`);
     }
   }

@@ -2,9 +2,10 @@
  * The two perceptual check kinds, review-consistency and perceptual-verdict, driven by SCRIPTED reviewers on a
  * small synthetic image-pair set in a temporary case (test/app/perceptual/synthetic-case.ts). The scripted answers
  * exist only here; none is ever presented as a person's judgment. Each scenario runs the case's checks and checks
- * the falsification's decision: waiting for review, a consistent reviewer (confirmed), a reviewer who finds every
- * image usable (refuted), an inconsistent reviewer, a position-biased one, and two reviewers who disagree
- * (inconclusive, saying why); three consistent reviewers use Fleiss' kappa.
+ * the falsification's decision: waiting for review, a consistent reviewer (supports; one source, so not confirmed:
+ * the claim-fails gate wants two independent sources), a reviewer who finds every image usable (refuted), an
+ * inconsistent reviewer, a position-biased one, and two reviewers who disagree (inconclusive, saying why); three
+ * consistent reviewers use Fleiss' kappa and, three independent sources agreeing, confirm it.
  */
 import { describe, expect, it } from 'vitest';
 import { createRecheckService } from '../../../app/api/service';
@@ -65,7 +66,7 @@ describe('with no complete review', () => {
 });
 
 describe('rate-right reviews', () => {
-  it('a consistent reviewer who finds the quantized images unusable: consistent, and the verdict supports (confirmed)', async () => {
+  it('a consistent reviewer who finds the quantized images unusable: consistent, and the verdict supports (one source: not decided)', async () => {
     const { dir, api } = await setup();
     await scriptedReview(api, 'percept', 'scripted-consistent', consistentRater, { seed: 21 });
     const { report, consistency, verdict } = await run(dir);
@@ -82,7 +83,11 @@ describe('rate-right reviews', () => {
     expect(q.pairs).toHaveLength(q.n);
     expect(ref).toMatchObject({ unusable: 0, share: 0, declared: false });
     expect(verdict.summary).toMatch(new RegExp(`^Judged unusable above the declared 50% for every declared condition: scripted-consistent: ${CONDITIONS.quantized} ${q.n}/${q.n} = 100%`));
-    expect(report.falsifications[0]?.decision).toBe('confirmed');
+    expect(verdict.guarantee?.kind).toBe('statistical');
+    expect(verdict.guarantee?.kind === 'statistical' ? verdict.guarantee.level : null).toBeCloseTo(0.025, 15);
+    expect(verdict.sources).toBe(1);
+    expect(report.falsifications[0]?.decision).toBe('inconclusive');
+    expect(report.falsifications[0]?.gate?.missing).toBe('one statistical check (verdict) and no independent second');
   });
 
   it('a consistent reviewer who finds every image usable: the verdict refutes (refuted)', async () => {
@@ -134,6 +139,7 @@ describe('rate-right reviews', () => {
     expect(consistency.summary).toMatch(/^Consistent/);
     expect(verdict.outcome).toBe('supports');
     expect((verdict.evidence as { rows: ConditionShare[] }).rows.filter((x) => x.declared)).toHaveLength(3);
+    expect(verdict.sources).toBe(3);
     expect(report.falsifications[0]?.decision).toBe('confirmed');
   });
 
@@ -158,7 +164,7 @@ describe('compare reviews', () => {
     expect(report.falsifications[0]?.decision).toBe('inconclusive');
   });
 
-  it('a reviewer who prefers the reference wherever it is shown: consistent (swapped repeats agree), quantized judged worse (confirmed)', async () => {
+  it('a reviewer who prefers the reference wherever it is shown: consistent (swapped repeats agree), quantized judged worse (supports, one source)', async () => {
     const { dir, api } = await setup('compare');
     await scriptedReview(api, 'percept', 'scripted-reference', referencePicker, { seed: 62 });
     const { report, consistency, verdict } = await run(dir);
@@ -170,6 +176,6 @@ describe('compare reviews', () => {
     expect(verdict.outcome).toBe('supports');
     const q = (verdict.evidence as { rows: ConditionShare[] }).rows.find((x) => x.condition === CONDITIONS.quantized);
     expect(q).toMatchObject({ n: 40, unusable: 40, share: 1 });
-    expect(report.falsifications[0]?.decision).toBe('confirmed');
+    expect(report.falsifications[0]?.decision).toBe('inconclusive');
   });
 });

@@ -70,10 +70,15 @@ describe('recheck extract', () => {
     expect(doc.n).toBe(10);
     expect(doc.preferred).toBe('log');
     expect(doc.models[1].params.b).toBeCloseTo(0.6, 2);
-    // The fixture case's own check fits the extracted table.
+    // The fixture case's own check fits the extracted table: the logbook's own numbers, which may support the
+    // finding but never decide it alone (docs/decisions.md, "Gates"): inconclusive, naming the gate it misses.
     const run = await cli(['run', 'pp', '--no-record', '--json'], root);
     expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout).falsifications[0].decision).toBe('confirmed');
+    const f1 = JSON.parse(run.stdout).falsifications[0];
+    expect(f1.checks[0].outcome).toBe('supports');
+    expect(f1.checks[0].basis).toBe('logbook');
+    expect(f1.decision).toBe('inconclusive');
+    expect(f1.gate).toMatchObject({ passed: false, missing: expect.stringMatching(/only the logbook's own numbers/) });
   });
 
   it('reads aligned columns; with two tables takes the one with most rows and says so; --table picks', async () => {

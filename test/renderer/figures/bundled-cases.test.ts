@@ -11,7 +11,7 @@ import { copyCase, tempDir } from '../../helpers/temp-case';
 import { confinementOrSkip } from '../../app/sandbox/harness';
 import { figuresFor } from '../../../renderer/figures/registry';
 import type { BarSpec, FigureSpec, HullSpec, TimelineSpec, XYSpec } from '../../../renderer/figures/spec';
-import { predict } from '../../../checkers/stats/growth-models';
+import { predict, type ModelName } from '../../../checkers/stats/growth-models';
 
 const confined = (await confinementOrSkip()) !== null;
 const CASES = ['fw-attention-collapse', 'kl-direction', 'padding-perplexity', 'timing-normalization', 'quantization-stability', ...(confined ? ['paging-robustness'] : [])];
@@ -134,14 +134,17 @@ describe('figures of the bundled cases', () => {
 
   it.skipIf(!confined)('growth-fit: points with error bars, each law, residuals that are y − law, and the horizon analysis', () => {
     const c = checks.get('paging-robustness/F1/full-sweep')!;
-    const e = c.evidence as { points: { x: number; y: number; se: number }[]; models: { name: 'const' | 'log' | 'power'; params: Record<string, number> }[]; significantFrom: number; prefix: unknown[] };
+    const e = c.evidence as { points: { x: number; y: number; se: number }[]; models: { name: ModelName; params: Record<string, number> }[]; significantFrom: number; prefix: unknown[] };
     const fs = figuresFor(c.kind, c.evidence);
     const fit = byId<XYSpec>(fs, 'fit');
     expect(fit.x).toMatchObject({ label: 'k', log: true });
     expect(fit.layers[0]!.x).toEqual(e.points.map((p) => p.x));
     expect(fit.layers[0]!.err).toEqual(e.points.map((p) => p.se));
-    expect(fit.layers.slice(1).map((l) => l.label.split(':')[0])).toEqual(['const law', 'log law (preferred)', 'power law']);
-    expect(fit.band?.from).toBe(8);
+    // Every law the check fitted is drawn, the preferred one marked, and the caption states the conclusion.
+    expect(fit.layers.slice(1).map((l) => l.label.split(' law')[0])).toEqual(e.models.map((m) => m.name));
+    expect(fit.layers.slice(1).filter((l) => l.label.includes('(preferred)'))).toHaveLength(1);
+    expect(fit.caption).toMatch(/Conclusion: grows/);
+    expect(fit.band?.from).toBe(e.significantFrom);
     expect(fit.markers?.[0]?.x).toBe(16);
     const res = byId<XYSpec>(fs, 'residuals');
     const log = e.models.find((m) => m.name === 'log')!;
