@@ -4,7 +4,9 @@
  *
  * Blindness is enforced by the core, not by the UI: a ReviewItemView never says which condition (or which
  * image file) is on which side; the images of an item are fetched by the item's index and the side it is
- * shown on (reviewImage), so neither the file names nor the conditions reach the page during the review.
+ * shown on (reviewImage), as pixels re-encoded in the core (no metadata, a byte size that depends on the width
+ * and height only), so neither the file names, their bytes nor the conditions reach the page during the
+ * review; the seed is withheld until every item is answered.
  * The mapping (pair, condition on the left, condition on the right) is written with every answer and is
  * revealed only by the review's export and by the checks that read it.
  */
@@ -40,7 +42,11 @@ export interface ImagePairSetView {
 export interface ReviewSummaryView {
   reviewId: string;
   reviewer: string;
-  seed: number;
+  /**
+   * The seed of the order and the sides, once every item is answered (absent before: with the pairs table it
+   * would give every item's pair and sides). The CLI's listing gives it always.
+   */
+  seed?: number;
   repeatShare: number;
   createdAt: string;
   /** Items in the review, repeats included. */
@@ -55,7 +61,7 @@ export interface ReviewSummaryView {
 export interface ReviewItemView {
   /** Position in the review, 0-based; the images are fetched by it (reviewImage). */
   index: number;
-  /** What the reviewer may see of the pair: its prompt or seed when the table gives one. */
+  /** What the reviewer may see of the pair: its prompt when the table gives one. */
   prompt?: string;
   width: number;
   height: number;
@@ -90,7 +96,10 @@ export interface AnswerReviewInput {
   elapsedMs: number;
 }
 
-/** The images of one item, by side; the media type is checked against the bytes. */
+/**
+ * The image of one item on one side: the file's pixels as decoded in the core, re-encoded as an uncompressed PNG
+ * (app/perceptual/blind-image.ts), never the file's own bytes.
+ */
 export interface ReviewImageView {
   mediaType: string;
   base64: string;

@@ -10,6 +10,7 @@ import { BadInputError } from '../errors';
 import type { ReviewSettings } from './settings';
 import { loadReviewState } from './review-state';
 import { listReviewIds } from './store';
+import { pinProblem, readPins } from './pins';
 
 export interface Judgment {
   readonly index: number;
@@ -66,6 +67,12 @@ export async function readCaseReviews(caseDir: string, pairs: string): Promise<C
       inProgress.push({ reviewId, reviewer: m.reviewer, answered: answers.length, total: m.total });
       continue;
     }
+    // A complete review counts only while every image it judged is still the file pinned at its start.
+    const swapped = await pinnedImagesProblem(caseDir, reviewId);
+    if (swapped !== null) {
+      unreadable.push({ reviewId, problem: swapped });
+      continue;
+    }
     const judgments = answers.map((a) => {
       const repeatOf = state.items[a.index]?.item.repeatOf;
       return { index: a.index, pair: a.pair, shownLeft: a.shownLeft, shownRight: a.shownRight, answer: a.answer, elapsedMs: a.elapsedMs, ...(repeatOf !== undefined ? { repeatOf } : {}) };
@@ -80,7 +87,17 @@ export async function readCaseReviews(caseDir: string, pairs: string): Promise<C
   return { complete, superseded, inProgress, unreadable };
 }
 
-/** "Waiting for review: ..." when no review is complete, else null. */
+/** One line when an image of the review is no longer the file pinned at its start (or its pins are broken), else null. */
+async function pinnedImagesProblem(caseDir: string, reviewId: string): Promise<string | null> {
+  try {
+    const pins = await readPins(caseDir, reviewId);
+    return pins === null ? null : await pinProblem(caseDir, pins);
+  } catch (err) {
+    if (err instanceof BadInputError) return err.message;
+    throw err;
+  }
+}
+
 /** What a perceptual check waits for while no review is complete (the decision's reason names it). */
 export const WAITING_FOR_REVIEW = 'a complete blind review of the image pairs';
 

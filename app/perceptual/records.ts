@@ -3,7 +3,7 @@
  * undo is one more line naming the item it takes back; nothing is ever rewritten. Replaying the lines in order
  * against the review's plan gives the answers in force (resume = replay). Pure.
  *
- *   {"index":0,"pair":"p017","shownLeft":"fp32","shownRight":"q2","answer":"usable","elapsedMs":1840,"at":"..."}
+ *   {"index":0,"pair":"p017","shownLeft":"fp32","shownRight":"q2","leftSha256":"9f…","rightSha256":"03…","answer":"usable","elapsedMs":1840,"at":"..."}
  *   {"undo":0,"at":"..."}
  *
  * A line counts only when it is what the plan expects at that point: an answer to the next item, naming that
@@ -17,6 +17,9 @@ export interface AnswerRecord {
   readonly pair: string;
   readonly shownLeft: string;
   readonly shownRight: string;
+  /** sha256 of the files shown on each side, checked against the review's pins when the answer was taken (absent in answers from before pins). */
+  readonly leftSha256?: string;
+  readonly rightSha256?: string;
   readonly answer: string;
   readonly note?: string;
   readonly elapsedMs: number;
@@ -59,7 +62,23 @@ export function asRecord(v: unknown): ReviewRecord | null {
   if (!isIndex(r.index) || typeof r.pair !== 'string' || typeof r.shownLeft !== 'string' || typeof r.shownRight !== 'string' || typeof r.answer !== 'string') return null;
   if (typeof r.elapsedMs !== 'number' || !Number.isFinite(r.elapsedMs) || r.elapsedMs < 0) return null;
   if (r.note !== undefined && typeof r.note !== 'string') return null;
-  return { index: r.index, pair: r.pair, shownLeft: r.shownLeft, shownRight: r.shownRight, answer: r.answer, elapsedMs: r.elapsedMs, at: r.at, ...(r.note !== undefined ? { note: r.note } : {}) };
+  if (!isHashOrAbsent(r.leftSha256) || !isHashOrAbsent(r.rightSha256)) return null;
+  return {
+    index: r.index,
+    pair: r.pair,
+    shownLeft: r.shownLeft,
+    shownRight: r.shownRight,
+    ...(r.leftSha256 !== undefined ? { leftSha256: r.leftSha256 } : {}),
+    ...(r.rightSha256 !== undefined ? { rightSha256: r.rightSha256 } : {}),
+    answer: r.answer,
+    elapsedMs: r.elapsedMs,
+    at: r.at,
+    ...(r.note !== undefined ? { note: r.note } : {}),
+  };
+}
+
+function isHashOrAbsent(v: unknown): v is string | undefined {
+  return v === undefined || (typeof v === 'string' && /^[0-9a-f]{64}$/.test(v));
 }
 
 function isIndex(v: unknown): v is number {

@@ -15,6 +15,8 @@ import { readPairSet } from './pair-set';
 import { reviewPlan } from './plan';
 import { loadReviewState, type ReviewState } from './review-state';
 import { perceptualProblem, perceptualSettings, type ReviewSettings } from './settings';
+import { pinnedHashes } from './blind-read';
+import { imagePaths, pinsOf, readPinnable, writePins } from './pins';
 import { appendRecord, createReviewFolder, listReviewIds, readManifest, repairAnswers, reviewPath, REVIEW_FORMAT, serialisedReview, type ReviewManifest } from './store';
 import { imageView, pairSetView, sessionView, summaryView } from './views';
 
@@ -46,13 +48,25 @@ export async function startReview(caseDir: string, file: CaseFile, input: StartR
   const now = new Date();
   const total = reviewPlan({ pairCount: set.pairs.length, seed, repeatShare: settings.repeatShare, mode: settings.mode }).length;
   const manifest: ReviewManifest = { format: REVIEW_FORMAT, reviewId: newReviewId(now), reviewer: input.reviewer, seed, createdAt: now.toISOString(), settings, pairsSha256: set.sha256, pairCount: set.pairs.length, total };
+  // Every image is hashed before the review exists: one that cannot be read refuses the start, without its name
+  // (the message goes to the page; `recheck validate` names it).
+  const hashes: Record<string, string> = {};
+  for (const rel of imagePaths(set.pairs)) {
+    try {
+      hashes[rel] = (await readPinnable(caseDir, rel)).sha256;
+    } catch (err) {
+      if (err instanceof BadInputError) throw new BadInputError(`case ${input.caseId}`, 'an image of the pairs table cannot be read: no review is started (run recheck validate on the case to see which file and why)');
+      throw err;
+    }
+  }
   await createReviewFolder(caseDir, manifest);
+  await writePins(caseDir, manifest.reviewId, hashes);
   await appendAudit(caseDir, {
     at: manifest.createdAt,
     who,
     action: 'edit',
     caseId: input.caseId,
-    hashes: { [settings.pairs]: set.sha256 },
+    hashes: { [settings.pairs]: set.sha256, ...hashes },
     details: { edit: 'start-review', reviewId: manifest.reviewId, reviewer: manifest.reviewer, seed, repeatShare: settings.repeatShare, total },
   });
   return openReview(caseDir, input.caseId, manifest.reviewId);
@@ -68,10 +82,15 @@ export async function openReview(caseDir: string, caseId: string, reviewId: stri
   // A writer reopening the review moves a torn last line (a crash mid-append) aside first; read-only: skipped.
   await repairAnswers(caseDir, reviewId).catch(() => null);
   const state = await loadReviewState(caseDir, reviewId);
-  return sessionView(caseDir, caseId, state, await exportedPath(caseDir, reviewId));
+  const pins = await pinsOf(caseDir, reviewId, state.pairs);
+  return sessionView(caseDir, caseId, state, pins, await exportedPath(caseDir, reviewId));
 }
 
-export async function listReviews(caseDir: string): Promise<ReviewSummaryView[]> {
+/**
+ * The case's reviews, newest first. The seed of an incomplete review is left out (the app's listing) unless
+ * `seeds` is 'always' (the CLI's, for whoever holds the case folder).
+ */
+export async function listReviews(caseDir: string, seeds: 'when-complete' | 'always' = 'always'): Promise<ReviewSummaryView[]> {
   const out: ReviewSummaryView[] = [];
   for (const id of await listReviewIds(caseDir)) {
     let state: ReviewState;
@@ -82,10 +101,10 @@ export async function listReviews(caseDir: string): Promise<ReviewSummaryView[]>
       // A review whose pairs table changed is still listed, with what it had (its answers no longer replay).
       const m = await readManifest(caseDir, id).catch(() => null);
       if (m === null) continue;
-      out.push({ reviewId: m.reviewId, reviewer: m.reviewer, seed: m.seed, repeatShare: m.settings.repeatShare, createdAt: m.createdAt, total: m.total, answered: 0 });
+      out.push({ reviewId: m.reviewId, reviewer: m.reviewer, ...(seeds === 'always' ? { seed: m.seed } : {}), repeatShare: m.settings.repeatShare, createdAt: m.createdAt, total: m.total, answered: 0 });
       continue;
     }
-    out.push(summaryView(state, await exportedPath(caseDir, id)));
+    out.push(summaryView(state, await exportedPath(caseDir, id), seeds));
   }
   return out.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.reviewId < b.reviewId ? 1 : -1));
 }
@@ -101,11 +120,14 @@ export async function answerReview(caseDir: string, input: AnswerReviewInput): P
     const values = state.manifest.settings.answers.map((a) => a.value);
     if (!values.includes(input.answer)) throw new BadInputError(where, `"${input.answer.slice(0, 40)}" is not an answer of this review (${values.join(', ')})`);
     const note = input.note?.trim();
+    // The answer pins the two images it was given: both files must still have the hashes pinned at the start.
+    const pins = await pinsOf(caseDir, input.reviewId, state.pairs);
     const record = {
       index: nextIndex,
       pair: item.pair,
       shownLeft: item.shownLeft,
       shownRight: item.shownRight,
+      ...(await pinnedHashes(caseDir, pins, item)),
       answer: input.answer,
       ...(note ? { note } : {}),
       elapsedMs: Math.round(input.elapsedMs),
@@ -114,7 +136,7 @@ export async function answerReview(caseDir: string, input: AnswerReviewInput): P
     await appendRecord(caseDir, input.reviewId, record);
     // What a replay of the file now gives: the answers in force and this one.
     const after: ReviewState = { ...state, replay: { ...state.replay, answers: [...state.replay.answers, record] } };
-    return sessionView(caseDir, input.caseId, after, await exportedPath(caseDir, input.reviewId));
+    return sessionView(caseDir, input.caseId, after, pins, await exportedPath(caseDir, input.reviewId));
   });
 }
 
@@ -125,7 +147,7 @@ export async function undoReviewAnswer(caseDir: string, caseId: string, reviewId
     if (last === undefined) throw new BadInputError(`review ${reviewId}`, 'no answer to undo');
     await appendRecord(caseDir, reviewId, { undo: last.index, at: new Date().toISOString() });
     const after: ReviewState = { ...state, replay: { ...state.replay, answers: state.replay.answers.slice(0, -1), undos: state.replay.undos + 1 } };
-    return sessionView(caseDir, caseId, after, await exportedPath(caseDir, reviewId));
+    return sessionView(caseDir, caseId, after, await pinsOf(caseDir, reviewId, state.pairs), await exportedPath(caseDir, reviewId));
   });
 }
 
@@ -133,7 +155,7 @@ export async function reviewImage(caseDir: string, reviewId: string, index: numb
   const state = await loadReviewState(caseDir, reviewId);
   const item = state.items[index];
   if (item === undefined) throw new BadInputError(`review ${reviewId}`, `no item ${index + 1} (the review has ${state.items.length})`);
-  return imageView(caseDir, item, side);
+  return imageView(caseDir, await pinsOf(caseDir, reviewId, state.pairs), item, side);
 }
 
 export async function exportReview(caseDir: string, caseId: string, reviewId: string, who: string): Promise<ReviewExportView> {

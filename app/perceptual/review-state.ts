@@ -19,6 +19,8 @@ export interface PlannedItem extends ExpectedItem {
 
 export interface ReviewState {
   readonly manifest: ReviewManifest;
+  /** The pairs table's rows (the one the review was planned on: its hash is checked). */
+  readonly pairs: readonly ImagePair[];
   readonly items: readonly PlannedItem[];
   readonly replay: Replay;
 }
@@ -47,5 +49,5 @@ export async function loadReviewState(caseDir: string, reviewId: string): Promis
   if (plan.length !== manifest.total) throw new BadInputError(`${reviewPath(reviewId)}/${REVIEW_FILE}`, `total ${manifest.total} is not the plan's ${plan.length} items`);
   const items = plannedItems(set.pairs, plan);
   const values = new Set(manifest.settings.answers.map((a) => a.value));
-  return { manifest, items, replay: replay(await readRecords(caseDir, reviewId), items, values) };
+  return { manifest, pairs: set.pairs, items, replay: replay(await readRecords(caseDir, reviewId), items, values) };
 }

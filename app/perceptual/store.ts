@@ -5,6 +5,8 @@
  * - `answers.jsonl`: the answers and undos, append-only, one durable line each, a torn tail moved aside to
  *   `answers.jsonl.torn` before the next append (app/fs/log.ts, the mechanism of audit.jsonl).
  * Folders are created confined to the case (mkdirInside); nothing is written through a symlink.
+ * A review is only created when every image of its pairs table decodes (refuseUndecodableImages): an image that
+ * does not would otherwise stall the review at its item.
  */
 import { join } from 'node:path';
 import { BadInputError } from '../errors';
@@ -12,7 +14,10 @@ import { writeJsonAtomic } from '../fs/atomic';
 import { listInside, mkdirInside, resolveInside } from '../fs/confine';
 import { appendLineDurable, readLogLines, repairLogTail, serialisedOn, type TornTail } from '../fs/log';
 import { DEFAULT_JSON_LIMITS, parseJsonBounded } from '../json/bounded';
+import { readCaseImage } from '../images/read-case-image';
 import { readJsonFile } from '../tables/json-file';
+import { shown } from '../text/display';
+import { readPairSet } from './pair-set';
 import { asRecord, type ReviewRecord } from './records';
 import type { ReviewSettings } from './settings';
 import type { PerceptualAnswerOption } from '../api/contract-perceptual';
@@ -51,9 +56,35 @@ function checkId(reviewId: string): void {
   if (!REVIEW_ID.test(reviewId)) throw new BadInputError(REVIEWS_DIR, `"${reviewId.slice(0, 40)}" is not a review id`);
 }
 
-/** Writes the review.json of a new review (its folder must not hold one yet). */
+/**
+ * Throws BadInputError, one line, when an image of the pairs table `pairsRel` does not decode (or is over the
+ * per-image pixel budget, app/images/budget.ts). Images are decoded one at a time and dropped at once. The
+ * message goes to the review page, so it names the table's line and the problem but neither the pair id nor the
+ * file (their names carry the conditions: blind review); `recheck validate` names the file. Example:
+ * `images/pairs.csv: line 5: an image of this pair does not decode (is a PNG that does not decode: ...): no review is started ...`.
+ */
+export async function refuseUndecodableImages(caseDir: string, pairsRel: string): Promise<void> {
+  const set = await readPairSet(caseDir, pairsRel);
+  const checked = new Set<string>();
+  for (const pair of set.pairs) {
+    for (const rel of [pair.imageA, pair.imageB]) {
+      if (checked.has(rel)) continue;
+      checked.add(rel);
+      try {
+        await readCaseImage(caseDir, rel);
+      } catch (err) {
+        if (!(err instanceof BadInputError)) throw err;
+        const problem = `an image of this pair does not decode (${err.problem}): no review is started (run recheck validate on the case to see which file and why)`;
+        throw new BadInputError(shown(pairsRel), problem, `line ${pair.line}`);
+      }
+    }
+  }
+}
+
+/** Writes the review.json of a new review (its folder must not hold one yet), once every image decodes. */
 export async function createReviewFolder(caseDir: string, m: ReviewManifest): Promise<void> {
   checkId(m.reviewId);
+  await refuseUndecodableImages(caseDir, m.settings.pairs);
   const dir = await mkdirInside(caseDir, reviewPath(m.reviewId));
   const existing = await listInside(caseDir, reviewPath(m.reviewId));
   if (existing.files.length > 0) throw new BadInputError(reviewPath(m.reviewId), 'already exists');

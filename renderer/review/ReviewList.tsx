@@ -1,5 +1,6 @@
 /**
- * The perceptual reviews of a case (newest first): who, when, how far (a progress bar with the words), the seed,
+ * The perceptual reviews of a case (newest first): who, when, how far (a progress bar with the words), the seed
+ * once the review is complete (the core sends none before),
  * whether it was exported; each with a button to resume it (or open it when complete). Presentational.
  */
 import type { ReviewSummaryView } from '../../app/api/contract';
@@ -16,7 +17,7 @@ export function ReviewList(props: { reviews: readonly ReviewSummaryView[]; onOpe
           <li key={r.reviewId} className="review-list-row" data-testid="review-list-row" data-review={r.reviewId} data-reviewer={r.reviewer}>
             <div className="review-list-main">
               <div>
-                <strong>{r.reviewer}</strong> <span className="muted small">started {r.createdAt.slice(0, 16).replace('T', ' ')} · seed {r.seed}</span>
+                <strong>{r.reviewer}</strong> <span className="muted small">started {r.createdAt.slice(0, 16).replace('T', ' ')}{r.seed !== undefined ? ` · seed ${r.seed}` : ''}</span>
               </div>
               <div className="review-progress">
                 <span className="progress-track" role="progressbar" aria-label={`Progress of ${r.reviewer}'s review`} aria-valuemin={0} aria-valuemax={r.total} aria-valuenow={r.answered} aria-valuetext={words}>

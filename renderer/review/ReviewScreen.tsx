@@ -2,9 +2,14 @@
  * The review screen: one item of a perceptual review at a time, blind (the images come by index and side, the
  * page never learns which condition is where), with the case's question, the answers as keys and buttons, the
  * views (side by side, blink, difference) under one locked zoom and pan, a note per pair, progress, undo,
- * export, and once done (or whenever asked) what the case's checks decide from the answers. It takes the place
- * of the open case while `&review=ID` is in the URL; closing it returns to the case, and reopening the review
- * resumes at its next unanswered item.
+ * export, and once done what the case's checks decide from the answers. It takes the place of the open case while
+ * `&review=ID` is in the URL; closing it returns to the case, and reopening the review resumes at its next
+ * unanswered item.
+ *
+ * Until every item is answered it shows nothing that could tell the sides apart beyond the two pictures: no seed,
+ * no numbers for the difference view (they stand in for the metric under test), and no checks (their titles,
+ * results and the falsification state the hypothesis and the conditions). The App gives it no case detail while
+ * the review is incomplete (blind-gate.ts); `detail` arrives once the review is complete.
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { CaseDetail, RecheckApi } from '../../app/api/contract';
@@ -13,7 +18,6 @@ import { useCommands } from '../palette/use-commands';
 import { chordLabel } from '../palette/chord';
 import { MAC } from '../palette/use-commands';
 import { AnswerLegend } from './AnswerLegend';
-import type { DifferenceStats } from './DifferenceCanvas';
 import { PairStage, type Side } from './PairStage';
 import { isComplete, progressShare, progressWords } from './progress';
 import { reviewCommands, shortcutOf, type ReviewView } from './review-commands';
@@ -28,17 +32,21 @@ const GAINS = [1, 4, 16];
 
 export function ReviewScreen(props: {
   api: RecheckApi;
-  detail: CaseDetail;
+  caseId: string;
+  /** The open case, or null while it is blind to the reviewer (blind-gate.ts). */
+  detail: CaseDetail | null;
   reviewId: string;
   run: RunState | undefined;
   starting: boolean;
   runError: string | null;
   onRun(): void;
   onClose(): void;
+  /** Every item is answered (the App then reads the case again: it is no longer blind). */
+  onComplete?(): void;
 }) {
-  const { api, detail, reviewId } = props;
+  const { api, caseId, detail, reviewId, onComplete } = props;
   const ids = useId();
-  const store = useMemo(() => createReviewSession(api, detail.id, reviewId, () => performance.now()), [api, detail.id, reviewId]);
+  const store = useMemo(() => createReviewSession(api, caseId, reviewId, () => performance.now()), [api, caseId, reviewId]);
   useEffect(() => {
     void store.open();
     return () => store.dispose();
@@ -53,7 +61,7 @@ export function ReviewScreen(props: {
   const [blinkMs, setBlinkMs] = useState(500);
   const [transform, setTransform] = useState<ViewTransform>(IDENTITY);
   const [gain, setGain] = useState(4);
-  const [diff, setDiff] = useState<{ stats: DifferenceStats | null; error: string | null } | null>(null);
+  const [diffError, setDiffError] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const [showOutcome, setShowOutcome] = useState(false);
   const noteRef = useRef<HTMLInputElement>(null);
@@ -64,7 +72,7 @@ export function ReviewScreen(props: {
   useEffect(() => {
     setNote(snap.undone !== null && snap.undone.index === index ? (snap.undone.note ?? '') : '');
     setBlinkSide('left');
-    setDiff(null);
+    setDiffError(null);
   }, [index]); // only when the item changes (snap.undone is read as it is then)
 
   useEffect(() => {
@@ -75,13 +83,17 @@ export function ReviewScreen(props: {
 
   const complete = session !== null && isComplete(session);
   useEffect(() => {
-    if (complete) setShowOutcome(true);
-  }, [complete]);
+    if (!complete) return;
+    setShowOutcome(true);
+    onComplete?.();
+  }, [complete, onComplete]);
 
   const canAnswer = item !== null && snap.shownAt !== null && !snap.busy;
   const answer = (value: string) => void store.answer(value, note);
   const onShown = useCallback((i: number) => store.shown(i), [store]);
-  const onDifference = useCallback((stats: DifferenceStats | null, error: string | null) => setDiff({ stats, error }), []);
+  // The difference view's numbers (largest and mean |left − right|, share of pixels that differ) stand in for the
+  // metric under test: only a failure to draw it is shown.
+  const onDifference = useCallback((_stats: unknown, error: string | null) => setDiffError(error), []);
   const toggleBlink = () => {
     if (view !== 'blink') {
       setView('blink');
@@ -142,8 +154,8 @@ export function ReviewScreen(props: {
       <header className="case-header review-header">
         <div className="case-heading">
           <h1 id={`${ids}-title`}>Review image pairs</h1>
-          <div className="small muted" title={detail.title}>
-            {detail.title}
+          <div className="small muted" title={detail?.title ?? caseId} data-testid="review-case">
+            {detail?.title ?? caseId}
           </div>
           {session !== null ? (
             <div className="review-progress" data-testid="review-progress" data-answered={session.answered} data-total={session.total}>
@@ -151,7 +163,13 @@ export function ReviewScreen(props: {
                 <span className="progress-fill" style={{ width: `${progressShare(session) * 100}%` }} />
               </span>
               <span className="small review-progress-words">
-                {progressWords(session)} · reviewer <strong data-testid="review-reviewer">{session.reviewer}</strong> · seed <span className="mono">{session.seed}</span>
+                {progressWords(session)} · reviewer <strong data-testid="review-reviewer">{session.reviewer}</strong>
+                {session.seed !== undefined ? (
+                  <>
+                    {' '}
+                    · seed <span className="mono" data-testid="review-seed">{session.seed}</span>
+                  </>
+                ) : null}
               </span>
             </div>
           ) : null}
@@ -266,16 +284,9 @@ export function ReviewScreen(props: {
                   <div className="placeholder muted">Loading the pair…</div>
                 )}
               </div>
-              {view === 'difference' && diff !== null ? (
+              {view === 'difference' ? (
                 <div className="small review-diff-stats" data-testid="review-difference-stats">
-                  {diff.error !== null ? (
-                    <span className="error-text">{diff.error}</span>
-                  ) : diff.stats !== null ? (
-                    <>
-                      Difference of the two images, not one of them: largest |left − right| {diff.stats.max} of 255, mean {diff.stats.mean.toFixed(2)}; {diff.stats.changed} of {diff.stats.pixels} pixels differ (
-                      {((100 * diff.stats.changed) / Math.max(1, diff.stats.pixels)).toFixed(1)}%). Shown amplified ×{gain}.
-                    </>
-                  ) : null}
+                  {diffError !== null ? <span className="error-text">{diffError}</span> : <>The difference |left − right| of the two images, not one of them, amplified ×{gain}.</>}
                 </div>
               ) : null}
               <div className="review-answer-bar">
@@ -318,7 +329,16 @@ export function ReviewScreen(props: {
         </div>
         {showOutcome ? (
           <aside id={`${ids}-outcome`} className="review-outcome-slot" aria-label="What the reviews decide">
-            <ReviewOutcome detail={detail} run={props.run} starting={props.starting} runError={props.runError} onRun={props.onRun} complete={complete} />
+            {complete && detail !== null ? (
+              <ReviewOutcome detail={detail} run={props.run} starting={props.starting} runError={props.runError} onRun={props.onRun} complete={complete} />
+            ) : (
+              <section className="review-outcome" data-testid="review-outcome-hidden" aria-labelledby={`${ids}-hidden`}>
+                <h2 id={`${ids}-hidden`} className="section-heading">
+                  What the reviews decide
+                </h2>
+                <p className="small muted">{complete ? 'Opening the case…' : 'Hidden until every item is answered: the checks, their results and what they test name the conditions and the hypothesis, which would no longer be blind.'}</p>
+              </section>
+            )}
           </aside>
         ) : null}
       </div>

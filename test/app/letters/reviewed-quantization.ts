@@ -16,6 +16,7 @@ import { defaultRegistry } from '../../../app/cli/registry';
 import { recordVerdict } from '../../../app/reviews/decision';
 import { pairsOfText } from '../../../app/perceptual/pair-set';
 import { copyCase, tempDir } from '../../helpers/temp-case';
+import { blindBase64 } from '../perceptual/blind-bytes';
 
 export const CASE_ID = 'quantization-stability';
 export const BUNDLED = resolve(import.meta.dirname, '../../../cases', CASE_ID);
@@ -33,20 +34,20 @@ export const SEES_BANDING: ScriptedReviewer = { name: 'scripted-sees-banding', j
 /** A second reviewer who agrees on the 2-bit images and finds the 3-bit ones only flawed. */
 export const SEES_Q2: ScriptedReviewer = { name: 'scripted-sees-q2', judge: (c) => (c === 'q2' ? 'unusable' : c === 'q3' ? 'flawed' : 'usable'), seed: 12 };
 
-/** The condition of each image of the case by its bytes (base64). */
-function conditionsByBytes(dir: string): Map<string, string> {
+/** The condition of each image of the case by the bytes reviewImage sends for it (its pixels, re-encoded). */
+async function conditionsByBytes(dir: string): Promise<Map<string, string>> {
   const pairs = pairsOfText(readFileSync(join(dir, 'images', 'pairs.csv'), 'utf8'), 'pairs.csv');
   const out = new Map<string, string>();
   for (const p of pairs) {
-    out.set(readFileSync(join(dir, p.imageA)).toString('base64'), p.conditionA);
-    out.set(readFileSync(join(dir, p.imageB)).toString('base64'), p.conditionB);
+    out.set(await blindBase64(readFileSync(join(dir, p.imageA))), p.conditionA);
+    out.set(await blindBase64(readFileSync(join(dir, p.imageB))), p.conditionB);
   }
   return out;
 }
 
 /** Runs one whole scripted review through the API. */
 export async function scriptedReview(api: RecheckApi, dir: string, r: ScriptedReviewer): Promise<void> {
-  const byBytes = conditionsByBytes(dir);
+  const byBytes = await conditionsByBytes(dir);
   let s = await api.startReview({ caseId: CASE_ID, reviewer: r.name, seed: r.seed });
   while (s.next !== null) {
     const right = byBytes.get((await api.reviewImage(CASE_ID, s.reviewId, s.next.index, 'right')).base64);

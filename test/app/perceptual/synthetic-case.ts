@@ -4,12 +4,13 @@
  * "scripted-..." and exist only in temporary folders.
  *
  * Each condition's images are one flat colour (a 2x2 PNG), so a scripted reviewer "sees" which condition is on a
- * side by the bytes reviewImage sends, exactly as a person sees the picture, without reading the plan.
+ * side by the pixels of the image reviewImage sends, exactly as a person sees the picture, without reading the plan.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import type { RecheckApi, ReviewSessionView } from '../../../app/api/contract';
+import { decodeImage } from '../../../app/images/decode';
 import { writeMinimalCase } from '../../helpers/temp-case';
 
 /** A 2x2 RGB PNG of one colour. */
@@ -93,10 +94,17 @@ export interface Seen {
 /** A scripted reviewer: an answer and a time for what it sees. */
 export type Script = (seen: Seen) => { answer: string; elapsedMs: number; note?: string };
 
+/** The condition whose colour the image sent for one side shows (its pixels: the bytes are re-encoded). */
+async function condition(api: RecheckApi, caseId: string, reviewId: string, index: number, side: 'left' | 'right'): Promise<string | undefined> {
+  const sent = await api.reviewImage(caseId, reviewId, index, side);
+  const { data } = await decodeImage(Buffer.from(sent.base64, 'base64'));
+  const rgb = [data[0], data[1], data[2]].join(',');
+  return Object.entries(COLOURS).find(([, c]) => c.join(',') === rgb)?.[0];
+}
+
 async function see(api: RecheckApi, caseId: string, reviewId: string, index: number): Promise<Seen> {
-  const byBytes = new Map<string, string>(Object.entries(COLOURS).map(([c, rgb]) => [flatPng(...rgb).toString('base64'), c]));
-  const left = byBytes.get((await api.reviewImage(caseId, reviewId, index, 'left')).base64);
-  const right = byBytes.get((await api.reviewImage(caseId, reviewId, index, 'right')).base64);
+  const left = await condition(api, caseId, reviewId, index, 'left');
+  const right = await condition(api, caseId, reviewId, index, 'right');
   if (left === undefined || right === undefined) throw new Error('a scripted reviewer saw an image it does not know');
   return { index, left, right };
 }
