@@ -19,7 +19,7 @@ import { withIntervals, type Interval, type IntervalArena } from '../interval/ar
 import { certainlyLess } from '../interval/compare';
 import { mul } from '../interval/ops';
 import { exactDecimalOfFloat64 } from '../precise/float64';
-import { twoSidedTailT } from './t-tail';
+import { tTwoSided as twoSidedTailT } from './student-t';
 import { DomainError } from '../errors';
 import { halfUnit, parseDecimal, rationalText, toNumber, type PrintedDecimal, type PrintedRelation } from '../tables/printed-uncertainty';
 import { methodColumns, methodName, recompute, type PrintedMethod, type Recomputed } from './printed-statistics';

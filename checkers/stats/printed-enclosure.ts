@@ -18,7 +18,7 @@ import { abs, powInt } from '../interval/elementary';
 import { add, div, ln, mul, sqrt, sub, sum } from '../interval/ops';
 import { UndecidedError } from '../interval/undecided';
 import { DomainError } from '../errors';
-import { twoSidedTailT } from './t-tail';
+import { tTwoSided as twoSidedTailT } from './student-t';
 import type { PrintedMethod, TTest } from './printed-statistics';
 
 /** Rows up to which residuals and deviations are formed exactly as sum_j M_ij y_j (O(n^2)); above, O(n). */

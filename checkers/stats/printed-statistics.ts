@@ -9,7 +9,7 @@
  */
 import { DomainError } from '../errors';
 import { fitLinearColumns } from './wls';
-import { twoSidedTailT } from './t-tail';
+import { tTwoSided as twoSidedTailT } from './student-t';
 
 export type FitLaw = 'linear' | 'log' | 'power';
 export type TTest = 'paired' | 'student' | 'welch';

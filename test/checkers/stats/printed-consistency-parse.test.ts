@@ -1,13 +1,14 @@
 /**
  * Reading a printed statistic (checkers/tables/printed-uncertainty.ts): every notation of a value with its
  * uncertainty, fields and relations, the printed precision, round trips (fast-check), linear time on 300 KB
- * digit runs; and the two-sided t tail (checkers/stats/t-tail.ts) against scipy.stats.t.sf.
+ * digit runs; and the two-sided t tail the recomputations use (checkers/stats/student-t.ts) against scipy.stats.t.sf.
  */
 import { spawnSync } from 'node:child_process';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_NUMBER_CHARS, decimalText, findAfter, findField, findMeasurements, halfUnit, parseDecimal, rationalText, toNumber } from '../../../checkers/tables/printed-uncertainty';
-import { incompleteBeta, lnGamma, twoSidedTailT } from '../../../checkers/stats/t-tail';
+import { logGamma, regularizedBeta } from '../../../checkers/stats/incomplete-beta-gamma';
+import { tTwoSided as twoSidedTailT } from '../../../checkers/stats/student-t';
 import { methodColumns, recompute } from '../../../checkers/stats/printed-statistics';
 import { encloseStatistic } from '../../../checkers/stats/printed-enclosure';
 import { withIntervals } from '../../../checkers/interval/arena';
@@ -110,8 +111,8 @@ describe('doc-comment examples of the printed-statistic modules', () => {
     expect(findMeasurements('fitted b = 0.41 +- 0.07').map((m) => [m.value.text, m.uncertainty?.text])).toEqual([['0.41', '0.07']]);
     expect(findField('a = 0.2, b = 0.41 +- 0.07', 'b')[0]?.uncertainty?.text).toBe('0.07');
     expect(findAfter('fitted b = 0.41 +- 0.07', 'fitted b')[0]?.value.text).toBe('0.41');
-    expect(lnGamma(5)).toBeCloseTo(Math.log(24), 13);
-    expect(incompleteBeta(1, 1, 0.3, 0.7)).toBeCloseTo(0.3, 14);
+    expect(logGamma(5)).toBeCloseTo(Math.log(24), 13);
+    expect(regularizedBeta(1, 1, 0.3, 0.7)).toBeCloseTo(0.3, 14);
     expect(twoSidedTailT(2.776445, 4)).toBeCloseTo(0.05, 6);
     expect(methodColumns({ method: 'mean', column: 'y' })).toEqual(['y']);
     const r = recompute({ method: 'mean', column: 'y' }, [[1, 2, 3]]);
