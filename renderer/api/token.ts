@@ -1,7 +1,10 @@
 /**
  * The browser-mode access token. The server prints `http://127.0.0.1:PORT/#token=<hex>`; the page reads the
- * token from the fragment once, removes it from the address bar, and keeps it in sessionStorage so that a
- * reload of the same tab still works. The environment is passed in, so this runs under tests without a DOM.
+ * token from the fragment once, removes it from the address bar (so no URL a reviewer copies or a log records
+ * carries it), and keeps it in the origin's localStorage, so that a reload, and a copied link opened in another
+ * tab of the same origin, still work. Storage is per origin (scheme, host and port), so another local server
+ * never sees it; the token is per server launch, so one kept from an earlier launch opens nothing. The
+ * environment is passed in, so this runs under tests without a DOM.
  */
 
 /** The parts of `window` this module touches. */

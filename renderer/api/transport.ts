@@ -16,7 +16,9 @@ export function pickTransport(win: Window, onConnection?: (s: EventConnection) =
   if (win.recheck !== undefined) return { kind: 'electron', api: electronClient(win.recheck) };
   const token = takeToken({
     hash: win.location.hash,
-    storage: win.sessionStorage,
+    // The origin's localStorage: every tab of this origin shares it, so a copied link (which never carries the
+    // token) opens in a new tab; the token changes with every server launch, so a stale one opens nothing.
+    storage: win.localStorage,
     clearHash: () => win.history.replaceState(null, '', win.location.pathname + win.location.search),
   });
   if (token === null) {
