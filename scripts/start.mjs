@@ -1,5 +1,9 @@
 #!/usr/bin/env node
 // `npm start`: the desktop app where Electron's binary is installed, browser mode where it is not.
+// Electron 45 has no install step of its own: when its binary is missing and a display is there, `npm start`
+// first runs Electron's own installer (node_modules/electron/install.js, which downloads the binary for this
+// platform and checks it against the package's checksums) and says so; when that fails (offline, a proxy) one
+// line says why and browser mode starts. RECHECK_NO_ELECTRON_DOWNLOAD=1 skips the download.
 //
 // Electron's own `require('electron')` downloads the binary when it is missing (and fails offline), so the
 // binary is located the way that module does it, without running it: node_modules/electron/path.txt names the
@@ -69,13 +73,20 @@ export function needsBuild(outputs, sources) {
  * Decides what `npm start` does, without doing it: { mode, notice?, build?: {why, command, args}, launch }.
  * Example: no Electron binary -> { mode: 'browser', notice: '...', build: null, launch: node bin/recheck.mjs serve }.
  */
-export function planStart({ root, env = process.env, platform = process.platform, argv = [], node = process.execPath }) {
+export function planStart({ root, env = process.env, platform = process.platform, argv = [], node = process.execPath, fetched = false }) {
   const at = (...p) => path.join(root, ...p);
   const electron = findElectronBinary(root, env);
+  const noDisplay = platform === 'linux' && !env.DISPLAY && !env.WAYLAND_DISPLAY;
   let reason = null;
   if (env.RECHECK_MODE === 'browser') reason = 'RECHECK_MODE=browser';
-  else if (electron.missing) reason = `the Electron binary is not installed (${electron.missing})`;
-  else if (platform === 'linux' && !env.DISPLAY && !env.WAYLAND_DISPLAY) reason = 'there is no display ($DISPLAY and $WAYLAND_DISPLAY are unset)';
+  else if (electron.missing && !noDisplay && !fetched && env.RECHECK_NO_ELECTRON_DOWNLOAD !== '1' && existsSync(at('node_modules', 'electron', 'install.js'))) {
+    return {
+      mode: 'fetch',
+      notice: `recheck: the Electron binary is not installed (${electron.missing}); fetching it with Electron's own installer (node_modules/electron/install.js, about 100 MB)...`,
+      fetch: { command: node, args: [at('node_modules', 'electron', 'install.js')] },
+    };
+  } else if (electron.missing) reason = `the Electron binary is not installed (${electron.missing})`;
+  else if (noDisplay) reason = 'there is no display ($DISPLAY and $WAYLAND_DISPLAY are unset)';
 
   if (reason === null) {
     const outputs = [at('out', 'main', 'index.js'), at('out', 'preload', 'index.cjs'), at('out', 'renderer', 'index.html')];
@@ -97,8 +108,25 @@ export function planStart({ root, env = process.env, platform = process.platform
   };
 }
 
+/**
+ * Fetches Electron's binary when the plan says so, then the plan to run. `run` runs the installer (a
+ * spawnSync-like function); a failed fetch gives one line and browser mode. Example: `fetchThenPlan(o, spawnSync, write)`.
+ */
+export function fetchThenPlan(o, run, write) {
+  const plan = planStart(o);
+  if (plan.mode !== 'fetch') return plan;
+  write(`${plan.notice}\n`);
+  const r = run(plan.fetch.command, plan.fetch.args, { cwd: o.root, stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8', timeout: 20 * 60_000 });
+  const after = planStart({ ...o, fetched: true });
+  if (r.status === 0 && after.mode === 'electron') return after;
+  const last = `${r.stderr ?? ''}${r.error ? `\n${r.error.message}` : ''}`.trim().split('\n').map((l) => l.trim()).filter(Boolean).find((l) => /error|enotfound|eai_again|econn|timed? ?out|status/i.test(l)) ?? `exit ${r.status ?? r.signal}`;
+  write(`recheck: could not fetch Electron's binary (${last.slice(0, 200)}); starting browser mode instead.\n`);
+  const browser = planStart({ ...o, fetched: true, env: { ...o.env, RECHECK_MODE: 'browser' } });
+  return { ...browser, notice: undefined };
+}
+
 function main() {
-  const plan = planStart({ root: REPO_ROOT, argv: process.argv.slice(2) });
+  const plan = fetchThenPlan({ root: REPO_ROOT, argv: process.argv.slice(2), env: process.env }, spawnSync, (t) => process.stderr.write(t));
   if (plan.notice) process.stderr.write(`${plan.notice}\n`);
   if (plan.build) {
     process.stderr.write(`recheck: ${plan.build.why}...\n`);

@@ -1,11 +1,12 @@
 // `npm start` decisions (scripts/start.mjs planStart) on fixture folders: Electron where its binary is
 // installed, browser mode otherwise, and a build only when outputs are missing or older than sources.
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 // @ts-expect-error: plain JavaScript module without type declarations
-import { findElectronBinary, needsBuild, planStart } from '../../scripts/start.mjs';
+import { fetchThenPlan, findElectronBinary, needsBuild, planStart } from '../../scripts/start.mjs';
 
 const roots: string[] = [];
 afterEach(() => {
@@ -102,5 +103,49 @@ describe('needsBuild', () => {
     write(path.join(root, 'main', 'new.ts'), '', 2_500);
     expect(needsBuild(outs, [path.join(root, 'main')])).toBe(true);
     expect(needsBuild([path.join(root, 'out', 'nope.js')], [])).toBe(true);
+  });
+});
+
+describe('fetching Electron with its own installer (a stand-in installer here: the real one cannot download on these machines)', () => {
+  /** A fixture whose electron package has an install.js: `ok` writes path.txt and dist/electron, else it fails as offline. */
+  function withInstaller(ok: boolean): string {
+    const root = fixture({ built: true });
+    const el = path.join(root, 'node_modules', 'electron');
+    const script = ok
+      ? `const fs = require('fs'), p = require('path'); fs.mkdirSync(p.join(__dirname, 'dist'), { recursive: true }); fs.writeFileSync(p.join(__dirname, 'dist', 'electron'), '#!/bin/sh'); fs.writeFileSync(p.join(__dirname, 'path.txt'), 'electron'); console.log('Downloading electron-v45.5.0-linux-x64.zip: 100%');`
+      : `console.error('HTTPError: Response code 404'); console.error('RequestError: getaddrinfo EAI_AGAIN github.com'); console.error('    at ClientRequest.<anonymous>'); process.exit(1);`;
+    write(path.join(el, 'install.js'), script);
+    return root;
+  }
+
+  it('plans a fetch (one line saying so) only with a display, an installer, and no opt-out', () => {
+    const root = withInstaller(true);
+    const plan = planStart({ root, env: display, platform: 'linux', node: 'node' });
+    expect(plan.mode).toBe('fetch');
+    expect(plan.notice).toMatch(/^recheck: the Electron binary is not installed \(.*\); fetching it with Electron's own installer/);
+    expect(plan.fetch).toEqual({ command: 'node', args: [path.join(root, 'node_modules', 'electron', 'install.js')] });
+    expect(planStart({ root, env: {}, platform: 'linux' }).mode).toBe('browser'); // no display: nothing to open
+    expect(planStart({ root, env: { ...display, RECHECK_NO_ELECTRON_DOWNLOAD: '1' }, platform: 'linux' }).mode).toBe('browser');
+    expect(planStart({ root, env: { ...display, RECHECK_MODE: 'browser' }, platform: 'linux' }).mode).toBe('browser');
+  });
+
+  it('a successful fetch opens the desktop app', () => {
+    const root = withInstaller(true);
+    let said = '';
+    const plan = fetchThenPlan({ root, env: display, platform: 'linux', node: process.execPath }, spawnSync, (t: string) => void (said += t));
+    expect(plan.mode).toBe('electron');
+    expect(plan.launch.command).toBe(path.join(root, 'node_modules', 'electron', 'dist', 'electron'));
+    expect(said).toMatch(/fetching it with Electron's own installer/);
+  });
+
+  it("offline: one line naming the installer's error, then browser mode", () => {
+    const root = withInstaller(false);
+    let said = '';
+    const plan = fetchThenPlan({ root, env: display, platform: 'linux', node: process.execPath }, spawnSync, (t: string) => void (said += t));
+    expect(plan.mode).toBe('browser');
+    expect(plan.notice).toBeUndefined();
+    const lines = said.trim().split('\n');
+    expect(lines).toHaveLength(2); // "fetching ..." and the one line of the failure
+    expect(lines[1]).toBe("recheck: could not fetch Electron's binary (HTTPError: Response code 404); starting browser mode instead.");
   });
 });
