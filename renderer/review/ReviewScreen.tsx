@@ -299,13 +299,14 @@ export function ReviewScreen(props: {
                     value={note}
                     onChange={(e) => setNote(e.target.value)}
                     onKeyDown={(e) => {
-                      if (e.key === 'Escape') {
+                      // Escape or Enter ends the note: focus returns to the pair, so the next key answers it.
+                      if (e.key === 'Escape' || e.key === 'Enter') {
                         e.preventDefault();
                         stageRef.current?.focus();
                       }
                     }}
                     maxLength={5000}
-                    placeholder="optional, saved with this pair's answer; Esc leaves the field"
+                    placeholder="optional, saved with this pair's answer; Enter or Esc leaves the field"
                     data-testid="review-note"
                   />
                 </label>

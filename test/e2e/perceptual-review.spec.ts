@@ -155,7 +155,9 @@ test('perceptual review: ten pairs from the keyboard, blind; note, undo, blink, 
       await page.keyboard.type(`banding ${keys.join(' ')} u b d`);
       await answered(page, 9);
       await expect(page.getByTestId('review-view-side-by-side')).toHaveAttribute('aria-pressed', 'true');
-      await page.keyboard.press('Escape');
+      // Enter ends the note like Escape: the next key answers instead of going into the note (issue 22).
+      await page.keyboard.press('Enter');
+      await expect(page.getByTestId('review-note')).not.toBeFocused();
     }
     const key = keys[i % keys.length]!;
     given.push(perceptual.answers[i % keys.length]!.value);
