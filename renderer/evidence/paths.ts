@@ -16,7 +16,10 @@ export interface EvidencePath {
 const SEGMENT = /^[A-Za-z0-9_@+][A-Za-z0-9_.@+-]*$/;
 const EXTENSION = /\.[A-Za-z][A-Za-z0-9]{0,7}$/;
 const MAX_DEPTH = 3;
-const MAX_PATHS = 50;
+/** Paths shown as links; the rest are counted and said (CheckFiles), never dropped silently. */
+export const SHOWN_PATHS = 50;
+/** Values visited at most (evidence is bounded JSON; this bounds the walk's time, and is said when reached). */
+const MAX_VISITS = 100_000;
 
 /** True when `s` has the shape of a path inside a case. */
 export function looksLikeCasePath(s: string): boolean {
@@ -27,11 +30,16 @@ export function looksLikeCasePath(s: string): boolean {
   return EXTENSION.test(s) && (parts.length >= 2 || /^[a-z][a-z0-9_-]*\.(md|json|jsonl|csv|txt|svg|png|ts|mjs|js|py)$/i.test(s));
 }
 
-export function evidencePaths(evidence: Record<string, unknown>): EvidencePath[] {
+/**
+ * Every path the evidence names (see above), each once, in the evidence's order; `complete` is false when the
+ * walk stopped at MAX_VISITS values, so that the caller can say the list may go on.
+ */
+export function evidencePathsOf(evidence: Record<string, unknown>): { paths: EvidencePath[]; complete: boolean } {
   const out: EvidencePath[] = [];
   const seen = new Set<string>();
+  let visits = 0;
   const walk = (v: unknown, field: string, depth: number) => {
-    if (out.length >= MAX_PATHS) return;
+    if (++visits > MAX_VISITS) return;
     if (typeof v === 'string') {
       if (!seen.has(v) && looksLikeCasePath(v)) {
         seen.add(v);
@@ -41,11 +49,16 @@ export function evidencePaths(evidence: Record<string, unknown>): EvidencePath[]
     }
     if (depth >= MAX_DEPTH || typeof v !== 'object' || v === null) return;
     if (Array.isArray(v)) {
-      v.slice(0, 100).forEach((x, i) => walk(x, `${field}[${i}]`, depth + 1));
+      v.forEach((x, i) => walk(x, `${field}[${i}]`, depth + 1));
       return;
     }
     for (const [k, x] of Object.entries(v)) walk(x, field === '' ? k : `${field}.${k}`, depth + 1);
   };
   walk(evidence, '', 0);
-  return out;
+  return { paths: out, complete: visits <= MAX_VISITS };
+}
+
+/** The paths the evidence names. Example above. */
+export function evidencePaths(evidence: Record<string, unknown>): EvidencePath[] {
+  return evidencePathsOf(evidence).paths;
 }

@@ -48,4 +48,11 @@ describe('evidence viewer markup', () => {
     // Outside a provider they are plain chips (no button to a viewer that is not there).
     expect(renderToStaticMarkup(h(CheckFiles, { artifacts, evidence }))).not.toContain('<button');
   });
+
+  it('names every file beyond the first 50 by count instead of dropping them silently (issue 22)', () => {
+    const evidence = { pairs: Array.from({ length: 130 }, (_, i) => ({ image: `images/q2/s${String(i).padStart(3, '0')}.png` })) };
+    const html = renderToStaticMarkup(h(CaseFilesProvider, { api: createFakeApi(), caseId: 'alpha', children: h(CheckFiles, { artifacts: [], evidence }) }));
+    expect(html.match(/data-testid="evidence-file-link"/g)?.length).toBe(50);
+    expect(html).toMatch(/data-testid="evidence-files-more"[^>]*> and 80 more/);
+  });
 });
