@@ -1,7 +1,7 @@
 /**
  * The open case's layout commands (CaseWorkspace registers them): focus each pane (Alt+1..4), import a logbook,
- * add a file. A focused pane shows a focus ring; Tab then walks into it. The sandbox pane's focus goes to the
- * code editor when it is there (its status line then says how Tab leaves it).
+ * add a file. A focused pane shows a focus ring; Tab then walks into it. The sandbox pane is no exception: the
+ * focus goes to the pane, not into the code editor, where the next Tab would have indented (and dirtied) the file.
  */
 import type { Command } from './commands';
 
@@ -17,12 +17,6 @@ const PANES = [
 export function focusPane(root: HTMLElement | null, testId: string): boolean {
   const pane = root?.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
   if (pane === null || pane === undefined || pane.offsetParent === null) return false;
-  // Monaco takes input in an EditContext element where the browser has the API (Chromium), else a textarea.
-  const editor = pane.querySelector<HTMLElement>('.monaco-editor .native-edit-context') ?? pane.querySelector<HTMLElement>('.monaco-editor textarea');
-  if (editor !== null) {
-    editor.focus();
-    return true;
-  }
   if (!pane.hasAttribute('tabindex')) pane.tabIndex = -1;
   pane.focus();
   return true;

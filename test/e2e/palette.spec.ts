@@ -109,8 +109,15 @@ test('Alt+Down and Alt+Up move between falsifications; Alt+1..4 focus the panes'
 test('the editor says how Tab leaves it, and Ctrl+M makes Tab leave it', async ({ page, consoleErrors }) => {
   await openCase(page, FW);
   await expect(page.getByTestId('pane-sandbox').locator('.monaco-editor')).toBeVisible();
-  await page.keyboard.press('Alt+3');
   const inEditor = async () => (await page.locator('.monaco-editor :focus').count()) > 0;
+  // Alt+3 focuses the pane, like Alt+1, 2 and 4, not the editor: the next Tab walks into the pane and edits
+  // nothing (it used to indent, and so dirty, the open file) (issue 22).
+  await page.keyboard.press('Alt+3');
+  await expect(page.getByTestId('pane-sandbox')).toBeFocused();
+  await page.keyboard.press('Tab');
+  expect(await inEditor()).toBe(false);
+  await expect(page.getByTestId('sandbox-save')).toBeDisabled();
+  await page.getByTestId('pane-sandbox').locator('.monaco-editor .view-lines').click();
   await expect.poll(inEditor).toBe(true);
   const hint = page.getByTestId('editor-tab-hint');
   await expect(hint).toContainText('Tab indents · Ctrl+M: Tab leaves the editor');
