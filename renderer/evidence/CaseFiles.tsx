@@ -7,6 +7,7 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { RecheckApi } from '../../app/api/contract';
 import { FileViewer } from './FileViewer';
+import { useCommands } from '../palette/use-commands';
 
 const OpenCaseFile = createContext<((path: string) => void) | null>(null);
 
@@ -20,6 +21,21 @@ export function CaseFilesProvider(props: { api: RecheckApi; caseId: string; chil
   const open = useCallback((path: string) => setStack((s) => [...s, path]), []);
   // Another case: its files, not the last one's.
   useEffect(() => setStack([]), [props.caseId]);
+  // Quick open (Ctrl/Cmd+P) lists every file of the case: the sandbox pane registers its own files (they open in
+  // the editor); every other file opens here, in the viewer.
+  const [files, setFiles] = useState<string[]>([]);
+  useEffect(() => {
+    let live = true;
+    setFiles([]);
+    props.api.listCaseFiles(props.caseId).then(
+      (fs) => live && setFiles(fs.map((f) => f.path).filter((p) => !p.startsWith('sandbox/'))),
+      () => undefined, // the list is a convenience; the panes report a case that cannot be read
+    );
+    return () => {
+      live = false;
+    };
+  }, [props.api, props.caseId]);
+  useCommands(files.map((path) => ({ id: `case-file.open:${path}`, title: path, group: 'Case files', kind: 'file' as const, run: () => open(path) })));
   const top = stack.at(-1);
   return (
     <OpenCaseFile.Provider value={open}>

@@ -171,6 +171,15 @@ test('? shows the shortcuts sheet from the registry, but not while typing; Ctrl+
   await expect(quick).toBeHidden();
   await expect(pane.getByRole('treeitem', { name: /adversary\.ts/ })).toHaveAttribute('aria-selected', 'true');
   await expect(pane.locator('.monaco-editor .view-lines')).toContainText('AdversarialInput');
+
+  // Quick open finds every file of the case, not only the sandbox's: a logbook table opens in the viewer (issue 22).
+  await page.keyboard.press('Control+p');
+  await expect(quick).toBeVisible();
+  await quick.getByRole('combobox').fill('sweep-k16');
+  await expect(quick.getByRole('option').first()).toContainText('logbook/sweep-k16.csv');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('file-viewer')).toBeVisible();
+  await expect(page.getByTestId('viewer-name')).toContainText('sweep-k16.csv');
   expect(consoleErrors).toEqual([]);
 });
 
