@@ -6,7 +6,7 @@
 import type { DraftLetterOptions, LetterDraft } from '../api/contract';
 import { readAudit } from '../cases/audit';
 import type { CaseFile } from '../cases/model';
-import { latestReports } from '../runs/latest';
+import { latestCaseReports } from '../runs/latest';
 import { draftLetter } from './draft';
 import { letterEvidence } from './evidence';
 import { galleryDataUris, judgedWords } from './gallery';
@@ -16,7 +16,7 @@ import { selectLetter } from './select';
 
 /** The draft of a letter for the case in `dir`. */
 export async function draftCaseLetter(dir: string, file: CaseFile, options: DraftLetterOptions = {}): Promise<LetterDraft> {
-  const { reports } = await latestReports(dir, file.falsifications.map((f) => f.id));
+  const { reports } = await latestCaseReports(dir, file);
   const audit = await readAudit(dir);
   const ids = selectLetter(file, reports, audit, options, `${file.id}/case.json`).falsifications.map((f) => f.id);
   return draftLetter(file, reports, audit, await letterEvidence(dir, file, reports, ids), options);
@@ -24,7 +24,7 @@ export async function draftCaseLetter(dir: string, file: CaseFile, options: Draf
 
 /** Whether a letter of this kind about these falsifications may be sent now, and what is missing. */
 export async function letterReadiness(dir: string, file: CaseFile, kind: LetterDraft['kind'], falsificationIds: readonly string[]): Promise<{ ready: boolean; missing: string[] }> {
-  const { reports } = await latestReports(dir, file.falsifications.map((f) => f.id));
+  const { reports } = await latestCaseReports(dir, file);
   const audit = await readAudit(dir);
   const missing = falsificationIds.flatMap((id) => [...selectLetter(file, reports, audit, { kind, falsificationId: id }, `${file.id}/case.json`).missing]);
   return { ready: missing.length === 0, missing };
@@ -35,7 +35,7 @@ export async function letterReadiness(dir: string, file: CaseFile, kind: LetterD
  * and captioned as the letter cites them.
  */
 export async function letterFigures(dir: string, file: CaseFile, falsificationIds: readonly string[]): Promise<LetterFigure[]> {
-  const { reports } = await latestReports(dir, file.falsifications.map((f) => f.id));
+  const { reports } = await latestCaseReports(dir, file);
   const evidence = await letterEvidence(dir, file, reports, falsificationIds);
   const out: LetterFigure[] = [];
   for (const [key, ev] of evidence) {

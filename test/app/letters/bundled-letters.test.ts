@@ -8,6 +8,8 @@ import { defaultRegistry } from '../../../app/cli/registry';
 import type { LetterDraft, LetterKind } from '../../../app/api/contract';
 import { REVIEWER, runBundledCases, type BundledRun } from './bundled-runs';
 import { cli } from '../../helpers/cli';
+import { latestReports } from '../../../app/runs/latest';
+import { claimProblems } from './claim-check';
 
 /** The letters each bundled case gives, by kind, and whether each may be sent. */
 const EXPECTED: Record<string, Partial<Record<LetterKind, { falsifications: string[]; ready: boolean }>>> = {
@@ -71,6 +73,28 @@ describe('letters of the bundled cases', () => {
       expect([0, 1], `${command}: ${r.stderr}`).toContain(r.code);
     }
   }, 120_000);
+
+  it('every claim sentence of every letter (both kinds, every bundled case) is drawn from the evidence of the check it names', async () => {
+    let letters = 0;
+    let cited = 0;
+    for (const run of runs) {
+      const file = (await loadCase(run.dir, defaultRegistry())).file;
+      const { reports } = await latestReports(run.dir, file.falsifications.map((f) => f.id));
+      const ids = file.falsifications.flatMap((f) => f.checks.map((c) => c.id));
+      for (const kind of ['authors', 'logbook'] as const) {
+        for (const options of [{ kind }, ...file.falsifications.map((f) => ({ kind, falsificationId: f.id }))]) {
+          const letter = await draftCaseLetter(run.dir, file, options);
+          letters++;
+          cited += letter.markdown.split('\n').filter((l) => /^(?:\d+\.|-) \*\*/.test(l)).length;
+          expect(claimProblems(letter.markdown, reports, ids), `${run.id} ${JSON.stringify(options)}`).toEqual([]);
+          // The opening follows the findings' polarity and decisions, never a stock belief.
+          expect(letter.markdown).not.toMatch(/we believe (it|they) stands?|comes from a slip in the analysis/);
+        }
+      }
+    }
+    expect(letters).toBeGreaterThanOrEqual(20);
+    expect(cited).toBeGreaterThanOrEqual(40);
+  });
 
   it('a case with nothing to say in a kind says so in its banner', async () => {
     const run = runs.find((r) => r.id === 'padding-perplexity')!;

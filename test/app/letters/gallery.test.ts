@@ -1,6 +1,7 @@
 /**
- * The gallery of a perceptual verdict in a letter: the sixth bundled case reviewed by a SCRIPTED reviewer (test only,
- * never a person's judgment) who finds the 3- and 2-bit images unusable. The pairs it shows are held against the
+ * The gallery of a perceptual verdict in a letter: the sixth bundled case reviewed by two SCRIPTED reviewers (test
+ * only, never a person's judgment) who both find the 3- and 2-bit images unusable (two agreeing blind sources: one
+ * reviewer alone is one source under the decision gates). The pairs it shows are held against the
  * review's own answers file, read here independently of the review code; the Markdown cites each pair as a figure
  * with its files, hashes, metrics and answers, and the PDF's page embeds both images of each pair.
  */
@@ -15,13 +16,16 @@ import { draftCaseLetter, letterFigures, letterPdf } from '../../../app/letters/
 import { buildGalleries, GALLERY_MAX, type Gallery } from '../../../app/letters/gallery';
 import { letterHtml } from '../../../app/letters/html';
 import { chromiumPrinter } from '../../../app/letters/pdf';
-import { CASE_ID, reviewedQuantizationCase, SEES_BANDING, type ReviewedCase } from './reviewed-quantization';
+import { CASE_ID, reviewedQuantizationCase, SEES_BANDING, SEES_BANDING_TOO, type ReviewedCase } from './reviewed-quantization';
 import { executable } from '../../helpers/required';
+import { latestReports } from '../../../app/runs/latest';
+import { claimProblems } from './claim-check';
 
 const PAGES_DIR = resolve(import.meta.dirname, '../../../test-results/letters');
 const sha = (b: Buffer): string => createHash('sha256').update(b).digest('hex');
 
 interface Line {
+  reviewer: string;
   index: number;
   pair: string;
   shownLeft: string;
@@ -29,31 +33,41 @@ interface Line {
   answer: string;
 }
 
-/** The review's answers as written, straight from its answers.jsonl. */
+/** Both reviews' answers as written, straight from their answers.jsonl, each with its review's reviewer. */
 function answerLines(dir: string): Line[] {
-  const reviews = readdirSync(join(dir, 'reviews'));
-  expect(reviews).toHaveLength(1);
-  return readFileSync(join(dir, 'reviews', reviews[0]!, 'answers.jsonl'), 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l) as Line);
+  const reviews = readdirSync(join(dir, 'reviews')).sort();
+  expect(reviews).toHaveLength(2);
+  return reviews.flatMap((id) => {
+    const reviewer = (JSON.parse(readFileSync(join(dir, 'reviews', id, 'review.json'), 'utf8')) as { reviewer: string }).reviewer;
+    return readFileSync(join(dir, 'reviews', id, 'answers.jsonl'), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((l) => ({ ...(JSON.parse(l) as Omit<Line, 'reviewer'>), reviewer }));
+  });
 }
 
-/** Pairs whose first showing had a q3 or q2 image on the right answered "unusable", by condition, in table order. */
-function judgedByHand(lines: Line[]): Map<string, string[]> {
+const BOTH = [SEES_BANDING.name, SEES_BANDING_TOO.name].sort();
+
+/**
+ * Pairs whose first showing to a reviewer had a q3 or q2 image on the right answered "unusable", by condition,
+ * with those reviewers: most reviewers first, then in table order (each reviewer is shown a seeded share of pairs).
+ */
+function judgedByHand(lines: Line[]): Map<string, { pair: string; reviewers: string[] }[]> {
   const first = new Map<string, Line>();
-  for (const l of [...lines].sort((a, b) => a.index - b.index)) if (!first.has(l.pair)) first.set(l.pair, l);
-  const out = new Map<string, string[]>([['q3', []], ['q2', []]]);
-  for (const l of first.values()) if (l.answer === 'unusable' && out.has(l.shownRight)) out.get(l.shownRight)!.push(l.pair);
-  for (const list of out.values()) list.sort();
-  return out;
+  for (const l of [...lines].sort((a, b) => a.index - b.index)) if (!first.has(`${l.reviewer}/${l.pair}`)) first.set(`${l.reviewer}/${l.pair}`, l);
+  const out = new Map<string, Map<string, string[]>>([['q3', new Map()], ['q2', new Map()]]);
+  for (const l of first.values()) {
+    const byPair = out.get(l.shownRight);
+    if (l.answer === 'unusable' && byPair !== undefined) byPair.set(l.pair, [...(byPair.get(l.pair) ?? []), l.reviewer].sort());
+  }
+  return new Map([...out].map(([c, byPair]) => [c, [...byPair].map(([pair, reviewers]) => ({ pair, reviewers })).sort((a, b) => b.reviewers.length - a.reviewers.length || a.pair.localeCompare(b.pair))]));
 }
 
 let reviewed: ReviewedCase;
 let gallery: Gallery;
 
 beforeAll(async () => {
-  reviewed = await reviewedQuantizationCase([SEES_BANDING], { verdict: true });
+  reviewed = await reviewedQuantizationCase([SEES_BANDING, SEES_BANDING_TOO], { verdict: true });
   const checks = reviewed.report.falsifications[0]!.checks;
   const gs = await buildGalleries(reviewed.dir, 'F1', checks);
   expect(gs).toHaveLength(1);
@@ -71,8 +85,11 @@ describe('the gallery of a perceptual verdict', () => {
     expect(q2.length).toBeGreaterThan(3);
     expect(gallery.judgedPairs).toBe(q3.length + q2.length);
     expect(gallery.pairs).toHaveLength(GALLERY_MAX);
-    expect(gallery.pairs.map((p) => p.pair)).toEqual([q3[0], q2[0], q3[1], q2[1], q3[2], q2[2]]);
-    expect(gallery.pairs.map((p) => p.judged)).toEqual([q3[0], q2[0], q3[1], q2[1], q3[2], q2[2]].map((_, i) => [{ condition: i % 2 === 0 ? 'q3' : 'q2', reviewers: [SEES_BANDING.name] }]));
+    const expected = [q3[0]!, q2[0]!, q3[1]!, q2[1]!, q3[2]!, q2[2]!];
+    expect(gallery.pairs.map((p) => p.pair)).toEqual(expected.map((e) => e.pair));
+    // The pairs judged by both reviewers come first.
+    expect(expected[0]!.reviewers).toEqual(BOTH);
+    expect(gallery.pairs.map((p) => p.judged.map((j) => ({ condition: j.condition, reviewers: [...j.reviewers].sort() })))).toEqual(expected.map((e, i) => [{ condition: i % 2 === 0 ? 'q3' : 'q2', reviewers: e.reviewers }]));
     expect(gallery).toMatchObject({ checkId: 'perceptual-verdict', table: 'images/pairs.csv', mode: 'rate-right', question: 'Is the right image usable as a generation of the prompt?', conditions: ['q3', 'q2'], problems: [] });
   });
 
@@ -90,8 +107,9 @@ describe('the gallery of a perceptual verdict', () => {
         expect(img.sha256).toBe(sha(readFileSync(join(reviewed.dir, img.path))));
         expect(img).toMatchObject({ mediaType: 'image/png', width: 96, height: 96 });
       }
-      const given = lines.filter((l) => l.pair === p.pair).sort((a, b) => a.index - b.index);
-      expect(p.answers.map((a) => [a.reviewer, a.answer, a.shownLeft, a.shownRight])).toEqual(given.map((l) => [SEES_BANDING.name, l.answer, l.shownLeft, l.shownRight]));
+      // The answers of both reviewers on it, every showing.
+      const given = lines.filter((l) => l.pair === p.pair).map((l) => JSON.stringify([l.reviewer, l.answer, l.shownLeft, l.shownRight]));
+      expect(p.answers.map((a) => JSON.stringify([a.reviewer, a.answer, a.shownLeft, a.shownRight])).sort()).toEqual(given.sort());
       expect(p.answers[0]).toMatchObject({ label: 'Unusable', repeat: false });
       const m = metrics.find((x) => x.pair === p.pair)!;
       expect(p.metrics).toEqual({ psnr: m.psnr, ssim: m.ssim });
@@ -114,9 +132,19 @@ describe('the gallery of a perceptual verdict', () => {
       expect(line).toContain(`image A \`${CASE_ID}/${a.path}\` (${a.condition}), SHA-256 \`${a.sha256}\``);
       expect(line).toContain(`image B \`${CASE_ID}/${b.path}\` (${b.condition}), SHA-256 \`${b.sha256}\``);
       expect(line).toContain(`PSNR ${p.metrics!.psnr!.toFixed(1)} dB, SSIM ${p.metrics!.ssim.toFixed(3)}`);
-      expect(line).toContain(`Judged unusable: ${p.judged[0]!.condition} (${SEES_BANDING.name})`);
+      expect(line).toContain(`Judged unusable: ${p.judged[0]!.condition} (${p.judged[0]!.reviewers.join(', ')})`);
     });
-    expect(md).toMatch(new RegExp(`  - ${SEES_BANDING.name}: “Unusable” for the q3 image \\(shown right, fp left\\)`));
+    for (const name of BOTH) expect(md).toMatch(new RegExp(`  - ${name}: “Unusable” for the q3 image \\(shown right, fp left\\)`));
+  });
+
+  it('every claim sentence of its letters (both kinds) is drawn from the evidence of the check it names', async () => {
+    const { file } = await loadCase(reviewed.dir, defaultRegistry());
+    const { reports } = await latestReports(reviewed.dir, ['F1']);
+    for (const kind of ['authors', 'logbook'] as const) {
+      const md = (await draftCaseLetter(reviewed.dir, file, { kind, falsificationId: 'F1' })).markdown;
+      expect(md.split('\n').filter((l) => /^\d+\. \*\*/.test(l))).toHaveLength(3);
+      expect(claimProblems(md, reports, file.falsifications[0]!.checks.map((c) => c.id))).toEqual([]);
+    }
   });
 
   it('the PDF page embeds both images of each pair (PNG data URIs of the hashed bytes) under its figure number', async () => {

@@ -63,7 +63,8 @@ describe('recheck letter', () => {
     expect(r.code).toBe(0);
     const { file } = await loadCase(dir, createCheckRegistry([fixedKind]));
     expect(r.stdout).toBe((await draftCaseLetter(dir, file, { kind: 'authors' })).markdown);
-    expect(r.stderr).toMatch(/^recheck: not ready to send \(7 things missing\): F1: no reviewer's verdict has been recorded; /);
+    // The run's checks are gone from case.json, so its decision is stale, and the letter says so first.
+    expect(r.stderr).toMatch(/^recheck: not ready to send \(8 things missing\): F1: the checks changed since this run \(check [\w-]+ removed\): run again; F1: no reviewer's verdict has been recorded; /);
     const unknown = await cli(['letter', dir, '--falsification', 'F9'], dir);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/mini\/case\.json: no falsification "F9" \(falsifications: F1\)/);

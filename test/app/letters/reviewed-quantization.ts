@@ -31,6 +31,8 @@ export interface ScriptedReviewer {
 
 /** Sees the banding: the 3- and 2-bit images unusable, the dithered 4-bit ones flawed, the rest usable. */
 export const SEES_BANDING: ScriptedReviewer = { name: 'scripted-sees-banding', judge: (c) => (c === 'q3' || c === 'q2' ? 'unusable' : c === 'q4-dither' ? 'flawed' : 'usable'), seed: 11 };
+/** A second reviewer with the same judgment as SEES_BANDING, under another name and seed: two agreeing blind sources. */
+export const SEES_BANDING_TOO: ScriptedReviewer = { name: 'scripted-sees-banding-too', judge: SEES_BANDING.judge, seed: 13 };
 /** A second reviewer who agrees on the 2-bit images and finds the 3-bit ones only flawed. */
 export const SEES_Q2: ScriptedReviewer = { name: 'scripted-sees-q2', judge: (c) => (c === 'q2' ? 'unusable' : c === 'q3' ? 'flawed' : 'usable'), seed: 12 };
 

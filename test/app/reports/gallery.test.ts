@@ -1,6 +1,6 @@
 /**
- * The gallery in a report: the sixth bundled case reviewed by a SCRIPTED reviewer (test only, never a person's
- * judgment), run and reported with `recheck report`. report.json holds the pairs the letter shows; index.html shows
+ * The gallery in a report: the sixth bundled case reviewed by two agreeing SCRIPTED reviewers (test only, never a
+ * person's judgment; two blind sources, as the decision gates need for a confirmed decision), run and reported with `recheck report`. report.json holds the pairs the letter shows; index.html shows
  * both images of each inline, as data: URIs of the very bytes copied under inputs/ (hashed in the manifest), and
  * names nothing outside itself, so it opens offline. `--verify` re-derives the gallery from the copied reviews and
  * images and catches an edited one even under a forged manifest. A screenshot of the page is kept to look at.
@@ -15,7 +15,7 @@ import { buildGalleries, type Gallery } from '../../../app/letters/gallery';
 import { manifestOf, scanReportFolder } from '../../../app/reports/manifest';
 import type { ReportData, ReportManifest } from '../../../app/reports/model';
 import { cli } from '../../helpers/cli';
-import { reviewedQuantizationCase, SEES_BANDING, type ReviewedCase } from '../letters/reviewed-quantization';
+import { reviewedQuantizationCase, SEES_BANDING, SEES_BANDING_TOO, type ReviewedCase } from '../letters/reviewed-quantization';
 import { builtReport, readJson } from './harness';
 import { executable } from '../../helpers/required';
 
@@ -26,7 +26,7 @@ let out = '';
 let expected: Gallery;
 
 beforeAll(async () => {
-  reviewed = await reviewedQuantizationCase([SEES_BANDING], { verdict: true });
+  reviewed = await reviewedQuantizationCase([SEES_BANDING, SEES_BANDING_TOO], { verdict: true });
   expected = (await buildGalleries(reviewed.dir, 'F1', reviewed.report.falsifications[0]!.checks))[0]!;
   ({ out } = await builtReport(reviewed.dir));
 }, 90_000);
@@ -34,7 +34,7 @@ beforeAll(async () => {
 const verify = (dir: string) => cli(['report', '--verify', dir], tmpdir());
 
 describe('recheck report: the gallery of the perceptual verdict', () => {
-  it('report.json holds the six pairs the letter shows, with the reviewer’s answers and the metrics', () => {
+  it('report.json holds the six pairs the letter shows, with both reviewers’ answers and the metrics', () => {
     const data = readJson(join(out, 'report.json')) as ReportData;
     const f1 = data.falsifications.find((f) => f.id === 'F1')!;
     expect(f1.decision?.decision).toBe('confirmed');
@@ -42,8 +42,13 @@ describe('recheck report: the gallery of the perceptual verdict', () => {
     const g = f1.galleries![0]!;
     expect(g).toEqual(expected);
     expect(g.pairs.map((p) => p.judged[0]!.condition)).toEqual(['q3', 'q2', 'q3', 'q2', 'q3', 'q2']);
+    const both = [SEES_BANDING.name, SEES_BANDING_TOO.name].sort();
+    // The first pair shown was judged unusable by both reviewers, and carries the answers of both.
+    expect([...g.pairs[0]!.judged[0]!.reviewers].sort()).toEqual(both);
+    expect([...new Set(g.pairs[0]!.answers.map((a) => a.reviewer))].sort()).toEqual(both);
     for (const p of g.pairs) {
-      expect(p.answers.every((a) => a.reviewer === SEES_BANDING.name)).toBe(true);
+      expect(p.answers.every((a) => both.includes(a.reviewer))).toBe(true);
+      expect(p.answers.every((a) => a.answer === 'unusable')).toBe(true);
       expect(p.metrics?.psnr).toBeGreaterThan(18);
     }
   });
@@ -63,7 +68,8 @@ describe('recheck report: the gallery of the perceptual verdict', () => {
         expect(block).toContain(img.sha256);
       }
       expect(block).toContain(`PSNR ${p.metrics!.psnr!.toFixed(1)} dB, SSIM ${p.metrics!.ssim.toFixed(3)}`);
-      expect(block).toContain(`${SEES_BANDING.name}: “Unusable” for the ${p.judged[0]!.condition} image (shown right, fp left)`);
+      for (const name of new Set(p.answers.map((a) => a.reviewer))) expect(block).toContain(`${name}: “Unusable” for the ${p.judged[0]!.condition} image (shown right, fp left)`);
+      expect(new Set(p.answers.map((a) => a.reviewer)).size).toBeGreaterThan(0);
     }
   });
 

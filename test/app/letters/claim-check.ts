@@ -1,0 +1,100 @@
+/**
+ * Checks a letter's claim sentences against the evidence they cite (docs/letters.md, "Sentences from
+ * evidence"): every check cited by title exists in the reports; every number a cited check's sentence prints
+ * appears in that check's evidence (its JSON numbers as the letter formats them, or printed in a string the
+ * check computed; trailing zeros aside: 27.0 is 27); no sentence says a check grows, stays bounded or cannot tell unless its conclusion says so;
+ * the tally names a check as supporting, contradicting or deciding nothing only when its outcome says so; no
+ * check id appears. Returns the problems, one line each (empty: the letter is faithful to its evidence).
+ */
+import type { CheckResultView, LatestFalsificationReport } from '../../../app/api/contract';
+import { num, pct, pval } from '../../../app/letters/numbers';
+
+const NUMBER = /(?<![\w.])-?\d+(?:\.\d+)?(?:e[-+]?\d+)?(?![\w])/g;
+/** The number tokens of a text ("k = 2..16" holds 2 and 16). */
+const numbersIn = (text: string) => [...text.replace(/\.\./g, ' .. ').matchAll(NUMBER)].map((m) => m[0]);
+
+/** Every way the letter may print a number the check computed, and every number printed in its strings. */
+export function numberPool(r: CheckResultView): Set<string> {
+  const pool = new Set<string>();
+  const addNumber = (v: number) => {
+    pool.add(String(v));
+    pool.add(num(v));
+    pool.add(num(v, 2));
+    pool.add(pval(v));
+    pool.add(pct(v).replace('%', ''));
+    for (let d = 1; d <= 6; d++) if (Number.isFinite(v) && v !== 0) pool.add(String(Number(v.toPrecision(d))));
+  };
+  const visit = (v: unknown) => {
+    if (typeof v === 'number') addNumber(v);
+    else if (typeof v === 'string') {
+      for (const n of numbersIn(v)) {
+        pool.add(n);
+        addNumber(Number(n)); // a number printed as a string (40 digits): as the letter formats it
+      }
+    }
+    else if (Array.isArray(v)) v.forEach(visit);
+    else if (typeof v === 'object' && v !== null) Object.values(v).forEach(visit);
+  };
+  visit(r.evidence);
+  visit(r.guarantee ?? null);
+  visit(r.insufficient ?? null);
+  return pool;
+}
+
+/** The sentences of a text, split after a stop followed by a space and a capital or a backtick. */
+function sentences(text: string): string[] {
+  return text.split(/(?<=[.!?])\s+(?=[A-Z`“])/);
+}
+
+/** The title a letter cites without its stop, to look it up. */
+const bare = (t: string) => t.replace(/[.]$/, '');
+
+export function claimProblems(markdown: string, reports: readonly LatestFalsificationReport[], checkIds: readonly string[]): string[] {
+  const problems: string[] = [];
+  const checks = reports.flatMap((r) => r.checks);
+  const byTitle = (t: string) => checks.find((c) => bare(c.title).toLowerCase() === bare(t).toLowerCase());
+  for (const id of checkIds) if (/[-_.0-9]/.test(id) && new RegExp(`(?<![\\w/-])${id.replace(/[.]/g, '\\.')}(?![\\w-]|\\.\\w)`).test(markdown)) problems.push(`check id ${id} named`);
+  for (const line of markdown.split('\n')) {
+    const item = /^(?:\d+\.|-) \*\*(.+?[.?!])\*\* (.*)$/.exec(line);
+    if (item !== null) {
+      const title = item[1]!;
+      const check = byTitle(title);
+      if (check === undefined) {
+        problems.push(`cites no check of the report: "${title}"`);
+        continue;
+      }
+      const pool = numberPool(check);
+      for (const s of sentences(item[2]!)) {
+        const text = s.replace(/`[^`]*`/g, '``');
+        for (const n of numbersIn(text)) if (!pool.has(n) && !pool.has(String(Number(n)))) problems.push(`"${bare(title)}": ${n} is not in its evidence: ${s}`);
+        problems.push(...conclusionProblems(s, check, title));
+        if (/\bsupport|\bcontradict/i.test(s)) problems.push(`"${bare(title)}": a finding sentence speaks of support: ${s}`);
+      }
+    }
+    if (line.startsWith('Re-check result:')) {
+      for (const s of sentences(line)) {
+        const group = /^(Supporting|Contradicting|Showing the claim fails|Showing the claim stands|Deciding nothing on its own|Failed to compute)\b[^:]*: (.*)$/.exec(s);
+        if (group === null) continue;
+        const want = { Supporting: 'supports', 'Showing the claim fails': 'supports', Contradicting: 'refutes', 'Showing the claim stands': 'refutes', 'Deciding nothing on its own': 'neutral', 'Failed to compute': 'error' }[group[1]!];
+        for (const m of group[2]!.matchAll(/“([^”]+)”/g)) {
+          const check = byTitle(m[1]!);
+          if (check === undefined) problems.push(`tally cites no check of the report: "${m[1]}"`);
+          else if (check.outcome !== want) problems.push(`tally says "${group[1]}" of "${m[1]}", whose outcome is ${check.outcome}`);
+        }
+      }
+      for (const m of line.matchAll(/gate: [^“]*((?:“[^”]+”[^“]*)+)/g)) for (const t of m[1]!.matchAll(/“([^”]+)”/g)) if (byTitle(t[1]!) === undefined) problems.push(`gate cites no check of the report: "${t[1]}"`);
+    }
+  }
+  return problems;
+}
+
+/** What a sentence says of a check's conclusion (grows / stays bounded / cannot tell) must be what its evidence says. */
+function conclusionProblems(s: string, check: CheckResultView, title: string): string[] {
+  const c = check.evidence.conclusion as { value?: string } | undefined;
+  const stop = /^Stopped at /.test(s);
+  const value = stop ? (check.evidence.stoppedAtConclusion as string | undefined) : c?.value;
+  const says = /\bgrows\b|decreases without bound/.test(s) ? 'grows' : /stays bounded/.test(s) ? 'bounded' : /cannot tell/.test(s) ? 'cannot-tell' : null;
+  if (says === null) return [];
+  if (value === undefined) return [`"${bare(title)}": says ${says} without a conclusion in its evidence: ${s}`];
+  return says === value ? [] : [`"${bare(title)}": says ${says}, its evidence concludes ${value}: ${s}`];
+}
