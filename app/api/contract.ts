@@ -57,6 +57,15 @@ export type ReviewerVerdict = 'confirmed' | 'refuted' | 'needs-more-work';
 export interface ClaimView {
   id: string;
   text: string;
+  /** Set when the claim was withdrawn. */
+  withdrawn?: WithdrawalView;
+}
+
+/** Why an item (a claim, a finding, a check) was withdrawn: kept for the history, out of runs, decisions and letters. */
+export interface WithdrawalView {
+  at: string;
+  who: string;
+  reason: string;
 }
 
 export interface CheckDeclView {
@@ -65,6 +74,8 @@ export interface CheckDeclView {
   title: string;
   /** The check's params as declared in case.json. */
   params: Record<string, unknown>;
+  /** Set when the check was withdrawn (runs skip it). */
+  withdrawn?: WithdrawalView;
 }
 
 export interface FalsificationView {
@@ -79,6 +90,8 @@ export interface FalsificationView {
   checks: CheckDeclView[];
   /** The adversarial checklist: every question in order with this falsification's answer (open when none). */
   checklist: ChecklistItemView[];
+  /** Set when the finding was withdrawn (out of runs, decisions, the review queue and letters). */
+  withdrawn?: WithdrawalView;
 }
 
 /** How a checklist question stands for one falsification. */
@@ -309,6 +322,13 @@ export interface LiveSeriesPoint {
 export interface LatestFalsificationReport extends FalsificationReport {
   runId: string;
   finishedAt: string;
+  /**
+   * Set when the finding's checks changed since this run (a check withdrawn, added or removed): the decision
+   * is then not current and nothing may use it as if it were (badges show it as stale, the review queue lists
+   * the finding as not run, a verdict and a letter wait for a new run). Example: `the checks changed since
+   * this run (check growth-fit-1 withdrawn): run again`.
+   */
+  stale?: string;
 }
 
 export interface CaseRunReport {
@@ -342,6 +362,8 @@ export interface CaseDetail {
   falsifications: FalsificationView[];
   /** Our own summary of the paper's claim (Markdown with $LaTeX$). */
   paperMarkdown: string;
+  /** sha256 of paper.md as read (editPaper's baseSha256). */
+  paperSha256?: string;
   logbooks: LogbookView[];
   sandboxFiles: SandboxFile[];
   audit: AuditEntry[];
@@ -596,6 +618,26 @@ export interface AddCheckInput extends ByReviewer {
   params: Record<string, unknown>;
 }
 
+/**
+ * Withdraws a claim, a finding or a check of a finding (app/cases/withdraw.ts): kept in case.json and the audit
+ * log with the reason, out of runs, decisions, the review queue and letters. `finding` names the finding of a check.
+ */
+export interface WithdrawInput extends ByReviewer {
+  caseId: string;
+  item: 'claim' | 'finding' | 'check';
+  id: string;
+  /** The finding a withdrawn check belongs to (only with item "check"). */
+  finding?: string;
+  reason: string;
+}
+
+/** A new text of the case's paper.md; `baseSha256` (CaseDetail.paperSha256 when it was opened) refuses a lost update. */
+export interface EditPaperInput extends ByReviewer {
+  caseId: string;
+  markdown: string;
+  baseSha256?: string;
+}
+
 /** The result of an edit: the new item's id and its audit entry. */
 export interface EditView {
   id: string;
@@ -841,6 +883,10 @@ export interface RecheckApi {
   addFalsification(input: AddFalsificationInput): Promise<EditView>;
   /** Adds a check to a claimed falsification; its params are validated against the kind's schema. */
   addCheck(input: AddCheckInput): Promise<EditView>;
+  /** Withdraws a claim, a finding or a check (kept in the history with its reason; out of runs, decisions and letters); logged. */
+  withdraw(input: WithdrawInput): Promise<AuditEntry>;
+  /** Saves a new paper.md atomically, logged with its hashes before and after. */
+  editPaper(input: EditPaperInput): Promise<AuditEntry>;
   /** Copies a reviewer's file into the case (a quantities file, a table, a re-implementation), logged. */
   addCaseFile(input: AddCaseFileInput): Promise<AuditEntry>;
   /** The regular files of a case (case.json, paper.md, logbooks, sandbox, tables), for file pickers. */

@@ -6,7 +6,7 @@
 import type { AnswerReviewInput, LetterKind, LetterState, SaveLetterInput, SetLetterStatusInput, StartReviewInput } from './contract';
 import type { AddCheckInput, AddClaimInput, AnswerChecklistInput, ChecklistItemStatus, FalsificationDecision, AddFalsificationInput, ExtractTableInput, ImportLogbookInput, NewCaseInput, RecheckApi, RecordDecisionInput, SandboxRunInput, SaveSandboxFileInput, ReviewerVerdict, UploadedFile } from './contract';
 import type { SaveWorkspaceSettingsInput } from './contract-settings';
-import type { FindingSays } from './contract';
+import type { EditPaperInput, FindingSays, WithdrawInput } from './contract';
 import { decisionSide, FALSIFICATION_DECISIONS, SAYS_WORDS } from './contract-words';
 import { checkJsonBounds, JsonLimitError, type JsonLimits } from '../json/bounded';
 
@@ -495,6 +495,40 @@ export const API_METHODS: { [M in ApiMethod]: { channel: string; validate: ArgVa
         ...(title !== undefined ? { title } : {}),
         ...reviewer(m, r.reviewer),
       };
+      return [input];
+    },
+  },
+  withdraw: {
+    channel: 'recheck:withdraw',
+    validate: (a) => {
+      const m = 'withdraw';
+      arity(m, a, 1);
+      const r = record(m, a[0], ['caseId', 'item', 'id', 'finding', 'reason', 'reviewer']);
+      if (r.item !== 'claim' && r.item !== 'finding' && r.item !== 'check') throw new ApiArgumentError(m, 'item must be one of claim, finding, check');
+      if ((r.item === 'check') !== (r.finding !== undefined)) throw new ApiArgumentError(m, 'finding names the finding of a check, and only of a check');
+      const finding = optional(r.finding, (x) => id(m, 'finding', x));
+      const input: WithdrawInput = {
+        caseId: id(m, 'caseId', r.caseId),
+        item: r.item,
+        id: id(m, 'id', r.id),
+        ...(finding !== undefined ? { finding } : {}),
+        reason: text(m, 'reason', r.reason, 5_000),
+        ...reviewer(m, r.reviewer),
+      };
+      return [input];
+    },
+  },
+  editPaper: {
+    channel: 'recheck:editPaper',
+    validate: (a) => {
+      const m = 'editPaper';
+      arity(m, a, 1);
+      const r = record(m, a[0], ['caseId', 'markdown', 'baseSha256', 'reviewer']);
+      const baseSha256 = optional(r.baseSha256, (x) => {
+        if (typeof x !== 'string' || !/^[0-9a-f]{64}$/.test(x)) throw new ApiArgumentError(m, 'baseSha256 must be 64 lowercase hex digits');
+        return x;
+      });
+      const input: EditPaperInput = { caseId: id(m, 'caseId', r.caseId), markdown: text(m, 'markdown', r.markdown, 4 * 1024 * 1024), ...(baseSha256 !== undefined ? { baseSha256 } : {}), ...reviewer(m, r.reviewer) };
       return [input];
     },
   },

@@ -9,6 +9,9 @@ import { join, basename, dirname, posix } from 'node:path';
 import { createCase, markdownTitle } from '../cases/create';
 import { addCheck, addClaim, addFalsification, answerChecklist } from '../cases/edit';
 import { addFinding } from '../cases/add-finding';
+import { withdraw, type WithdrawTarget } from '../cases/withdraw';
+import { editPaper } from '../cases/paper';
+import { isActive } from '../cases/model';
 import { prematureVerifications } from '../reviews/premature';
 import { checklistView } from '../cases/checklist';
 import type { ChecklistAnswer } from '../cases/model';
@@ -33,7 +36,7 @@ import { readAuditLog, repairAudit, appendAudit } from '../cases/audit';
 import { confineCaseFailure } from '../cases/case-failure';
 import { readLogbook } from '../logbook/read';
 import { runCase, newRunId } from '../checks/run-case';
-import { latestReports } from '../runs/latest';
+import { latestCaseReports } from '../runs/latest';
 import { LiveRuns } from '../runs/live';
 import { draftCaseLetter, letterPdf, letterReadiness } from '../letters/case-letter';
 import { chromiumPrinter, type PdfPrinter } from '../letters/pdf';
@@ -103,13 +106,14 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
         // is confined to its row, which is listed with its one-line problem (app/cases/case-failure.ts).
         const row = await confineCaseFailure(o.workspaceDir, dir, async (): Promise<CaseSummary> => {
           const { file } = await loadCase(dir, registry);
-          const { reports } = await latestReports(dir, file.falsifications.map((f) => f.id));
+          // Findings in force only, and only current decisions (a stale one waits for a new run).
+          const reports = (await latestCaseReports(dir, file)).reports.filter((r) => r.stale === undefined);
           return {
             id: basename(dir),
             title: file.title,
             paperTitle: file.paper.title,
             venueId: file.paper.venueId,
-            falsificationCount: file.falsifications.length,
+            falsificationCount: file.falsifications.filter(isActive).length,
             ...(reports.length > 0 ? { lastDecisions: Object.fromEntries(reports.map((f) => [f.falsificationId, f.decision])) } : {}),
             ...(await letterSummariesOf(dir)),
           };
@@ -122,15 +126,16 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
     async openCase(caseId): Promise<CaseDetail> {
       const dir = await caseDir(caseId);
       const { file } = await loadCase(dir, registry);
-      const { reports: latest, newestRun } = await latestReports(dir, file.falsifications.map((f) => f.id));
+      const { reports: latest, newestRun } = await latestCaseReports(dir, file);
       // Opening a case repairs its log's tail (a crash fragment is moved to audit.jsonl.torn), then reads it.
       // A read-only case folder cannot be repaired: its torn line is then skipped and counted instead.
       await repairAudit(dir).catch(() => null);
       const auditLog = await readAuditLog(dir);
+      const paper = await readInside(dir, 'paper.md', { maxBytes: MAX_TEXT_BYTES });
       return {
         id: caseId,
         title: file.title,
-        paper: { title: file.paper.title, venueId: file.paper.venueId, authors: file.paper.authors ?? [], claims: file.paper.claims },
+        paper: { title: file.paper.title, venueId: file.paper.venueId, authors: file.paper.authors ?? [], claims: file.paper.claims.map((c) => ({ id: c.id, text: c.text, ...(c.withdrawn !== undefined ? { withdrawn: c.withdrawn } : {}) })) },
         falsifications: file.falsifications.map((f) => ({
           id: f.id,
           claim: f.claim,
@@ -138,10 +143,12 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
           assertion: f.assertion,
           ...(f.source !== undefined ? { source: f.source } : {}),
           ...(f.says !== undefined ? { says: f.says } : {}),
-          checks: f.checks.map((c) => ({ id: c.id, kind: c.kind, title: c.title, params: c.params })),
+          checks: f.checks.map((c) => ({ id: c.id, kind: c.kind, title: c.title, params: c.params, ...(c.withdrawn !== undefined ? { withdrawn: c.withdrawn } : {}) })),
           checklist: checklistView(f),
+          ...(f.withdrawn !== undefined ? { withdrawn: f.withdrawn } : {}),
         })),
-        paperMarkdown: (await readInside(dir, 'paper.md', { maxBytes: MAX_TEXT_BYTES })).toString('utf8'),
+        paperMarkdown: paper.toString('utf8'),
+        paperSha256: sha256(paper),
         logbooks: await Promise.all(file.logbooks.map((l) => readLogbook(dir, l))),
         sandboxFiles: await sandboxFiles(dir),
         audit: auditLog.entries,
@@ -341,6 +348,15 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
     async addCheck(input): Promise<EditView> {
       const r = await addCheck(await caseDir(input.caseId), registry, { who: editor(input) }, { falsification: input.falsification, kind: input.kind, params: input.params, ...(input.title !== undefined ? { title: input.title } : {}) });
       return { id: r.id, entry: r.entry };
+    },
+
+    async withdraw(input): Promise<AuditEntry> {
+      const target: WithdrawTarget = input.item === 'check' ? { item: 'check', finding: input.finding ?? '', id: input.id } : { item: input.item, id: input.id };
+      return (await withdraw(await caseDir(input.caseId), registry, { who: editor(input) }, { ...target, reason: input.reason })).entry;
+    },
+
+    async editPaper(input): Promise<AuditEntry> {
+      return editPaper(await caseDir(input.caseId), registry, { who: editor(input) }, { markdown: input.markdown, ...(input.baseSha256 !== undefined ? { baseSha256: input.baseSha256 } : {}) });
     },
 
     async addCaseFile(input): Promise<AuditEntry> {

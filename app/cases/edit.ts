@@ -17,6 +17,7 @@ import { sha256 } from '../fs/hash';
 import { appendAudit } from './audit';
 import { displayPath, loadCase, validateCaseJson } from './load';
 import { CHECKLIST_IDS, checklistAnswerProblem } from './checklist';
+import { missingColumn } from './table-columns';
 import type { AssertionSource, CaseFile, ChecklistAnswer, CheckDecl, Claim, LogbookRef } from './model';
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
@@ -44,6 +45,7 @@ export async function editCase(dir: string, registry: CheckRegistry, editor: Edi
     const before = sha256(await readInside(dir, 'case.json', { maxBytes: 4 * 1024 * 1024 }));
     const next = structuredClone(loaded.file);
     change(next);
+    refuseFindingsOnWithdrawnClaims(loaded.file, next, displayPath(join(dir, 'case.json')));
     const file = await validateCaseJson(dir, next, registry);
     const text = `${JSON.stringify(file, null, 2)}\n`;
     await writeJsonAtomic(join(dir, 'case.json'), file);
@@ -58,6 +60,16 @@ export async function editCase(dir: string, registry: CheckRegistry, editor: Edi
     await appendAudit(dir, entry);
     return { file, entry };
   });
+}
+
+/** A finding added by this edit (any edit: add-finding, add-falsification) must not be about a withdrawn claim. */
+function refuseFindingsOnWithdrawnClaims(before: CaseFile, after: CaseFile, shown: string): void {
+  const old = new Set(before.falsifications.map((f) => f.id));
+  for (const f of after.falsifications) {
+    if (old.has(f.id)) continue;
+    const claim = after.paper.claims.find((c) => c.id === f.claim);
+    if (claim?.withdrawn !== undefined) throw new BadInputError(shown, `claim ${claim.id} is withdrawn (${claim.withdrawn.reason}): a finding cannot be about it`);
+  }
 }
 
 /** The next free id `<prefix><n>` among `taken` (C1, C2, ... or F1, ...). */
@@ -109,6 +121,8 @@ export async function addFalsification(
     const taken = c.falsifications.map((x) => x.id);
     id = f.id !== undefined ? checkId(shown, 'falsification', f.id, taken) : nextId('F', taken);
     if (!c.paper.claims.some((x) => x.id === f.claim)) throw new BadInputError(shown, `no claim "${f.claim}" (claims: ${c.paper.claims.map((x) => x.id).join(', ') || 'none yet; add one with recheck case add-claim'})`);
+    const withdrawnClaim = c.paper.claims.find((x) => x.id === f.claim)?.withdrawn;
+    if (withdrawnClaim !== undefined) throw new BadInputError(shown, `claim ${f.claim} is withdrawn (${withdrawnClaim.reason})`);
     if (!c.logbooks.some((x) => x.id === f.logbook)) throw new BadInputError(shown, `no logbook "${f.logbook}" (logbooks: ${c.logbooks.map((x) => x.id).join(', ') || 'none yet; import one with recheck import trackio'})`);
     const assertion = f.assertion.trim();
     if (assertion === '') throw new BadInputError(shown, 'a claimed falsification needs its assertion, quoted from the logbook');
@@ -128,10 +142,14 @@ export async function addCheck(dir: string, registry: CheckRegistry, editor: Edi
     const where = bad.pointer === '/' || bad.pointer === '' ? 'params' : `param ${bad.pointer.slice(1).replace(/\//g, '.')}`;
     throw new BadInputError(shown, `check kind ${chk.kind}: ${where}: ${bad.problem}`);
   }
+  // A column the table does not have would make the check fail on every run: refused now, naming the columns.
+  const column = await missingColumn(dir, kind.paramsSchema, chk.params);
+  if (column !== null) throw new BadInputError(shown, `check kind ${chk.kind}: ${column}`);
   let id = '';
   const r = await editCase(dir, registry, editor, 'add-check', (c) => {
     const f = c.falsifications.find((x) => x.id === chk.falsification);
     if (f === undefined) throw new BadInputError(shown, `no falsification "${chk.falsification}" (falsifications: ${c.falsifications.map((x) => x.id).join(', ') || 'none yet'})`);
+    if (f.withdrawn !== undefined) throw new BadInputError(shown, `finding ${f.id} is withdrawn (${f.withdrawn.reason}): add a new finding instead`);
     const taken = f.checks.map((x) => x.id);
     id = chk.id !== undefined ? checkId(shown, 'check', chk.id, taken) : nextId(`${chk.kind}-`, taken);
     const decl: CheckDecl = { id, kind: chk.kind, title: chk.title?.trim() || kind.title, params: chk.params };

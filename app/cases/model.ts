@@ -6,10 +6,23 @@ export type { FindingSays };
 /** The four things a logbook's finding may say (the challenge's verdicts), in the order forms offer them. */
 export const FINDING_SAYS: readonly FindingSays[] = ['falsified', 'verified', 'toy', 'inconclusive'];
 
+/**
+ * Why an item (a claim, a finding or a check) was withdrawn: kept in case.json and the audit log, out of runs,
+ * decisions, the review queue and letters (app/cases/withdraw.ts). Example: `{ at: '2026-12-02T02:30:00.000Z',
+ * who: 'Ada', reason: 'y names a column the table does not have' }`.
+ */
+export interface Withdrawal {
+  at: string;
+  who: string;
+  reason: string;
+}
+
 export interface Claim {
   id: string;
   text: string;
   section?: string;
+  /** Withdrawn: kept for the history, out of everything that decides or writes (app/cases/withdraw.ts). */
+  withdrawn?: Withdrawal;
 }
 
 export interface LogbookRef {
@@ -28,6 +41,8 @@ export interface CheckDecl {
   kind: string;
   title: string;
   params: Record<string, unknown>;
+  /** Withdrawn: kept for the history; runs skip it. */
+  withdrawn?: Withdrawal;
 }
 
 /** Where a claimed falsification's assertion is quoted from. */
@@ -58,6 +73,13 @@ export interface Falsification {
   checks: CheckDecl[];
   /** Answers to the adversarial checklist, by question id; a question without one is open. */
   checklist?: Record<string, ChecklistAnswer>;
+  /** Withdrawn: kept for the history; out of runs, decisions, the review queue and letters. */
+  withdrawn?: Withdrawal;
+}
+
+/** Whether an item is still in force (not withdrawn). Example: `isActive({ withdrawn: undefined })` is true. */
+export function isActive(x: { withdrawn?: Withdrawal }): boolean {
+  return x.withdrawn === undefined;
 }
 
 /** A finding under its domain name. */

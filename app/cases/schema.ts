@@ -24,6 +24,13 @@ const checklistAnswer = {
     note: { type: 'string' },
   },
 };
+/** Why an item was withdrawn (app/cases/withdraw.ts): when, by whom, and the reason (required). */
+const withdrawn = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['at', 'who', 'reason'],
+  properties: { at: nonEmpty, who: nonEmpty, reason: nonEmpty },
+};
 /** A path relative to the case folder: no absolute paths, no `..` segments, forward slashes. */
 const relPath = { type: 'string', minLength: 1, pattern: '^(?!/)(?!.*(^|/)\\.\\.(/|$))(?!.*\\\\)[^\\u0000]+$' };
 
@@ -81,7 +88,7 @@ export const caseSchema: JsonSchema = {
             type: 'object',
             additionalProperties: false,
             required: ['id', 'text'],
-            properties: { id, text: nonEmpty, section: { type: 'string' } },
+            properties: { id, text: nonEmpty, section: { type: 'string' }, withdrawn },
           },
         },
       },
@@ -130,7 +137,7 @@ export const caseSchema: JsonSchema = {
               type: 'object',
               additionalProperties: false,
               required: ['id', 'kind', 'title', 'params'],
-              properties: { id, kind: id, title: nonEmpty, params: { type: 'object' } },
+              properties: { id, kind: id, title: nonEmpty, params: { type: 'object' }, withdrawn },
             },
           },
           // The adversarial checklist (app/cases/checklist.ts): answers by stable question id.
@@ -139,6 +146,7 @@ export const caseSchema: JsonSchema = {
             additionalProperties: false,
             properties: Object.fromEntries(CHECKLIST_IDS.map((q) => [q, checklistAnswer])),
           },
+          withdrawn,
         },
       },
     },

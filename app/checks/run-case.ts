@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { CaseRunReport, CheckResultView, FalsificationReport, RunEvent } from '../api/contract';
-import { findingSays, type CaseFile, type CheckDecl, type LoadedCase } from '../cases/model';
+import { findingSays, isActive, type CaseFile, type CheckDecl, type LoadedCase } from '../cases/model';
 import type { CheckRegistry } from './registry';
 import { basisOf, guaranteeOf, type CheckKind, type CheckResult, type EvidenceBasis } from './kind';
 import { createCheckContext } from './context';
@@ -54,11 +54,18 @@ export async function runCase(loaded: LoadedCase, registry: CheckRegistry, opts:
   const record = opts.record ?? true;
   const { file: c, dir } = loaded;
   const caseId = opts.caseId ?? c.id;
-  const targets = opts.falsificationId ? c.falsifications.filter((f) => f.id === opts.falsificationId) : c.falsifications;
+  // Withdrawn findings and checks stay in case.json for the history and are never run (app/cases/withdraw.ts).
+  const named = opts.falsificationId ? c.falsifications.find((f) => f.id === opts.falsificationId) : undefined;
+  if (named?.withdrawn !== undefined) throw new BadInputError(join(dir, 'case.json'), `finding ${named.id} is withdrawn (${named.withdrawn.reason}): it is not run`);
+  const targets = (opts.falsificationId ? c.falsifications.filter((f) => f.id === opts.falsificationId) : c.falsifications).filter(isActive).map((f) => ({ ...f, checks: f.checks.filter(isActive) }));
   if (targets.length === 0) {
     throw new BadInputError(
       join(dir, 'case.json'),
-      opts.falsificationId ? `no falsification "${opts.falsificationId}"` : 'the case has no claimed falsification yet: add one with recheck case add-falsification',
+      opts.falsificationId
+        ? `no falsification "${opts.falsificationId}"`
+        : c.falsifications.length > 0
+          ? 'every finding of the case is withdrawn: add one with recheck case add-finding'
+          : 'the case has no claimed falsification yet: add one with recheck case add-falsification',
     );
   }
   const runDir = join(dir, 'runs', runId);

@@ -10,7 +10,7 @@ import type { CheckRegistry } from '../checks/registry';
 import type { LoadedCase } from '../cases/model';
 import { AUDIT_FILE, readAudit } from '../cases/audit';
 import { checklistView } from '../cases/checklist';
-import { latestReports } from '../runs/latest';
+import { latestCaseReports } from '../runs/latest';
 import { listInside, readInside, readRegularFile } from '../fs/confine';
 import { sha256 } from '../fs/hash';
 import { inputHash } from '../runs/record';
@@ -148,7 +148,7 @@ export async function collectReport(loaded: LoadedCase, registry: CheckRegistry,
   const entries = await readAudit(dir);
 
   // Outputs: the run folders the decisions come from.
-  const { reports } = await latestReports(dir, file.falsifications.map((f) => f.id));
+  const { reports } = await latestCaseReports(dir, file);
   const outputs: HashedFile[] = [];
   const runs: ReportRun[] = [];
   for (const runId of [...new Set(reports.map((r) => r.runId))]) {

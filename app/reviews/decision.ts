@@ -14,7 +14,7 @@ import { checklistStatus } from '../cases/checklist';
 import type { LoadedCase } from '../cases/model';
 import { BadInputError } from '../errors';
 import { sha256, sha256Inside } from '../fs/hash';
-import { latestReports } from '../runs/latest';
+import { isCurrent, latestCaseReports } from '../runs/latest';
 
 /**
  * Records the verdict; returns its audit entry. `caseId` is the case's id in the workspace.
@@ -27,7 +27,11 @@ export async function recordVerdict(loaded: LoadedCase, caseId: string, input: O
   const shown = join(dir, 'case.json');
   const f = file.falsifications.find((x) => x.id === input.falsificationId);
   if (f === undefined) throw new BadInputError(shown, `no falsification "${input.falsificationId}"`);
-  const own = (await latestReports(dir, [f.id])).reports[0];
+  if (f.withdrawn !== undefined) throw new BadInputError(shown, `${f.id} is withdrawn (${f.withdrawn.reason}): a withdrawn finding takes no verdict`);
+  const latest = (await latestCaseReports(dir, file)).reports.find((r) => r.falsificationId === f.id);
+  // A run whose checks changed since (a check withdrawn or added) decided nothing current: only "needs more work" may be recorded.
+  if (latest?.stale !== undefined && input.verdict !== 'needs-more-work') throw new BadInputError(shown, `${f.id}: ${latest.stale} before recording a verdict`);
+  const own = isCurrent(latest) ? latest : undefined;
   const computed = own?.decision;
   // On a verification, confirmed agrees with upheld and refuted with overturned or premature (decisionSide).
   const disagrees = verdictDisagreesWith(input.verdict, computed);

@@ -13,7 +13,7 @@ import { findingSays, type CaseFile } from '../cases/model';
 import { listCaseDirs } from '../cases/workspace';
 import type { CheckRegistry } from '../checks/registry';
 import { BadInputError } from '../errors';
-import { latestReports } from '../runs/latest';
+import { latestCaseReports } from '../runs/latest';
 import type { LatestFalsificationReport } from '../api/contract';
 
 /** The premature verifications of one case (named `caseId` in reasons: the workspace's folder name), from its findings' own latest reports. */
@@ -47,7 +47,7 @@ export async function prematureVerifications(workspaceDir: string, registry: Che
       if (err instanceof BadInputError) continue;
       throw err;
     }
-    const { reports } = await latestReports(dir, file.falsifications.map((f) => f.id));
+    const { reports } = await latestCaseReports(dir, file);
     out.push(...casePrematureVerifications(file, reports, basename(dir)));
   }
   return out;

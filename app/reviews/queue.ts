@@ -11,10 +11,10 @@ import { verdictDisagreesWith } from '../api/contract-words';
 import { readAudit } from '../cases/audit';
 import { CHECKLIST, checklistStatus } from '../cases/checklist';
 import { loadCase } from '../cases/load';
-import type { Falsification } from '../cases/model';
+import { isActive, type Falsification } from '../cases/model';
 import { listCaseDirs } from '../cases/workspace';
 import type { CheckRegistry } from '../checks/registry';
-import { latestReports } from '../runs/latest';
+import { latestCaseReports } from '../runs/latest';
 import { letterSummaries, listLetters } from '../letters/store';
 import { confineCaseFailure } from '../cases/case-failure';
 
@@ -45,7 +45,8 @@ export function latestVerdicts(audit: readonly AuditEntry[]): Map<string, AuditE
  */
 export function reviewState(computed: LatestFalsificationReport | undefined, verdict: AuditEntry | undefined, running: boolean): ReviewState {
   if (running) return 'running';
-  if (computed === undefined) return 'not-run';
+  // A report whose checks changed since its run (app/runs/latest.ts staleness) is no decision: run again.
+  if (computed === undefined || computed.stale !== undefined) return 'not-run';
   if (verdict === undefined || verdict.verdict === undefined) return 'awaiting-verdict';
   const seenDecision = verdict.runId === computed.runId ? computed.decision : verdict.details?.computedDecision;
   if (seenDecision !== computed.decision) return 'awaiting-verdict';
@@ -61,7 +62,8 @@ export function caseRows(
   running: readonly RunningCheck[],
 ): ReviewQueueRow[] {
   const verdicts = latestVerdicts(audit);
-  return c.falsifications.map((f) => {
+  // Withdrawn findings stay in case.json for the history, never in the queue.
+  return c.falsifications.filter(isActive).map((f) => {
     const computed = latest.find((r) => r.falsificationId === f.id);
     const verdict = verdicts.get(f.id);
     const isRunning = running.some((r) => r.caseId === c.id && (r.falsificationId === null || r.falsificationId === f.id));
@@ -73,7 +75,7 @@ export function caseRows(
       ...(f.says !== undefined ? { says: f.says } : {}),
       assertion: f.assertion,
       state: reviewState(computed, verdict, isRunning),
-      ...(computed !== undefined ? { computed: { decision: computed.decision, runId: computed.runId, finishedAt: computed.finishedAt } } : {}),
+      ...(computed !== undefined && computed.stale === undefined ? { computed: { decision: computed.decision, runId: computed.runId, finishedAt: computed.finishedAt } } : {}),
       ...(verdict?.verdict !== undefined
         ? {
             verdict: {
@@ -117,7 +119,7 @@ export async function reviewQueue(workspaceDir: string, registry: CheckRegistry,
     // One case's bad input or file-system error (a hostile audit.jsonl, a broken case.json) stays in its own row.
     const r = await confineCaseFailure(workspaceDir, dir, async () => {
       const { file } = await loadCase(dir, registry);
-      const { reports } = await latestReports(dir, file.falsifications.map((f) => f.id));
+      const { reports } = await latestCaseReports(dir, file);
       const letters = letterSummaries(await listLetters(dir));
       return caseRows({ id: basename(dir), title: file.title, falsifications: file.falsifications }, reports, await readAudit(dir), running).map((row) => withLetter(row, letters));
     });

@@ -4,8 +4,9 @@
  * takes, for each falsification of the case, the first report that holds it. A report that was removed, is not a
  * regular file inside the case, or is malformed is skipped (an older run then speaks for its falsifications).
  */
-import type { CaseRunReport, LatestFalsificationReport } from '../api/contract';
+import type { CaseRunReport, FalsificationReport, LatestFalsificationReport } from '../api/contract';
 import { readAudit } from '../cases/audit';
+import { isActive, type CaseFile, type Falsification } from '../cases/model';
 import { readInside } from '../fs/confine';
 import { parseJsonBounded } from '../json/bounded';
 
@@ -53,4 +54,42 @@ export async function latestReports(dir: string, falsificationIds: readonly stri
     return r === undefined ? [] : [r];
   });
   return newestRun === undefined ? { reports } : { reports, newestRun };
+}
+
+/**
+ * Why a report no longer speaks for its finding: the finding's checks in force differ from the checks the run
+ * ran (one withdrawn, added or removed since), else null. Example: a run of F1 with checks a and b, after b is
+ * withdrawn, gives `the checks changed since this run (check b withdrawn): run again`.
+ */
+export function staleness(f: Pick<Falsification, 'checks'>, report: Pick<FalsificationReport, 'checks'>): string | null {
+  const ran = new Set(report.checks.map((c) => c.checkId));
+  const active = new Set(f.checks.filter(isActive).map((c) => c.id));
+  const changes: string[] = [];
+  for (const id of ran) {
+    if (active.has(id)) continue;
+    changes.push(f.checks.some((c) => c.id === id) ? `check ${id} withdrawn` : `check ${id} removed`);
+  }
+  for (const id of active) if (!ran.has(id)) changes.push(`check ${id} added`);
+  return changes.length === 0 ? null : `the checks changed since this run (${changes.join(', ')}): run again`;
+}
+
+/**
+ * The latest reports of a case's findings in force (withdrawn findings left out), each marked `stale` when its
+ * checks changed since its run. What decisions, badges, the review queue, verdicts and letters read: a report
+ * with `stale` set is not a current decision. Example: `(await latestCaseReports(dir, file)).reports`.
+ */
+export async function latestCaseReports(dir: string, file: Pick<CaseFile, 'falsifications'>): Promise<LatestReports> {
+  const active = file.falsifications.filter(isActive);
+  const latest = await latestReports(dir, active.map((f) => f.id));
+  const reports = latest.reports.map((r) => {
+    const f = active.find((x) => x.id === r.falsificationId);
+    const why = f === undefined ? null : staleness(f, r);
+    return why === null ? r : { ...r, stale: why };
+  });
+  return latest.newestRun === undefined ? { reports } : { reports, newestRun: latest.newestRun };
+}
+
+/** Whether a report is a current decision (present and not stale). */
+export function isCurrent(r: LatestFalsificationReport | undefined): r is LatestFalsificationReport {
+  return r !== undefined && r.stale === undefined;
 }

@@ -5,12 +5,15 @@
  * and answers in one line (`check kind growth-fit: params: missing required field "y"`), shown by the form.
  * Opened with `initial` (e.g. "Add a check on this table": growth-fit with the table set), the form starts at
  * that kind with those params instead. "Add a file…" beside a case-file param brings a file into the case
- * (AddFileDialog, over this one) and sets the param to it.
+ * (AddFileDialog, over this one) and sets the param to it. A param naming a column of the chosen table (the
+ * schema's `tableColumn`) offers the table's header as a select, read through readCaseFile; the core refuses a
+ * column the table lacks (issue 22).
  */
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { AuditEntry, CaseFileView, CheckKindView, FalsificationView, RecheckApi } from '../../app/api/contract';
 import { byReviewer } from '../lib/reviewer';
 import { emptyValues, paramsFromValues, schemaToForm, valuesFrom, type FormValues } from '../lib/schema-form';
+import { headerOf, tablePathsOf } from '../lib/table-columns';
 import { AddFileDialog } from './AddFileDialog';
 import { Dialog, FormFooter, useCoreCall } from './Dialog';
 import { ReviewerInput } from './ReviewerInput';
@@ -46,6 +49,32 @@ export function AddCheckDialog(props: {
 
   const kind = kinds?.find((k) => k.kind === kindName);
   const form = useMemo(() => (kind !== undefined ? schemaToForm(kind.paramsSchema) : null), [kind]);
+
+  // The headers of the tables the column params refer to, by path (null: not a readable CSV).
+  const [headers, setHeaders] = useState<Record<string, readonly string[] | null>>({});
+  const tablePaths = form !== null ? tablePathsOf(form, values) : {};
+  const wanted = [...new Set(Object.values(tablePaths))].filter((p) => files?.some((f) => f.path === p) ?? false);
+  const wantedKey = wanted.join('\n');
+  useEffect(() => {
+    let live = true;
+    for (const path of wantedKey === '' ? [] : wantedKey.split('\n')) {
+      if (path in headers) continue;
+      api.readCaseFile(caseId, path).then(
+        (c) => live && setHeaders((h) => ({ ...h, [path]: c.kind === 'text' ? headerOf(c.text) : null })),
+        () => live && setHeaders((h) => ({ ...h, [path]: null })),
+      );
+    }
+    return () => {
+      live = false;
+    };
+    // `headers` is a cache: reading it here must not re-run the effect.
+  }, [api, caseId, wantedKey]);
+  const columns = Object.fromEntries(
+    Object.entries(tablePaths).map(([param, path]) => {
+      const cols = headers[path];
+      return [param, cols === undefined || cols === null ? null : { path, columns: cols }];
+    }),
+  );
 
   const chooseKind = (k: CheckKindView | undefined) => {
     setKindName(k?.kind ?? '');
@@ -203,6 +232,7 @@ export function AddCheckDialog(props: {
                 idPrefix={ids}
                 disabled={busy}
                 onAddFile={(pointer, name) => setAddingFor({ pointer, name })}
+                columns={columns}
               />
             </section>
           ) : null}

@@ -430,7 +430,7 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
         <LetterDialog
           api={api}
           caseId={letterCase}
-          falsifications={open.falsifications.map((f) => ({ id: f.id, assertion: f.assertion }))}
+          falsifications={open.falsifications.filter((f) => f.withdrawn === undefined).map((f) => ({ id: f.id, assertion: f.assertion }))}
           reviewer={reviewer}
           onReviewerChange={setReviewer}
           onChanged={refreshCases}

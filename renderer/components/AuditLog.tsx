@@ -36,6 +36,7 @@ export function AuditLog({ entries, notice }: { entries: AuditEntry[]; notice?: 
                 {e.falsificationId !== undefined ? <span className="mono">{e.falsificationId} </span> : null}
                 {e.verdict !== undefined ? <DecisionBadge value={e.verdict} testId="audit-verdict" /> : null}
                 {e.runId !== undefined ? <span className="mono muted"> run {e.runId}</span> : null}
+                {e.details !== undefined ? <Withdrawal details={e.details} /> : null}
                 {e.details !== undefined ? <Details details={e.details} /> : null}
                 {e.rationale !== undefined && e.rationale !== '' ? <div className="rationale">{e.rationale}</div> : null}
               </td>
@@ -65,6 +66,23 @@ function Details({ details }: { details: Record<string, unknown> }) {
           {k === 'computedDecision' ? 'computed then' : k}: <span className="mono">{v === null ? 'not run' : String(v)}</span>
         </span>
       ))}
+    </div>
+  );
+}
+
+/** A withdrawal (app/cases/withdraw.ts): what was withdrawn, struck through; the reason follows in the details. */
+function Withdrawal({ details }: { details: Record<string, unknown> }) {
+  const w = details.withdrawn;
+  if (typeof w !== 'object' || w === null) return null;
+  const { item, id, finding } = w as { item?: unknown; id?: unknown; finding?: unknown };
+  if (typeof item !== 'string' || typeof id !== 'string') return null;
+  return (
+    <div className="small" data-testid="audit-withdrawal">
+      withdrew{' '}
+      <s className="mono">
+        {item} {typeof finding === 'string' ? `${finding}/` : ''}
+        {id}
+      </s>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AuditEntry, CaseDetail, CheckKindView, FalsificationDecision, RecheckApi } from '../../app/api/contract';
 import type { RunState } from '../lib/run-state';
 import { shownDecisions, shownFalsifications } from '../lib/decisions';
+import { inForce } from '../lib/withdrawn';
 import { CaseFilesProvider } from '../evidence/CaseFiles';
 import { AddCheckDialog } from './AddCheckDialog';
 import { AddFileDialog } from './AddFileDialog';
@@ -62,7 +63,10 @@ function CaseWorkspaceBody(props: {
   /** Show a falsification's decision panel (a review-queue row opened this case). */
   focus?: FalsificationFocus;
 }) {
-  const { detail, run } = props;
+  const { run } = props;
+  // Withdrawn claims, findings and checks: listed (struck through) in the paper pane only; everything that runs or decides sees the case in force.
+  const full = props.detail;
+  const detail = useMemo(() => inForce(full), [full]);
   const [editing, setEditing] = useState<
     | { type: 'quote'; quote: CellQuote }
     | { type: 'extract'; place: CellPlace }
@@ -155,7 +159,7 @@ function CaseWorkspaceBody(props: {
         <div className="pane-slot" style={comparing ? { display: 'none' } : { flexBasis: `${sizes[0]! * 100}%` }}>
           <PaperPane
             api={props.api}
-            detail={detail}
+            detail={full}
             decisions={decisions}
             running={running}
             reviewer={props.reviewer}

@@ -69,7 +69,10 @@ export function DecisionForm(props: {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   // The computed decision the core records the verdict against: the falsification's own latest run.
-  const own = detail.latest.find((r) => r.falsificationId === fid);
+  // A stale report (its checks changed since the run) is no current decision: the core takes only "needs more work" then.
+  const latestOwn = detail.latest.find((r) => r.falsificationId === fid);
+  const stale = latestOwn?.stale;
+  const own = stale === undefined ? latestOwn : undefined;
   const computed = own?.decision;
   const says: FindingSays = own?.says ?? falsification?.says ?? 'falsified';
   const disagrees = verdict !== null && verdictDisagreesWith(verdict, computed);
@@ -126,6 +129,11 @@ export function DecisionForm(props: {
             void submit();
           }}
         >
+          {stale !== undefined ? (
+            <div className="small error-text" role="status" data-testid="decision-stale">
+              {fid}: {stale} before recording a verdict (only “needs more work” is taken now).
+            </div>
+          ) : null}
           <div className="form-row">
             <label>
               Falsification

@@ -3,6 +3,9 @@
  * and our summary. Claims are made here (select words of the summary and "Make this a claim", or "Add claim"
  * to type one), and checks are added per falsification ("Add check"). A falsification quoted from a logbook
  * cell links there; a check shows its kind and the case files it reads. Every list says what to do when empty.
+ * A claim, a finding or a check can be withdrawn with a reason ("Withdraw…"): it stays listed, struck through,
+ * with who withdrew it, when and why. A finding whose latest run is stale (its checks changed since) says so
+ * instead of showing its decision. The summary (paper.md) has an Edit mode (PaperEditor).
  */
 import { useRef, useState } from 'react';
 import type { AuditEntry, CaseDetail, CheckKindView, FalsificationDecision, RecheckApi } from '../../app/api/contract';
@@ -16,6 +19,9 @@ import { QuoteSource, type QuoteSourceView } from './QuoteSource';
 import { falsificationCommands } from '../palette/falsification-commands';
 import { useCommands } from '../palette/use-commands';
 import { FileLink } from '../evidence/CaseFiles';
+import { staleReason } from '../lib/withdrawn';
+import { PaperEditor } from './PaperEditor';
+import { WithdrawButton, WithdrawnNote } from './Withdraw';
 
 export function PaperPane(props: {
   api: RecheckApi;
@@ -37,6 +43,8 @@ export function PaperPane(props: {
   const summary = useRef<HTMLDivElement>(null);
   const [draft, setDraft] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [editingPaper, setEditingPaper] = useState(false);
+  const withdrawProps = { api, caseId: detail.id, reviewer: props.reviewer, onWithdrawn: props.onEdited };
   // The falsification Alt+Down / Alt+Up went to: scrolled to, focused and marked aria-current.
   const [current, setCurrent] = useState<string | null>(null);
   const pane = useRef<HTMLElement>(null);
@@ -97,9 +105,21 @@ export function PaperPane(props: {
         ) : null}
         <ol className="claims" data-testid="claims">
           {paper.claims.map((c) => (
-            <li key={c.id} id={`claim-${c.id}`} data-testid={`claim-${c.id}`}>
+            <li key={c.id} id={`claim-${c.id}`} data-testid={`claim-${c.id}`} data-withdrawn={c.withdrawn !== undefined || undefined}>
               <span className="claim-id">{c.id}</span>
-              <Markdown source={c.text} className="inline-md" />
+              {c.withdrawn !== undefined ? (
+                <>
+                  <s>
+                    <Markdown source={c.text} className="inline-md" />
+                  </s>
+                  <WithdrawnNote withdrawn={c.withdrawn} testId={`withdrawn-claim-${c.id}`} />
+                </>
+              ) : (
+                <>
+                  <Markdown source={c.text} className="inline-md" />
+                  <WithdrawButton {...withdrawProps} what={{ item: 'claim', id: c.id }} />
+                </>
+              )}
             </li>
           ))}
         </ol>
@@ -115,20 +135,41 @@ export function PaperPane(props: {
                 : 'in the logbook pane, select what the logbook asserts in a cell and choose “Quote as a claimed falsification”.'}
           </p>
         ) : null}
-        {detail.falsifications.map((f) => (
-          <article key={f.id} className="falsification" tabIndex={-1} aria-current={current === f.id ? 'true' : undefined} aria-label={`Claimed falsification ${f.id}`} data-testid={`falsification-${f.id}`}>
+        {detail.falsifications.map((f) => {
+          const inForce = f.checks.filter((c) => c.withdrawn === undefined).length;
+          const stale = f.withdrawn === undefined ? staleReason(detail.latest, f.id) : null;
+          return (
+          <article key={f.id} className="falsification" tabIndex={-1} aria-current={current === f.id ? 'true' : undefined} aria-label={`Claimed falsification ${f.id}`} data-testid={`falsification-${f.id}`} data-withdrawn={f.withdrawn !== undefined || undefined}>
             <div className="falsification-head">
-              <span className="claim-id">{f.id}</span>
+              <span className="claim-id">{f.withdrawn !== undefined ? <s>{f.id}</s> : f.id}</span>
               {decisions[f.id] !== undefined ? <DecisionBadge value={decisions[f.id]!} falsificationId={f.id} /> : null}
-              <span className="falsification-actions">
-                <button type="button" className="btn btn-small btn-quiet" onClick={() => props.onAddCheck(f.id)} data-testid={`add-check-${f.id}`} aria-label={`Add check to ${f.id}`}>
-                  Add check
-                </button>
-                <button type="button" className="btn btn-small" disabled={running || f.checks.length === 0} onClick={() => onRun(f.id)} data-testid={`run-${f.id}`}>
-                  Run {f.checks.length} check{f.checks.length === 1 ? '' : 's'}
-                </button>
-              </span>
+              {stale !== null && decisions[f.id] === undefined ? (
+                <span className="chip" title={stale} data-testid={`stale-${f.id}`}>
+                  stale: run again
+                </span>
+              ) : null}
+              {f.withdrawn !== undefined ? (
+                <span className="chip" data-testid={`withdrawn-chip-${f.id}`}>
+                  withdrawn
+                </span>
+              ) : (
+                <span className="falsification-actions">
+                  <button type="button" className="btn btn-small btn-quiet" onClick={() => props.onAddCheck(f.id)} data-testid={`add-check-${f.id}`} aria-label={`Add check to ${f.id}`}>
+                    Add check
+                  </button>
+                  <button type="button" className="btn btn-small" disabled={running || inForce === 0} onClick={() => onRun(f.id)} data-testid={`run-${f.id}`}>
+                    Run {inForce} check{inForce === 1 ? '' : 's'}
+                  </button>
+                  <WithdrawButton {...withdrawProps} what={{ item: 'finding', id: f.id }} disabled={running} />
+                </span>
+              )}
             </div>
+            {f.withdrawn !== undefined ? <WithdrawnNote withdrawn={f.withdrawn} testId={`withdrawn-finding-${f.id}`} /> : null}
+            {stale !== null ? (
+              <div className="small muted" data-testid={`stale-reason-${f.id}`}>
+                {stale}
+              </div>
+            ) : null}
             <div className="muted small">
               against{' '}
               <a
@@ -161,9 +202,16 @@ export function PaperPane(props: {
               <ul className="declared-checks" data-testid={`checks-${f.id}`}>
                 {f.checks.map((c) => {
                   const files = casePathParams(c.params, props.kinds?.find((k) => k.kind === c.kind)?.paramsSchema);
-                  return (
-                    <li key={c.id} data-testid={`declared-check-${c.id}`}>
+                  const head = (
+                    <>
                       <span className="mono small">{c.id}</span> {c.title} <span className="kind">{c.kind}</span>
+                    </>
+                  );
+                  return (
+                    <li key={c.id} data-testid={`declared-check-${c.id}`} data-withdrawn={c.withdrawn !== undefined || undefined}>
+                      {c.withdrawn !== undefined ? <s>{head}</s> : head}
+                      {c.withdrawn === undefined && f.withdrawn === undefined ? <WithdrawButton {...withdrawProps} what={{ item: 'check', finding: f.id, id: c.id }} disabled={running} /> : null}
+                      {c.withdrawn !== undefined ? <WithdrawnNote withdrawn={c.withdrawn} testId={`withdrawn-check-${f.id}-${c.id}`} /> : null}
                       {files.length > 0 ? (
                         <span className="check-files small">
                           {files.map((p) => (
@@ -179,17 +227,39 @@ export function PaperPane(props: {
               </ul>
             )}
           </article>
-        ))}
+          );
+        })}
 
-        <h2 className="section-heading">Summary</h2>
-        {hasSummary ? (
+        <div className="section-heading heading-with-action">
+          <h2>Summary</h2>
+          <span className="spacer" />
+          {!editingPaper ? (
+            <button type="button" className="btn btn-small btn-quiet" onClick={() => setEditingPaper(true)} data-testid="edit-paper" title="Edit the case's paper.md (saved atomically and logged)">
+              Edit
+            </button>
+          ) : null}
+        </div>
+        {editingPaper ? (
+          <PaperEditor
+            api={api}
+            caseId={detail.id}
+            markdown={detail.paperMarkdown}
+            baseSha256={detail.paperSha256}
+            reviewer={props.reviewer}
+            onSaved={(entry) => {
+              setNotice('Saved paper.md.');
+              props.onEdited(entry);
+            }}
+            onDone={() => setEditingPaper(false)}
+          />
+        ) : hasSummary ? (
           <ClaimFromSelection onClaim={addClaim}>
             <div ref={summary}>
               <Markdown source={detail.paperMarkdown} className="paper-md" />
             </div>
           </ClaimFromSelection>
         ) : (
-          <p className="empty-state">No summary yet: write our summary of the paper’s claims in the case’s paper.md.</p>
+          <p className="empty-state">No summary yet: “Edit” writes our summary of the paper’s claims in the case’s paper.md.</p>
         )}
       </div>
     </section>

@@ -4,12 +4,15 @@
  * enum, a fieldset for a nested object, comma-separated numbers for a list of numbers, JSON for the rest).
  * A param naming a case file (`casePath: true`) is a select of the case's files, with a typed path as the
  * way out, and, when the caller offers it, "Add a file…" beside it to bring a file into the case for that
- * param. Required params are marked; the core judges what is sent.
+ * param. A param naming a column of a case table (`tableColumn: '<table param>'`) is a select of that table's
+ * header once the table is read (`columns`), the current value kept and marked when the table lacks it.
+ * Required params are marked; the core judges what is sent.
  */
 import { useState, type ReactNode } from 'react';
 import type { CaseFileView } from '../../app/api/contract';
 import { formatBytes } from '../lib/format';
 import { boundsText, type FieldModel, type FormModel, type FormValues } from '../lib/schema-form';
+import { columnChoices } from '../lib/table-columns';
 import { ViewFileButton } from '../evidence/CaseFiles';
 
 interface FieldProps {
@@ -20,6 +23,8 @@ interface FieldProps {
   idPrefix: string;
   disabled: boolean;
   onAddFile?: (pointer: string, name: string) => void;
+  /** The header of the table each table param names (absent or null: not read; the column is typed). */
+  columns?: Readonly<Record<string, { path: string; columns: readonly string[] } | null>>;
 }
 
 export function SchemaForm(props: {
@@ -32,6 +37,8 @@ export function SchemaForm(props: {
   disabled?: boolean;
   /** "Add a file…" beside each case-file param: bring a file into the case for it (absent: no such action). */
   onAddFile?(pointer: string, name: string): void;
+  /** The header of the table each table param names, for column params (AddCheckDialog reads it). */
+  columns?: FieldProps['columns'];
 }) {
   const { form } = props;
   if (form.fields.length === 0) return <p className="muted small">This kind takes no params.</p>;
@@ -42,7 +49,7 @@ export function SchemaForm(props: {
           Give one of: {form.alternatives.map((a, i) => <span key={i}>{i > 0 ? ' or ' : ''}<span className="mono">{a.join(' + ')}</span></span>)}.
         </p>
       ) : null}
-      <Fields fields={form.fields} values={props.values} onChange={props.onChange} files={props.files} idPrefix={props.idPrefix} disabled={props.disabled ?? false} onAddFile={props.onAddFile} />
+      <Fields fields={form.fields} values={props.values} onChange={props.onChange} files={props.files} idPrefix={props.idPrefix} disabled={props.disabled ?? false} onAddFile={props.onAddFile} columns={props.columns} />
     </div>
   );
 }
@@ -78,7 +85,7 @@ function Group(props: FieldProps) {
         <Required on={f.required} />
       </legend>
       {f.description !== undefined ? <p className="small muted field-note">{f.description}</p> : null}
-      <Fields values={props.values} onChange={props.onChange} files={props.files} idPrefix={props.idPrefix} disabled={props.disabled} onAddFile={props.onAddFile} fields={f.fields} />
+      <Fields values={props.values} onChange={props.onChange} files={props.files} idPrefix={props.idPrefix} disabled={props.disabled} onAddFile={props.onAddFile} columns={props.columns} fields={f.fields} />
     </fieldset>
   );
 }
@@ -107,13 +114,19 @@ function Field(props: FieldProps) {
   };
   let control: ReactNode;
   switch (f.type) {
-    case 'string':
+    case 'string': {
+      const table = f.tableColumn !== undefined ? props.columns?.[f.tableColumn] : undefined;
+      if (table !== undefined && table !== null) {
+        control = <ColumnSelect common={common} name={f.name} value={value} onChange={set} table={table} required={f.required} />;
+        break;
+      }
       control = f.casePath ? (
         <CasePathInput common={common} name={f.name} value={value} onChange={set} files={props.files} onAddFile={props.onAddFile !== undefined ? () => props.onAddFile?.(f.pointer, f.name) : undefined} />
       ) : (
         <input type="text" {...common} value={value} onChange={(e) => set(e.target.value)} spellCheck={false} />
       );
       break;
+    }
     case 'number':
       control = (
         <input
@@ -253,6 +266,36 @@ function CasePathInput(props: {
       {typed ? pathInput : null}
       {listed ? <ViewFileButton path={value} what={props.name} disabled={props.common.disabled} /> : null}
       {addFile}
+    </div>
+  );
+}
+
+/** A column of a case table: a select of its header; a value the table lacks stays, marked, so the reviewer sees why it is refused. */
+function ColumnSelect(props: {
+  common: { id: string; disabled: boolean; 'aria-required': boolean | undefined; 'aria-describedby': string | undefined };
+  name: string;
+  value: string;
+  onChange(text: string): void;
+  table: { path: string; columns: readonly string[] };
+  required: boolean;
+}) {
+  const { options, unknown } = columnChoices(props.table.columns, props.value);
+  return (
+    <div className="column-select">
+      <select {...props.common} value={props.value} onChange={(e) => props.onChange(e.target.value)} aria-invalid={unknown !== null || undefined} data-testid={`column-${props.name}`}>
+        <option value="">{props.required ? `choose a column of ${props.table.path}…` : 'not set'}</option>
+        {options.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+        {unknown !== null ? <option value={unknown}>{`${unknown} (not a column of the table)`}</option> : null}
+      </select>
+      {unknown !== null ? (
+        <div className="small error-text" role="alert" data-testid={`column-unknown-${props.name}`}>
+          {props.table.path} has no column “{unknown}” (columns: {props.table.columns.join(', ')}): choose one.
+        </div>
+      ) : null}
     </div>
   );
 }

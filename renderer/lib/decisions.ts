@@ -36,7 +36,9 @@ export function shownFalsifications(detail: CaseDetail, run: RunState | undefine
     const own = followed.results.filter((c) => c.falsificationId === f.id);
     if (followed.status === 'finished' && followed.report !== undefined) {
       const r = followed.report.falsifications.find((x) => x.falsificationId === f.id);
-      out[f.id] = r !== undefined ? { report: { ...r, runId: followed.report.runId, finishedAt: followed.report.finishedAt }, checks: r.checks, live: false, partial: false } : base;
+      // The case's own copy of that report, when reopened since, carries whether it went stale (a check withdrawn after it).
+      const reopened = latest !== undefined && latest.runId === followed.report.runId ? latest : undefined;
+      out[f.id] = reopened !== undefined ? { ...base, report: reopened } : r !== undefined ? { report: { ...r, runId: followed.report.runId, finishedAt: followed.report.finishedAt }, checks: r.checks, live: false, partial: false } : base;
     } else if (followed.status === 'running') {
       out[f.id] = { checks: own, live: true, partial: false };
     } else if (own.length > 0) {
@@ -51,6 +53,7 @@ export function shownFalsifications(detail: CaseDetail, run: RunState | undefine
 /** The decision badge of each falsification that has one now (for the paper pane, the decision form). */
 export function shownDecisions(shown: Record<string, ShownFalsification>): Record<string, FalsificationDecision> {
   const out: Record<string, FalsificationDecision> = {};
-  for (const [id, s] of Object.entries(shown)) if (s.report !== undefined) out[id] = s.report.decision;
+  // A stale report (its checks changed since the run) decides nothing now: no badge, the paper pane says "stale".
+  for (const [id, s] of Object.entries(shown)) if (s.report !== undefined && s.report.stale === undefined) out[id] = s.report.decision;
   return out;
 }

@@ -224,6 +224,20 @@ export function createFakeApi(): FakeApi {
       calls.push(['addCheck', [input]]);
       return { id: 'k2', entry: audit(input.caseId, { who: input.reviewer ?? 'tester', action: 'edit', hashes: {} }) };
     },
+    async withdraw(input) {
+      calls.push(['withdraw', [input]]);
+      const c = need(input.caseId);
+      const w = { at: '2026-12-02T02:30:00.000Z', who: input.reviewer ?? 'tester', reason: input.reason };
+      if (input.item === 'claim') cases.set(input.caseId, { ...c, paper: { ...c.paper, claims: c.paper.claims.map((x) => (x.id === input.id ? { ...x, withdrawn: w } : x)) } });
+      else if (input.item === 'finding') cases.set(input.caseId, { ...c, falsifications: c.falsifications.map((f) => (f.id === input.id ? { ...f, withdrawn: w } : f)) });
+      else cases.set(input.caseId, { ...c, falsifications: c.falsifications.map((f) => (f.id !== input.finding ? f : { ...f, checks: f.checks.map((k) => (k.id === input.id ? { ...k, withdrawn: w } : k)) })) });
+      return audit(input.caseId, { who: w.who, action: 'edit', hashes: {}, details: { edit: `withdraw-${input.item}`, reason: input.reason } });
+    },
+    async editPaper(input) {
+      calls.push(['editPaper', [input]]);
+      cases.set(input.caseId, { ...need(input.caseId), paperMarkdown: input.markdown });
+      return audit(input.caseId, { who: input.reviewer ?? 'tester', action: 'edit', hashes: { 'paper.md@before': 'a'.repeat(64), 'paper.md': 'b'.repeat(64) }, details: { edit: 'edit-paper' } });
+    },
     async triageLedger(input) {
       calls.push(['triageLedger', [input]]);
       return { papers: 1, claims: 1, logbooks: 2, claimStatus: { contested: 1 }, paperCategories: { contested: 1 }, queue: [{ tier: 'contested', paper: 'openreview:p', claim: 'C1', status: 'contested', verdicts: { verified: 1, falsified: 1, toy: 0, inconclusive: 0 }, logbooks: ['a', 'b'], logbookVerdicts: [{ logbook: 'a', verdict: 'verified' }, { logbook: 'b', verdict: 'falsified' }], caseIds: [] }] };

@@ -104,6 +104,8 @@ describe('httpClient calls', () => {
     expect((await client.addClaim({ caseId: 'alpha', text: 'A claim.' })).id).toBe('C2');
     expect((await client.addFalsification({ caseId: 'alpha', claim: 'C1', logbook: 'lb', assertion: 'fails' })).id).toBe('F2');
     expect((await client.addCheck({ caseId: 'alpha', falsification: 'F1', kind: 'test-kind', params: { table: 't.csv' } })).id).toBe('k2');
+    expect((await client.withdraw({ caseId: 'alpha', item: 'check', finding: 'F1', id: 'k1', reason: 'a wrong column name' })).details?.edit).toBe('withdraw-check');
+    expect((await client.editPaper({ caseId: 'alpha', markdown: '# New\n' })).details?.edit).toBe('edit-paper');
     expect((await client.addCaseFile({ caseId: 'alpha', path: 'sandbox/q.json', base64: 'e30=' })).action).toBe('edit');
     expect((await client.listCaseFiles('alpha')).map((f) => f.path)).toEqual(['paper.md']);
     expect(await client.readCaseFile('alpha', 'paper.md')).toMatchObject({ kind: 'text', path: 'paper.md', text: '# paper.md\n' });

@@ -61,9 +61,10 @@ export const growthFitKind: CheckKind<GrowthFitParams> = {
     properties: {
       table: { type: 'string', minLength: 1, casePath: true, description: 'case-relative CSV' },
       sweep: { ...sweepTableSchema, description: 'compute the table now: a sandboxed point function over a grid' },
-      x: { type: 'string', minLength: 1 },
-      y: { type: 'string', minLength: 1 },
-      se: { type: 'string', minLength: 1, description: 'column of standard errors of y' },
+      // tableColumn: a column of the `table` param's CSV (addCheck refuses one the header lacks, app/cases/table-columns.ts).
+      x: { type: 'string', minLength: 1, tableColumn: 'table' },
+      y: { type: 'string', minLength: 1, tableColumn: 'table' },
+      se: { type: 'string', minLength: 1, tableColumn: 'table', description: 'column of standard errors of y' },
       weighting: { enum: ['se', 'none'] },
       sigma: { type: 'number', exclusiveMinimum: 0 },
       level: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1, description: 'test level of the conclusion (default 0.05)' },

@@ -52,6 +52,8 @@ export interface PrintedConsistencyParams {
 }
 
 const COLUMN = { type: 'string', minLength: 1, maxLength: 200 } as const;
+/** A column of the `table` param's CSV (addCheck refuses one the header lacks, app/cases/table-columns.ts). */
+const TABLE_COLUMN = { ...COLUMN, tableColumn: 'table' } as const;
 const CELL_REF = {
   logbook: { type: 'string', minLength: 1 },
   page: { type: 'string', minLength: 1, description: 'page slug; checked against the page the cell is on' },
@@ -88,16 +90,16 @@ export const printedConsistencyKind: CheckKind<PrintedConsistencyParams> = {
       method: {
         description: 'how it was computed: fit-slope / fit-intercept (law linear, log or power; x, y), mean, sd (ddof), ratio-of-means, mean-difference (paired), t or p (test paired, student or welch; a minus b)',
         oneOf: [
-          method(['fit-slope', 'fit-intercept'], { law: { enum: ['linear', 'log', 'power'] }, x: COLUMN, y: COLUMN }, ['law', 'x', 'y']),
-          method(['mean'], { column: COLUMN }, ['column']),
-          method(['sd'], { column: COLUMN, ddof: { enum: [0, 1] } }, ['column', 'ddof']),
-          method(['ratio-of-means'], { numerator: COLUMN, denominator: COLUMN }, ['numerator', 'denominator']),
-          method(['mean-difference'], { a: COLUMN, b: COLUMN, paired: { type: 'boolean' } }, ['a', 'b', 'paired']),
-          method(['t', 'p'], { test: { enum: ['paired', 'student', 'welch'] }, a: COLUMN, b: COLUMN }, ['test', 'a', 'b']),
+          method(['fit-slope', 'fit-intercept'], { law: { enum: ['linear', 'log', 'power'] }, x: TABLE_COLUMN, y: TABLE_COLUMN }, ['law', 'x', 'y']),
+          method(['mean'], { column: TABLE_COLUMN }, ['column']),
+          method(['sd'], { column: TABLE_COLUMN, ddof: { enum: [0, 1] } }, ['column', 'ddof']),
+          method(['ratio-of-means'], { numerator: TABLE_COLUMN, denominator: TABLE_COLUMN }, ['numerator', 'denominator']),
+          method(['mean-difference'], { a: TABLE_COLUMN, b: TABLE_COLUMN, paired: { type: 'boolean' } }, ['a', 'b', 'paired']),
+          method(['t', 'p'], { test: { enum: ['paired', 'student', 'welch'] }, a: TABLE_COLUMN, b: TABLE_COLUMN }, ['test', 'a', 'b']),
         ],
       },
-      exact: { type: 'array', items: COLUMN, description: 'columns whose decimals are exact, not rounded' },
-      rounded: { type: 'array', items: COLUMN, description: 'columns whose integers were rounded (default: integers are exact)' },
+      exact: { type: 'array', items: TABLE_COLUMN, description: 'columns whose decimals are exact, not rounded' },
+      rounded: { type: 'array', items: TABLE_COLUMN, description: 'columns whose integers were rounded (default: integers are exact)' },
       findingQuotesIt: { type: 'boolean', description: 'the finding rests on this statistic: an inconsistent value refutes it (default true)' },
       plusMinus: { enum: ['se', 'ci95', 'unchecked'], description: 'what a printed ± is: a standard error (default), a 95% t interval half-width, or not checked' },
     },

@@ -22,6 +22,8 @@ import { calcCommand } from './calc';
 import { newCaseCommand } from './new-case';
 import { addCheckCommand, addClaimCommand, addFalsificationCommand, addFileCommand, addFindingCommand } from './case-edit';
 import { caseChecklistCommand } from './case-checklist';
+import { editPaperCommand, withdrawCommand } from './case-withdraw';
+import { verdictCommand } from './verdict';
 import { importTrackioCommand } from './import-trackio';
 import { kindsCommand } from './kinds';
 
@@ -30,6 +32,7 @@ export const commands: Command[] = [
   casesCommand,
   validateCommand,
   runCommand,
+  verdictCommand,
   letterCommand,
   reviewCommand,
   reportCommand,
@@ -43,6 +46,8 @@ export const commands: Command[] = [
   addCheckCommand,
   addFileCommand,
   caseChecklistCommand,
+  withdrawCommand,
+  editPaperCommand,
   kindsCommand,
   // exact counterexamples
   verifyCommand,

@@ -42,6 +42,8 @@ function fakeCore(): RecheckApi {
     addClaim: unused,
     addFalsification: unused,
     addCheck: unused,
+    withdraw: unused,
+    editPaper: unused,
     addCaseFile: unused,
     listCaseFiles: unused,
     readCaseFile: unused,
