@@ -11,10 +11,16 @@
  * a convex combination, so radii grow by about one rounding per step and never multiply.
  *
  * Every argmin comparison and every question of the hull test is asked of the enclosure first. When its
- * bounds cannot decide (an exact tie, a degenerate hull, or radii too wide), the exact state x(t) is
- * recomputed from the last exact checkpoint by replaying the recorded argmins (no sign is re-decided: they
- * were proven), every decision at x(t) is taken from the exact state, and the enclosure is re-seeded from
- * it. The stats record how many states needed the exact path and why.
+ * bounds cannot decide, the stepper ESCALATES: the state is enclosed again in exact ball arithmetic with
+ * BigInt centres at rising precision (`precisions`, default 128 then 1024 bits; fw-attention-ball.ts),
+ * replayed along the recorded (proven) argmins from the nearest checkpoint of that precision or from the last
+ * exact state, at a cost linear in the steps replayed; when a ball decides, the float64 enclosure is re-seeded
+ * from it. Only when the widest ball cannot decide either (in practice an exact tie or a degenerate hull, where
+ * the value is exactly 0) is the exact state x(t) recomputed from the last exact checkpoint by replaying the
+ * recorded argmins (no sign is re-decided: they were proven; a long replay by a product tree of the step
+ * matrices, `FwAttentionExact.advanceBy`); every decision at x(t) is then taken from the exact state, and the
+ * enclosure is re-seeded from it. The stats record how many states escalated, how many
+ * needed the exact path and why, and the longest exact replay.
  *
  * Example: `new FwAttentionEnclosure(RationalMatrix.from([["-3", "1/4"], ["-3", "-3"], ["-1/3", "-7/4"],
  * ["3", "1/2"]]), 200)`, stepped 706 times, has `originInHull()` false for the first time at t = 706, with
@@ -27,6 +33,8 @@ import { exactFloat, fAdd, fDivExact, fMul, scaleToFloats, type Filtered } from 
 import { originInClosedHullByKernel } from '../geometry/origin-in-hull';
 import { enclosureKernel, type FilterStats, type SignKernel } from '../geometry/sign-kernel';
 import { UndecidedSign, undecidedKernel } from '../geometry/undecided-kernel';
+import { ballKernel } from '../geometry/ball-kernel';
+import { ballStep, seedBall, type FwBall } from './fw-attention-ball';
 import { FwAttentionExact } from './fw-attention';
 import type { FwStepper } from './fw-attention-stepper';
 
@@ -40,7 +48,12 @@ export interface FwEnclosureOptions {
   historyLimit?: number;
   /** Reduction period of the exact checkpoint's state, as `FwAttentionExact` (default 64). */
   reduceEvery?: number;
+  /** Bit precisions of the ball enclosures tried, in order, before the exact path (default [128, 1024]; [] = none). */
+  precisions?: readonly number[];
 }
+
+/** Default escalation ladder: a 128-bit ball decides what float64 radii leave open up to ~2^-100 relative. */
+export const FW_BALL_PRECISIONS: readonly number[] = [128, 1024];
 
 /** How the enclosure stepper took its decisions. */
 export interface FwEnclosureStats {
@@ -52,6 +65,12 @@ export interface FwEnclosureStats {
   reasons: { tie: number; degenerateHull: number; width: number };
   /** Exact steps replayed from checkpoints (the BigInt work done). */
   replayedSteps: number;
+  /** The longest single exact replay (steps from the exact checkpoint to the state that needed it). */
+  longestReplay: number;
+  /** States whose open questions a high-precision ball decided (no exact state computed). */
+  escalated: number;
+  /** Ball steps computed (replays at high precision, each linear in its precision). */
+  ballSteps: number;
   /** Times the enclosure was re-seeded from an exact state. */
   reseeds: number;
   /** Largest radius / largest |midpoint| seen after a step. */
@@ -85,11 +104,18 @@ export class FwAttentionEnclosure implements FwStepper {
   private hullAt = -1;
   private hullCache = true;
   private askedAt = -1;
+  private readonly precisions: readonly number[];
+  /** The latest ball enclosure at each precision (a checkpoint for the next escalation), or null. */
+  private balls: (FwBall | null)[];
+  private escalatedAt = -1;
   private readonly s: FwEnclosureStats = {
     states: 0,
     exactSteps: 0,
     reasons: { tie: 0, degenerateHull: 0, width: 0 },
     replayedSteps: 0,
+    longestReplay: 0,
+    escalated: 0,
+    ballSteps: 0,
     reseeds: 0,
     maxRelativeWidth: 0,
     checkpointStep: 0,
@@ -104,6 +130,9 @@ export class FwAttentionEnclosure implements FwStepper {
     this.c = c;
     this.maxWidth = options.maxRelativeWidth ?? Infinity;
     this.historyLimit = options.historyLimit ?? 2 ** 22;
+    this.precisions = options.precisions ?? FW_BALL_PRECISIONS;
+    for (const p of this.precisions) if (!(Number.isInteger(p) && p >= 64)) throw new DomainError('fw-attention', `ball precisions must be integers >= 64, got ${p}`);
+    this.balls = this.precisions.map(() => null);
     if (!(this.maxWidth > 0)) throw new DomainError('fw-attention', `maxRelativeWidth must be positive, got ${this.maxWidth}`);
     if (!(this.historyLimit >= 1)) throw new DomainError('fw-attention', `historyLimit must be at least 1, got ${this.historyLimit}`);
     this.reseed();
@@ -127,6 +156,11 @@ export class FwAttentionEnclosure implements FwStepper {
   /** A copy of the decision statistics so far. */
   enclosureStats(): FwEnclosureStats {
     return { ...this.s, reasons: { ...this.s.reasons }, signs: { ...this.s.signs }, checkpointStep: this.checkpoint.t };
+  }
+
+  /** The ball enclosure of x(t) at `prec` bits, from the nearest checkpoint (for tests and diagnostics). */
+  ballEnclosure(prec: number): FwBall {
+    return this.ballAt(prec, null);
   }
 
   /** Is the origin in the closed convex hull of x(t)? Exact (proven from the enclosure, else from x(t)). */
@@ -212,14 +246,71 @@ export class FwAttentionEnclosure implements FwStepper {
       this.s.states++;
     }
     if (this.exactAt !== this.tNow) {
+      let open: UndecidedSign;
       try {
         return ask(this.enclosureKernel());
       } catch (e) {
         if (!(e instanceof UndecidedSign)) throw e;
-        this.fallBack(e);
+        open = e;
       }
+      for (let level = 0; level < this.precisions.length; level++) {
+        const ball = this.ballAt(this.precisions[level]!, level);
+        try {
+          const answer = ask(ballKernel(ball.mids, ball.rads, this.n, this.dim, () => undecidedKernel(this.n, this.dim), this.s.signs));
+          if (this.escalatedAt !== this.tNow) {
+            this.escalatedAt = this.tNow;
+            this.s.escalated++;
+          }
+          this.reseedFromBall(ball);
+          return answer;
+        } catch (e) {
+          if (!(e instanceof UndecidedSign)) throw e;
+          open = e;
+        }
+      }
+      this.fallBack(open);
     }
     return ask(this.checkpoint.signKernel());
+  }
+
+  /**
+   * x(t) as a ball at `prec` bits: from this level's last ball if it is at or after the exact checkpoint,
+   * else seeded from the exact checkpoint, then stepped along the recorded argmins to t. Stored as the
+   * level's checkpoint when `level` is given.
+   */
+  private ballAt(prec: number, level: number | null): FwBall {
+    const base = this.checkpoint.t;
+    let b = level === null ? null : this.balls[level]!;
+    if (b === null || b.t < base || b.t > this.tNow || b.prec !== prec) {
+      const { nums, den } = this.checkpoint.numerators();
+      b = seedBall(nums, den, base, prec);
+    }
+    const from = b.t;
+    for (let s = from; s < this.tNow; s++) b = ballStep(b, this.history[s - base]!, this.dim, this.c);
+    this.s.ballSteps += this.tNow - from;
+    if (level !== null) this.balls[level] = b;
+    return b;
+  }
+
+  /** y <- the ball's centres scaled into float64: error < 1 from the truncation plus the radius, in units of 2^s. */
+  private reseedFromBall(b: FwBall): void {
+    let hi = 0n;
+    for (const m of b.mids) if ((m < 0n ? -m : m) > hi) hi = m < 0n ? -m : m;
+    const s = Math.max(0, bitLength(hi) - 53);
+    const shift = BigInt(s);
+    // |M/2^s - v| < 1 (truncation) and R/2^s < floor(R/2^s) + 1. Radii are normally far below 2^53 units here, so
+    // the sum is exact; the factor 1 + 2^-48 covers the roundings of Number() and + should a radius be larger.
+    this.y = b.mids.map((m, k) => ({ v: scaledFloat(m, s), e: (Number(b.rads[k]! >> shift) + 2) * (1 + 2 ** -48) }));
+    this.setScale(b.lambdaDen, b.lambdaExp - s);
+    this.kernelAt = -1;
+    this.s.reseeds++;
+  }
+
+  /** lambda = d * 2^e (y = lambda x), and 1/lambda in float64 for drawing. */
+  private setScale(d: bigint, e: number): void {
+    this.scale = e >= 0 ? { num: d << BigInt(e), den: 1n } : { num: d, den: 1n << BigInt(-e) };
+    const dShift = Math.max(0, bitLength(d) - 53);
+    this.unscale = times2(1 / scaledFloat(d, dShift), -e - dShift);
   }
 
   private enclosureKernel(): SignKernel {
@@ -244,8 +335,9 @@ export class FwAttentionEnclosure implements FwStepper {
 
   /** Replay the recorded argmins on the checkpoint until it reaches x(t). Exact. */
   private syncExact(): void {
-    for (const jStar of this.history) this.checkpoint.stepWith(jStar);
+    this.checkpoint.advanceBy(this.history);
     this.s.replayedSteps += this.history.length;
+    if (this.history.length > this.s.longestReplay) this.s.longestReplay = this.history.length;
     this.history = [];
     this.historySize = 0;
   }
@@ -256,9 +348,7 @@ export class FwAttentionEnclosure implements FwStepper {
     const { floats, shift } = scaleToFloats(nums, bitHint);
     this.y = floats;
     // y = nums / 2^shift = x * den / 2^shift.
-    this.scale = { num: den, den: 1n << BigInt(shift) };
-    const denShift = Math.max(0, bitLength(den) - 53);
-    this.unscale = times2(1 / scaledFloat(den, denShift), shift - denShift);
+    this.setScale(den, -shift);
     this.kernelAt = -1;
     this.s.reseeds++;
   }

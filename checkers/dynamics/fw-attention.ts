@@ -18,6 +18,10 @@ import { gcd, gcdMany } from '../exact/lehmer-gcd';
 import { originInClosedHullByKernel } from '../geometry/origin-in-hull';
 import { exactKernel, filteredKernel, type FilterStats, type SignKernel } from '../geometry/sign-kernel';
 import type { FwStepper } from './fw-attention-stepper';
+import { JUMP_MAX_PARTICLES, jumpState } from './fw-attention-jump';
+
+/** Fewer recorded steps than this are replayed one by one (the product tree pays off on long replays). */
+const JUMP_MIN_STEPS = 128;
 
 export interface FwAttentionOptions {
   /** Decide signs in float64 first (default true). false = BigInt for every sign (the unfiltered algorithm). */
@@ -144,6 +148,27 @@ export class FwAttentionExact implements FwStepper {
     this.den *= m;
     this.tNow = t;
     if (this.reduceEvery > 0 && t % this.reduceEvery === 0) this.reduce();
+  }
+
+  /**
+   * Advance by the recorded argmins of steps t+1 .. t+history.length (each proven elsewhere), asking no sign
+   * question: for long histories and few particles by a product tree of the step matrices (fw-attention-jump.ts),
+   * left unreduced; otherwise step by step. Exact, the same rational state as `stepWith` on each in turn.
+   */
+  advanceBy(history: readonly ArrayLike<number>[]): void {
+    if (history.length < JUMP_MIN_STEPS || this.n > JUMP_MAX_PARTICLES) {
+      for (const jStar of history) this.stepWith(jStar);
+      return;
+    }
+    for (const jStar of history) if (jStar.length !== this.n) throw new DimensionError(`${jStar.length} argmins`, `${this.n}`);
+    const next = jumpState(this.nums, this.den, this.tNow, history, this.c, this.dim);
+    this.nums = next.nums;
+    this.den = next.den;
+    this.tNow += history.length;
+    // Not reduced here: one gcd of the ~400k-bit state of step 30,000 costs twice the jump; the periodic
+    // reduction of `stepWith` takes it out if the exact state steps on.
+    this.bitHint = maxBits(this.nums, 0);
+    this.kernelAt = -1;
   }
 
   /** Divide the common factor out of the state now. Exact. */

@@ -10,20 +10,22 @@ import { createProgressBar } from '../progress';
 export const searchCommand: Command = {
   name: 'search',
   summary: 'run fw-attention exactly up to a horizon and report the first step the origin leaves the hull',
-  usage: `usage: recheck search <config.json> --horizon H [--json] [--certificate <out.json>]
+  usage: `usage: recheck search <config.json> --horizon H [--exact] [--json] [--certificate <out.json>]
 
 The config is a recheck.certificate/1 file without "claim" (a claim, if present, is ignored), with the limits
 of recheck verify (at most 1000 points). The dynamic runs in exact rational arithmetic for up to H steps
-(H at most 100000), with the float64 run of the same dynamic beside it.
+(H at most 100000), with the float64 run of the same dynamic beside it. Its decisions come from the enclosure
+stepper of recheck verify (float64 enclosures, high-precision balls, the exact state where those cannot
+decide: the exact run's answers, proven); --exact carries the exact rational state at every step instead.
 Output: firstExitStep (first step 0..H at which the origin is outside the closed convex hull, or null),
-horizon, float64FirstExitStep, float64FirstArgminDivergence.
+horizon, float64FirstExitStep, float64FirstArgminDivergence, stepper, enclosure (as in recheck verify).
 --certificate <out.json>: when an exit is found, write a certificate claiming it (checkable with
 recheck verify). Exit: 0 when the search ran (exit found or not), 2 bad input.`,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(
       'search',
       args,
-      { json: { type: 'boolean' }, horizon: { type: 'string' }, certificate: { type: 'string' } },
+      { json: { type: 'boolean' }, exact: { type: 'boolean' }, horizon: { type: 'string' }, certificate: { type: 'string' } },
       { min: 1, max: 1, names: '<config.json>' },
     );
     const [{ writeFileAtomic }, { driveFwRun, readFwCertificateFile }, { formatFwCertificate, MAX_FW_STEPS }] = await Promise.all([
@@ -42,7 +44,7 @@ recheck verify). Exit: 0 when the search ran (exit found or not), 2 bad input.`,
     const started = Date.now();
     let run;
     try {
-      run = await driveFwRun(cert, horizon, { signal: io.signal, onProgress: (t) => bar.update(t, horizon) });
+      run = await driveFwRun(cert, horizon, { signal: io.signal, onProgress: (t) => bar.update(t, horizon), stepper: values.exact ? 'exact' : 'enclosure' });
     } catch (err) {
       if (err instanceof CheckerError) throw new BadInputError(shown(file), err.message.replace(/^recheck\.\w+: /, ''));
       throw err;
@@ -73,6 +75,8 @@ recheck verify). Exit: 0 when the search ran (exit found or not), 2 bad input.`,
       certificate: written,
       filter: run.filter,
       stateBits: run.stateBits,
+      stepper: run.stepper,
+      enclosure: run.enclosure,
     };
     if (values.json) io.stdout(`${JSON.stringify(doc, null, 2)}\n`);
     else {
@@ -82,7 +86,7 @@ recheck verify). Exit: 0 when the search ran (exit found or not), 2 bad input.`,
       const lines = [`${file}: fw-attention, c = ${cert.c}, horizon ${horizon}`, `exact:   ${exact}`, `float64: ${float}${run.float64FirstExitStep === run.firstExitStep ? ' (agrees)' : ' (DISAGREES with exact)'}`];
       if (written) lines.push(`certificate written to ${written}`);
       else if (values.certificate !== undefined) lines.push('no certificate written (no exit after step 0 within the horizon)');
-      lines.push(`${secs} s, state ${run.stateBits} bits`);
+      lines.push(`${secs} s, ${run.stepper} stepper, exact state ${run.stateBits} bits${run.enclosure ? ` (at step ${run.enclosure.checkpointStep})` : ''}`);
       io.stdout(`${lines.join('\n')}\n`);
     }
     return EXIT.ok;

@@ -22,14 +22,16 @@ run compares every pair of particles at every step), coordinates of at most 1000
 exponent of at most 10000, a claimed step of at most 100000, a file of at most 16 MiB. The dynamic is recomputed in exact
 rational arithmetic up to the claimed step; the certificate holds when the origin is in the closed convex
 hull at steps 0..step-1 and outside it at the claimed step. Every decision (each step's argmins and hull
-test) is taken from a rigorous float64 enclosure of the state when its error bounds decide it, and from the
-exact rational state, recomputed from the last exact checkpoint, for the steps they cannot (exact ties,
-degenerate hulls, bounds too wide): the answers are those of the exact run, proven. The output counts the
-steps that needed the exact path and why. --exact carries the exact rational state at every step instead
+test) is taken from a rigorous float64 enclosure of the state when its error bounds decide it; where they
+cannot, from an exact ball enclosure with BigInt centres at 128 then 1024 bits (replayed from the nearest
+checkpoint); and only where those cannot either (exact ties, degenerate hulls), from the exact rational
+state, recomputed from the last exact checkpoint: the answers are those of the exact run, proven. The output
+counts the steps decided by the balls, the steps that needed the exact path and why, and the exact replays. --exact carries the exact rational state at every step instead
 (slower, same answers). The float64 run of the same dynamic is reported beside the exact one.
 Output: holds, firstExitStep (first exit at or before the claimed step, or null), reason, float64 (the
 float64 run's first exit and whether it would have confirmed the claim), stepper ("enclosure" or "exact")
-and enclosure (states decided, exactSteps and their reasons tie / degenerateHull / width; null with --exact).
+and enclosure (states decided, escalated and ballSteps, exactSteps and their reasons tie / degenerateHull /
+width, replayedSteps and longestReplay; null with --exact).
 Exit: 0 the certificate holds, 1 it does not, 2 bad input (malformed JSON, zero denominator, float
 coordinate, beyond a limit: one line naming the file and the place).`,
   async run(args, io) {
@@ -94,7 +96,7 @@ function decisionsLine(run: FwRunResult): string {
   const e = run.enclosure;
   if (e === null) return 'stepper: exact rational state at every step (--exact)';
   const r = e.reasons;
-  return `stepper: float64 enclosure; ${e.exactSteps} of ${e.states} steps needed the exact path (ties ${r.tie}, degenerate hulls ${r.degenerateHull}, width ${r.width}); ${e.replayedSteps} exact steps replayed`;
+  return `stepper: float64 enclosure; ${e.escalated} steps decided by high-precision balls (${e.ballSteps} ball steps); ${e.exactSteps} of ${e.states} steps needed the exact path (ties ${r.tie}, degenerate hulls ${r.degenerateHull}, width ${r.width}); ${e.replayedSteps} exact steps replayed (longest replay ${e.longestReplay})`;
 }
 
 function fmtStep(t: number | null): string {

@@ -21,7 +21,7 @@ describe('recheck verify: enclosure stepper', () => {
     expect(doc).toMatchObject({ holds: true, firstExitStep: 706, stepper: 'enclosure' });
     expect(doc.enclosure).toMatchObject({ states: 707, exactSteps: 0, reasons: { tie: 0, degenerateHull: 0, width: 0 } });
     const text = await cli(['verify', 'ok.json'], dir);
-    expect(text.stdout).toMatch(/stepper: float64 enclosure; 0 of 707 steps needed the exact path \(ties 0, degenerate hulls 0, width 0\)/);
+    expect(text.stdout).toMatch(/stepper: float64 enclosure; 0 steps decided by high-precision balls \(0 ball steps\); 0 of 707 steps needed the exact path \(ties 0, degenerate hulls 0, width 0\); 0 exact steps replayed \(longest replay 0\)/);
     const exact = await cli(['verify', 'ok.json', '--exact', '--json'], dir);
     expect(exact.code).toBe(0);
     expect(JSON.parse(exact.stdout)).toMatchObject({ holds: true, firstExitStep: 706, stepper: 'exact', enclosure: null });
@@ -37,6 +37,15 @@ describe('recheck verify: enclosure stepper', () => {
     expect(doc.enclosure.exactSteps).toBeGreaterThan(0);
     const exact = await cli(['verify', 'fake.json', '--exact', '--json'], dir);
     expect(JSON.parse(exact.stdout)).toMatchObject({ holds: false, firstExitStep: null, stepper: 'exact' });
-    expect((await cli(['verify', 'fake.json'], dir)).stdout).toMatch(/stepper: float64 enclosure; [1-9]\d* of 3 steps needed the exact path/);
+    expect((await cli(['verify', 'fake.json'], dir)).stdout).toMatch(/stepper: float64 enclosure; \d+ steps decided by high-precision balls \(\d+ ball steps\); [1-9]\d* of 3 steps needed the exact path/);
+  });
+
+  it('search decides by the same enclosure stepper (default) or the exact one (--exact): the same first exit', async () => {
+    writeFileSync(join(dir, 'cfg.json'), JSON.stringify({ format: 'recheck.certificate/1', dynamic: 'fw-attention', params: { c: 280 }, points: EXAMPLE }));
+    const a = JSON.parse((await cli(['search', 'cfg.json', '--horizon', '2000', '--json'], dir)).stdout);
+    const b = JSON.parse((await cli(['search', 'cfg.json', '--horizon', '2000', '--json', '--exact'], dir)).stdout);
+    expect([a.firstExitStep, a.stepper, b.firstExitStep, b.stepper]).toEqual([947, 'enclosure', 947, 'exact']);
+    expect(a.enclosure).toMatchObject({ exactSteps: 0, replayedSteps: 0 });
+    expect(b.enclosure).toBeNull();
   });
 });

@@ -116,15 +116,19 @@ describe('fw-attention enclosure stepper', () => {
     expect(s.exactSteps).toBe(s.reasons.tie + s.reasons.degenerateHull + s.reasons.width);
   });
 
-  it('near-degenerate configurations below float64 resolution take the exact path, counted as width', () => {
+  it('near-degenerate configurations below float64 resolution: decided by a high-precision ball, or (no balls) by the exact path, counted as width', () => {
     // Nearly collinear with the origin (orient2 about 1e-18), and a near-duplicate particle (argmin gap about 1e-18).
     for (const pts of [
       [['7', '1/10'], ['-7/10', '-99999999999999999/10000000000000000000']],
       [...EXAMPLE, ['3', '500000000000000001/1000000000000000000']],
     ]) {
-      const s = lockstep(pts, 20, 60).enclosureStats();
+      const s = lockstep(pts, 20, 60, { precisions: [] }).enclosureStats();
       expect(s.reasons.width).toBeGreaterThan(0);
       expect(s.exactSteps).toBe(s.reasons.tie + s.reasons.degenerateHull + s.reasons.width);
+      const escalated = lockstep(pts, 20, 60).enclosureStats();
+      expect(escalated.escalated).toBeGreaterThan(0);
+      // (the one exact replay is lockstep's own final positions() call)
+      expect([escalated.exactSteps, escalated.reasons.width]).toEqual([0, 0]);
     }
   });
 

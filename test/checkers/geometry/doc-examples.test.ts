@@ -6,6 +6,8 @@ import { exactKernel } from '../../../checkers/geometry/sign-kernel';
 import { originInClosedHull } from '../../../checkers/geometry/origin-in-hull';
 import { originInClosedHullLP } from '../../../checkers/geometry/hull-lp';
 import { RationalVector } from '../../../checkers/exact/rational-vector';
+import { ballKernel, ballSign, bMul } from '../../../checkers/geometry/ball-kernel';
+import { undecidedKernel } from '../../../checkers/geometry/undecided-kernel';
 
 describe('checkers/geometry doc examples', () => {
   it('filtered.ts', () => {
@@ -29,5 +31,11 @@ describe('checkers/geometry doc examples', () => {
     expect(originInClosedHull([['-1', '0'], ['1', '1'], ['1', '-1']].map((p) => RationalVector.from(p)))).toBe(true);
     const lp = originInClosedHullLP([[1, 0, 0, 0], [-1, 1, 0, 0], [0, -1, 0, 0]].map((p) => RationalVector.from(p)));
     expect(lp.weights!.map(String)).toEqual(['1/3', '1/3', '1/3']);
+  });
+  it('ball-kernel.ts', () => {
+    expect(bMul({ m: 2n, r: 1n }, { m: 3n, r: 0n })).toEqual({ m: 6n, r: 3n });
+    expect(ballSign({ m: 5n, r: 4n })).toBe(1);
+    expect(ballSign({ m: 0n, r: 0n })).toBeNull();
+    expect(ballKernel([1n, 0n, 0n, 1n], [0n, 0n, 0n, 0n], 2, 2, () => undecidedKernel(2, 2)).orient2(0, 1)).toBe(1);
   });
 });
