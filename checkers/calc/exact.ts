@@ -215,11 +215,38 @@ function requirePositive(x: Rational, name: string, column: number): void {
 function harmonic(n: Rational, column: number, budget: TermBudget): ExactResult {
   if (n.den !== 1n || n.num < 0n) throw new CalcError(column, `H: the index must be a non-negative integer, got ${n}`);
   budget.take(n.num, column);
-  // H_n's denominator has about 1.44 n bits (lcm(1..n) is about e^n): skip sizes the enclosure handles better.
-  if (n.num > 10_000n) return new NotExact(column, `H(${n}) is too large to write exactly`);
+  // H_n's denominator divides lcm(1..n) (about 1.44 n bits): refuse before building when the size bound
+  // is over the limit that `sized` applies to every exact value, so no exact H(n) is built only to be discarded.
+  const bound = harmonicBitsBound(n.num);
+  if (bound > MAX_EXACT_BITS) {
+    return new NotExact(column, `H(${n}) is too large to write exactly (about ${bound.toLocaleString('en-US')} bits, over the ${MAX_EXACT_BITS.toLocaleString('en-US')}-bit limit)`);
+  }
   let total = Rational.ZERO;
   for (let k = 1n; k <= n.num; k++) total = total.add(Rational.of(1n, k));
   return total;
+}
+
+/**
+ * An upper bound on bits(numerator) + bits(denominator) of H_n in lowest terms: the denominator divides
+ * L = lcm(1..n), and the numerator is H_n times the denominator, so the total is at most
+ * 2 log2 L + log2 H_n + 2, with log2 L = sum over primes p <= n of floor(log_p n) log2 p (a sieve, O(n)).
+ * Rounded up with a margin of 2 bits for the float sum. Example: `harmonicBitsBound(10_000n)` is about
+ * 28,900 (2 x 14,400 + 4), over the 20,000-bit limit; `harmonicBitsBound(3n)` is 11 (H_3 = 11/6 has 7 bits).
+ */
+export function harmonicBitsBound(n: bigint): number {
+  if (n <= 1n) return 2;
+  const N = Number(n);
+  const composite = new Uint8Array(N + 1);
+  let log2L = 0;
+  for (let p = 2; p <= N; p++) {
+    if (composite[p]) continue;
+    for (let q = p * p; q <= N; q += p) composite[q] = 1;
+    let power = p;
+    while (power <= N / p) power *= p;
+    log2L += Math.log2(power);
+  }
+  // H_n < ln n + 1.
+  return Math.ceil(2 * log2L + Math.log2(Math.log(N) + 1) + 2 + 2);
 }
 
 /** `v` unless it exceeds the exact size limit. */

@@ -16,6 +16,8 @@
  * (`kappa: null` with the reason) instead of dividing by zero.
  *
  * Guarantee: approximate, float64 evaluation of the closed forms (a few ulps relative for moderate tables);
+ * Cohen's kappa itself is one rounding of a ratio of integer counts, and perfect agreement gives exactly
+ * kappa 1 with se 0 (Fleiss' kappa is exactly 1 there too; its se, derived under kappa = 0, is not 0);
  * the intervals are asymptotic (large-N normal approximations), not exact. Checked against the same formulas
  * evaluated independently in Python (statsmodels is not available here).
  */
@@ -67,15 +69,23 @@ export function cohenKappa(pairs: readonly (readonly [string, string])[], confid
   const at = new Map(categories.map((c, i) => [c, i]));
   const table = Array.from({ length: k }, () => new Array<number>(k).fill(0));
   for (const [a, b] of pairs) (table[at.get(a) as number] as number[])[at.get(b) as number]! += 1;
+  // Agreement from the integer counts (exact below 2^53): O agreements, E = sum_i row_i col_i, so that
+  // p_o = O / N, p_e = E / N^2 and kappa = (N O - E) / (N^2 - E) with one rounding (exactly 1 when O = N).
+  const rowCounts = table.map((row) => row.reduce((s, x) => s + x, 0));
+  const colCounts = categories.map((_, j) => table.reduce((s, row) => s + (row[j] as number), 0));
+  const agreements = table.reduce((s, row, i) => s + (row[i] as number), 0);
+  const chance = rowCounts.reduce((s, r, i) => s + r * (colCounts[i] as number), 0);
   const p = table.map((row) => row.map((x) => x / n));
-  const rows = p.map((row) => row.reduce((s, x) => s + x, 0));
-  const cols = categories.map((_, j) => p.reduce((s, row) => s + (row[j] as number), 0));
-  const observed = p.reduce((s, row, i) => s + (row[i] as number), 0);
-  const expected = rows.reduce((s, r, i) => s + r * (cols[i] as number), 0);
+  const rows = rowCounts.map((r) => r / n);
+  const cols = colCounts.map((c) => c / n);
+  const observed = agreements / n;
+  const expected = chance / (n * n);
   const base = { confidence, observed: n > 0 ? observed : 0, expected: n > 0 ? expected : 0, subjects: n, raters: 2, categories };
   if (n === 0) return undefinedKappa(base, 'no subject was judged by both raters');
   if (1 - expected <= 1e-12) return undefinedKappa(base, 'every judgment is in one category, so agreement by chance is certain');
-  const kappa = (observed - expected) / (1 - expected);
+  const kappa = (n * agreements - chance) / (n * n - chance);
+  // Perfect agreement: the variance is exactly 0 (a = sum p_ii = 1, b = 0, c = 1); float sums would leave ~1e-8.
+  if (agreements === n) return { ...base, kappa: 1, se: 0, low: 1, high: 1 };
   let a = 0;
   let b = 0;
   for (let i = 0; i < k; i++) {
