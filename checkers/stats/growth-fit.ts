@@ -84,8 +84,16 @@ export function fitLaws(points: readonly DataPoint[], level = DEFAULT_LEVEL, min
   }
   const weights = akaikeWeights(models.map((m) => m.aicc));
   models.forEach((m, i) => (m.weight = weights[i] as number));
-  const xs = points.map((p) => p.x);
-  const shape = { n: points.length, distinctX: new Set(xs).size, xMin: Math.min(...xs), xMax: Math.max(...xs), known: weighted };
+  // A loop, not Math.min(...xs): spreading a million values overflows the call stack.
+  let xMin = Infinity;
+  let xMax = -Infinity;
+  const distinct = new Set<number>();
+  for (const p of points) {
+    if (p.x < xMin) xMin = p.x;
+    if (p.x > xMax) xMax = p.x;
+    distinct.add(p.x);
+  }
+  const shape = { n: points.length, distinctX: distinct.size, xMin, xMax, known: weighted };
   return { models, skipped, conclusion: concludeGrowth(models, shape, level, minimums), weighted };
 }
 
