@@ -12,6 +12,7 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { isSmoke, record } from './report';
 
 export const name = 'series-update';
 
@@ -19,7 +20,6 @@ const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = '/usr/bin/chromium';
 const POINTS = 1_000_000;
 const BATCH = 1_000;
-const UPDATES = 7;
 
 /** The page's side: builds the plot, then times both kinds of update. */
 const PAGE_SOURCE = `
@@ -68,7 +68,8 @@ window.runBench = async (points, batch, updates) => {
 };
 `;
 
-export async function run(): Promise<void> {
+export async function run(args: string[] = []): Promise<void> {
+  const UPDATES = isSmoke(args) ? 2 : 7;
   if (!existsSync(CHROMIUM)) {
     process.stdout.write('  skipped (no /usr/bin/chromium)\n');
     return;
@@ -93,6 +94,13 @@ export async function run(): Promise<void> {
     process.stdout.write(`  ${r.points.toLocaleString('en-US')}-point live series, update of ${BATCH} new points, until drawn (median of ${UPDATES}, Chromium):\n`);
     process.stdout.write(`  uPlot setData of the same data (reference)  ${r.reference.toFixed(1).padStart(7)} ms   1.00x\n`);
     process.stdout.write(`  ours: append to the live series + draw      ${r.ours.toFixed(1).padStart(7)} ms   ${(r.ours / r.reference).toFixed(2)}x   (issue 11: at most 50 ms)\n`);
+    record({
+      bench: name,
+      workload: `live sweep plot, ${BATCH.toLocaleString('en-US')} new points on a ${r.points.toLocaleString('en-US')}-point series, until drawn (Chromium, median of ${UPDATES})`,
+      ours: `${r.ours.toFixed(0)} ms`,
+      reference: `uPlot's own \`setData\` of the same data: ${r.reference.toFixed(0)} ms`,
+      ratio: `${(r.ours / r.reference).toFixed(2)}x the time`,
+    });
   } finally {
     await browser.close();
   }

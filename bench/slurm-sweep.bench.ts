@@ -16,6 +16,7 @@ import { slurmBackend } from '../app/runs/backends/slurm';
 import { runSweep, type SweepSummary } from '../app/runs/sweep';
 import { defaultConfinement } from '../app/sandbox/confinement';
 import { nodeChildRunner } from '../app/sandbox/runner';
+import { isSmoke, record } from './report';
 // @ts-expect-error a plain ES module script without types
 import { clusterState, DEFAULT_DIR } from '../scripts/slurm/cluster.mjs';
 
@@ -24,8 +25,13 @@ export const name = 'slurm-sweep';
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const POINT = join(REPO, 'cases', 'paging-robustness', 'sandbox', 'point.ts');
 const SPEC = { parameters: { k: [2, 4, 8, 16, 32, 64, 128, 256], replicates: [8], phases: [10, 20, 30, 40, 50, 60, 70, 80] } };
+/** Smoke: 4 points, as 4 tasks of 1 and 2 tasks of 2. */
+const SMOKE_SPEC = { parameters: { k: [2, 4], replicates: [2], phases: [10, 20] } };
 
-export async function run(): Promise<void> {
+export async function run(args: string[] = []): Promise<void> {
+  const smoke = isSmoke(args);
+  const spec = smoke ? SMOKE_SPEC : SPEC;
+  const [many, few] = smoke ? [4, 2] : [64, 8];
   const state = clusterState(DEFAULT_DIR) as { conf: string } | null;
   const conf = process.env.SLURM_CONF ?? state?.conf;
   if (conf === undefined) {
@@ -39,7 +45,7 @@ export async function run(): Promise<void> {
   const sweep = async (label: string, tasks?: number): Promise<SweepSummary> => {
     const s = await runSweep({
       modulePath: POINT,
-      spec: SPEC,
+      spec,
       seed: 7,
       runsDir: join(root, label),
       runner,
@@ -50,8 +56,8 @@ export async function run(): Promise<void> {
   };
   try {
     const local = await sweep('local');
-    const perPoint = await sweep('slurm-64', 64);
-    const batched = await sweep('slurm-8', 8);
+    const perPoint = await sweep('slurm-many', many);
+    const batched = await sweep('slurm-few', few);
     const ref = local.wallMs;
     const overhead = (s: SweepSummary, tasks: number): string => `${(((s.wallMs - ref) * cores) / tasks).toFixed(0)} ms per task`;
     const row = (label: string, s: SweepSummary, note: string) => `  ${label.padEnd(30)} ${(s.wallMs / 1000).toFixed(2).padStart(6)} s   ${(s.wallMs / ref).toFixed(2)}x   ${note}`;
@@ -59,11 +65,18 @@ export async function run(): Promise<void> {
       [
         `workload: ${local.total} points of the paging case (k = 2..256, 8 replicates, 10..80 phases), ${cores} cores, single-node Slurm (${(perPoint.backend.version ?? '?').trim()})`,
         row('local, one sandbox per core', local, '(reference)'),
-        row('Slurm, 64 tasks of 1 point', perPoint, `overhead ${overhead(perPoint, 64)}`),
-        row('Slurm, 8 tasks of 8 points', batched, `overhead ${overhead(batched, 8)}`),
+        row(`Slurm, ${many} tasks of ${local.total / many} point`, perPoint, `overhead ${overhead(perPoint, many)}`),
+        row(`Slurm, ${few} tasks of ${local.total / few} points`, batched, `overhead ${overhead(batched, few)}`),
         '',
       ].join('\n'),
     );
+    record({
+      bench: name,
+      workload: `a ${local.total}-point sweep of the paging case on a single-node Slurm (${cores} cores), as ${many} tasks of one point`,
+      ours: `${(perPoint.wallMs / 1000).toFixed(2)} s (${few} tasks of ${local.total / few}: ${(batched.wallMs / 1000).toFixed(2)} s)`,
+      reference: `local, one sandbox per core: ${(local.wallMs / 1000).toFixed(2)} s`,
+      ratio: `${(perPoint.wallMs / ref).toFixed(2)}x the time: Slurm costs ${overhead(perPoint, many)} beyond the points (${overhead(batched, few)} in ${few} tasks)`,
+    });
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

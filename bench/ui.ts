@@ -16,11 +16,11 @@ import { ensureWorkspace } from '../app/cases/workspace';
 import { createRecheckService } from '../app/api/service';
 import { startBrowserServer } from '../app/server/http-server';
 import { BUNDLED_CASES_DIR, RENDERER_DIR } from '../app/paths';
+import { isSmoke, record } from './report';
 
 export const name = 'ui';
 
 const CHROMIUM = '/usr/bin/chromium';
-const LOADS = 5;
 const JS_BUDGET_BYTES = 300 * 1024;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -51,7 +51,8 @@ function servedFolder(): string {
   return dir;
 }
 
-export async function run(): Promise<void> {
+export async function run(args: string[] = []): Promise<void> {
+  const LOADS = isSmoke(args) ? 1 : 5;
   if (!existsSync(CHROMIUM)) {
     process.stdout.write(`skipped: no Chromium at ${CHROMIUM}\n`);
     return;
@@ -158,4 +159,11 @@ export async function run(): Promise<void> {
   const w0 = Math.max(...rows.map((r) => r[0].length));
   const w1 = Math.max(...rows.map((r) => r[1].length));
   for (const [what, value, ratio] of rows) process.stdout.write(`  ${what.padEnd(w0)}  ${value.padStart(w1)}  ${ratio}\n`);
+  record({
+    bench: name,
+    workload: `first load of the UI in browser mode (Chromium, production build, empty cache, median of ${LOADS})`,
+    ours: `${kib(m(app, (l) => l.jsBytes))} of JavaScript (compressed), case list at ${ms(m(app, (l) => l.readyMs))}`,
+    reference: `a blank page from the same server: load at ${ms(ref.load)}`,
+    ratio: `${(m(app, (l) => l.jsBytes) / JS_BUDGET_BYTES).toFixed(2)}x the 300 KiB budget; ${(m(app, (l) => l.readyMs) / ref.load).toFixed(1)}x the blank page's load`,
+  });
 }

@@ -18,6 +18,7 @@ import { FwAttentionEnclosure, type FwEnclosureOptions, type FwEnclosureStats } 
 import type { FwStepper } from '../../checkers/dynamics/fw-attention-stepper';
 import { RationalMatrix } from '../../checkers/exact/rational-matrix';
 import { parseFwCertificate } from '../../checkers/certificates/certificate';
+import { isSmoke, record } from '../report';
 
 export const name = 'fw-attention';
 
@@ -131,7 +132,10 @@ function same(label: string, a: Timed, b: Timed): void {
 const fmt = (s: number) => (s < 1 ? `${(s * 1000).toFixed(1)} ms` : `${s.toFixed(2)} s`);
 const ratio = (a: number, b: number) => `${(a / b).toFixed(1)}x`;
 
-export async function run(): Promise<void> {
+export async function run(args: string[] = []): Promise<void> {
+  // Smoke: one run of each variant, no never-reduced references, fraction.js at 60 and 120 steps.
+  const smoke = isSmoke(args);
+  const n = (full: number) => (smoke ? 1 : full);
   const cert = parseFwCertificate(readFileSync(CERT, 'utf8'), true);
   const points = RationalMatrix.from(cert.points);
   const horizon = cert.claim!.step;
@@ -139,25 +143,25 @@ export async function run(): Promise<void> {
   process.stdout.write(`workload: ${CERT.slice(ROOT.length + 1)} (c = ${c}, ${cert.points.length} particles, first exit claimed at step ${horizon})\n`);
 
   runJs(points, c, 300, true, 64); // warm-up (JIT)
-  for (let i = 0; i < 5; i++) runEnclosure(points, c, horizon); // warm-up (JIT)
-  const enclosureRuns = Array.from({ length: 11 }, () => runEnclosure(points, c, horizon));
+  for (let i = 0; i < n(5); i++) runEnclosure(points, c, horizon); // warm-up (JIT)
+  const enclosureRuns = Array.from({ length: n(11) }, () => runEnclosure(points, c, horizon));
   const enclosure = best(...enclosureRuns);
   const enclosureMedian = median(enclosureRuns);
   // Measured alternative: re-seed from the exact state whenever radii pass 1e-13 of the largest coordinate.
-  const reseeding = best(runEnclosure(points, c, horizon, { maxRelativeWidth: 1e-13 }), runEnclosure(points, c, horizon, { maxRelativeWidth: 1e-13 }));
-  const filtered = best(runJs(points, c, horizon, true, 64), runJs(points, c, horizon, true, 64), runJs(points, c, horizon, true, 64));
-  const unfiltered = best(runJs(points, c, horizon, false, 16), runJs(points, c, horizon, false, 64));
-  const cpython = best(runPython('int', horizon, 16), runPython('int', horizon, 64));
-  const gmpy2 = best(runPython('gmpy2', horizon, 16), runPython('gmpy2', horizon, 64));
+  const reseeding = best(...Array.from({ length: n(2) }, () => runEnclosure(points, c, horizon, { maxRelativeWidth: 1e-13 })));
+  const filtered = best(...Array.from({ length: n(3) }, () => runJs(points, c, horizon, true, 64)));
+  const unfiltered = smoke ? runJs(points, c, horizon, false, 64) : best(runJs(points, c, horizon, false, 16), runJs(points, c, horizon, false, 64));
+  const cpython = smoke ? runPython('int', horizon, 64) : best(runPython('int', horizon, 16), runPython('int', horizon, 64));
+  const gmpy2 = smoke ? runPython('gmpy2', horizon, 64) : best(runPython('gmpy2', horizon, 16), runPython('gmpy2', horizon, 64));
   // The same algorithm without lazy reduction (K = 0): the numbers grow about log2(t + c) bits per step.
-  const cpythonNoReduce = runPython('int', horizon, 0);
-  const gmpy2NoReduce = runPython('gmpy2', horizon, 0);
+  const cpythonNoReduce = smoke ? cpython : runPython('int', horizon, 0);
+  const gmpy2NoReduce = smoke ? gmpy2 : runPython('gmpy2', horizon, 0);
   for (const [label, r] of [['JS enclosure', enclosure], ['JS enclosure, re-seeding', reseeding], ['JS unfiltered', unfiltered], ['CPython', cpython], ['gmpy2', gmpy2], ['CPython K=0', cpythonNoReduce], ['gmpy2 K=0', gmpy2NoReduce]] as const) same(label, filtered, r);
   if (filtered.exit !== horizon) throw new Error(`first exit ${filtered.exit}, certificate claims ${horizon}`);
 
   // fraction.js per coordinate: two short horizons, ratio against our filtered run at the same horizons.
   const rows = cert.points.map((p) => p.map(String));
-  const shortH = [150, 300];
+  const shortH = smoke ? [60, 120] : [150, 300];
   const frac = shortH.map((h) => runFraction(rows, c, h));
   const ours = shortH.map((h) => best(runJs(points, c, h, true, 64), runJs(points, c, h, true, 64)));
   // Power law through the two points, T(h) ~ h^a, extrapolated to the full horizon (an estimate).
@@ -183,6 +187,24 @@ export async function run(): Promise<void> {
     `CPU seconds of the stepping loop; load average at the time: ${(await import('node:os')).loadavg()[0]!.toFixed(1)}`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
+  const w = `fw-attention certificate, first exit at step ${horizon} (c = ${c})`;
+  record({
+    bench: name,
+    workload: `${w}, as \`recheck verify\` decides it (float64 enclosure of the state, high-precision balls and exact rationals only for the steps it cannot decide: ${es.exactSteps} of ${es.states} here; same exit and final state)`,
+    ours: `${fmt(enclosure.cpu)} (best of ${enclosureRuns.length}; median ${fmt(enclosureMedian.cpu)})`,
+    reference: `gmpy2, unfiltered exact algorithm: ${fmt(gmpy2.cpu)}`,
+    ratio: `${ratio(gmpy2.cpu, enclosure.cpu)} faster (median ${ratio(gmpy2.cpu, enclosureMedian.cpu)}; goal 50x)`,
+  });
+  record({ bench: name, workload: 'same, exact state carried every step (filtered predicates, shared denominator reduced every 64 steps)', ours: fmt(filtered.cpu), reference: `CPython ints, same algorithm unfiltered: ${fmt(cpython.cpu)}`, ratio: `${ratio(cpython.cpu, filtered.cpu)} faster (goal 20x)` });
+  record({ bench: name, workload: 'same', ours: '', reference: `gmpy2, unfiltered: ${fmt(gmpy2.cpu)}`, ratio: `${ratio(gmpy2.cpu, filtered.cpu)} faster` });
+  record({
+    bench: name,
+    workload: 'same',
+    ours: '',
+    reference: `fraction.js per coordinate: measured ${ratio(frac[1]!.cpu, ours[1]!.cpu)} slower at ${shortH[1]} steps`,
+    ratio: `~${ratio(fracExtrapolated, filtered.cpu)} (extrapolated to ${horizon})`,
+  });
+  if (smoke) return;
   mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
   writeFileSync(
     join(ROOT, 'bench/results/fw-attention.json'),

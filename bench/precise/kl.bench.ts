@@ -16,6 +16,7 @@ import { klDivergence } from '../../checkers/precise/divergence';
 import { digitsAgreed } from '../../checkers/precise/escalate';
 import { withIntervals } from '../../checkers/interval/arena';
 import { klEnclosure } from '../../checkers/interval/divergence';
+import { fmtSeconds, isSmoke, record } from '../report';
 
 const PYTHON = '/usr/bin/python3';
 const SCRIPT = fileURLToPath(new URL('../reference/kl_mpmath.py', import.meta.url));
@@ -25,6 +26,10 @@ export interface BenchReport {
   readonly name: string;
   readonly lines: string[];
   readonly ratios: Record<string, number>;
+  /** CPU seconds (medians): ours, mpmath (absent when skipped), decimal.js (one run). */
+  readonly seconds: { readonly ours: number; readonly mpmath?: number; readonly decimalJs: number };
+  readonly terms: number;
+  readonly digits: number;
 }
 
 export interface PreciseKlOptions {
@@ -92,7 +97,8 @@ export async function runPreciseKlBench(options: PreciseKlOptions = {}): Promise
     ratios['ours rigorous / mpmath (median)'] = median(rigorous.seconds) / median(mpmathTimes);
   }
   for (const [k, v] of Object.entries(ratios)) lines.push(`  ratio ${k}: ${v.toFixed(2)}`);
-  return { name: 'precise: KL sum at high precision', lines, ratios };
+  const seconds = { ours: median(ourTimes), decimalJs: decimalJs.seconds[0] ?? 0, ...('skipped' in mpmath ? {} : { mpmath: median(mpmathTimes) }) };
+  return { name: 'precise: KL sum at high precision', lines, ratios, seconds, terms, digits };
 }
 
 /** Probability vectors with 40-significant-digit decimal entries, normalised up to rounding. */
@@ -172,9 +178,16 @@ const ms = (seconds: number) => `${(seconds * 1000).toFixed(1).padStart(9)} ms`;
 export const name = 'precise-kl';
 
 /** Entry point for bench/index.ts: runs the benchmark and prints its table of figures and ratios. */
-export async function run(_args: string[] = []): Promise<void> {
-  const report = await runPreciseKlBench();
+export async function run(args: string[] = []): Promise<void> {
+  const report = await runPreciseKlBench(isSmoke(args) ? { repeats: 1, rounds: 1 } : {});
   process.stdout.write(`${report.lines.join('\n')}\n`);
+  const { ours, mpmath, decimalJs } = report.seconds;
+  const workload = `KL sum, ${report.terms} terms at ${report.digits} digits (MPFR via gmp-wasm)`;
+  if (mpmath !== undefined) {
+    const r = ours / mpmath;
+    record({ bench: name, workload, ours: fmtSeconds(ours), reference: `mpmath + gmpy2: ${fmtSeconds(mpmath)}`, ratio: r >= 1 ? `${r.toFixed(1)}x slower (goal: within 2x)` : `${(1 / r).toFixed(1)}x faster (goal: within 2x)` });
+  }
+  record({ bench: name, workload: mpmath !== undefined ? 'same' : workload, ours: mpmath !== undefined ? '' : fmtSeconds(ours), reference: `decimal.js: ${fmtSeconds(decimalJs)}`, ratio: `${(decimalJs / ours).toFixed(0)}x faster` });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await run();
