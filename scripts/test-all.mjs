@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every test stage in order, then one plain summary line `N passed, N failed`.
 // Stages: setup (installs missing system packages: scripts/system-deps.mjs), lint (the layering rule included), typecheck (both TS projects), unit + integration (vitest),
-// renderer build, e2e in browser mode (Playwright driving Debian's Chromium). Lint, typecheck and build count
+// the desktop build and pack (vitest with RECHECK_PACK=1), renderer build, e2e in browser mode (Playwright driving Debian's Chromium), a smoke run of every benchmark. Lint, typecheck and build count
 // as one test each; vitest and Playwright counts come from their JSON reports. Exit 1 when anything failed.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, mkdirSync, existsSync } from 'node:fs';
@@ -89,6 +89,15 @@ if (unitOk !== null) {
   }
 }
 
+// The desktop release build and pack (test/build/pack.test.ts: electron-vite build into out/, electron-builder --dir
+// against a stand-in Electron, then checks on the package). Alone, after the unit tests: it rewrites out/.
+rmSync('test-results/pack.json', { force: true });
+const packOk = run('pack', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/pack.json'], { RECHECK_PACK: '1', ...requireTools });
+if (packOk !== null) {
+  const v = readJson('test-results/pack.json');
+  results.push(v ? { name: 'pack', passed: v.numPassedTests, failed: v.numFailedTests + (packOk || v.numFailedTests > 0 ? 0 : 1) } : { name: 'pack', passed: 0, failed: 1 });
+}
+
 const built = run('build', 'npm', ['run', '-s', 'build:renderer']);
 single('build', built);
 
@@ -110,6 +119,7 @@ if (only.length === 0 || only.includes('e2e')) {
   }
 }
 
+single('bench', run('bench', 'npm', ['run', '-s', 'bench', '--', '--smoke'], slurmEnv)); // every benchmark to the end, a few iterations, no timings
 stopSlurm();
 
 process.stdout.write('\n');
