@@ -8,6 +8,7 @@ import type { JsonSchema } from '../cases/json-schema';
 import type { SandboxRunner } from '../sandbox/runner';
 import type { SweepBackend } from '../runs/backends/backend';
 import { resolveInside } from '../fs/confine';
+import type { EvidenceBasisView, GuaranteeView } from '../api/contract';
 
 /** How a check's evidence bears on the claimed falsification. */
 export type CheckOutcome =
@@ -19,12 +20,9 @@ export type CheckOutcome =
  * What a check's result is worth, stated by the check (docs/decisions.md): an exact computation, a rigorous
  * enclosure (the exact value lies inside), a statistical test (its p-value and degrees of freedom, and the test
  * named), or an approximation (floating point without a proven bound). Approximate results never decide.
+ * One type with the contract's view of it (app/api/contract.ts GuaranteeView), which the UI reads.
  */
-export type Guarantee =
-  | { kind: 'exact' }
-  | { kind: 'enclosure' }
-  | { kind: 'statistical'; test: string; p: number; dof?: number; level?: number }
-  | { kind: 'approximate'; bound?: string };
+export type Guarantee = GuaranteeView;
 
 /**
  * Where a check's evidence comes from: only numbers the logbook itself printed or attached (`logbook`), or a
@@ -32,7 +30,7 @@ export type Guarantee =
  * a replay, a certificate verified, a sweep computed now). A check on the logbook's own numbers alone can at
  * most support a finding; it cannot decide one (docs/decisions.md).
  */
-export type EvidenceBasis = 'logbook' | 'recomputed';
+export type EvidenceBasis = EvidenceBasisView;
 
 /** A check's result. Everything in it is computed by the check; `evidence` must be JSON-serialisable. */
 export interface CheckResult {
