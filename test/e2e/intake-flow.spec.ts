@@ -111,8 +111,10 @@ test('intake: new case, claim, quoted falsification, extracted table, growth-fit
   await expect(add.getByLabel('Kind')).toHaveValue('growth-fit');
   await expect(add.getByLabel('table', { exact: true })).toHaveValue('tables/cell_sweep_kv.csv');
   await expect(add.getByTestId('initial-note')).toBeVisible();
-  await add.locator('.schema-field[data-param="x"] input').fill('k');
-  await add.locator('.schema-field[data-param="y"] input').fill('additive');
+  // Column params are selects of the table's header (issue 22).
+  await add.getByTestId('column-x').selectOption('k');
+  await add.getByTestId('column-y').selectOption('additive');
+  await add.getByTestId('column-se').selectOption('');
   await add.locator('.schema-field[data-param="asserts"] select').selectOption({ label: 'growth' });
   await screenshot(page, '22-add-check-on-table');
   await add.getByTestId('add-check-submit').click();
@@ -121,17 +123,20 @@ test('intake: new case, claim, quoted falsification, extracted table, growth-fit
   await expect(f1.getByTestId('checks-F1')).toContainText('growth-fit');
   await expect(f1.getByTestId('checks-F1')).toContainText('table: tables/cell_sweep_kv.csv');
 
-  // Run the checks from the UI: the core computes "confirmed" for F1.
+  // Run the checks from the UI: the fit supports the falsification, but it rests on the logbook's own printed
+  // numbers only, so the decision misses its gate and stays inconclusive, saying so (docs/decisions.md, "Gates").
   await page.getByTestId('run-checks').click();
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'finished', { timeout: 120_000 });
-  await expect(page.getByTestId('results').getByTestId('result-F1').getByTestId('decision-badge')).toHaveAttribute('data-decision', 'confirmed');
-  await expect(f1.getByTestId('decision-badge')).toHaveAttribute('data-decision', 'confirmed');
+  await expect(page.getByTestId('results').getByTestId('result-F1').getByTestId('decision-badge')).toHaveAttribute('data-decision', 'inconclusive');
+  await expect(page.getByTestId('result-gate-F1')).toHaveAttribute('data-gate', 'missed');
+  await expect(page.getByTestId('result-gate-F1')).toContainText("logbook's own numbers");
+  await expect(f1.getByTestId('decision-badge')).toHaveAttribute('data-decision', 'inconclusive');
   await f1.scrollIntoViewIfNeeded();
-  await screenshot(page, '23-decision-confirmed');
+  await screenshot(page, '23-decision-gate-missed');
 
   // The decision panel links the quote to its cell too; the link switches the logbook pane there.
   await page.getByTestId('dock-tab-decide').click();
-  await expect(page.getByTestId('form-computed-badge')).toHaveAttribute('data-decision', 'confirmed');
+  await expect(page.getByTestId('form-computed-badge')).toHaveAttribute('data-decision', 'inconclusive');
   await logbook.locator('.pane-body').evaluate((el) => (el as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0)); // node-side types: no DOM lib
   await expect(verdict).not.toBeInViewport();
   await page.getByTestId('decision-quote-source').click();
