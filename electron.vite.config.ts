@@ -1,6 +1,6 @@
 // Build of the Electron app (`npm run build` = electron-vite build): main -> out/main/index.js (ESM),
 // preloads -> out/preload/index.cjs and sandbox.cjs (sandboxed preloads must be CommonJS; imports bundled in),
-// renderer -> out/renderer. The renderer part must stay equivalent to renderer/vite.config.ts (browser mode
+// renderer -> out/renderer. The renderer part must stay equivalent to vite.renderer.config.ts (browser mode
 // builds with that one); test/build/electron-vite-config.test.ts compares the two.
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';

@@ -1,11 +1,11 @@
 /**
  * Forwards the RecheckApi over Electron IPC. Every call is checked twice before it reaches the core: the
  * sender must be the top frame of a page on app://recheck/, and the arguments must pass the method's
- * validator from app/api/methods.ts (the single table of channel names).
+ * validator from common/api/methods.ts (the single table of channel names).
  */
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
-import type { RecheckApi, Unsubscribe } from '../app/api/contract';
-import { API_METHODS, API_METHOD_NAMES, ApiArgumentError, RUN_EVENT_CHANNEL, type ApiMethod } from '../app/api/methods';
+import type { RecheckApi, Unsubscribe } from '../common/api/contract';
+import { API_METHODS, API_METHOD_NAMES, ApiArgumentError, RUN_EVENT_CHANNEL, type ApiMethod } from '../common/api/methods';
 import { BadInputError, BusyError } from '../app/errors';
 import type { IpcAnswer } from './ipc-answer';
 import { isAppPageUrl } from './protocol';

@@ -5,7 +5,7 @@
  * hidden), and IPC scoped to that one web contents (webContents.ipc), so no other page can speak for it.
  */
 import { BrowserWindow, type Session } from 'electron';
-import type { HostToPage } from '../app/sandbox/page-messages';
+import type { HostToPage } from '../common/sandbox/page-messages';
 import { SANDBOX_BRIDGE_CHANNEL } from './preload/sandbox-channel';
 import { SANDBOX_PAGE_URL } from './sandbox-session';
 import type { GoneReason, SandboxWindow } from './window-runner';

@@ -12,22 +12,22 @@
  *   window is destroyed and the run ends `out-of-memory`; Chromium's own OOM ends it the same way;
  * - CPU time: the process's cumulative CPU seconds, when Electron reports them, against cpuSeconds;
  * - liveness: a page that stops its heartbeat for MISSED_BEATS_MS is destroyed (`killed`).
- * Everything the page sends is untrusted and read by readPageMessage (app/sandbox/page-reader.ts), as the
+ * Everything the page sends is untrusted and read by readPageMessage (common/sandbox/page-reader.ts), as the
  * browser-mode host reads it. Electron itself is reached only through SandboxWindowFactory, so this
  * file is tested with fakes (test/main/window-runner.test.ts); main/sandbox-window.ts is the real factory.
  */
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { RunEnd } from '../app/sandbox/classify';
-import { readPageMessage } from '../app/sandbox/page-reader';
-import { cpuLimitMessage, wallClockLimitMessage, withAttempts, type RecordedAttempt } from '../app/sandbox/protocol';
+import { readPageMessage } from '../common/sandbox/page-reader';
+import { cpuLimitMessage, wallClockLimitMessage, withAttempts, type RecordedAttempt } from '../common/sandbox/protocol';
 import { bundleForWorker, effectiveLimits, ForeignProgramError, queued, type PreparedProgram, type RunReport, type SandboxRunner } from '../app/sandbox/runner';
 import { sharedSandboxQueue, type SandboxQueue } from '../app/sandbox/queue';
-import type { HostToPage } from '../app/sandbox/page-messages';
+import type { HostToPage } from '../common/sandbox/page-messages';
 import { BadInputError } from '../app/errors';
 import { weakenedMessage } from './sandbox-switches';
 import { MessageBudget, type MessageLimits } from '../app/sandbox/message-budget';
-import type { SandboxMessage } from '../app/sandbox/protocol';
+import type { SandboxMessage } from '../common/sandbox/protocol';
 
 /** The page has this long to load and say `ready`. */
 export const LOAD_LIMIT_MS = 15_000;

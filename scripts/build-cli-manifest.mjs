@@ -1,17 +1,17 @@
 // Is the prebuilt CLI (out/cli, written by scripts/build-cli.mjs) current? Cheap enough to ask on every start.
 //
-// The build records, in out/cli/manifest.json, every file under the CLI's source folders (app/, checkers/)
+// The build records, in out/cli/manifest.json, every file under the CLI's source folders (app/, common/, checkers/)
 // and the few files that shape the bundle, each with its size and modification time, read BEFORE bundling.
 // The build is current when exactly the same files exist with the same sizes and times: an edit, a touch, a
 // new or a deleted file (even one the bundle does not import yet) makes it stale, so it is never run stale.
 // A file edited while the build ran keeps its old time in the manifest, so the next start rebuilds.
 // Cost: one readdir per folder and one stat per file (about 200 files: about 1 ms warm, 6-10 ms in a fresh
 // process on a loaded 2-core machine; bench/cli-start.ts reports it). Imports nothing but node:fs and node:path.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** Folders whose files the CLI is built from, relative to the installation root. */
-export const SOURCE_DIRS = ['app', 'checkers'];
+export const SOURCE_DIRS = ['app', 'common', 'checkers'];
 /** Single files that also shape the bundle (the build itself, the package's name and module type). */
 export const SOURCE_FILES = ['package.json', 'scripts/build-cli.mjs', 'scripts/build-cli-manifest.mjs'];
 /** Where the build goes, relative to the root. Two levels down, as app/sandbox/bundle.ts expects of its own file. */
@@ -36,7 +36,8 @@ export function sourceSnapshot(root) {
     const st = statSync(path.join(root, rel));
     files[rel] = [st.size, st.mtimeMs];
   };
-  for (const dir of SOURCE_DIRS) visit(dir);
+  // A source folder that does not exist records nothing; one that appears later makes the build stale.
+  for (const dir of SOURCE_DIRS) if (existsSync(path.join(root, dir))) visit(dir);
   for (const file of SOURCE_FILES) {
     try {
       record(file);

@@ -5,13 +5,13 @@
  * input and its hash, seed, limits, isolation, versions, timing and outcome.
  */
 import { join } from 'node:path';
-import { resolveInCase } from '../checks/context';
+import { resolveInCase } from '../cases/resolve';
 import { newRunId } from '../checks/run-case';
 import { writeJsonAtomic } from '../fs/atomic';
 import { mkdirInside } from '../fs/confine';
 import { currentVersions, inputHash, type SandboxRunRecord } from '../runs/record';
 import { effectiveLimits, type RunReport, type SandboxRunner } from '../sandbox/runner';
-import type { RunEvent, SandboxRunEndView, SandboxRunInput } from './contract';
+import type { RunEvent, SandboxRunEndView, SandboxRunInput } from '../../common/api/contract';
 
 export interface SandboxRunDeps {
   /** Absolute path of the (validated) case folder. */

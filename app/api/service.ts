@@ -12,16 +12,16 @@ import { addFinding } from '../cases/add-finding';
 import { withdraw, type WithdrawTarget } from '../cases/withdraw';
 import { editPaper } from '../cases/paper';
 import { isActive } from '../cases/model';
-import { prematureVerifications } from '../reviews/premature';
+import { prematureVerifications } from '../verdicts/premature';
 import { checklistView } from '../cases/checklist';
 import type { ChecklistAnswer } from '../cases/model';
-import { recordVerdict } from '../reviews/decision';
-import { reviewQueue } from '../reviews/queue';
+import { recordVerdict } from '../verdicts/record';
+import { verdictQueue } from '../queue/queue';
 import { addCaseFile } from '../cases/files';
 import { readCaseFile } from '../cases/read-file';
 import { importTrackioLogbook } from '../logbook/import';
 import { extractTable } from '../logbook/extract-run';
-import type { AuditEntry, CaseDetail, CaseFileView, CaseSummary, CheckKindView, EditView, ExtractTableView, ImportSummaryView, RecheckApi, ReviewQueueView, RunEvent, SandboxFile, SandboxProgram, SettingsComparisonView, TriageView, ReportBuildView } from './contract';
+import type { AuditEntry, CaseDetail, CaseFileView, CaseSummary, CheckKindView, EditView, ExtractTableView, ImportSummaryView, RecheckApi, VerdictQueueView, RunEvent, SandboxFile, SandboxProgram, SettingsComparisonView, TriageView, ReportBuildView } from '../../common/api/contract';
 import { triageQueue } from '../../checkers/ledger/triage';
 import { compareSettings, reportedSettings } from '../../checkers/logbook/settings';
 import { logbookTexts } from '../logbook/texts';
@@ -36,7 +36,7 @@ import { readAuditLog, repairAudit, appendAudit } from '../cases/audit';
 import { confineCaseFailure } from '../cases/case-failure';
 import { readLogbook } from '../logbook/read';
 import { runCase, newRunId } from '../checks/run-case';
-import { latestCaseReports } from '../runs/latest';
+import { latestCaseReports } from '../checks/latest';
 import { LiveRuns } from '../runs/live';
 import { draftCaseLetter, letterPdf, letterReadiness } from '../letters/case-letter';
 import { chromiumPrinter, type PdfPrinter } from '../letters/pdf';
@@ -49,7 +49,7 @@ import { shown } from '../text/display';
 
 /** Largest paper.md or sandbox source read into the UI. */
 const MAX_TEXT_BYTES = 4 * 1024 * 1024;
-import { resolveInCase } from '../checks/context';
+import { resolveInCase } from '../cases/resolve';
 import { suggestedInput } from '../checks/suggested-input';
 import { BadInputError, BusyError, CancelledError } from '../errors';
 import { bundleSource, runProblem } from '../sandbox/bundle';
@@ -89,7 +89,7 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
     for (const l of listeners) l(shown);
   };
 
-  const editor = (input: { reviewer?: string }): string => input.reviewer ?? o.who ?? 'reviewer (UI)';
+  const reviewerOf = (input: { reviewer?: string }): string => input.reviewer ?? o.who ?? 'reviewer (UI)';
 
   async function caseDir(caseId: string): Promise<string> {
     const dirs = await listCaseDirs(o.workspaceDir);
@@ -172,7 +172,7 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
       const runId = newRunId();
       const controller = new AbortController();
       running.set(runId, controller);
-      const who = editor(options ?? {});
+      const who = reviewerOf(options ?? {});
       live.reserve(runId, caseId, falsificationId, who);
       void runCase(loaded, registry, { runId, caseId, falsificationId, signal: controller.signal, onEvent: emit, who, ...(o.sandbox ? { sandbox: o.sandbox } : {}), ...(sweepBackend ? { sweepBackend } : {}) })
         .catch((err: unknown) => {
@@ -191,8 +191,8 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
       running.get(runId)?.abort();
     },
 
-    async recordDecision(input): Promise<AuditEntry> {
-      // A verdict that disagrees with the computed decision must acknowledge it and say why (app/reviews/decision.ts).
+    async recordVerdict(input): Promise<AuditEntry> {
+      // A verdict that disagrees with the computed decision must acknowledge it and say why (app/verdicts/record.ts).
       const { caseId, ...verdict } = input;
       return recordVerdict(await loadCase(await caseDir(caseId), registry), caseId, verdict);
     },
@@ -210,7 +210,7 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
         await writeFileAtomic(path, input.text);
         const entry: AuditEntry = {
           at: new Date().toISOString(),
-          who: editor(input),
+          who: reviewerOf(input),
           action: 'edit',
           caseId: input.caseId,
           hashes: { [`${input.path}@before`]: before, [input.path]: sha256(input.text) },
@@ -265,7 +265,7 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
       return saveLetterVersion(
         dir,
         { kind: input.kind, falsificationIds: input.falsificationIds, markdown: input.markdown, ...(input.letterId !== undefined ? { letterId: input.letterId } : {}), ...(logbook !== undefined ? { logbook } : {}) },
-        { caseId: input.caseId, who: editor(input), ...readiness },
+        { caseId: input.caseId, who: reviewerOf(input), ...readiness },
       );
     },
 
@@ -275,7 +275,7 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
       const { caseId, letterId, reviewer: _who, ...change } = input;
       const letter = (await listLetters(dir)).find((l) => l.id === letterId);
       const readiness = letter !== undefined ? await letterReadiness(dir, file, letter.kind, letter.falsificationIds) : { ready: false, missing: [] };
-      return changeLetterStatus(dir, letterId, change, { caseId, who: editor(input), ...readiness });
+      return changeLetterStatus(dir, letterId, change, { caseId, who: reviewerOf(input), ...readiness });
     },
 
     async exportLetterPdf(input) {
@@ -295,7 +295,7 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
         paperTitle: input.paperTitle ?? markdownTitle(input.paperMarkdown) ?? input.caseId,
         ...(input.venueId !== undefined ? { venueId: input.venueId } : {}),
         paperMarkdown: input.paperMarkdown,
-        who: editor(input),
+        who: reviewerOf(input),
       });
       return { id: file.id, title: file.title, paperTitle: file.paper.title, venueId: file.paper.venueId, falsificationCount: 0 };
     },
@@ -319,7 +319,7 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
           ...(input.newCase?.paperTitle !== undefined ? { title: input.newCase.paperTitle } : {}),
           ...(input.newCase?.venueId !== undefined ? { venueId: input.newCase.venueId } : {}),
           ...(input.logbookId !== undefined ? { logbookId: input.logbookId } : {}),
-          who: editor(input),
+          who: reviewerOf(input),
           registry,
         }));
         const { caseDir: _dir, ...rest } = summary;
@@ -330,7 +330,7 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
     },
 
     async addClaim(input): Promise<EditView> {
-      const r = await addClaim(await caseDir(input.caseId), registry, { who: editor(input) }, { text: input.text, ...(input.section !== undefined ? { section: input.section } : {}) });
+      const r = await addClaim(await caseDir(input.caseId), registry, { who: reviewerOf(input) }, { text: input.text, ...(input.section !== undefined ? { section: input.section } : {}) });
       return { id: r.id, entry: r.entry };
     },
 
@@ -340,29 +340,29 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
       // A finding that says something other than falsified carries its polarity; the old call stays byte for byte.
       const r =
         input.says !== undefined && input.says !== 'falsified'
-          ? await addFinding(dir, registry, { who: editor(input) }, { claim: input.claim, logbook: input.logbook, says: input.says, assertion: input.assertion, ...source })
-          : await addFalsification(dir, registry, { who: editor(input) }, { claim: input.claim, logbook: input.logbook, assertion: input.assertion, ...source });
+          ? await addFinding(dir, registry, { who: reviewerOf(input) }, { claim: input.claim, logbook: input.logbook, says: input.says, assertion: input.assertion, ...source })
+          : await addFalsification(dir, registry, { who: reviewerOf(input) }, { claim: input.claim, logbook: input.logbook, assertion: input.assertion, ...source });
       return { id: r.id, entry: r.entry };
     },
 
     async addCheck(input): Promise<EditView> {
-      const r = await addCheck(await caseDir(input.caseId), registry, { who: editor(input) }, { falsification: input.falsification, kind: input.kind, params: input.params, ...(input.title !== undefined ? { title: input.title } : {}) });
+      const r = await addCheck(await caseDir(input.caseId), registry, { who: reviewerOf(input) }, { falsification: input.falsification, kind: input.kind, params: input.params, ...(input.title !== undefined ? { title: input.title } : {}) });
       return { id: r.id, entry: r.entry };
     },
 
     async withdraw(input): Promise<AuditEntry> {
       const target: WithdrawTarget = input.item === 'check' ? { item: 'check', finding: input.finding ?? '', id: input.id } : { item: input.item, id: input.id };
-      return (await withdraw(await caseDir(input.caseId), registry, { who: editor(input) }, { ...target, reason: input.reason })).entry;
+      return (await withdraw(await caseDir(input.caseId), registry, { who: reviewerOf(input) }, { ...target, reason: input.reason })).entry;
     },
 
     async editPaper(input): Promise<AuditEntry> {
-      return editPaper(await caseDir(input.caseId), registry, { who: editor(input) }, { markdown: input.markdown, ...(input.baseSha256 !== undefined ? { baseSha256: input.baseSha256 } : {}) });
+      return editPaper(await caseDir(input.caseId), registry, { who: reviewerOf(input) }, { markdown: input.markdown, ...(input.baseSha256 !== undefined ? { baseSha256: input.baseSha256 } : {}) });
     },
 
     async addCaseFile(input): Promise<AuditEntry> {
       const dir = await caseDir(input.caseId);
       // As the case's only writer: of two files added at one path, one is written and the other refused.
-      return withCaseWriter(dir, () => addCaseFile(dir, registry, { who: editor(input) }, input.path, Buffer.from(input.base64, 'base64')));
+      return withCaseWriter(dir, () => addCaseFile(dir, registry, { who: reviewerOf(input) }, input.path, Buffer.from(input.base64, 'base64')));
     },
 
     async listCaseFiles(caseId): Promise<CaseFileView[]> {
@@ -407,7 +407,7 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
         registry,
         out: joinInside(dir, input.out, input.out),
         allowElided: input.allowElided === true,
-        who: editor(input),
+        who: reviewerOf(input),
       });
       return { path: input.out, provenancePath: `${input.out}.provenance.json`, columns: [...r.picked.table.columns], rows: r.picked.table.rows.length, notes: [...r.notes] };
     },
@@ -430,12 +430,12 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
           : input.status === 'not-applicable'
             ? { status: 'not-applicable', reason: input.reason ?? '' }
             : { status: 'open', ...(input.note !== undefined ? { note: input.note } : {}) };
-      const r = await answerChecklist(await caseDir(input.caseId), registry, { who: editor(input) }, { falsification: input.falsificationId, question: input.question, answer });
+      const r = await answerChecklist(await caseDir(input.caseId), registry, { who: reviewerOf(input) }, { falsification: input.falsificationId, question: input.question, answer });
       return r.entry;
     },
 
-    async reviewQueue(): Promise<ReviewQueueView> {
-      return reviewQueue(o.workspaceDir, registry, live.list());
+    async verdictQueue(): Promise<VerdictQueueView> {
+      return verdictQueue(o.workspaceDir, registry, live.list());
     },
 
     async buildReport(caseId): Promise<ReportBuildView> {
@@ -479,7 +479,7 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
     },
 
     async exportReview(caseId, reviewId) {
-      return perceptual.exportReview(await caseDir(caseId), caseId, reviewId, editor({}));
+      return perceptual.exportReview(await caseDir(caseId), caseId, reviewId, reviewerOf({}));
     },
 
     async workspaceSettings() {
@@ -487,7 +487,7 @@ export async function createRecheckService(o: ServiceOptions): Promise<RecheckSe
     },
 
     async saveWorkspaceSettings(input) {
-      return saveWorkspaceSettings(o.workspaceDir, input.sweeps, { who: editor(input) });
+      return saveWorkspaceSettings(o.workspaceDir, input.sweeps, { who: reviewerOf(input) });
     },
 
     onRunEvent(listener) {

@@ -7,9 +7,9 @@
  * assertion: 'verified at this scale' })` adds F1 with `"says": "verified"`.
  */
 import { join } from 'node:path';
-import type { CheckRegistry } from '../checks/registry';
+import type { CheckRegistry } from './check-registry';
 import { BadInputError } from '../errors';
-import { editCase, nextId, type Editor, type EditResult } from './edit';
+import { editCase, nextId, type Reviewer, type EditResult } from './edit';
 import { displayPath } from './load';
 import { FINDING_SAYS, type AssertionSource, type Falsification, type FindingSays } from './model';
 
@@ -24,14 +24,14 @@ export interface NewFinding {
   source?: Omit<AssertionSource, 'logbook'>;
 }
 
-export async function addFinding(dir: string, registry: CheckRegistry, editor: Editor, f: NewFinding): Promise<EditResult & { id: string }> {
+export async function addFinding(dir: string, registry: CheckRegistry, reviewer: Reviewer, f: NewFinding): Promise<EditResult & { id: string }> {
   const shown = displayPath(join(dir, 'case.json'));
   if (!FINDING_SAYS.includes(f.says)) throw new BadInputError(shown, `a finding says one of ${FINDING_SAYS.join(', ')}, not ${JSON.stringify(f.says)}`);
   let id = '';
   const r = await editCase(
     dir,
     registry,
-    editor,
+    reviewer,
     'add-finding',
     (c) => {
       const taken = c.falsifications.map((x) => x.id);

@@ -13,10 +13,10 @@
 import { constants } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AuditEntry } from '../api/contract';
+import type { AuditEntry } from '../../common/api/contract';
 import { ConfinementError } from '../fs/confine';
 import { appendLineDurable, repairLogTail, TORN_SUFFIX, type TornTail } from '../fs/log';
-import { DEFAULT_JSON_LIMITS, parseJsonBounded } from '../json/bounded';
+import { DEFAULT_JSON_LIMITS, parseJsonBounded } from '../../common/json/bounded';
 import { shown } from '../text/display';
 
 export const AUDIT_FILE = 'audit.jsonl';

@@ -5,7 +5,7 @@
  * reason; a question without an answer is open. The ids are stable: they are stored in cases and audit logs,
  * so a question may be reworded but never renumbered or removed. Documented in docs/case-format.md.
  */
-import type { ChecklistItemView } from '../api/contract';
+import type { ChecklistItemView } from '../../common/api/contract';
 import type { ChecklistAnswer, Falsification } from './model';
 
 export interface ChecklistQuestion {

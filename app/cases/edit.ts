@@ -7,8 +7,8 @@
  * (app/fs/case-queue.ts), so two edits started at once both land, and the audit log's hashes form one chain.
  */
 import { join } from 'node:path';
-import type { AuditEntry } from '../api/contract';
-import type { CheckRegistry } from '../checks/registry';
+import type { AuditEntry } from '../../common/api/contract';
+import type { CheckRegistry } from './check-registry';
 import { BadInputError } from '../errors';
 import { writeJsonAtomic } from '../fs/atomic';
 import { withCaseWriter } from '../fs/case-queue';
@@ -23,7 +23,7 @@ import type { AssertionSource, CaseFile, ChecklistAnswer, CheckDecl, Claim, Logb
 const ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
 /** Who made an edit, for the audit log. */
-export interface Editor {
+export interface Reviewer {
   readonly who: string;
 }
 
@@ -37,7 +37,7 @@ export interface EditResult {
  * Applies `change` to a copy of the case, validates the whole, writes case.json atomically and logs the edit.
  * Example: `await editCase(dir, registry, { who: 'Ada' }, 'add-claim C2', (c) => { c.paper.claims.push(...); })`.
  */
-export async function editCase(dir: string, registry: CheckRegistry, editor: Editor, what: string, change: (c: CaseFile) => void, details: Record<string, unknown> = {}): Promise<EditResult> {
+export async function editCase(dir: string, registry: CheckRegistry, reviewer: Reviewer, what: string, change: (c: CaseFile) => void, details: Record<string, unknown> = {}): Promise<EditResult> {
   // Read, change, write and log as the case's only writer: an edit started at the same instant reads the
   // case.json this one wrote (before, both read the same file and one edit was lost).
   return withCaseWriter(dir, async () => {
@@ -51,7 +51,7 @@ export async function editCase(dir: string, registry: CheckRegistry, editor: Edi
     await writeJsonAtomic(join(dir, 'case.json'), file);
     const entry: AuditEntry = {
       at: new Date().toISOString(),
-      who: editor.who,
+      who: reviewer.who,
       action: 'edit',
       caseId: file.id,
       hashes: { 'case.json@before': before, 'case.json': sha256(text) },
@@ -85,10 +85,10 @@ function checkId(file: string, what: string, id: string, taken: readonly string[
 }
 
 /** Adds a claim of the paper (its text quoted from paper.md or the paper). */
-export async function addClaim(dir: string, registry: CheckRegistry, editor: Editor, claim: { id?: string; text: string; section?: string }): Promise<EditResult & { id: string }> {
+export async function addClaim(dir: string, registry: CheckRegistry, reviewer: Reviewer, claim: { id?: string; text: string; section?: string }): Promise<EditResult & { id: string }> {
   const shown = displayPath(join(dir, 'case.json'));
   let id = '';
-  const r = await editCase(dir, registry, editor, 'add-claim', (c) => {
+  const r = await editCase(dir, registry, reviewer, 'add-claim', (c) => {
     const taken = c.paper.claims.map((x) => x.id);
     id = claim.id !== undefined ? checkId(shown, 'claim', claim.id, taken) : nextId('C', taken);
     const text = claim.text.trim();
@@ -100,9 +100,9 @@ export async function addClaim(dir: string, registry: CheckRegistry, editor: Edi
 }
 
 /** Adds a logbook reference (the folder must already be inside the case). */
-export async function addLogbook(dir: string, registry: CheckRegistry, editor: Editor, ref: LogbookRef): Promise<EditResult> {
+export async function addLogbook(dir: string, registry: CheckRegistry, reviewer: Reviewer, ref: LogbookRef): Promise<EditResult> {
   const shown = displayPath(join(dir, 'case.json'));
-  return editCase(dir, registry, editor, 'add-logbook', (c) => {
+  return editCase(dir, registry, reviewer, 'add-logbook', (c) => {
     checkId(shown, 'logbook', ref.id, c.logbooks.map((x) => x.id));
     c.logbooks.push(ref);
   });
@@ -112,12 +112,12 @@ export async function addLogbook(dir: string, registry: CheckRegistry, editor: E
 export async function addFalsification(
   dir: string,
   registry: CheckRegistry,
-  editor: Editor,
+  reviewer: Reviewer,
   f: { id?: string; claim: string; logbook: string; assertion: string; source?: Omit<AssertionSource, 'logbook'> },
 ): Promise<EditResult & { id: string }> {
   const shown = displayPath(join(dir, 'case.json'));
   let id = '';
-  const r = await editCase(dir, registry, editor, 'add-falsification', (c) => {
+  const r = await editCase(dir, registry, reviewer, 'add-falsification', (c) => {
     const taken = c.falsifications.map((x) => x.id);
     id = f.id !== undefined ? checkId(shown, 'falsification', f.id, taken) : nextId('F', taken);
     if (!c.paper.claims.some((x) => x.id === f.claim)) throw new BadInputError(shown, `no claim "${f.claim}" (claims: ${c.paper.claims.map((x) => x.id).join(', ') || 'none yet; add one with recheck case add-claim'})`);
@@ -133,7 +133,7 @@ export async function addFalsification(
 }
 
 /** Adds a check to a claimed falsification; its params are validated against the kind's schema. */
-export async function addCheck(dir: string, registry: CheckRegistry, editor: Editor, chk: { falsification: string; id?: string; kind: string; title?: string; params: Record<string, unknown> }): Promise<EditResult & { id: string }> {
+export async function addCheck(dir: string, registry: CheckRegistry, reviewer: Reviewer, chk: { falsification: string; id?: string; kind: string; title?: string; params: Record<string, unknown> }): Promise<EditResult & { id: string }> {
   const shown = displayPath(join(dir, 'case.json'));
   const kind = registry.get(chk.kind);
   if (kind === undefined) throw new BadInputError(shown, `unknown check kind "${chk.kind}" (see recheck kinds: ${registry.kinds().map((k) => k.kind).join(', ')})`);
@@ -146,7 +146,7 @@ export async function addCheck(dir: string, registry: CheckRegistry, editor: Edi
   const column = await missingColumn(dir, kind.paramsSchema, chk.params);
   if (column !== null) throw new BadInputError(shown, `check kind ${chk.kind}: ${column}`);
   let id = '';
-  const r = await editCase(dir, registry, editor, 'add-check', (c) => {
+  const r = await editCase(dir, registry, reviewer, 'add-check', (c) => {
     const f = c.falsifications.find((x) => x.id === chk.falsification);
     if (f === undefined) throw new BadInputError(shown, `no falsification "${chk.falsification}" (falsifications: ${c.falsifications.map((x) => x.id).join(', ') || 'none yet'})`);
     if (f.withdrawn !== undefined) throw new BadInputError(shown, `finding ${f.id} is withdrawn (${f.withdrawn.reason}): add a new finding instead`);
@@ -164,13 +164,13 @@ export async function addCheck(dir: string, registry: CheckRegistry, editor: Edi
  * missing). Replaces any earlier answer; the audit entry's details carry the question and the answer.
  * Example: `await answerChecklist(dir, registry, { who: 'Ada' }, { falsification: 'F1', question: 'units', answer: { status: 'answered', checks: ['units'] } })`.
  */
-export async function answerChecklist(dir: string, registry: CheckRegistry, editor: Editor, a: { falsification: string; question: string; answer: ChecklistAnswer }): Promise<EditResult> {
+export async function answerChecklist(dir: string, registry: CheckRegistry, reviewer: Reviewer, a: { falsification: string; question: string; answer: ChecklistAnswer }): Promise<EditResult> {
   const shown = displayPath(join(dir, 'case.json'));
   const answer = cleanAnswer(a.answer);
   return editCase(
     dir,
     registry,
-    editor,
+    reviewer,
     'answer-checklist',
     (c) => {
       const f = c.falsifications.find((x) => x.id === a.falsification);

@@ -6,8 +6,8 @@
  */
 import { lstat } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
-import type { AuditEntry } from '../api/contract';
-import type { CheckRegistry } from '../checks/registry';
+import type { AuditEntry } from '../../common/api/contract';
+import type { CheckRegistry } from './check-registry';
 import { BadInputError } from '../errors';
 import { createFileAtomic } from '../fs/atomic';
 import { withCaseWriter } from '../fs/case-queue';
@@ -16,7 +16,7 @@ import { sha256 } from '../fs/hash';
 import { shown } from '../text/display';
 import { appendAudit } from './audit';
 import { loadCase } from './load';
-import type { Editor } from './edit';
+import type { Reviewer } from './edit';
 
 /** Largest file brought into a case this way. */
 export const MAX_CASE_FILE_BYTES = 256 * 1024 * 1024;
@@ -45,12 +45,12 @@ export function isRecordPath(path: string): boolean {
 /**
  * Writes `bytes` at `rel` in the case and logs it. Example: `await addCaseFile(dir, registry, { who: 'Ada' }, 'sandbox/quantities.json', bytes)`.
  */
-export async function addCaseFile(dir: string, registry: CheckRegistry, editor: Editor, rel: string, bytes: Uint8Array, from?: string): Promise<AuditEntry> {
+export async function addCaseFile(dir: string, registry: CheckRegistry, reviewer: Reviewer, rel: string, bytes: Uint8Array, from?: string): Promise<AuditEntry> {
   // As the case's only writer (app/fs/case-queue.ts): of two files added at one path, one is written, one refused.
-  return withCaseWriter(dir, () => addUnlocked(dir, registry, editor, rel, bytes, from));
+  return withCaseWriter(dir, () => addUnlocked(dir, registry, reviewer, rel, bytes, from));
 }
 
-async function addUnlocked(dir: string, registry: CheckRegistry, editor: Editor, rel: string, bytes: Uint8Array, from?: string): Promise<AuditEntry> {
+async function addUnlocked(dir: string, registry: CheckRegistry, reviewer: Reviewer, rel: string, bytes: Uint8Array, from?: string): Promise<AuditEntry> {
   const path = rel.replace(/\\/g, '/');
   if (isAbsolute(path) || path.split('/').some((p) => p === '' || p === '.' || p === '..')) throw new BadInputError(shown(path), 'must be a relative path inside the case (no "..")');
   if (isRecordPath(path)) throw new BadInputError(shown(path), 'is a record written by Recheck itself (runs/, letters/, reviews/, case.json, audit.jsonl and its .torn file, sidecars): add your file under sandbox/ or tables/');
@@ -64,7 +64,7 @@ async function addUnlocked(dir: string, registry: CheckRegistry, editor: Editor,
   const target = resolve(folder, parts[parts.length - 1] as string);
   if (await lstat(target).then(() => true, () => false)) throw new BadInputError(shown(path), 'already exists in the case: nothing was overwritten (choose another name)');
   if (!(await createFileAtomic(target, bytes))) throw new BadInputError(shown(path), 'already exists in the case: nothing was overwritten (choose another name)');
-  const entry: AuditEntry = { at: new Date().toISOString(), who: editor.who, action: 'edit', caseId: loaded.file.id, hashes: { [path]: sha256(bytes) }, details: { edit: 'add-file', ...(from !== undefined ? { from } : {}) } };
+  const entry: AuditEntry = { at: new Date().toISOString(), who: reviewer.who, action: 'edit', caseId: loaded.file.id, hashes: { [path]: sha256(bytes) }, details: { edit: 'add-file', ...(from !== undefined ? { from } : {}) } };
   await appendAudit(dir, entry);
   return entry;
 }

@@ -11,11 +11,11 @@ import { join, relative } from 'node:path';
 import { BadInputError } from '../errors';
 import { ConfinementError, resolveInside } from '../fs/confine';
 import { readJsonFile } from '../tables/json-file';
-import { perceptualProblem } from '../perceptual/settings';
+import { perceptualProblem } from './perceptual-settings';
 import { checklistAnswerProblem } from './checklist';
 import { caseSchema } from './schema';
 import type { CaseFile, LoadedCase } from './model';
-import type { CheckRegistry } from '../checks/registry';
+import type { CheckRegistry } from './check-registry';
 import { createAjv, describeAjvError } from '../json/ajv';
 
 const validateCase = createAjv().compile<CaseFile>(caseSchema);

@@ -1,5 +1,5 @@
 /** The in-memory form of a validated `case.json` (format recheck.case/1). */
-import type { FindingSays } from '../api/contract';
+import type { FindingSays } from '../../common/api/contract';
 
 export type { FindingSays };
 

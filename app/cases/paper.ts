@@ -1,22 +1,22 @@
 /**
  * Editing a case's paper.md (our summary of the paper and its claims): one atomic write as the case's only
  * writer, logged in audit.jsonl with the sha256 of paper.md before and after. `baseSha256`, when given, is the
- * hash of the text the editor started from: a paper.md changed since (another window, the CLI) is refused
+ * hash of the text the reviewer started from: a paper.md changed since (another window, the CLI) is refused
  * instead of overwritten. Strict UTF-8 text without NUL, at most MAX_PAPER_BYTES.
  * Example: `await editPaper(dir, { who: 'Ada' }, { markdown: '# Paper\n\nClaim 1: ...\n' })` returns the entry
  * `{ action: 'edit', hashes: { 'paper.md@before': ..., 'paper.md': ... }, details: { edit: 'edit-paper' } }`.
  */
 import { join } from 'node:path';
-import type { AuditEntry } from '../api/contract';
+import type { AuditEntry } from '../../common/api/contract';
 import { BadInputError } from '../errors';
 import { writeFileAtomic } from '../fs/atomic';
 import { withCaseWriter } from '../fs/case-queue';
 import { readInside } from '../fs/confine';
 import { sha256 } from '../fs/hash';
 import { appendAudit } from './audit';
-import type { Editor } from './edit';
+import type { Reviewer } from './edit';
 import { displayPath, loadCase } from './load';
-import type { CheckRegistry } from '../checks/registry';
+import type { CheckRegistry } from './check-registry';
 
 /** Largest paper.md accepted (the UI reads at most 4 MiB). */
 export const MAX_PAPER_BYTES = 4 * 1024 * 1024;
@@ -28,7 +28,7 @@ export interface PaperEdit {
 }
 
 /** Writes paper.md and logs the edit; returns the audit entry. Unchanged text is refused (nothing to log). */
-export async function editPaper(dir: string, registry: CheckRegistry, editor: Editor, edit: PaperEdit): Promise<AuditEntry> {
+export async function editPaper(dir: string, registry: CheckRegistry, reviewer: Reviewer, edit: PaperEdit): Promise<AuditEntry> {
   const shown = displayPath(join(dir, 'paper.md'));
   const bytes = Buffer.byteLength(edit.markdown, 'utf8');
   if (bytes > MAX_PAPER_BYTES) throw new BadInputError(shown, `${bytes} bytes, more than the ${MAX_PAPER_BYTES} a paper.md may hold`);
@@ -43,7 +43,7 @@ export async function editPaper(dir: string, registry: CheckRegistry, editor: Ed
     await writeFileAtomic(join(dir, 'paper.md'), edit.markdown);
     const entry: AuditEntry = {
       at: new Date().toISOString(),
-      who: editor.who,
+      who: reviewer.who,
       action: 'edit',
       caseId: file.id,
       hashes: { 'paper.md@before': before, 'paper.md': after },

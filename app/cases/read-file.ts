@@ -6,7 +6,7 @@
  */
 import { lstat } from 'node:fs/promises';
 import { posix } from 'node:path';
-import type { CaseFileContent } from '../api/contract';
+import type { CaseFileContent } from '../../common/api/contract';
 import { BadInputError } from '../errors';
 import { ConfinementError, joinInside, listInside, readRegularFile, resolveInside } from '../fs/confine';
 import { sha256 } from '../fs/hash';

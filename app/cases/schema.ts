@@ -2,7 +2,7 @@
  * JSON Schema of `case.json`, format `recheck.case/1`. The format version is part of the document, so a
  * future `recheck.case/2` can be migrated explicitly instead of being misread. Documented in docs/case-format.md.
  */
-import type { JsonSchema } from './json-schema';
+import type { JsonSchema } from '../json/json-schema';
 import { CHECKLIST_IDS } from './checklist';
 
 export const CASE_FORMAT = 'recheck.case/1';

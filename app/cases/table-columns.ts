@@ -9,9 +9,9 @@
  * `param y: no column "additive" in t.csv (columns: k, ratio, H_k)`.
  */
 import { existsSync } from 'node:fs';
-import type { JsonSchema } from './json-schema';
+import type { JsonSchema } from '../json/json-schema';
 import { readCsvFile } from '../tables/csv';
-import { resolveInCase } from '../checks/context';
+import { resolveInCase } from './resolve';
 import { shown } from '../text/display';
 
 /** A param naming a column: its pointer inside params, the column, and the top-level param holding the table. */

@@ -8,7 +8,7 @@
  * Example: `(await checkImagePairs(dir, 'images/pairs.csv')).problems` is `[]` for the bundled case.
  */
 import { imageProblem, readCaseImage } from '../images/read-case-image';
-import { readPairSet } from '../perceptual/pair-set';
+import { readPairSet } from './pair-set';
 import { shown } from '../text/display';
 
 export interface ImagePairProblem {

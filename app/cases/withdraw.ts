@@ -9,9 +9,9 @@
  * reason: 'y names a column the table does not have' })`.
  */
 import { join } from 'node:path';
-import type { CheckRegistry } from '../checks/registry';
+import type { CheckRegistry } from './check-registry';
 import { BadInputError } from '../errors';
-import { editCase, type Editor, type EditResult } from './edit';
+import { editCase, type Reviewer, type EditResult } from './edit';
 import { displayPath } from './load';
 import { isActive, type CaseFile, type Withdrawal } from './model';
 
@@ -27,13 +27,13 @@ export function targetName(t: WithdrawTarget): string {
 }
 
 /** Withdraws the target; one atomic, validated, logged edit (app/cases/edit.ts). */
-export async function withdraw(dir: string, registry: CheckRegistry, editor: Editor, t: WithdrawTarget & { reason: string }, now: () => Date = () => new Date()): Promise<EditResult> {
+export async function withdraw(dir: string, registry: CheckRegistry, reviewer: Reviewer, t: WithdrawTarget & { reason: string }, now: () => Date = () => new Date()): Promise<EditResult> {
   const shown = displayPath(join(dir, 'case.json'));
   const reason = t.reason.replace(/\s+/g, ' ').trim();
   if (reason.length < MIN_WITHDRAW_REASON) throw new BadInputError(shown, `withdrawing ${targetName(t)} needs a reason of at least ${MIN_WITHDRAW_REASON} characters saying why`);
-  const withdrawal: Withdrawal = { at: now().toISOString(), who: editor.who, reason };
+  const withdrawal: Withdrawal = { at: now().toISOString(), who: reviewer.who, reason };
   const target: Record<string, string> = t.item === 'check' ? { item: 'check', finding: t.finding, id: t.id } : { item: t.item, id: t.id };
-  return editCase(dir, registry, editor, `withdraw-${t.item}`, (c) => mark(c, t, withdrawal, shown), { withdrawn: target, reason });
+  return editCase(dir, registry, reviewer, `withdraw-${t.item}`, (c) => mark(c, t, withdrawal, shown), { withdrawn: target, reason });
 }
 
 function mark(c: CaseFile, t: WithdrawTarget, w: Withdrawal, shown: string): void {

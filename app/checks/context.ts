@@ -1,7 +1,8 @@
 /** Builds the CheckContext a check kind runs with: path resolution confined to the case folder, artifacts under runs/. */
 import { mkdir } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
-import { isInside, mkdirInside, resolveInside } from '../fs/confine';
+import { isInside, mkdirInside } from '../fs/confine';
+import { resolveInCase } from '../cases/resolve';
 import { defaultSandboxRunner, type SandboxRunner } from '../sandbox/runner';
 import type { SweepBackend } from '../runs/backends/backend';
 import type { CheckContext, CheckProgress, SeriesPoint } from './kind';
@@ -22,15 +23,6 @@ export interface ContextOptions {
   sandbox?: () => Promise<SandboxRunner>;
   /** Where sweeps compute their points (default: this process's sandboxes). */
   sweepBackend?: SweepBackend;
-}
-
-/**
- * Resolves a case-relative path and refuses one that leaves the case folder, lexically or through a symlink
- * (the confinement helper, app/fs/confine.ts); returns the real path.
- * Example: `resolveInCase(dir, 'sandbox/table.csv')`.
- */
-export function resolveInCase(caseDir: string, rel: string): string {
-  return resolveInside(caseDir, rel, join(caseDir, 'case.json'));
 }
 
 export function createCheckContext(o: ContextOptions): CheckContext {

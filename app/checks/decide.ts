@@ -17,7 +17,7 @@
  * `legacy: true` applies the rule of reports written before gates (outcomes only), to re-check them.
  * Example: `decide([exactSupport]).decision` is `confirmed`; `decide([logbookFitSupport]).decision` is `inconclusive`.
  */
-import type { CheckResultView, DecisionGate, FalsificationDecision, FindingSays } from '../api/contract';
+import type { CheckResultView, DecisionGate, FalsificationDecision, FindingSays } from '../../common/api/contract';
 import { claimFailsGate, notCounted, viewBasis } from './gates';
 
 export interface DecideOptions {

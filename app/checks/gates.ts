@@ -7,7 +7,7 @@
  * where it states seeds.
  * Pure: it reads only the check views (guarantee, basis, seeds, data hash), never a kind's name.
  */
-import type { CheckResultView, DecisionGate, GuaranteeView } from '../api/contract';
+import type { CheckResultView, DecisionGate, GuaranteeView } from '../../common/api/contract';
 
 /** Fewest seeds behind a result that states its seeds, for it to count toward a claim-fails decision. */
 export const MIN_SEEDS = 3;

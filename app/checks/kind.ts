@@ -4,11 +4,11 @@
  * validates their params against `paramsSchema` on load and runs them through `run`.
  */
 import { join } from 'node:path';
-import type { JsonSchema } from '../cases/json-schema';
+import type { JsonSchema } from '../json/json-schema';
 import type { SandboxRunner } from '../sandbox/runner';
 import type { SweepBackend } from '../runs/backends/backend';
 import { resolveInside } from '../fs/confine';
-import type { EvidenceBasisView, GuaranteeView } from '../api/contract';
+import type { EvidenceBasisView, GuaranteeView } from '../../common/api/contract';
 
 /** How a check's evidence bears on the claimed falsification. */
 export type CheckOutcome =
@@ -20,7 +20,7 @@ export type CheckOutcome =
  * What a check's result is worth, stated by the check (docs/decisions.md): an exact computation, a rigorous
  * enclosure (the exact value lies inside), a statistical test (its p-value and degrees of freedom, and the test
  * named), or an approximation (floating point without a proven bound). Approximate results never decide.
- * One type with the contract's view of it (app/api/contract.ts GuaranteeView), which the UI reads.
+ * One type with the contract's view of it (common/api/contract.ts GuaranteeView), which the UI reads.
  */
 export type Guarantee = GuaranteeView;
 

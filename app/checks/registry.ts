@@ -5,27 +5,14 @@
  * kinds to app/checks/kinds/index.ts.
  */
 import type { ValidateFunction } from 'ajv';
+import type { CasePathParam, KindRegistry } from '../cases/check-registry';
 import type { CheckKind } from './kind';
-import type { JsonSchema } from '../cases/json-schema';
+import type { JsonSchema } from '../json/json-schema';
 import { createAjv, describeAjvError } from '../json/ajv';
 
-/** A param naming a file or folder of the case: its JSON pointer inside `params` and its value. */
-export interface CasePathParam {
-  readonly pointer: string;
-  readonly path: string;
-}
-
-export interface CheckRegistry {
-  kinds(): CheckKind[];
-  get(kind: string): CheckKind | undefined;
-  /** Validates params of a declared check; returns null when valid, else the problem and pointer suffix. */
-  validateParams(kind: string, params: unknown): { pointer: string; problem: string } | null;
-  /**
-   * The case paths among valid params (schema nodes marked `casePath: true`), in schema order.
-   * Example: for `growth-fit` with `{ table: 't.csv', x: 'k', y: 'v' }` it is `[{ pointer: '/table', path: 't.csv' }]`.
-   */
-  casePaths(kind: string, params: unknown): CasePathParam[];
-}
+/** The registry of this process's check kinds (the interface the case store validates with, app/cases/check-registry.ts). */
+export type CheckRegistry = KindRegistry<CheckKind>;
+export type { CasePathParam };
 
 export function createCheckRegistry(kinds: readonly CheckKind[]): CheckRegistry {
   const ajv = createAjv();

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { CaseRunReport, CheckResultView, FalsificationReport, RunEvent } from '../api/contract';
+import type { CaseRunReport, CheckResultView, FalsificationReport, RunEvent } from '../../common/api/contract';
 import { findingSays, isActive, type CaseFile, type CheckDecl, type LoadedCase } from '../cases/model';
 import type { CheckRegistry } from './registry';
 import { basisOf, guaranteeOf, type CheckKind, type CheckResult, type EvidenceBasis } from './kind';
@@ -17,7 +17,7 @@ import { writeJsonAtomic } from '../fs/atomic';
 import { hashTree, sha256, sha256Inside } from '../fs/hash';
 import { mkdirInside } from '../fs/confine';
 import { appendAudit } from '../cases/audit';
-import { RateMeter } from './rate';
+import { RateMeter } from '../runs/rate';
 import type { SandboxRunner } from '../sandbox/runner';
 import type { SweepBackend } from '../runs/backends/backend';
 

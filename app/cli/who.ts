@@ -2,7 +2,7 @@
 import { userInfo } from 'node:os';
 import { UsageError } from './args';
 
-export function editorName(command: string, flag: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
+export function reviewerName(command: string, flag: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
   const name = (flag ?? env.RECHECK_REVIEWER ?? safeLogin()).trim();
   if (name === '' || name.length > 200 || /[\u0000-\u001f\u007f]/.test(name)) throw new UsageError(command, '--who must be a name of 1 to 200 printable characters');
   return name;

@@ -1,6 +1,6 @@
 /** One configured ajv instance factory and a translator from ajv errors to one-line problems with pointers. */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import type { JsonSchema } from '../cases/json-schema';
+import type { JsonSchema } from './json-schema';
 
 export function createAjv(): Ajv {
   return new Ajv({ allErrors: false, strict: false });

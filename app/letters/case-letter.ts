@@ -3,13 +3,13 @@
  * verdicts from audit.jsonl, evidence hashed from the case's files), the figures a PDF appends, and the PDF.
  * The API service and `recheck letter` both call these, so the app and the CLI write the same letter.
  */
-import type { DraftLetterOptions, LetterDraft } from '../api/contract';
+import type { DraftLetterOptions, LetterDraft } from '../../common/api/contract';
 import { readAudit } from '../cases/audit';
 import type { CaseFile } from '../cases/model';
-import { latestCaseReports } from '../runs/latest';
+import { latestCaseReports } from '../checks/latest';
 import { draftLetter } from './draft';
 import { letterEvidence } from './evidence';
-import { galleryDataUris, judgedWords } from './gallery';
+import { galleryDataUris, judgedWords } from '../perceptual/gallery';
 import { letterHtml, type LetterFigure } from './html';
 import type { PdfPrinter } from './pdf';
 import { selectLetter } from './select';

@@ -8,17 +8,17 @@
  * names. It names no run, check id or workspace path. A letter that may not be sent yet opens with a "not
  * ready to send" banner listing what is missing (app/letters/select.ts).
  */
-import type { AuditEntry, CheckOutcome, DraftLetterOptions, FindingSays, LatestFalsificationReport, LetterDraft, LetterKind } from '../api/contract';
-import { decisionWords } from '../api/contract-words';
+import type { AuditEntry, CheckOutcome, DraftLetterOptions, FindingSays, LatestFalsificationReport, LetterDraft, LetterKind } from '../../common/api/contract';
+import { decisionWords } from '../../common/words/outcomes';
 import { CHECKLIST, checklistStatus } from '../cases/checklist';
 import type { CaseFile } from '../cases/model';
-import { latestVerdicts } from '../reviews/queue';
+import { latestVerdicts } from '../verdicts/latest';
 import { evidenceKey, runCommand, type LetterEvidence } from './evidence';
 import { figureRange, gallerySection } from './gallery-section';
 import { selectLetter } from './select';
 import { withCheckTitles } from './check-titles';
 import { diagnosisSentence, findingSentence, worthSentence } from './kind-words';
-import { joinWords } from './numbers';
+import { joinWords } from '../text/prose-numbers';
 import { closingQuestion, letterTitle, opening, type Subject } from './opening';
 
 /**

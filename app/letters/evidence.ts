@@ -5,11 +5,11 @@
  * under the case's id (`timing-normalization/sandbox/quantities.json`), never where the workspace lives; a
  * run's folder is never named, only the figure's file name.
  */
-import type { LatestFalsificationReport } from '../api/contract';
+import type { LatestFalsificationReport } from '../../common/api/contract';
 import type { CaseFile } from '../cases/model';
 import { readInside } from '../fs/confine';
 import { sha256 } from '../fs/hash';
-import { buildGalleries, type Gallery } from './gallery';
+import { buildGalleries, type Gallery } from '../perceptual/gallery';
 
 /** A certificate this small (bytes) is quoted whole in the letter. */
 const INLINE_MAX_BYTES = 1024;
@@ -43,7 +43,7 @@ export interface CheckEvidence {
   readonly inputs: readonly EvidenceFile[];
   readonly figures: readonly EvidenceFigure[];
   /**
-   * A perceptual verdict's gallery (app/letters/gallery.ts) with the figure number of each of its pairs, which
+   * A perceptual verdict's gallery (app/perceptual/gallery.ts) with the figure number of each of its pairs, which
    * follow the check's own figures.
    */
   readonly gallery?: { readonly gallery: Gallery; readonly numbers: readonly number[] };

@@ -5,7 +5,7 @@
  * every answer the counted reviewers gave. Names and labels from the case are folded onto one line.
  */
 import { oneLine } from '../text/display';
-import { answerWords, conditionsWords, judgedWords, metricsWords, type Gallery } from './gallery';
+import { answerWords, conditionsWords, judgedWords, metricsWords, type Gallery } from '../perceptual/gallery';
 
 /** "Figure 3" or "Figures 3 to 8". */
 export function figureRange(numbers: readonly number[]): string {

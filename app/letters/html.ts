@@ -1,13 +1,13 @@
 /**
  * A letter as one self-contained HTML page, for printing to PDF and for opening offline: the Markdown rendered
- * by the reports' renderer (app/reports/markdown.ts: markdown-it with raw HTML disabled, since a letter quotes
+ * by the reports' renderer (app/text/markdown.ts: markdown-it with raw HTML disabled, since a letter quotes
  * untrusted logbooks, and KaTeX math by the renderer's rules), KaTeX's stylesheet with its fonts embedded
- * (app/reports/katex-css.ts), and the checks' figures appended as images (SVG as data URIs, so no script in
+ * (app/text/katex-css.ts), and the checks' figures appended as images (SVG as data URIs, so no script in
  * an SVG runs; a perceptual gallery's image pairs as PNG, JPEG or WebP data URIs, typed by their bytes). It names
  * no file outside itself.
  */
-import { katexCss } from '../reports/katex-css';
-import { reportMarkdown } from '../reports/markdown';
+import { katexCss } from '../text/katex-css';
+import { reportMarkdown } from '../text/markdown';
 
 /** A figure the PDF appends: a check's drawn SVG, or a gallery's image pair (each image a data: URI with its label). */
 export type LetterFigure =
@@ -40,7 +40,7 @@ function escapeHtml(s: string): string {
 
 function figureHtml(f: LetterFigure): string {
   if ('svg' in f) return `<figure><img alt="${escapeHtml(f.caption)}" src="data:image/svg+xml;base64,${Buffer.from(f.svg, 'utf8').toString('base64')}"><figcaption>${escapeHtml(f.caption)}</figcaption></figure>`;
-  // Only raster data: URIs built from checked bytes (app/letters/gallery.ts) reach here; anything else is dropped.
+  // Only raster data: URIs built from checked bytes (app/perceptual/gallery.ts) reach here; anything else is dropped.
   const images = f.images.filter((i) => /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/=]+$/.test(i.src));
   const cells = images.map((i) => `<figure><img alt="${escapeHtml(i.label)}" src="${i.src}"><figcaption>${escapeHtml(i.label)}</figcaption></figure>`).join('');
   return `<figure class="gallery-pair"><div class="pair">${cells}</div><figcaption>${escapeHtml(f.caption)}</figcaption></figure>`;

@@ -7,8 +7,8 @@
  * logbook's own table (`k` = 2..16) are below the minimums (6 distinct `k` over a decade): they cannot tell
  * growth from a bound."
  */
-import type { CheckResultView, FindingSays } from '../api/contract';
-import { BASIS_WORDS, guaranteeWords } from '../api/contract-words';
+import type { CheckResultView, FindingSays } from '../../common/api/contract';
+import { BASIS_WORDS, guaranteeWords } from '../../common/words/outcomes';
 import { divergenceAuditWords } from '../checks/kinds/divergence-audit.words';
 import { fwCertificateWords } from '../checks/kinds/fw-certificate.words';
 import { fwFloatVsExactWords } from '../checks/kinds/fw-float-vs-exact.words';
@@ -18,7 +18,7 @@ import { klModeFitWords } from '../checks/kinds/kl-mode-fit.words';
 import { paddingAuditWords } from '../checks/kinds/padding-audit.words';
 import { printedConsistencyWords } from '../checks/kinds/printed-consistency.words';
 import { unitsAuditWords } from '../checks/kinds/units-audit.words';
-import type { KindLetterWords } from './words-types';
+import type { KindLetterWords } from '../checks/kind-words';
 
 /** Words for letters by check kind. */
 export const KIND_LETTER_WORDS: Readonly<Record<string, KindLetterWords>> = {

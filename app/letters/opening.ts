@@ -6,8 +6,8 @@
  * “...” holds at this scale; we re-checked it, and the evidence cannot yet carry that (verification premature:
  * the evidence cannot carry it)."
  */
-import type { FindingSays, LatestFalsificationReport, LetterKind } from '../api/contract';
-import { decisionWords } from '../api/contract-words';
+import type { FindingSays, LatestFalsificationReport, LetterKind } from '../../common/api/contract';
+import { decisionWords } from '../../common/words/outcomes';
 import type { CaseFile, Falsification } from '../cases/model';
 
 /** What a letter is about: its findings with their latest reports (absent: not run). */

@@ -7,12 +7,12 @@
  * verdict agreeing with it (on the finding's side: `decisionSide`), made against the current computed
  * decision, and every question of the adversarial checklist answered or marked not applicable.
  */
-import type { AuditEntry, DraftLetterOptions, FalsificationDecision, FindingSays, LatestFalsificationReport, LetterKind } from '../api/contract';
-import { decisionSide, decisionWords, gateLine, verdictDisagreesWith, verdictWords } from '../api/contract-words';
+import type { AuditEntry, DraftLetterOptions, FalsificationDecision, FindingSays, LatestFalsificationReport, LetterKind } from '../../common/api/contract';
+import { decisionSide, decisionWords, gateLine, verdictDisagreesWith, verdictWords } from '../../common/words/outcomes';
 import { CHECKLIST, checklistStatus } from '../cases/checklist';
 import { isActive, type CaseFile, type Falsification } from '../cases/model';
 import { BadInputError } from '../errors';
-import { latestVerdicts, reviewState } from '../reviews/queue';
+import { latestVerdicts, verdictState } from '../verdicts/latest';
 import { withCheckTitles } from './check-titles';
 
 export interface LetterSelection {
@@ -112,7 +112,7 @@ function missingFor(f: Falsification, kind: LetterKind, latest: readonly LatestF
   else if (verdict.verdict === 'needs-more-work') out.push(`${f.id}: the reviewer's verdict is "${verdictWords('needs-more-work', says).full}"`);
   else if (report !== undefined && verdictDisagreesWith(verdict.verdict, report.decision)) {
     out.push(`${f.id}: the reviewer's verdict is "${verdictWords(verdict.verdict, says).full}", the computed decision "${decisionWords(report.decision, says).full}": they must agree`);
-  } else if (report !== undefined && reviewState(report, verdict, false) === 'awaiting-verdict') out.push(`${f.id}: the reviewer's verdict was recorded before a later run changed the computed decision: record it again`);
+  } else if (report !== undefined && verdictState(report, verdict, false) === 'awaiting-verdict') out.push(`${f.id}: the reviewer's verdict was recorded before a later run changed the computed decision: record it again`);
   for (const id of checklistStatus(f).open) out.push(`${f.id}: checklist question open: ${CHECKLIST.find((x) => x.id === id)?.question ?? id}`);
   return out;
 }

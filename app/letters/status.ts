@@ -4,14 +4,14 @@
  * had fixed it before we wrote). Which change may follow which, and what each must carry; a change that does
  * not fit is refused with one line. Documented in docs/letters.md.
  */
-import type { LetterState, LetterStatusView } from '../api/contract';
+import type { LetterState, LetterStatusView } from '../../common/api/contract';
 
 /** Every state, in the order a response usually goes. */
 export const LETTER_STATES: readonly LetterState[] = ['drafted', 'sent', 'acknowledged', 'agreed', 'disputed', 'fixed', 'independent-convergence'];
 
-/** Words for people: one source with the other outcome words (app/api/contract-words.ts). */
-export { LETTER_STATE_WORDS } from '../api/contract-words';
-import { LETTER_STATE_WORDS } from '../api/contract-words';
+/** Words for people: one source with the other outcome words (common/words/outcomes.ts). */
+export { LETTER_STATE_WORDS } from '../../common/words/outcomes';
+import { LETTER_STATE_WORDS } from '../../common/words/outcomes';
 
 /** The states each state may move to. Fixed and independent convergence end the exchange. */
 const NEXT: Readonly<Record<LetterState, readonly LetterState[]>> = {

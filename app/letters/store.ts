@@ -9,14 +9,14 @@
  */
 import { mkdir, readdir, rmdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AuditEntry, LetterKind, LetterStatusView, LetterSummaryView, LetterVersionView, LetterView } from '../api/contract';
+import type { AuditEntry, LetterKind, LetterStatusView, LetterSummaryView, LetterVersionView, LetterView } from '../../common/api/contract';
 import { appendAudit } from '../cases/audit';
 import { BadInputError } from '../errors';
 import { createFileAtomic, writeJsonAtomic } from '../fs/atomic';
 import { withCaseWriter } from '../fs/case-queue';
 import { listInside, mkdirInside, readInside } from '../fs/confine';
 import { sha256 } from '../fs/hash';
-import { parseJsonBounded } from '../json/bounded';
+import { parseJsonBounded } from '../../common/json/bounded';
 import { statusProblem } from './status';
 
 export const LETTERS_DIR = 'letters';

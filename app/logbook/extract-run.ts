@@ -7,7 +7,7 @@
 import { basename, dirname, relative, resolve } from 'node:path';
 import { appendAudit } from '../cases/audit';
 import { loadCase } from '../cases/load';
-import type { CheckRegistry } from '../checks/registry';
+import type { CheckRegistry } from '../cases/check-registry';
 import { BadInputError } from '../errors';
 import { writeFileAtomic } from '../fs/atomic';
 import { isInside, mkdirInside, resolveInside } from '../fs/confine';

@@ -5,7 +5,7 @@
  * reviewer needs to check the table against the logbook later: which logbook, page, cell and block, the
  * sha256 of the block's text, which table and the line each row came from, and whether the output was elided.
  */
-import type { LogbookBlock, LogbookCell, LogbookPage, LogbookView } from '../api/contract';
+import type { LogbookBlock, LogbookCell, LogbookPage, LogbookView } from '../../common/api/contract';
 import type { PrintedTable, PrintedTables } from '../../checkers/tables/printed-table';
 import type { PickedBy } from '../../checkers/tables/printed';
 import { BadInputError } from '../errors';

@@ -11,12 +11,12 @@
 import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { LogbookCell } from '../api/contract';
+import type { LogbookCell } from '../../common/api/contract';
 import { appendAudit } from '../cases/audit';
 import { createCase, markdownTitle } from '../cases/create';
 import { addLogbook } from '../cases/edit';
 import { loadCase } from '../cases/load';
-import type { CheckRegistry } from '../checks/registry';
+import type { CheckRegistry } from '../cases/check-registry';
 import { BadInputError } from '../errors';
 import { listInside, mkdirInside, readRegularFile, type SkippedEntry } from '../fs/confine';
 import { hashTree, sha256 } from '../fs/hash';

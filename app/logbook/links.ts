@@ -16,7 +16,7 @@ import { writeJsonAtomic } from '../fs/atomic';
 import { withFileWriter } from '../fs/case-queue';
 import { readRegularFile } from '../fs/confine';
 import { BadInputError } from '../errors';
-import { parseJsonBounded } from '../json/bounded';
+import { parseJsonBounded } from '../../common/json/bounded';
 import { shown } from '../text/display';
 import { defaultWorkspaceDir } from '../cases/workspace';
 

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { listInside, readRegularFile, resolveInside } from '../fs/confine';
-import type { LogbookFile, LogbookPage, LogbookView } from '../api/contract';
+import type { LogbookFile, LogbookPage, LogbookView } from '../../common/api/contract';
 import type { LogbookRef } from '../cases/model';
 import { existsSync } from 'node:fs';
 import { linkedFolder } from './links';

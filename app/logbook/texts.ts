@@ -2,7 +2,7 @@
  * A logbook as pieces of text with where each is (`page/cell`, or a file), for analyses that read what a
  * logbook printed: the settings it reports (checkers/logbook/settings.ts).
  */
-import type { LogbookView } from '../api/contract';
+import type { LogbookView } from '../../common/api/contract';
 import type { LogbookText } from '../../checkers/logbook/settings';
 
 const CODE_FILE = /\.(py|ts|js|mjs|sh|ipynb|jl|r|cpp|c|rs|go|yaml|yml|toml|json|cfg|ini)$/i;

@@ -9,7 +9,7 @@
  * (`output` or `result`) longer than 20,000 characters keeps its first 2,000 and last 18,000 characters with
  * `\n... [N chars elided] ...\n` between them (N = characters dropped, counted in code points).
  */
-import type { LogbookBlock, LogbookCell } from '../api/contract';
+import type { LogbookBlock, LogbookCell } from '../../common/api/contract';
 
 const CELL_START = '\n---\n<!-- trackio-cell\n';
 const HEADER_END = '\n-->';

@@ -12,10 +12,10 @@
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { LogbookPage, LogbookProblem, TraceSessionView } from '../api/contract';
+import type { LogbookPage, LogbookProblem, TraceSessionView } from '../../common/api/contract';
 import { BadInputError } from '../errors';
 import { readInside } from '../fs/confine';
-import { parseJsonBounded } from '../json/bounded';
+import { parseJsonBounded } from '../../common/json/bounded';
 import { firstInvalidUtf8 } from '../tables/text-file';
 import { shown } from '../text/display';
 import { parsePage } from './trackio-page';

@@ -5,7 +5,7 @@
  * with what the rows themselves say, and every disagreement becomes a note.
  */
 import { BadInputError } from '../errors';
-import { JsonLimitError, parseJsonBounded } from '../json/bounded';
+import { JsonLimitError, parseJsonBounded } from '../../common/json/bounded';
 import { shown } from '../text/display';
 import type { MetricsLog, NamedBytes, RunSummary } from './model';
 

@@ -13,7 +13,7 @@
 import { lstat } from 'node:fs/promises';
 import { BadInputError } from '../errors';
 import { readRegularFile } from '../fs/confine';
-import { JsonLimitError, parseJsonBounded } from '../json/bounded';
+import { JsonLimitError, parseJsonBounded } from '../../common/json/bounded';
 import { shown } from '../text/display';
 import { MetricsCollector } from './collect';
 import type { AlertRecord, MetricsLog, NamedBytes, RunConfig } from './model';

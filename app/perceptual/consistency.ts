@@ -16,7 +16,7 @@ import { binomialTest, type BinomialTestResult } from '../../checkers/stats/bino
 import { cohenKappa, fleissKappa, type KappaResult } from '../../checkers/stats/kappa';
 import { canonicalAnswer, repeatAgreement, type RepeatAgreement, type SideAnswers } from '../../checkers/stats/repeat-agreement';
 import type { CompletedReview, Judgment } from './judgments';
-import { LEFT_ANSWER, RIGHT_ANSWER } from './settings';
+import { LEFT_ANSWER, RIGHT_ANSWER } from '../cases/perceptual-settings';
 
 export interface ConsistencyThresholds {
   /** Least share of repeats answered the same way (default 0.8). */

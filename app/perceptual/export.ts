@@ -13,7 +13,7 @@
  * with the CSV's sha256. Both are written atomically; the export is logged in the case's audit.jsonl.
  */
 import { join } from 'node:path';
-import type { ReviewExportView } from '../api/contract-perceptual';
+import type { ReviewExportView } from '../../common/api/contract-perceptual';
 import { appendAudit } from '../cases/audit';
 import { writeFileAtomic, writeJsonAtomic } from '../fs/atomic';
 import { mkdirInside } from '../fs/confine';

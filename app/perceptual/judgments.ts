@@ -7,7 +7,7 @@
  * counts and the earlier ones are listed as superseded, so that nobody's judgment counts twice.
  */
 import { BadInputError } from '../errors';
-import type { ReviewSettings } from './settings';
+import type { ReviewSettings } from '../cases/perceptual-settings';
 import { loadReviewState } from './review-state';
 import { listReviewIds } from './store';
 import { pinProblem, readPins } from './pins';

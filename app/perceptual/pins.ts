@@ -17,7 +17,7 @@ import { sha256 } from '../fs/hash';
 import { MAX_IMAGE_BYTES } from '../images/read-case-image';
 import { readJsonFile } from '../tables/json-file';
 import { shown } from '../text/display';
-import type { ImagePair } from './pair-set';
+import type { ImagePair } from '../cases/pair-set';
 import { reviewPath } from './store';
 
 export const PINS_FILE = 'images.json';

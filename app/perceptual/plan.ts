@@ -14,7 +14,7 @@
  * Example: `reviewPlan({ pairCount: 3, seed: 7, repeatShare: 0, mode: 'compare' }).length` is 3.
  */
 import { shuffled, splitSeed, Xoshiro128 } from '../../checkers/random/xoshiro128';
-import type { PerceptualMode } from '../api/contract-perceptual';
+import type { PerceptualMode } from '../../common/api/contract-perceptual';
 
 /** One position of the review. */
 export interface PlanItem {

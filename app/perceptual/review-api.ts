@@ -5,16 +5,16 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { join } from 'node:path';
-import type { AnswerReviewInput, ImagePairSetView, ReviewExportView, ReviewImageView, ReviewSessionView, ReviewSummaryView, StartReviewInput } from '../api/contract-perceptual';
+import type { AnswerReviewInput, ImagePairSetView, ReviewExportView, ReviewImageView, ReviewSessionView, ReviewSummaryView, StartReviewInput } from '../../common/api/contract-perceptual';
 import { appendAudit } from '../cases/audit';
 import type { CaseFile } from '../cases/model';
 import { BadInputError } from '../errors';
 import { listInside } from '../fs/confine';
 import { EXPORT_FILE, exportReviewCsv } from './export';
-import { readPairSet } from './pair-set';
+import { readPairSet } from '../cases/pair-set';
 import { reviewPlan } from './plan';
 import { loadReviewState, type ReviewState } from './review-state';
-import { perceptualProblem, perceptualSettings, type ReviewSettings } from './settings';
+import { perceptualProblem, perceptualSettings, type ReviewSettings } from '../cases/perceptual-settings';
 import { pinnedHashes } from './blind-read';
 import { imagePaths, pinsOf, readPinnable, writePins } from './pins';
 import { appendRecord, createReviewFolder, listReviewIds, readManifest, repairAnswers, reviewPath, REVIEW_FORMAT, serialisedReview, type ReviewManifest } from './store';

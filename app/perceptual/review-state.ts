@@ -3,7 +3,7 @@
  * and the answers in force (the replay of answers.jsonl). Resume is this: nothing else is kept.
  */
 import { BadInputError } from '../errors';
-import { readPairSet, type ImagePair } from './pair-set';
+import { readPairSet, type ImagePair } from '../cases/pair-set';
 import { reviewPlan, type PlanItem } from './plan';
 import { replay, type ExpectedItem, type Replay } from './records';
 import { readManifest, readRecords, reviewPath, REVIEW_FILE, type ReviewManifest } from './store';

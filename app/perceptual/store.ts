@@ -13,14 +13,14 @@ import { BadInputError } from '../errors';
 import { writeJsonAtomic } from '../fs/atomic';
 import { listInside, mkdirInside, resolveInside } from '../fs/confine';
 import { appendLineDurable, readLogLines, repairLogTail, serialisedOn, type TornTail } from '../fs/log';
-import { DEFAULT_JSON_LIMITS, parseJsonBounded } from '../json/bounded';
+import { DEFAULT_JSON_LIMITS, parseJsonBounded } from '../../common/json/bounded';
 import { readCaseImage } from '../images/read-case-image';
 import { readJsonFile } from '../tables/json-file';
 import { shown } from '../text/display';
-import { readPairSet } from './pair-set';
+import { readPairSet } from '../cases/pair-set';
 import { asRecord, type ReviewRecord } from './records';
-import type { ReviewSettings } from './settings';
-import type { PerceptualAnswerOption } from '../api/contract-perceptual';
+import type { ReviewSettings } from '../cases/perceptual-settings';
+import type { PerceptualAnswerOption } from '../../common/api/contract-perceptual';
 
 export const REVIEWS_DIR = 'reviews';
 export const REVIEW_FILE = 'review.json';

@@ -4,11 +4,11 @@
  * name or (until the review is complete) the seed. Images go out by item and side only (reviewImage), checked
  * against the review's pins and re-encoded from their pixels (blind-read.ts), never as the files' bytes.
  */
-import type { ImagePairSetView, ReviewImageView, ReviewItemView, ReviewSessionView, ReviewSummaryView } from '../api/contract-perceptual';
+import type { ImagePairSetView, ReviewImageView, ReviewItemView, ReviewSessionView, ReviewSummaryView } from '../../common/api/contract-perceptual';
 import { blindItemImage, blindItemSize } from './blind-read';
 import type { ImagePins } from './pins';
 import type { PlannedItem, ReviewState } from './review-state';
-import type { ReviewSettings } from './settings';
+import type { ReviewSettings } from '../cases/perceptual-settings';
 
 export function pairSetView(s: ReviewSettings, count: number): ImagePairSetView {
   return { pairs: s.pairs, count, question: s.question, mode: s.mode, answers: s.answers.map((a) => ({ ...a })), repeatShare: s.repeatShare, fastMs: s.fastMs };

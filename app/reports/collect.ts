@@ -1,23 +1,23 @@
 /**
  * Gathers what a report holds from a case folder: the paper and its claims, each claimed falsification with its
  * checks (params, the input files they read with their hashes), each check's result from the falsification's
- * own latest run (app/runs/latest.ts), the checklist answers, the reviewers' verdicts, the letters, and the
+ * own latest run (app/checks/latest.ts), the checklist answers, the reviewers' verdicts, the letters, and the
  * bytes of every file the report copies (inputs, the run folders its decisions come from, the audit log).
  * Everything is read once through the confinement helpers, so what is hashed is what is copied.
  */
-import type { AuditEntry, FalsificationDecision, ReviewerVerdict } from '../api/contract';
+import type { AuditEntry, FalsificationDecision, ReviewerVerdict } from '../../common/api/contract';
 import type { CheckRegistry } from '../checks/registry';
 import type { LoadedCase } from '../cases/model';
 import { AUDIT_FILE, readAudit } from '../cases/audit';
 import { checklistView } from '../cases/checklist';
-import { latestCaseReports } from '../runs/latest';
+import { latestCaseReports } from '../checks/latest';
 import { listInside, readInside, readRegularFile } from '../fs/confine';
 import { sha256 } from '../fs/hash';
 import { inputHash } from '../runs/record';
-import { parseJsonBounded } from '../json/bounded';
+import { parseJsonBounded } from '../../common/json/bounded';
 import { MAX_REPORT_FILE_BYTES } from './manifest';
 import { checkFigures } from './figures';
-import { buildGalleries } from '../letters/gallery';
+import { buildGalleries } from '../perceptual/gallery';
 import { falsificationCommands, reportCommands } from './provenance';
 import { REPORT_FILES, REPORT_FORMAT, type CheckInputFile, type HashedFile, type ReportCheck, type ReportData, type ReportFalsification, type ReportLetter, type ReportProvenance, type ReportRun, type ReportVerdict } from './model';
 

@@ -4,7 +4,7 @@
  * and SHA-256, the pair's PSNR and SSIM, and every answer of the counted reviewers. Rendered from report.json and
  * the copied images alone, so that `recheck report --verify` renders it again byte for byte.
  */
-import { answerWords, conditionsWords, dataUri, judgedWords, metricsWords, type Gallery } from '../letters/gallery';
+import { answerWords, conditionsWords, dataUri, judgedWords, metricsWords, type Gallery } from '../perceptual/gallery';
 import { sha256 } from '../fs/hash';
 import { REPORT_FILES } from './model';
 

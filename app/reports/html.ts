@@ -6,11 +6,11 @@
  * copied images (gallery-html.ts), math rendered to HTML when the report is built, and a Content Security Policy
  * that allows nothing else.
  */
-import { BASIS_WORDS, decisionWords, FINDING_WORDS, gateLine, guaranteeWords, outcomeWords, verdictWords } from '../api/contract-words';
+import { BASIS_WORDS, decisionWords, FINDING_WORDS, gateLine, guaranteeWords, outcomeWords, verdictWords } from '../../common/words/outcomes';
 import { CHECKLIST } from '../cases/checklist';
 import { galleryHtml, type ReportBytes } from './gallery-html';
-import { katexCss } from './katex-css';
-import { reportMarkdown } from './markdown';
+import { katexCss } from '../text/katex-css';
+import { reportMarkdown } from '../text/markdown';
 import { REPORT_FILES, type HashedFile, type ReportCheck, type ReportData, type ReportFalsification, type ReportLetter } from './model';
 import { REPORT_CSS } from './style';
 

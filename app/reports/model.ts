@@ -6,8 +6,8 @@
  * log), `outputs/runs/<run-id>/` (the run folders the decisions come from) and `manifest.json` (every other
  * file with its SHA-256, and the hash chain over them). Documented in docs/reports.md.
  */
-import type { ChecklistItemStatus, CheckOutcome, CheckResultView, DecisionGate, FalsificationDecision, FindingSays, ReviewerVerdict } from '../api/contract';
-import type { Gallery } from '../letters/gallery';
+import type { ChecklistItemStatus, CheckOutcome, CheckResultView, DecisionGate, FalsificationDecision, FindingSays, ReviewerVerdict } from '../../common/api/contract';
+import type { Gallery } from '../perceptual/gallery';
 
 export const REPORT_FORMAT = 'recheck.report/1';
 export const MANIFEST_FORMAT = 'recheck.report-manifest/1';
@@ -107,7 +107,7 @@ export interface ReportFalsification {
   /** Shell commands that recompute this falsification's checks headless from the report's inputs. */
   readonly rerun: readonly string[];
   /**
-   * The image pairs its perceptual verdicts were decided on (app/letters/gallery.ts), their images under inputs/
+   * The image pairs its perceptual verdicts were decided on (app/perceptual/gallery.ts), their images under inputs/
    * (shown inline in index.html as data: URIs); absent in reports built before galleries existed.
    */
   readonly galleries?: readonly Gallery[];

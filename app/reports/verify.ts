@@ -9,16 +9,16 @@
  */
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AuditEntry, CaseRunReport, CheckResultView } from '../api/contract';
+import type { AuditEntry, CaseRunReport, CheckResultView } from '../../common/api/contract';
 import { decide } from '../checks/decide';
 import { BadInputError } from '../errors';
 import { readInside } from '../fs/confine';
 import { sha256 } from '../fs/hash';
 import { canonicalJson, currentVersions } from '../runs/record';
-import { DEFAULT_JSON_LIMITS, parseJsonBounded } from '../json/bounded';
+import { DEFAULT_JSON_LIMITS, parseJsonBounded } from '../../common/json/bounded';
 import { verdictsOf } from './collect';
 import { checkFigures } from './figures';
-import { buildGalleries } from '../letters/gallery';
+import { buildGalleries } from '../perceptual/gallery';
 import { inputPath } from './gallery-html';
 import { renderReportHtml } from './html';
 import { chainLink, genesis, MAX_REPORT_FILE_BYTES, scanReportFolder } from './manifest';

@@ -25,7 +25,7 @@ import { BadInputError } from '../errors';
 import { writeJsonAtomic } from '../fs/atomic';
 import { appendLineDurable, countTornLines, readLogLines, repairLogTail, type TornTail } from '../fs/log';
 import { readRegularFile } from '../fs/confine';
-import { DEFAULT_JSON_LIMITS, JsonLimitError, parseJsonBounded, type JsonLimits } from '../json/bounded';
+import { DEFAULT_JSON_LIMITS, JsonLimitError, parseJsonBounded, type JsonLimits } from '../../common/json/bounded';
 import { shown } from '../text/display';
 import { parseSweepSpec, pointAt, pointCount, type SweepSpec } from './grid';
 import { canonicalJson, inputHash, type PointRecord, type SweepManifest } from './record';

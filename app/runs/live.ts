@@ -4,7 +4,7 @@
  * these (listRuns) and re-attaches instead of showing Idle beside a run that goes on; a second run of a case
  * that is already running is refused.
  */
-import type { LiveRunView, RunEvent } from '../api/contract';
+import type { LiveRunView, RunEvent } from '../../common/api/contract';
 
 /** Log lines kept per live run (the page keeps more once attached). */
 export const LIVE_LOG_LINES = 200;

@@ -29,7 +29,7 @@ import { contestedProblem, MANIFEST_FILE, POINTS_FILE, readCheckpoint, readManif
 import { nameProblem, pointCount, type ParamValue, type SweepSpec } from './grid';
 import { currentVersions, inputHash, type PointRecord, type SweepManifest } from './record';
 import { shardRange, type IndexRange, type Shard } from './shard';
-import { MIN_ETA_DONE, MIN_ETA_SECONDS } from '../checks/rate';
+import { MIN_ETA_DONE, MIN_ETA_SECONDS } from './rate';
 
 export interface SweepOptions {
   /** The point function: a module whose default export is `(params, api) => result` (api.seed is the point's seed). */
@@ -144,7 +144,7 @@ function acceptInto(p: Pass, record: PointRecord): boolean {
   const seconds = (performance.now() - p.started) / 1000;
   const rate = seconds > 0 ? p.finishedHere / seconds : 0;
   const remaining = Math.min(p.range.to, Number.isFinite(p.stopIndex) ? p.stopIndex + 1 : p.range.to) - p.range.from - countIn(p.records, p.range);
-  // An ETA only once this pass has shown its pace (the rule of app/checks/rate.ts).
+  // An ETA only once this pass has shown its pace (the rule of app/runs/rate.ts).
   const paced = rate > 0 && p.finishedHere >= MIN_ETA_DONE && seconds >= MIN_ETA_SECONDS;
   o.onEvent?.({ type: 'progress', done: countIn(p.records, p.range), total: p.range.to - p.range.from, rate, ...(paced ? { etaSeconds: Math.max(0, remaining) / rate } : {}) });
   if (isViolation(record, p.stopOn) && record.index < p.stopIndex) {

@@ -105,7 +105,7 @@ function loadEsbuild(): Promise<typeof EsbuildApi> {
 }
 
 /** Files outside inside/ that the runner imports (shipped in the package's sandbox sources too). */
-export const TRUSTED_FILES = ['app/sandbox/protocol.ts', 'app/json/bounded.ts'];
+export const TRUSTED_FILES = ['common/sandbox/protocol.ts', 'common/json/bounded.ts'];
 
 const MODULE_EXTENSIONS = /\.(ts|mts|js|mjs)$/;
 
@@ -180,10 +180,10 @@ function entrySource(inside: string, modulePath: string, driverPath: string, tar
     ].join('\n');
   }
   return [
-    `import ${JSON.stringify(join(inside, 'guards.ts'))};`,
+    `import ${JSON.stringify(join(inside, 'node', 'guards.ts'))};`,
     `import * as user from ${JSON.stringify(modulePath)};`,
     `import { drive } from ${JSON.stringify(driverPath)};`,
-    `import { runProgram } from ${JSON.stringify(join(inside, 'runner.ts'))};`,
+    `import { runProgram } from ${JSON.stringify(join(inside, 'node', 'runner.ts'))};`,
     `await runProgram(user, drive);`,
   ].join('\n');
 }

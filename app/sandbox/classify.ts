@@ -2,7 +2,7 @@
  * Why a sandboxed run ended, from what the host observed: the final protocol message (if any), the exit code
  * or signal, whether the host itself killed it, and the tail of stderr. Pure; one place for the rules.
  */
-import { cpuLimitMessage, wallClockLimitMessage, withAttempts, type EndReason, type ErrorMessage, type RecordedAttempt, type ResultMessage } from './protocol';
+import { cpuLimitMessage, wallClockLimitMessage, withAttempts, type EndReason, type ErrorMessage, type RecordedAttempt, type ResultMessage } from '../../common/sandbox/protocol';
 
 /** How a run ended. `ok` carries the result; every other outcome one line saying why. */
 export type RunEnd =

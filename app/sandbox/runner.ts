@@ -15,7 +15,7 @@ import { bundleProgram, bundleSource, type BundleControl, type BundledProgram, t
 import type { RunEnd } from './classify';
 import { BUNDLE_LIMITS, DEFAULT_LIMITS, UNCONFINED_NOTICE, defaultConfinement, type Confinement, type SandboxLimits } from './confinement';
 import { SandboxUnavailableError, runSandboxed, type RunReport } from './host';
-import type { SandboxMessage } from './protocol';
+import type { SandboxMessage } from '../../common/sandbox/protocol';
 import { sharedSandboxQueue, type SandboxQueue } from './queue';
 import { sweepStaleSandboxDirs } from './temp-dirs';
 import { CancelledError } from '../errors';

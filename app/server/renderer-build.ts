@@ -15,12 +15,11 @@ import { BadInputError } from '../errors';
 export type RendererState = 'current' | 'missing' | 'stale';
 
 /**
- * What the renderer bundle is built from: its folder, the checkers, the shared contract layer
- * (eslint-rules/layers.js: the files both the renderer and the core import) and the build's own plugin.
+ * What the renderer bundle is built from: its folder, the checkers, common/ (the layer both the renderer and
+ * the core import: eslint-rules/layers.js), the build's configuration and its own plugin.
  */
 export function rendererSources(root: string): string[] {
-  const contract = ['app/api/contract.ts', 'app/api/contract-words.ts', 'app/api/methods.ts', 'app/sandbox/protocol.ts', 'app/sandbox/page-messages.ts', 'app/sandbox/page-reader.ts', 'app/json/bounded.ts'];
-  return ['renderer', 'checkers', ...contract, 'scripts/checkers-types.ts'].map((p) => join(root, p));
+  return ['renderer', 'checkers', 'common', 'vite.renderer.config.ts', 'scripts/checkers-types.ts'].map((p) => join(root, p));
 }
 
 /** Newest modification time (ms) of the files under `paths` (files or folders, node_modules skipped); 0 when none. */
@@ -61,7 +60,7 @@ export interface RendererBuild {
   readonly rendererDir: string;
   /** One line of progress ("building the UI ..."). */
   readonly log: (line: string) => void;
-  /** Builds into `outDir` (default: Vite with renderer/vite.config.ts). Tests pass their own. */
+  /** Builds into `outDir` (default: Vite with vite.renderer.config.ts). Tests pass their own. */
   readonly build?: (outDir: string) => Promise<void>;
 }
 
@@ -108,7 +107,7 @@ async function swapInto(fresh: string, target: string): Promise<void> {
 /** The renderer's Vite build, run with this Node, into `outDir`. */
 function viteBuild(root: string): (outDir: string) => Promise<void> {
   const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const config = join(root, 'renderer', 'vite.config.ts');
+  const config = join(root, 'vite.renderer.config.ts');
   return (outDir) => {
     if (!existsSync(vite) || !existsSync(config)) {
       return Promise.reject(new BadInputError('out/renderer', 'the UI is not built and this installation cannot build it (no Vite or no renderer sources); run "npm ci" in a checkout, then "npm run build:renderer"'));

@@ -6,10 +6,10 @@
  * (sbatch-options.ts): a settings file must not turn the job into another one, nor choose its files, environment,
  * folder, user or script.
  */
-import type { JsonSchema } from '../cases/json-schema';
-import type { SweepSettings } from '../api/contract-settings';
+import type { JsonSchema } from '../json/json-schema';
+import type { SweepSettings } from '../../common/api/contract-settings';
 import { createAjv, describeAjvError } from '../json/ajv';
-import { sbatchWordsProblem } from './sbatch-options';
+import { sbatchWordsProblem } from '../runs/backends/sbatch-options';
 
 export const SETTINGS_FORMAT = 'recheck.settings/1';
 

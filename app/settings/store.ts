@@ -10,7 +10,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SaveWorkspaceSettingsResult, SweepSettings, WorkspaceSettingsView } from '../api/contract-settings';
+import type { SaveWorkspaceSettingsResult, SweepSettings, WorkspaceSettingsView } from '../../common/api/contract-settings';
 import { BadInputError } from '../errors';
 import { writeFileAtomic } from '../fs/atomic';
 import { withFileWriter } from '../fs/case-queue';

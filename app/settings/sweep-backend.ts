@@ -3,7 +3,7 @@
  * check Slurm makes of them before they are saved. Local settings give no backend: runSweep's default (this
  * process's sandboxes) is the local one.
  */
-import type { SlurmSweepSettings, SweepSettings } from '../api/contract-settings';
+import type { SlurmSweepSettings, SweepSettings } from '../../common/api/contract-settings';
 import { BadInputError } from '../errors';
 import type { SweepBackend } from '../runs/backends/backend';
 import { checkSlurmSettings, slurmBackend, type SlurmSettings } from '../runs/backends/slurm';

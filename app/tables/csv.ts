@@ -11,7 +11,7 @@
  * limits (DEFAULT_CSV_LIMITS).
  */
 import { BadInputError } from '../errors';
-import { stripBom } from '../json/bounded';
+import { stripBom } from '../../common/json/bounded';
 import { shown } from '../text/display';
 import { MAX_TABLE_BYTES, readTextFile } from './text-file';
 import { CsvSyntaxError, splitCsvRecords, type CsvRecord, type CsvRecordLimits } from '../../checkers/tables/csv-records';

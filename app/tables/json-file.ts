@@ -4,7 +4,7 @@
  * Every problem is one-line bad input naming the file and, where the parser says, the line and column.
  */
 import { BadInputError } from '../errors';
-import { DEFAULT_JSON_LIMITS, JsonLimitError, parseJsonBounded, type JsonLimits } from '../json/bounded';
+import { DEFAULT_JSON_LIMITS, JsonLimitError, parseJsonBounded, type JsonLimits } from '../../common/json/bounded';
 import { shown } from '../text/display';
 import { MAX_JSON_BYTES, readTextFile } from './text-file';
 

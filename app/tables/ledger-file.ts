@@ -12,7 +12,7 @@ import type { VerdictRow } from '../../checkers/ledger/verdicts';
 import { cell, parseCsv, readCsvFile, requireColumns, type CsvTable } from './csv';
 import { MAX_JSON_BYTES, MAX_TABLE_BYTES, readTextFile } from './text-file';
 import { describeLimit } from './json-file';
-import { JsonLimitError, parseJsonBounded, stripBom } from '../json/bounded';
+import { JsonLimitError, parseJsonBounded, stripBom } from '../../common/json/bounded';
 import { shown } from '../text/display';
 
 /** The format of a verdict file, from its name: .json, .jsonl, else CSV. */

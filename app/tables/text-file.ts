@@ -6,7 +6,7 @@
  */
 import { realpath } from 'node:fs/promises';
 import { readRegularFile } from '../fs/confine';
-import { stripBom } from '../json/bounded';
+import { stripBom } from '../../common/json/bounded';
 import { BadInputError } from '../errors';
 import { shown } from '../text/display';
 

@@ -16,7 +16,7 @@ import { dirname, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { bundleProgram } from '../../app/sandbox/bundle';
 import { bundleForWorker, defaultSandboxRunner } from '../../app/sandbox/runner';
-import { parseSandboxMessage } from '../../app/sandbox/protocol';
+import { parseSandboxMessage } from '../../common/sandbox/protocol';
 import kernel from './kernel';
 import { isSmoke, record } from '../report';
 

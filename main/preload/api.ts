@@ -1,12 +1,12 @@
 /**
  * The object the preload exposes as `window.recheck`: one function per API method, each an
- * `ipcRenderer.invoke` on the method's channel from app/api/methods.ts that unwraps the IpcAnswer (resolves
+ * `ipcRenderer.invoke` on the method's channel from common/api/methods.ts that unwraps the IpcAnswer (resolves
  * with the result or rejects with an Error carrying the main process's one line), plus `onRunEvent`. Nothing else:
  * no raw invoke, no IPC event objects (they would hand the page a reference to ipcRenderer).
  */
 import type { IpcRenderer, IpcRendererEvent } from 'electron';
-import type { RecheckApi, RunEvent, Unsubscribe } from '../../app/api/contract';
-import { API_METHODS, API_METHOD_NAMES, RUN_EVENT_CHANNEL } from '../../app/api/methods';
+import type { RecheckApi, RunEvent, Unsubscribe } from '../../common/api/contract';
+import { API_METHODS, API_METHOD_NAMES, RUN_EVENT_CHANNEL } from '../../common/api/methods';
 import { unwrapAnswer } from '../ipc-answer';
 
 /** The name of the one global the preload adds to the page. */

@@ -1,8 +1,8 @@
 /**
- * Constants of the desktop sandbox bridge, typed by the literal types in app/sandbox/page-messages.ts so the
+ * Constants of the desktop sandbox bridge, typed by the literal types in common/sandbox/page-messages.ts so the
  * page (which declares its own copies) and main cannot drift apart.
  */
-import type { BridgeChannel, BridgeGlobal } from '../../app/sandbox/page-messages';
+import type { BridgeChannel, BridgeGlobal } from '../../common/sandbox/page-messages';
 
 /** The one IPC channel between a hidden sandbox window's page and the main process. */
 export const SANDBOX_BRIDGE_CHANNEL: BridgeChannel = 'recheck-sandbox/1';

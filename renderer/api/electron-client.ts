@@ -3,8 +3,8 @@
  * (`window.recheck`). Built by iterating API_METHOD_NAMES so that a method added to the contract without a
  * preload counterpart fails loudly at start-up instead of at its first call.
  */
-import type { RecheckApi } from '../../app/api/contract';
-import { API_METHOD_NAMES } from '../../app/api/methods';
+import type { RecheckApi } from '../../common/api/contract';
+import { API_METHOD_NAMES } from '../../common/api/methods';
 
 /** Wraps the preload's object; throws when it lacks a contract method. Example: `electronClient(window.recheck!)`. */
 export function electronClient(exposed: RecheckApi): RecheckApi {

@@ -5,8 +5,8 @@
  * (`/api/events`, subprotocols `recheck.v1` and `token.<hex>`), opened while someone listens and reopened
  * with backoff when it drops. Transport primitives are injected so the client runs under unit tests.
  */
-import type { RecheckApi, RunEvent, Unsubscribe } from '../../app/api/contract';
-import { API_METHOD_NAMES } from '../../app/api/methods';
+import type { RecheckApi, RunEvent, Unsubscribe } from '../../common/api/contract';
+import { API_METHOD_NAMES } from '../../common/api/methods';
 import { reconnectDelayMs } from './backoff';
 
 /** The subset of `fetch` the client uses. */

@@ -2,7 +2,7 @@
  * Picks the transport: the Electron preload's `window.recheck` when present, else the browser-mode client
  * with the token from the page URL. Returns an error string when neither is usable (no token).
  */
-import type { RecheckApi } from '../../app/api/contract';
+import type { RecheckApi } from '../../common/api/contract';
 import { electronClient } from './electron-client';
 import { httpClient, type EventConnection, type SocketLike } from './http-client';
 import { takeToken } from './token';

@@ -4,21 +4,21 @@
  * core only through the RecheckApi.
  */
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import type { AuditEntry, CaseDetail, CaseSummary, RecheckApi, TriageRowView } from '../../app/api/contract';
+import type { AuditEntry, CaseDetail, CaseSummary, RecheckApi, TriageRowView } from '../../common/api/contract';
 import type { EventConnection } from '../api/http-client';
 import { byReviewer, loadReviewer, saveReviewer, type NameStorage } from '../lib/reviewer';
 import type { Runs } from '../lib/run-state';
 import { runningByCase, runsReducer } from '../lib/live-runs';
-import { caseIdForPaper, claimIsText, paperStub } from '../lib/triage';
+import { caseIdForPaper, claimIsText, paperStub } from '../triage/triage';
 import { CaseList } from './CaseList';
 import { CaseWorkspace } from './CaseWorkspace';
 import { ErrorBoundary } from './ErrorBoundary';
 import { currentUrlState, setUrlState, useUrlState } from '../lib/use-url-state';
-import { LetterDialog } from './LetterDialog';
-import { NewCaseDialog, type NewCasePrefill } from './NewCaseDialog';
-import { TriageView, type LoadedLedger } from './TriageView';
-import { ReviewQueue } from './ReviewQueue';
-import type { FalsificationFocus } from './DecisionForm';
+import { LetterDialog } from '../letters/LetterDialog';
+import { NewCaseDialog, type NewCasePrefill } from '../intake/NewCaseDialog';
+import { TriageView, type LoadedLedger } from '../triage/TriageView';
+import { VerdictQueue } from '../verdicts/VerdictQueue';
+import type { FalsificationFocus } from '../verdicts/VerdictForm';
 import { createCommandStore } from '../palette/commands';
 import { CommandProvider } from '../palette/CommandProvider';
 import { useCommands } from '../palette/use-commands';
@@ -26,9 +26,9 @@ import { workbenchCommands } from '../palette/workbench-commands';
 import { ThemeSwitch } from './ThemeSwitch';
 import { WorkspaceSettingsButton } from '../settings/WorkspaceSettingsButton';
 import type { ThemeController } from '../lib/theme';
-import { ReviewScreen } from '../review/ReviewScreen';
-import { BlindCover } from '../review/BlindCover';
-import { useBlindGate } from '../review/blind-gate';
+import { ReviewScreen } from '../perceptual/ReviewScreen';
+import { BlindCover } from '../perceptual/BlindCover';
+import { useBlindGate } from '../perceptual/blind-gate';
 
 const SELECTED_KEY = 'recheck.case';
 
@@ -88,7 +88,7 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
   }, []);
   const selectedRef = useRef(selectedId);
   selectedRef.current = selectedId;
-  // Blind review (renderer/review/blind-gate.ts): a case with an incomplete review by this reviewer, or whose
+  // Blind review (renderer/perceptual/blind-gate.ts): a case with an incomplete review by this reviewer, or whose
   // incomplete review is open, is never read with openCase; the review (or a cover to resume it) shows instead.
   const [gateKey, setGateKey] = useState(0);
   const gate = useBlindGate(api, selectedId, reviewer, url.review, gateKey);
@@ -214,7 +214,7 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
 
   const open = caseOpenable && detail.state === 'ready' ? detail.value : null;
   const blindCase = gate.state === 'blind' ? gate.caseId : null;
-  // A perceptual review of the open (or blind) case (`&review=ID`) takes its place, like the triage view (renderer/review/).
+  // A perceptual review of the open (or blind) case (`&review=ID`) takes its place, like the triage view (renderer/perceptual/).
   const reviewCase = blindCase ?? open?.id ?? null;
   const reviewId = reviewCase !== null && url.case === reviewCase && !triageOpen && !queueOpen ? url.review : undefined;
 
@@ -367,7 +367,7 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
         </aside>
         <main className="content">
           {triageOpen ? <TriageView api={api} cases={cases ?? []} ledger={ledger} onLoaded={setLedger} onOpenCase={selectCase} onCreateCase={createFromTriage} /> : null}
-          {queueOpen ? <ReviewQueue api={api} refreshKey={queueRefresh} onOpen={openFromQueue} /> : null}
+          {queueOpen ? <VerdictQueue api={api} refreshKey={queueRefresh} onOpen={openFromQueue} /> : null}
           {reviewCase !== null && reviewId !== undefined ? (
             <ErrorBoundary what="The image review" resetKey={`${reviewCase}/${reviewId}`}>
               <ReviewScreen

@@ -1,5 +1,5 @@
 /** The case's append-only audit trail, newest first: who, when, what, and the content hashes it recorded. */
-import type { AuditEntry } from '../../app/api/contract';
+import type { AuditEntry } from '../../common/api/contract';
 import { formatUtc, shortHash } from '../lib/format';
 import { DecisionBadge } from './DecisionBadge';
 

@@ -2,7 +2,7 @@
  * The workspace's cases: title, paper, venue, number of claimed falsifications and the last decisions. At its
  * top, "New case" and "Triage a verdict ledger" (the triage view, in place of the open case).
  */
-import type { CaseSummary } from '../../app/api/contract';
+import type { CaseSummary } from '../../common/api/contract';
 import { DecisionBadge } from './DecisionBadge';
 import { KIND_WORDS, STATE_WORDS } from '../letters/words';
 

@@ -5,30 +5,30 @@
  * (quote, extract a table, add a check, add a file, import a logbook) and where the logbook pane is asked to go.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { AuditEntry, CaseDetail, CheckKindView, FalsificationDecision, RecheckApi } from '../../app/api/contract';
+import type { AuditEntry, CaseDetail, CheckKindView, FalsificationDecision, RecheckApi } from '../../common/api/contract';
 import type { RunState } from '../lib/run-state';
 import { shownDecisions, shownFalsifications } from '../lib/decisions';
-import { inForce } from '../lib/withdrawn';
+import { inForce } from '../intake/withdrawn';
 import { CaseFilesProvider } from '../evidence/CaseFiles';
-import { AddCheckDialog } from './AddCheckDialog';
-import { AddFileDialog } from './AddFileDialog';
+import { AddCheckDialog } from '../intake/AddCheckDialog';
+import { AddFileDialog } from '../intake/AddFileDialog';
 import { ChecksDock } from './ChecksDock';
-import type { FalsificationFocus } from './DecisionForm';
-import { ExtractTableDialog, type CellPlace } from './ExtractTableDialog';
-import { FalsificationDialog, type CellQuote } from './FalsificationDialog';
-import { ImportLogbookDialog } from './ImportLogbookDialog';
-import { ReportDialog } from './ReportDialog';
+import type { FalsificationFocus } from '../verdicts/VerdictForm';
+import { ExtractTableDialog, type CellPlace } from '../intake/ExtractTableDialog';
+import { FalsificationDialog, type CellQuote } from '../intake/FalsificationDialog';
+import { ImportLogbookDialog } from '../intake/ImportLogbookDialog';
+import { ReportDialog } from '../letters/ReportDialog';
 import type { CellActions } from './LogbookBody';
 import { LogbookPane, type LogbookReveal } from './LogbookPane';
 import { PaperPane } from './PaperPane';
 import { SandboxPane } from './SandboxPane';
-import type { QuoteSourceView } from './QuoteSource';
+import type { QuoteSourceView } from '../intake/QuoteSource';
 import type { SandboxPlace } from './SandboxRunPanel';
 import { Splitter } from './Splitter';
 import { moveBoundary } from '../lib/layout';
 import { caseCommands } from '../palette/case-commands';
 import { useCommands } from '../palette/use-commands';
-import { ReviewPairsButton } from '../review/ReviewPairsButton';
+import { ReviewPairsButton } from '../perceptual/ReviewPairsButton';
 
 /** Height of the checks dock while logbooks are compared (run bar, tabs and a line of results). */
 const COMPARE_DOCK_HEIGHT = 150;

@@ -1,12 +1,12 @@
 /** The bottom dock of an open case: run controls and progress, then tabs for results, log, decision and audit. */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { AuditEntry, CaseDetail, FalsificationDecision, RecheckApi } from '../../app/api/contract';
+import type { AuditEntry, CaseDetail, FalsificationDecision, RecheckApi } from '../../common/api/contract';
 import type { RunState } from '../lib/run-state';
 import { AuditLog } from './AuditLog';
-import { DecisionForm, type FalsificationFocus } from './DecisionForm';
+import { VerdictForm, type FalsificationFocus } from '../verdicts/VerdictForm';
 import { ErrorBoundary } from './ErrorBoundary';
 import { currentUrlState, setUrlState } from '../lib/use-url-state';
-import type { QuoteSourceView } from './QuoteSource';
+import type { QuoteSourceView } from '../intake/QuoteSource';
 import { Results } from './Results';
 import { RunBar } from './RunBar';
 import { focusPane } from '../palette/case-commands';
@@ -83,7 +83,7 @@ export function ChecksDock(props: {
         <ErrorBoundary what={`The ${tabs.find((t) => t.id === tab)?.id ?? tab} tab`} resetKey={`${detail.id}/${tab}`}>
         {tab === 'results' ? <Results detail={detail} run={run} running={running} onRun={props.onRun} /> : null}
         {tab === 'log' ? <RunLog lines={run?.logs ?? []} /> : null}
-        {tab === 'decide' ? <DecisionForm api={props.api} detail={detail} decisions={props.decisions} onRecorded={props.onRecorded} reviewer={props.reviewer} onReviewerChange={props.onReviewerChange} onShowSource={props.onShowSource} {...(props.onEdited !== undefined ? { onEdited: props.onEdited } : {})} {...(props.focus !== undefined ? { focus: props.focus } : {})} /> : null}
+        {tab === 'decide' ? <VerdictForm api={props.api} detail={detail} decisions={props.decisions} onRecorded={props.onRecorded} reviewer={props.reviewer} onReviewerChange={props.onReviewerChange} onShowSource={props.onShowSource} {...(props.onEdited !== undefined ? { onEdited: props.onEdited } : {})} {...(props.focus !== undefined ? { focus: props.focus } : {})} /> : null}
         {tab === 'audit' ? <AuditLog entries={detail.audit} notice={detail.auditNotice} /> : null}
         </ErrorBoundary>
       </div>

@@ -6,7 +6,7 @@
  * with opposite verdicts usually differ in one of these settings.
  */
 import { useEffect, useId, useState } from 'react';
-import type { LogbookView, RecheckApi, SettingsComparisonView, SettingValueView } from '../../app/api/contract';
+import type { LogbookView, RecheckApi, SettingsComparisonView, SettingValueView } from '../../common/api/contract';
 import { COMPARISON_MARK, defaultPair, resolveWhere } from '../lib/compare';
 import { LogbookBody, type CellActions, type Reveal } from './LogbookBody';
 

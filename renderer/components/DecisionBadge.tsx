@@ -1,10 +1,10 @@
 /**
  * Badge for a computed decision, a check outcome or a reviewer verdict, in the words every surface uses
- * (app/api/contract-words.ts): "falsification refuted" (the claim stands), never a bare "REFUTED" that reads as
+ * (common/words/outcomes.ts): "falsification refuted" (the claim stands), never a bare "REFUTED" that reads as
  * "the paper is refuted". `meaning` adds what it means for the claim ("falsification refuted · the claim stands").
  */
-import type { CheckOutcome, FalsificationDecision, FindingSays, ReviewerVerdict } from '../../app/api/contract';
-import { DECISION_WORDS, decisionWords, OUTCOME_WORDS, outcomeWords, VERDICT_WORDS, verdictWords, type OutcomeWords } from '../../app/api/contract-words';
+import type { CheckOutcome, FalsificationDecision, FindingSays, ReviewerVerdict } from '../../common/api/contract';
+import { DECISION_WORDS, decisionWords, OUTCOME_WORDS, outcomeWords, VERDICT_WORDS, verdictWords, type OutcomeWords } from '../../common/words/outcomes';
 
 type Kind = FalsificationDecision | CheckOutcome | ReviewerVerdict | 'error' | 'pending' | 'undecided';
 

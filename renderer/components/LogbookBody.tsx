@@ -6,12 +6,12 @@
  * table "Extract table". Cells carry `data-cell` (pages `data-page`); `reveal` scrolls to one and marks it.
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { LogbookCell, LogbookPage, LogbookView } from '../../app/api/contract';
-import { cellPrintsTable } from '../lib/extract';
+import type { LogbookCell, LogbookPage, LogbookView } from '../../common/api/contract';
+import { cellPrintsTable } from '../intake/extract';
 import { formatBytes, formatCount, formatSeconds } from '../lib/format';
-import { normalizeQuote } from '../lib/quote';
-import { selectionInside } from '../lib/selection';
-import type { CellQuote } from './FalsificationDialog';
+import { normalizeQuote } from '../intake/quote';
+import { selectionInside } from '../intake/selection';
+import type { CellQuote } from '../intake/FalsificationDialog';
 import { Markdown } from './Markdown';
 
 /** What a reviewer can do from a cell. */

@@ -4,7 +4,7 @@
  * print (CompareLogbooks). A `reveal` (a quote's source) switches to its logbook and scrolls to the cell.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { LogbookView, RecheckApi } from '../../app/api/contract';
+import type { LogbookView, RecheckApi } from '../../common/api/contract';
 import { CompareLogbooks } from './CompareLogbooks';
 import { LogbookBody, type CellActions, type Reveal } from './LogbookBody';
 

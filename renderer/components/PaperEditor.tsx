@@ -5,7 +5,7 @@
  * (beforeunload). Ctrl/Cmd+S saves.
  */
 import { useEffect, useState } from 'react';
-import type { AuditEntry, RecheckApi } from '../../app/api/contract';
+import type { AuditEntry, RecheckApi } from '../../common/api/contract';
 import { byReviewer } from '../lib/reviewer';
 
 export function PaperEditor(props: {

@@ -8,20 +8,20 @@
  * instead of showing its decision. The summary (paper.md) has an Edit mode (PaperEditor).
  */
 import { useRef, useState } from 'react';
-import type { AuditEntry, CaseDetail, CheckKindView, FalsificationDecision, RecheckApi } from '../../app/api/contract';
-import { casePathParams } from '../lib/check-params';
+import type { AuditEntry, CaseDetail, CheckKindView, FalsificationDecision, RecheckApi } from '../../common/api/contract';
+import { casePathParams } from '../intake/check-params';
 import { byReviewer } from '../lib/reviewer';
-import { selectionInside } from '../lib/selection';
-import { ClaimFromSelection } from './ClaimFromSelection';
+import { selectionInside } from '../intake/selection';
+import { ClaimFromSelection } from '../intake/ClaimFromSelection';
 import { DecisionBadge } from './DecisionBadge';
 import { Markdown } from './Markdown';
-import { QuoteSource, type QuoteSourceView } from './QuoteSource';
+import { QuoteSource, type QuoteSourceView } from '../intake/QuoteSource';
 import { falsificationCommands } from '../palette/falsification-commands';
 import { useCommands } from '../palette/use-commands';
 import { FileLink } from '../evidence/CaseFiles';
-import { staleReason } from '../lib/withdrawn';
+import { staleReason } from '../intake/withdrawn';
 import { PaperEditor } from './PaperEditor';
-import { WithdrawButton, WithdrawnNote } from './Withdraw';
+import { WithdrawButton, WithdrawnNote } from '../intake/Withdraw';
 
 export function PaperPane(props: {
   api: RecheckApi;

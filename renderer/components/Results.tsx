@@ -4,8 +4,8 @@
  * series) and artifacts. While a run is going, checks appear as they finish.
  */
 import { useMemo } from 'react';
-import type { CaseDetail, CheckResultView, FindingSays, LatestFalsificationReport } from '../../app/api/contract';
-import { BASIS_WORDS, FINDING_WORDS, gateLine, guaranteeWords } from '../../app/api/contract-words';
+import type { CaseDetail, CheckResultView, FindingSays, LatestFalsificationReport } from '../../common/api/contract';
+import { BASIS_WORDS, FINDING_WORDS, gateLine, guaranteeWords } from '../../common/words/outcomes';
 import { shownFalsifications } from '../lib/decisions';
 import { Figure } from '../figures/Figure';
 import { LiveFigures } from '../figures/LiveFigures';

@@ -8,7 +8,7 @@
  * says how Tab leaves it (Monaco's Ctrl+M toggles whether Tab indents or moves the focus).
  */
 import { useEffect, useRef, useState } from 'react';
-import type { AuditEntry, RecheckApi, SandboxFile } from '../../app/api/contract';
+import type { AuditEntry, RecheckApi, SandboxFile } from '../../common/api/contract';
 import { FileTree } from '../editor/FileTree';
 import { chordLabel } from '../palette/chord';
 import { MAC, useCommands } from '../palette/use-commands';

@@ -13,7 +13,7 @@
  * run works without typing: a module check's params, or a sweep's first point.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { RecheckApi } from '../../app/api/contract';
+import type { RecheckApi } from '../../common/api/contract';
 import { runInCore } from '../sandbox-client/run-in-core';
 import { runInPage, type SandboxRun, type SandboxRunEnd, type SandboxStreamMessage } from '../sandbox-client/run-in-page';
 import { DEFAULT_SETTINGS_TEXT, parseLimitSeconds, parseRunSettings, parseSeed, recordLine, settingsLine, type RunRecord, type RunSettings, type RunSettingsText } from '../sandbox-client/run-settings';

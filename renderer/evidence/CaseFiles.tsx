@@ -5,7 +5,7 @@
  * path="logbook/eval/positions.csv" />…</CaseFilesProvider>`.
  */
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
-import type { RecheckApi } from '../../app/api/contract';
+import type { RecheckApi } from '../../common/api/contract';
 import { FileViewer } from './FileViewer';
 import { useCommands } from '../palette/use-commands';
 

@@ -5,8 +5,8 @@
  * also be read as their text. A folder (a sweep's checkpoint) lists its files, each opening in the viewer.
  */
 import { useEffect, useMemo, useState } from 'react';
-import type { CaseFileContent, RecheckApi } from '../../app/api/contract';
-import { DEFAULT_JSON_LIMITS, parseJsonBounded } from '../../app/json/bounded';
+import type { CaseFileContent, RecheckApi } from '../../common/api/contract';
+import { DEFAULT_JSON_LIMITS, parseJsonBounded } from '../../common/json/bounded';
 import { Dialog } from '../components/Dialog';
 import { formatBytes } from '../lib/format';
 import { parseCsvText, type ParsedTable } from './csv';

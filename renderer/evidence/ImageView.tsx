@@ -4,7 +4,7 @@
  * running any of them and without reaching the page's DOM, which inlining it would do.
  */
 import { useState } from 'react';
-import type { CaseFileContent } from '../../app/api/contract';
+import type { CaseFileContent } from '../../common/api/contract';
 
 const SHOWN_TYPES = new Set(['image/png', 'image/svg+xml', 'image/jpeg', 'image/gif', 'image/webp']);
 

@@ -8,7 +8,7 @@
  * that both parsers agree on well-formed and on malformed text.
  * Example: `parseCsvText('x,y\n1,2\n')` is `{ ok: true, columns: ['x', 'y'], rows: [{ line: 2, values: ['1', '2'] }] }`.
  */
-import { stripBom } from '../../app/json/bounded';
+import { stripBom } from '../../common/json/bounded';
 import { CsvSyntaxError, splitCsvRecords } from '../../checkers/tables/csv-records';
 
 export interface TableRow {

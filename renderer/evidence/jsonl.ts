@@ -1,11 +1,11 @@
 /**
  * JSON Lines for the evidence viewer's table: one JSON value per line (blank lines skipped), each parsed
- * within bounds (app/json/bounded.ts). Columns are the objects' keys in the order first seen; a line that is
+ * within bounds (common/json/bounded.ts). Columns are the objects' keys in the order first seen; a line that is
  * not an object fills a `(value)` column. A cell holds a string as is and any other value as compact JSON.
  * A line that is not JSON is a problem naming it.
  * Example: `parseJsonLines('{"a":1}\n{"b":"x"}\n')` has columns ['a', 'b'] and rows [['1', ''], ['', 'x']].
  */
-import { DEFAULT_JSON_LIMITS, JsonLimitError, parseJsonBounded } from '../../app/json/bounded';
+import { DEFAULT_JSON_LIMITS, JsonLimitError, parseJsonBounded } from '../../common/json/bounded';
 import { MAX_TABLE_ROWS, type ParsedTable, type TableRow } from './csv';
 
 const VALUE_COLUMN = '(value)';

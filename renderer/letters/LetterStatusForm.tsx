@@ -4,7 +4,7 @@
  * the change and answers a refusal in one line, shown here.
  */
 import { useId, useState } from 'react';
-import type { LetterState, LetterView, SetLetterStatusInput } from '../../app/api/contract';
+import type { LetterState, LetterView, SetLetterStatusInput } from '../../common/api/contract';
 import { RECORDABLE_STATES, STATE_WORDS } from './words';
 
 export function LetterStatusForm(props: { letter: LetterView; busy: boolean; onRecord(change: Omit<SetLetterStatusInput, 'caseId' | 'letterId' | 'reviewer'>): void }) {

@@ -6,7 +6,7 @@
  * Example: `resolveWhere('run/c1', logbook)` is `{ type: 'cell', page: 'run', cell: 'c1' }` when page `run`
  * holds cell `c1`.
  */
-import type { LogbookView, SettingsComparisonView } from '../../app/api/contract';
+import type { LogbookView, SettingsComparisonView } from '../../common/api/contract';
 
 export type Comparison = SettingsComparisonView['rows'][number]['comparison'];
 

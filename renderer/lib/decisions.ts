@@ -3,7 +3,7 @@
  * falsification never hides the others' decisions), overlaid with the run the page is following — its report
  * when it finished, its checks so far (and no decision) while it goes or when it ended early.
  */
-import type { CaseDetail, CheckResultView, FalsificationDecision, LatestFalsificationReport } from '../../app/api/contract';
+import type { CaseDetail, CheckResultView, FalsificationDecision, LatestFalsificationReport } from '../../common/api/contract';
 import type { RunState } from './run-state';
 
 export interface ShownFalsification {

@@ -3,7 +3,7 @@
  * RunState holding what the core kept (its progress, finished checks, last log lines and sweep points), merged with what the
  * page may already hold from events that arrived meanwhile (checks are never counted twice).
  */
-import type { LiveRunView, RunEvent } from '../../app/api/contract';
+import type { LiveRunView, RunEvent } from '../../common/api/contract';
 import { applyRunEvent, type Runs, type RunState } from './run-state';
 
 /** The live series of a run, rebuilt from the points the core kept (folded as their events would have been). */

@@ -1,9 +1,9 @@
 /**
- * Markdown to HTML for paper summaries, logbook cells and letters: the shared math rules (app/text/markdown-math.ts:
+ * Markdown to HTML for paper summaries, logbook cells and letters: the shared math rules (common/text/markdown-math.ts:
  * markdown-it with raw HTML disabled, since the logbook under review is untrusted, plus KaTeX for `$inline$` and
  * `$$display$$` math), with links kept inert.
  */
-import { mathMarkdown } from '../../app/text/markdown-math';
+import { mathMarkdown } from '../../common/text/markdown-math';
 
 /** A configured renderer. Example: `createMarkdown().render('$x^2$')` contains `<span class="katex">`. */
 export function createMarkdown() {

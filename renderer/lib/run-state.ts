@@ -5,7 +5,7 @@
  * they are computed) go into bounded live series (renderer/figures/live-series.ts), at most
  * MAX_LIVE_SERIES per run; `seriesVersion` changes with every point so that a live plot redraws.
  */
-import type { CaseRunReport, CheckResultView, RunEvent } from '../../app/api/contract';
+import type { CaseRunReport, CheckResultView, RunEvent } from '../../common/api/contract';
 import { LiveSeries } from '../figures/live-series';
 
 export type RunStatus = 'running' | 'finished' | 'failed' | 'cancelled';

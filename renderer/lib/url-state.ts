@@ -1,7 +1,7 @@
 /**
  * Where the reviewer is, in the page's URL (`?case=fw-attention-collapse&tab=decide&f=F2`), so that a link or
  * a reload returns to the same place: the open case, the dock tab, the falsification in focus and the perceptual
- * review open on the case (`&review=ID`, renderer/review/). The hash is left alone (browser mode keeps its
+ * review open on the case (`&review=ID`, renderer/perceptual/). The hash is left alone (browser mode keeps its
  * session token there). Opening another case pushes a history entry (Back
  * returns to the previous case); a tab or falsification change replaces the current one.
  */
@@ -9,7 +9,7 @@ export interface UrlState {
   readonly case?: string;
   readonly tab?: string;
   readonly f?: string;
-  /** The perceptual review of the open case shown in place of the case (renderer/review/ReviewScreen.tsx). */
+  /** The perceptual review of the open case shown in place of the case (renderer/perceptual/ReviewScreen.tsx). */
   readonly review?: string;
 }
 

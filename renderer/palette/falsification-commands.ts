@@ -2,7 +2,7 @@
  * Commands over the claimed falsifications (the paper pane registers them): next and previous (Alt+Down,
  * Alt+Up), and "Run the checks of F1" for each.
  */
-import type { CaseDetail } from '../../app/api/contract';
+import type { CaseDetail } from '../../common/api/contract';
 import type { Command } from './commands';
 
 /** The id `step` places after (or before) `current`, wrapping around; the first (or last) when there is no current. */

@@ -2,7 +2,7 @@
  * The workbench's own commands (the App registers them): run and cancel, new case, triage, the letter, and one
  * "Open case" per case. The open case's panes register theirs (focus, falsifications, files) where they live.
  */
-import type { CaseDetail, CaseSummary } from '../../app/api/contract';
+import type { CaseDetail, CaseSummary } from '../../common/api/contract';
 import type { Command } from './commands';
 
 export interface WorkbenchState {

@@ -4,7 +4,7 @@
  * runInPage (the browser-mode iframe), so the panel does not care which one it got: streamed progress, log and
  * point messages, an `ended` promise that settles once and never rejects, and an idempotent `cancel()`.
  */
-import type { RecheckApi, RunEvent, SandboxRunInput } from '../../app/api/contract';
+import type { RecheckApi, RunEvent, SandboxRunInput } from '../../common/api/contract';
 import type { SandboxRun, SandboxRunEnd, SandboxStreamMessage } from './run-types';
 
 export interface RunInCoreOptions extends SandboxRunInput {

@@ -5,12 +5,12 @@
  * log and point messages, enforces a wall-clock limit, and cancels: first by asking the page to terminate the
  * worker, then, when the page does not answer within `cancelGraceMs`, by removing the iframe (which ends the
  * page and its worker). A page that stops its heartbeat (its process crashed, e.g. out of memory) ends the
- * run too. Every message from the page is untrusted and read by readPageMessage (app/sandbox/page-reader.ts),
+ * run too. Every message from the page is untrusted and read by readPageMessage (common/sandbox/page-reader.ts),
  * as the desktop host (main/window-runner.ts) reads it.
  */
-import { readPageMessage } from '../../app/sandbox/page-reader';
-import { wallClockLimitMessage, withAttempts, type EndReason, type RecordedAttempt, type RunRequest } from '../../app/sandbox/protocol';
-import type { HeartbeatMs, HostToPage, PageChannel } from '../../app/sandbox/page-messages';
+import { readPageMessage } from '../../common/sandbox/page-reader';
+import { wallClockLimitMessage, withAttempts, type EndReason, type RecordedAttempt, type RunRequest } from '../../common/sandbox/protocol';
+import type { HeartbeatMs, HostToPage, PageChannel } from '../../common/sandbox/page-messages';
 
 const PAGE_CHANNEL: PageChannel = 'recheck-sandbox/1';
 const HEARTBEAT_MS: HeartbeatMs = 250;

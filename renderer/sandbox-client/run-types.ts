@@ -2,7 +2,7 @@
  * What a sandbox run looks like to the panel, whichever host runs it (runInPage: an iframe of this page;
  * runInCore: the core's sandbox). DOM-free, so node-side tests can import it.
  */
-import type { EndReason, LogMessage, PointMessage, ProgressMessage } from '../../app/sandbox/protocol';
+import type { EndReason, LogMessage, PointMessage, ProgressMessage } from '../../common/sandbox/protocol';
 
 /**
  * How a run ended: the program's result, or why there is none (one line); `record` is the run's record file

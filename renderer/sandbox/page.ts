@@ -16,8 +16,8 @@
  * the sandbox protocol) unchanged, as untrusted text. `cancel` terminates the worker and is acknowledged.
  * It posts a heartbeat every HEARTBEAT_MS. One run per page: the parent makes (and removes) an iframe per run.
  */
-import type { RunRequest } from '../../app/sandbox/protocol';
-import type { BridgeGlobal, HeartbeatMs, PageChannel, PageToHost, SandboxBridge } from '../../app/sandbox/page-messages';
+import type { RunRequest } from '../../common/sandbox/protocol';
+import type { BridgeGlobal, HeartbeatMs, PageChannel, PageToHost, SandboxBridge } from '../../common/sandbox/page-messages';
 
 const PAGE_CHANNEL: PageChannel = 'recheck-sandbox/1';
 const HEARTBEAT_MS: HeartbeatMs = 250;

@@ -4,8 +4,8 @@
  */
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { RecheckApi, SweepSettings } from '../../app/api/contract';
-import { sweepPlaceWords } from '../../app/api/contract-settings';
+import type { RecheckApi, SweepSettings } from '../../common/api/contract';
+import { sweepPlaceWords } from '../../common/api/contract-settings';
 import { useCommands } from '../palette/use-commands';
 import { sweepsPlaceShort } from './settings-form';
 import { WorkspaceSettingsDialog } from './WorkspaceSettingsDialog';

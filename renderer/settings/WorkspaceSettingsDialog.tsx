@@ -5,7 +5,7 @@
  * the field it names, and nothing is saved.
  */
 import { useEffect, useId, useState } from 'react';
-import type { RecheckApi, SweepSettings } from '../../app/api/contract';
+import type { RecheckApi, SweepSettings } from '../../common/api/contract';
 import { byReviewer } from '../lib/reviewer';
 import { Dialog, FormFooter, useCoreCall } from '../components/Dialog';
 import { fieldOfProblem, fieldsOf, settingsOf, type SettingsFields } from './settings-form';

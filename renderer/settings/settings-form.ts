@@ -3,7 +3,7 @@
  * (schema, then sbatch --test-only) and answers one line; here only what a text field cannot say as a number
  * is caught, and which field a problem names, so the dialog can mark it.
  */
-import type { SweepSettings } from '../../app/api/contract';
+import type { SweepSettings } from '../../common/api/contract';
 
 export interface SettingsFields {
   backend: 'local' | 'slurm';

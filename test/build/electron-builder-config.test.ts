@@ -80,24 +80,24 @@ describe('electron-builder.yml', () => {
   it('ships every file the sandbox bundle can reach (runner, drivers, checkers: the real import graph) as a real file', () => {
     const cfg = builderConfig();
     const graph = importGraph(sandboxEntries());
-    expect(graph.files).toContain('app/sandbox/protocol.ts'); // the envelope the runner writes
-    expect(graph.files).toContain('app/json/bounded.ts'); // imported by the protocol
+    expect(graph.files).toContain('common/sandbox/protocol.ts'); // the envelope the runner writes
+    expect(graph.files).toContain('common/json/bounded.ts'); // imported by the protocol
     const missing = [...graph.files].filter((f) => shippedAs(cfg, f) !== `sandbox-sources/${f}`);
     expect(missing).toEqual([]);
   });
 
   it('the import-graph check fails when an imported file is left out of the filter', () => {
     const cfg = builderConfig();
-    const narrowed = { ...cfg, extraResources: cfg.extraResources.map((r) => (r.from === 'app/sandbox' ? { ...r, filter: (r.filter ?? []).filter((f) => f !== 'protocol.ts') } : r)) };
-    expect(shippedAs(narrowed, 'app/sandbox/protocol.ts')).toBeNull();
-    expect(shippedAs(narrowed, 'app/sandbox/inside/runner.ts')).toBe('sandbox-sources/app/sandbox/inside/runner.ts');
+    const narrowed = { ...cfg, extraResources: cfg.extraResources.map((r) => (r.from === 'common' ? { ...r, filter: (r.filter ?? []).filter((f) => f !== 'sandbox/protocol.ts') } : r)) };
+    expect(shippedAs(narrowed, 'common/sandbox/protocol.ts')).toBeNull();
+    expect(shippedAs(narrowed, 'app/sandbox/inside/node/runner.ts')).toBe('sandbox-sources/app/sandbox/inside/node/runner.ts');
   });
 
   it('the sandbox sources are TypeScript sources only: no tests, no maps, nothing outside the graph roots', () => {
     const shipped = shippedSandboxSources();
     expect(shipped.length).toBeGreaterThan(10);
     for (const [from, to] of shipped) {
-      expect(from, from).toMatch(/^(checkers|app\/sandbox\/(inside|audit))\/.+\.ts$|^app\/sandbox\/protocol\.ts$|^app\/json\/bounded\.ts$/);
+      expect(from, from).toMatch(/^(checkers|app\/sandbox\/(inside|audit))\/.+\.ts$|^common\/sandbox\/protocol\.ts$|^common\/json\/bounded\.ts$/);
       expect(from, from).not.toMatch(/\.test\.ts$/);
       expect(to).toBe(`sandbox-sources/${from}`);
     }

@@ -10,7 +10,7 @@ import { resolveConfig } from 'electron-vite';
 import { load } from 'js-yaml';
 import { build, type InlineConfig } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_METHODS, API_METHOD_NAMES, RUN_EVENT_CHANNEL } from '../../app/api/methods';
+import { API_METHODS, API_METHOD_NAMES, RUN_EVENT_CHANNEL } from '../../common/api/methods';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const outDir = mkdtempSync(path.join(tmpdir(), 'recheck-evb-'));

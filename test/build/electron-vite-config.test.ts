@@ -1,11 +1,11 @@
-// The renderer is built two ways: by renderer/vite.config.ts (browser mode) and by the renderer part of
+// The renderer is built two ways: by vite.renderer.config.ts (browser mode) and by the renderer part of
 // electron.vite.config.ts (Electron). Both must produce the same thing; this compares every setting of the
 // former with the latter, so a setting added to one file and not the other fails here.
 import path from 'node:path';
 import type { PluginOption, UserConfig } from 'vite';
 import { describe, expect, it } from 'vitest';
 import electronViteConfig from '../../electron.vite.config';
-import rendererViteConfig from '../../renderer/vite.config';
+import rendererViteConfig from '../../vite.renderer.config';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 type ConfigExport = UserConfig | ((env: { command: 'build'; mode: string }) => UserConfig | Promise<UserConfig>);
@@ -31,7 +31,7 @@ describe('renderer build settings', () => {
     expect(pluginNames(browser.plugins).length).toBeGreaterThan(0);
   });
 
-  it('agree on every other top-level and build setting of renderer/vite.config.ts', () => {
+  it('agree on every other top-level and build setting of vite.renderer.config.ts', () => {
     const skipTop = new Set(['root', 'plugins', 'build', 'server', 'preview']);
     for (const [key, value] of Object.entries(browser)) {
       if (skipTop.has(key)) continue;

@@ -29,7 +29,7 @@ function fixture(o: { pathTxt?: boolean; binary?: boolean; built?: boolean } = {
   write(path.join(el, 'index.js'), `require('fs').writeFileSync(${JSON.stringify(path.join(root, 'ran-electron'))}, 'x')`);
   if (o.pathTxt) write(path.join(el, 'path.txt'), 'electron');
   if (o.binary) write(path.join(el, 'dist', 'electron'), '#!/bin/sh');
-  for (const src of ['renderer/main.tsx', 'main/index.ts', 'app/api/contract.ts', 'app/api/methods.ts', 'checkers/x.ts']) {
+  for (const src of ['renderer/main.tsx', 'main/index.ts', 'common/api/contract.ts', 'common/api/methods.ts', 'checkers/x.ts']) {
     write(path.join(root, src), '', 1_000);
   }
   if (o.built) {

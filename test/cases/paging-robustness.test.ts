@@ -13,7 +13,7 @@ import { beladyCost, followThenMark } from '../../cases/paging-robustness/sandbo
 import { adversarialInput, expectedFaults } from '../../cases/paging-robustness/sandbox/adversary';
 import { harmonic, sweepCsv } from '../../cases/paging-robustness/sandbox/sweep';
 import point from '../../cases/paging-robustness/sandbox/point';
-import type { CaseRunReport } from '../../app/api/contract';
+import type { CaseRunReport } from '../../common/api/contract';
 import { confinementOrSkip } from '../app/sandbox/harness';
 import { Xoshiro128, splitSeed } from '../../checkers/random/xoshiro128';
 

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CaseRunReport } from '../../app/api/contract';
+import type { CaseRunReport } from '../../common/api/contract';
 import { loadCase } from '../../app/cases/load';
 import { checkImagePairs } from '../../app/cases/validate-images';
 import { runCase } from '../../app/checks/run-case';

@@ -1,6 +1,6 @@
 /** Check kinds with known behaviour, for tests of the registry, runner and transports. */
 import type { CheckKind } from '../../app/checks/kind';
-import type { CheckOutcome } from '../../app/api/contract';
+import type { CheckOutcome } from '../../common/api/contract';
 
 export const fixedKind: CheckKind<{ outcome: CheckOutcome | 'throw'; steps?: number }> = {
   kind: 'test-fixed',

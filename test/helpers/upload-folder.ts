@@ -1,7 +1,7 @@
 /** A folder as the UI uploads it (importLogbook): every file with its path inside the folder, base64. */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { UploadedFile } from '../../app/api/contract';
+import type { UploadedFile } from '../../common/api/contract';
 
 export function uploadFolder(dir: string): UploadedFile[] {
   const out: UploadedFile[] = [];

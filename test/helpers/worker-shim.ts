@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseSandboxMessage, type SandboxMessage } from '../../app/sandbox/protocol';
+import { parseSandboxMessage, type SandboxMessage } from '../../common/sandbox/protocol';
 import { tempDir } from './temp-case';
 
 /** The nonce the shim's requests carry. */

@@ -1,7 +1,7 @@
 // Wiring of the main process with Electron and the core mocked: what happens on launch, in order.
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { API_METHODS, API_METHOD_NAMES } from '../../app/api/methods';
+import { API_METHODS, API_METHOD_NAMES } from '../../common/api/methods';
 
 const h = vi.hoisted(() => {
   const on = new Map<string, ((...a: unknown[]) => void)[]>();

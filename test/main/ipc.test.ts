@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { IpcMainInvokeEvent, WebContents } from 'electron';
-import type { RecheckApi, RunEvent } from '../../app/api/contract';
-import { API_METHODS, API_METHOD_NAMES, ApiArgumentError, RUN_EVENT_CHANNEL } from '../../app/api/methods';
+import type { RecheckApi, RunEvent } from '../../common/api/contract';
+import { API_METHODS, API_METHOD_NAMES, ApiArgumentError, RUN_EVENT_CHANNEL } from '../../common/api/methods';
 import { BadInputError, BusyError } from '../../app/errors';
 import { forwardRunEvents, invokeApiMethod, registerApiHandlers, UntrustedSenderError } from '../../main/ipc';
 
@@ -25,7 +25,7 @@ function fakeApi() {
     openCase: vi.fn(async (id: string) => ({ id })),
     runChecks: vi.fn(async () => ({ runId: 'r1' })),
     cancelRun: vi.fn(async () => undefined),
-    recordDecision: vi.fn(async () => ({})),
+    recordVerdict: vi.fn(async () => ({})),
     saveSandboxFile: vi.fn(async () => ({})),
     draftLetter: vi.fn(async () => '# letter'),
     onRunEvent: vi.fn((l: (e: RunEvent) => void) => {
@@ -69,8 +69,8 @@ describe('registerApiHandlers', () => {
     await call('runChecks', APP, 'c1', null);
     expect(core.mocks.runChecks).toHaveBeenCalledWith('c1', null);
     const decision = { caseId: 'c1', falsificationId: 'F1', verdict: 'refuted', rationale: 'why', reviewer: 'ana' };
-    await call('recordDecision', APP, decision);
-    expect(core.mocks.recordDecision).toHaveBeenCalledWith(decision);
+    await call('recordVerdict', APP, decision);
+    expect(core.mocks.recordVerdict).toHaveBeenCalledWith(decision);
     await call('saveSandboxFile', APP, { caseId: 'c1', path: 'sandbox/a.ts', text: 'x' });
     expect(core.mocks.saveSandboxFile).toHaveBeenCalledWith({ caseId: 'c1', path: 'sandbox/a.ts', text: 'x' });
     await expect(call('listCases', APP)).resolves.toEqual({ ok: true, result: [] });
@@ -112,8 +112,8 @@ describe('registerApiHandlers', () => {
     ['runChecks', ['c1']],
     ['runChecks', ['c1', 'F 1']],
     ['cancelRun', [42]],
-    ['recordDecision', [{ caseId: 'c1', falsificationId: 'F1', verdict: 'maybe', rationale: '', reviewer: 'a' }]],
-    ['recordDecision', [{ caseId: 'c1', falsificationId: 'F1', verdict: 'refuted', rationale: '', reviewer: 'a', admin: true }]],
+    ['recordVerdict', [{ caseId: 'c1', falsificationId: 'F1', verdict: 'maybe', rationale: '', reviewer: 'a' }]],
+    ['recordVerdict', [{ caseId: 'c1', falsificationId: 'F1', verdict: 'refuted', rationale: '', reviewer: 'a', admin: true }]],
     ['saveSandboxFile', [{ caseId: 'c1', path: 'sandbox/../case.json', text: 'x' }]],
     ['saveSandboxFile', [{ caseId: 'c1', path: 'logbook/a.md', text: 'x' }]],
     ['draftLetter', [null]],

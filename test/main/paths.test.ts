@@ -28,7 +28,7 @@ describe('resolveShellPaths', () => {
     expect(p.sandboxSources).toEqual({ root: REPO, nodeModules: [path.join(REPO, 'node_modules')] });
     // The same place the bundler uses when nobody configures it (CLI, browser mode, tests).
     expect(p.sandboxSources).toEqual(CHECKOUT_SANDBOX_SOURCES);
-    for (const rel of ['checkers', 'app/sandbox/inside/runner.ts', 'node_modules/decimal.js/package.json']) expect(existsSync(path.join(REPO, rel)), rel).toBe(true);
+    for (const rel of ['checkers', 'app/sandbox/inside/node/runner.ts', 'node_modules/decimal.js/package.json']) expect(existsSync(path.join(REPO, rel)), rel).toBe(true);
   });
 
   it('from a package: cases and sandbox sources beside app.asar, packages and esbuild unpacked', () => {
@@ -47,7 +47,7 @@ describe('resolveShellPaths', () => {
   it('the packaged sandbox root is where electron-builder.yml puts the sources, and esbuild is unpacked', () => {
     const cfg = builderConfig();
     const { root } = resolveShellPaths(packaged).sandboxSources;
-    for (const rel of ['app/sandbox/inside/runner.ts', 'app/sandbox/protocol.ts', 'checkers/errors.ts']) {
+    for (const rel of ['app/sandbox/inside/node/runner.ts', 'common/sandbox/protocol.ts', 'checkers/errors.ts']) {
       const shipped = shippedAs(cfg, rel);
       expect(shipped, rel).not.toBeNull();
       expect(path.join(resources, shipped as string)).toBe(path.join(root, rel));

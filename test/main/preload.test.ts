@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { API_METHODS, API_METHOD_NAMES, RUN_EVENT_CHANNEL } from '../../app/api/methods';
-import type { RecheckApi, RunEvent } from '../../app/api/contract';
+import { API_METHODS, API_METHOD_NAMES, RUN_EVENT_CHANNEL } from '../../common/api/methods';
+import type { RecheckApi, RunEvent } from '../../common/api/contract';
 
 const bridge = vi.hoisted(() => ({
   exposed: [] as [string, unknown][],

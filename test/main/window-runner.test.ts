@@ -3,8 +3,8 @@
 // denied attempt, cancel, wall-clock and CPU limits, memory cap, Chromium's OOM, a hung page, a page that
 // never loads). The real page and worker are exercised by test/e2e/window-runner.spec.ts.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { HostToPage } from '../../app/sandbox/page-messages';
-import { envelopeText, type SandboxMessage } from '../../app/sandbox/protocol';
+import type { HostToPage } from '../../common/sandbox/page-messages';
+import { envelopeText, type SandboxMessage } from '../../common/sandbox/protocol';
 import { CANCEL_GRACE_MS, LOAD_LIMIT_MS, MISSED_BEATS_MS, RENDERER_BASE_MB, createWindowSandboxRunner, type GoneReason, type ProcessSample, type SandboxWindow } from '../../main/window-runner';
 
 class FakeWindow implements SandboxWindow {

@@ -1,9 +1,9 @@
 // Compare logbooks and check params in the UI: where a setting was printed, resolved against the logbook the
 // core read it from (compareLogbooks on two real logbooks), and the case-file params of a check.
 import { describe, expect, it } from 'vitest';
-import type { LogbookView } from '../../app/api/contract';
+import type { LogbookView } from '../../common/api/contract';
 import { createRecheckService } from '../../app/api/service';
-import { casePathParams } from '../../renderer/lib/check-params';
+import { casePathParams } from '../../renderer/intake/check-params';
 import { COMPARISON_MARK, defaultPair, resolveWhere } from '../../renderer/lib/compare';
 import { tempDir } from '../helpers/temp-case';
 import { writeTrackioLogbook } from '../helpers/trackio-writer';

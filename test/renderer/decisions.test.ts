@@ -1,7 +1,7 @@
 // Issue 11, defects 2 and 4 in the page's state: each falsification shows its own latest run, the followed
 // run overlays only what it covers, and a reload re-attaches to the core's live runs without counting twice.
 import { describe, it, expect } from 'vitest';
-import type { CaseDetail, CheckResultView, LatestFalsificationReport, LiveRunView } from '../../app/api/contract';
+import type { CaseDetail, CheckResultView, LatestFalsificationReport, LiveRunView } from '../../common/api/contract';
 import { shownDecisions, shownFalsifications } from '../../renderer/lib/decisions';
 import { attachLiveRuns, runningByCase, runsReducer } from '../../renderer/lib/live-runs';
 import type { RunState } from '../../renderer/lib/run-state';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { RecheckApi, RunEvent } from '../../app/api/contract';
-import { API_METHOD_NAMES } from '../../app/api/methods';
+import type { RecheckApi, RunEvent } from '../../common/api/contract';
+import { API_METHOD_NAMES } from '../../common/api/methods';
 import { electronClient } from '../../renderer/api/electron-client';
 import { createFakeApi } from './fake-api';
 

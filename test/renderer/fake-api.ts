@@ -2,7 +2,7 @@
  * An in-memory RecheckApi for renderer unit tests: two cases, runs that emit a scripted event sequence, an
  * audit log. Its decisions are fixed data for exercising the UI plumbing; nothing here is shown to a user.
  */
-import type { AuditEntry, CaseDetail, CaseRunReport, ImagePairSetView, LetterView, RecheckApi, ReviewSessionView, ReviewSummaryView, RunEvent, WorkspaceSettingsView } from '../../app/api/contract';
+import type { AuditEntry, CaseDetail, CaseRunReport, ImagePairSetView, LetterView, RecheckApi, ReviewSessionView, ReviewSummaryView, RunEvent, WorkspaceSettingsView } from '../../common/api/contract';
 
 /** 1x1 PNGs (a red one on the left, a blue one on the right) for the fake review's images. */
 const FAKE_PNG = {
@@ -138,8 +138,8 @@ export function createFakeApi(): FakeApi {
       sandboxRuns.add(runId);
       return { runId };
     },
-    async recordDecision(input) {
-      calls.push(['recordDecision', [input]]);
+    async recordVerdict(input) {
+      calls.push(['recordVerdict', [input]]);
       return audit(input.caseId, { who: input.reviewer, action: 'decision', falsificationId: input.falsificationId, verdict: input.verdict, rationale: input.rationale, hashes: {} });
     },
     async saveSandboxFile(input) {
@@ -261,8 +261,8 @@ export function createFakeApi(): FakeApi {
       const c = need(caseId);
       return { caseId, reportId: 'report-1', path: 'runs/report-1', root: 'ab'.repeat(32), files: 12, html: `<!doctype html><html><body><h1>${c.title}</h1><p>report of ${caseId}</p></body></html>` };
     },
-    async reviewQueue() {
-      calls.push(['reviewQueue', []]);
+    async verdictQueue() {
+      calls.push(['verdictQueue', []]);
       const rows = [...cases.values()].flatMap((c) =>
         c.falsifications.map((f) => ({ caseId: c.id, caseTitle: c.title, falsificationId: f.id, assertion: f.assertion, state: 'not-run' as const, verdictPredatesRun: false, openQuestions: f.checklist.filter((q) => q.status === 'open').map((q) => q.id), questionCount: f.checklist.length })),
       );

@@ -1,8 +1,8 @@
 // The browser-mode client against an in-memory server that follows the documented wire format
 // (POST /api/call/<method>, {"args":[...]}, bearer token; WebSocket events with subprotocols).
 import { describe, expect, it } from 'vitest';
-import type { RunEvent } from '../../app/api/contract';
-import { API_METHODS, ApiArgumentError, isApiMethod } from '../../app/api/methods';
+import type { RunEvent } from '../../common/api/contract';
+import { API_METHODS, ApiArgumentError, isApiMethod } from '../../common/api/methods';
 import { eventsUrl, httpClient, parseRunEvent, unwrapCallResponse, type FetchLike, type SocketLike } from '../../renderer/api/http-client';
 import { createFakeApi, type FakeApi } from './fake-api';
 
@@ -86,7 +86,7 @@ describe('httpClient calls', () => {
     expect(runId).toBe('run1');
     expect((await client.listRuns()).map((r) => [r.runId, r.caseId])).toEqual([['run1', 'alpha']]);
     await expect(client.cancelRun(runId)).resolves.toBeNull();
-    const entry = await client.recordDecision({ caseId: 'alpha', falsificationId: 'F1', verdict: 'refuted', rationale: 'r', reviewer: 'Ada' });
+    const entry = await client.recordVerdict({ caseId: 'alpha', falsificationId: 'F1', verdict: 'refuted', rationale: 'r', reviewer: 'Ada' });
     expect(entry.who).toBe('Ada');
     const saved = await client.saveSandboxFile({ caseId: 'alpha', path: 'sandbox/main.ts', text: 'x' });
     expect(saved.action).toBe('edit');
@@ -113,7 +113,7 @@ describe('httpClient calls', () => {
     expect((await client.extractTable({ caseId: 'alpha', cell: 'c1', out: 'tables/t.csv' })).rows).toBe(3);
     expect((await client.compareLogbooks('alpha', 'a', 'b')).rows[0]?.comparison).toBe('differs');
     expect((await client.answerChecklist({ caseId: 'alpha', falsificationId: 'F1', question: 'horizon', status: 'answered', checks: ['k1'] })).details).toMatchObject({ question: 'horizon' });
-    expect((await client.reviewQueue()).rows.map((r) => [r.caseId, r.falsificationId, r.openQuestions])).toEqual([['alpha', 'F1', []], ['beta', 'F1', ['horizon']]]);
+    expect((await client.verdictQueue()).rows.map((r) => [r.caseId, r.falsificationId, r.openQuestions])).toEqual([['alpha', 'F1', []], ['beta', 'F1', ['horizon']]]);
     expect(await client.buildReport('alpha')).toMatchObject({ caseId: 'alpha', path: 'runs/report-1', html: expect.stringContaining('report of alpha') });
     expect((await client.imagePairSet('alpha'))?.count).toBe(3);
     expect(await client.listReviews('alpha')).toEqual([]);

@@ -2,7 +2,7 @@
 // matched, other runs' events are ignored, `ended` settles once, cancel before or after the answer reaches the
 // core once, and a refusal (module does not bundle) ends the run with the core's one line.
 import { describe, expect, it } from 'vitest';
-import type { RecheckApi, RunEvent } from '../../app/api/contract';
+import type { RecheckApi, RunEvent } from '../../common/api/contract';
 import { runInCore } from '../../renderer/sandbox-client/run-in-core';
 import { createFakeApi } from './fake-api';
 

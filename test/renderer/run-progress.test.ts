@@ -3,7 +3,7 @@ import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { runProgress } from '../../renderer/lib/run-progress';
 import type { RunState } from '../../renderer/lib/run-state';
-import type { CheckResultView } from '../../app/api/contract';
+import type { CheckResultView } from '../../common/api/contract';
 
 const result = (checkId: string): CheckResultView => ({ falsificationId: 'F1', checkId, kind: 'k', title: checkId, outcome: 'supports', summary: '', evidence: {}, artifacts: [], durationMs: 1 });
 const base = (over: Partial<RunState>): RunState => ({ runId: 'r', status: 'running', logs: [], results: [], series: {}, seriesVersion: 0, ...over }) as RunState;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RunEvent } from '../../app/api/contract';
+import type { RunEvent } from '../../common/api/contract';
 import { applyRunEvent, isDone, liveSeriesKey, MAX_LIVE_SERIES, MAX_LOG_LINES, type Runs } from '../../renderer/lib/run-state';
 import { createFakeApi } from './fake-api';
 

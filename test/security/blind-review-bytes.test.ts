@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createRecheckService } from '../../app/api/service';
-import type { RecheckApi } from '../../app/api/contract';
+import type { RecheckApi } from '../../common/api/contract';
 import { blindPngSize } from '../../app/perceptual/blind-image';
 import { loadReviewState } from '../../app/perceptual/review-state';
 import { copyCase, tempDir } from '../helpers/temp-case';

@@ -1,7 +1,7 @@
 /**
  * Blind review, attacked through what the page receives. A copy of the bundled case quantization-stability, its
  * checks run and recorded (so its results hold PSNR per condition and image paths), is reviewed through the
- * service exactly as the renderer calls it: the App's gate (renderer/review/blind-gate.ts decides from
+ * service exactly as the renderer calls it: the App's gate (renderer/perceptual/blind-gate.ts decides from
  * listReviews whether the case may be read with openCase), the Reviews dialog (imagePairSet, listReviews,
  * startReview), the review screen (openReview, reviewImage for both sides of every item, answerReview,
  * undoReviewAnswer, exportReview) and the cover shown when the review is closed unfinished. Every response from
@@ -12,13 +12,13 @@
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RecheckApi, ReviewSessionView } from '../../app/api/contract';
+import type { RecheckApi, ReviewSessionView } from '../../common/api/contract';
 import { createRecheckService } from '../../app/api/service';
 import { loadCase } from '../../app/cases/load';
 import { builtinCheckKinds } from '../../app/checks/kinds/index';
 import { createCheckRegistry } from '../../app/checks/registry';
 import { runCase } from '../../app/checks/run-case';
-import { blindReviewOf } from '../../renderer/review/blind-gate';
+import { blindReviewOf } from '../../renderer/perceptual/blind-gate';
 import { copyCase, tempDir } from '../helpers/temp-case';
 import { asText, leaksIn, numbersIn, secretsOf, type Secrets } from '../app/perceptual/blind-leaks';
 

@@ -9,7 +9,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntry, LetterView } from '../../app/api/contract';
+import type { AuditEntry, LetterView } from '../../common/api/contract';
 import { createRecheckService, type RecheckService } from '../../app/api/service';
 import { readAudit } from '../../app/cases/audit';
 import { createCheckRegistry } from '../../app/checks/registry';
@@ -227,7 +227,7 @@ describe('other case files raced 20 at once', () => {
 
   it('recording verdicts: 20 entries', async () => {
     const { dir, service } = await setup();
-    const results = await race(N, (i) => service.recordDecision({ caseId: 'mini', falsificationId: 'F1', verdict: 'refuted', rationale: `why ${i}`, reviewer: 'Ada' }));
+    const results = await race(N, (i) => service.recordVerdict({ caseId: 'mini', falsificationId: 'F1', verdict: 'refuted', rationale: `why ${i}`, reviewer: 'Ada' }));
     expect(reasons(results)).toEqual([]);
     const decisions = (await readAudit(dir)).filter((e) => e.action === 'decision');
     expect(decisions.map((e) => e.hashes.rationale).sort()).toEqual(Array.from({ length: N }, (_, i) => sha256(`why ${i}`)).sort());

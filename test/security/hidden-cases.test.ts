@@ -1,12 +1,12 @@
 // Issue 24, finding 7: one hostile case hid every case. An audit.jsonl that is a symlink, a fifo, a folder or
-// over 64 MiB made `listCases` (and `reviewQueue`) throw for the whole workspace, so the UI showed 0 cases;
+// over 64 MiB made `listCases` (and `verdictQueue`) throw for the whole workspace, so the UI showed 0 cases;
 // a legitimate log past 64 MiB made its own case unopenable. Now each case's failure stays in its own row,
 // named in one line, and a large log is read by streaming (its tail, the newest entries, included).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, openSync, closeSync, symlinkSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntry } from '../../app/api/contract';
+import type { AuditEntry } from '../../common/api/contract';
 import { createRecheckService } from '../../app/api/service';
 import { readAuditLog } from '../../app/cases/audit';
 import { createCheckRegistry } from '../../app/checks/registry';
@@ -89,10 +89,10 @@ describe('one hostile case cannot hide another (issue 24, finding 7)', () => {
     expect(process.memoryUsage().rss - before).toBeLessThan(48 * MIB);
   });
 
-  // reviewQueue confines each case's work (its audit log included) with `confineCaseFailure` too.
-  it('reviewQueue lists the good cases and names the hostile ones under problems', async () => {
+  // verdictQueue confines each case's work (its audit log included) with `confineCaseFailure` too.
+  it('verdictQueue lists the good cases and names the hostile ones under problems', async () => {
     const api = await createRecheckService({ workspaceDir: ws, registry, who: 'tester' });
-    const queue = await api.reviewQueue();
+    const queue = await api.verdictQueue();
     expect(new Set(queue.rows.map((r) => r.caseId))).toEqual(new Set(['a-good', 'e-sparse', 'f-large', 'g-torn-fifo', 'z-good']));
     expect(queue.problems.map((p) => p.caseId).sort()).toEqual(['b-symlink', 'c-fifo', 'd-folder']);
   });

@@ -3,7 +3,7 @@
 import { readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { API_METHODS } from '../../app/api/methods';
+import { API_METHODS } from '../../common/api/methods';
 import { readAudit } from '../../app/cases/audit';
 import { addCheck } from '../../app/cases/edit';
 import { editPaper } from '../../app/cases/paper';

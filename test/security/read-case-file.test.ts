@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { API_METHODS, ApiArgumentError } from '../../app/api/methods';
+import { API_METHODS, ApiArgumentError } from '../../common/api/methods';
 import { createRecheckService } from '../../app/api/service';
 import { MAX_VIEW_BYTES } from '../../app/cases/read-file';
 import { createCheckRegistry } from '../../app/checks/registry';

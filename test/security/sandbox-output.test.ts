@@ -3,7 +3,7 @@
 // the run ends with reason invalid-output and one line, and the host carries on. Also: forged protocol lines.
 import { describe, expect, it } from 'vitest';
 import { createRecheckService } from '../../app/api/service';
-import type { RunEvent } from '../../app/api/contract';
+import type { RunEvent } from '../../common/api/contract';
 import { createCheckRegistry } from '../../app/checks/registry';
 import { fixedKind } from '../helpers/fake-kinds';
 import { tempDir, writeMinimalCase } from '../helpers/temp-case';

@@ -36,7 +36,7 @@ async function expectHealthy(): Promise<void> {
 }
 
 const CASE_IDS = ['kl-direction', 'padding-perplexity', 'no-such-case'];
-const METHODS = ['listCases', 'openCase', 'runChecks', 'cancelRun', 'recordDecision', 'saveSandboxFile', 'prepareSandboxProgram', 'runSandboxProgram', 'draftLetter', 'onRunEvent', 'constructor', '__proto__', 'toString'];
+const METHODS = ['listCases', 'openCase', 'runChecks', 'cancelRun', 'recordVerdict', 'saveSandboxFile', 'prepareSandboxProgram', 'runSandboxProgram', 'draftLetter', 'onRunEvent', 'constructor', '__proto__', 'toString'];
 
 // --- raw HTTP ----------------------------------------------------------------------------------------------
 
@@ -154,7 +154,7 @@ function plausibleArgs(method: string): fc.Arbitrary<unknown[]> {
   if (method === 'listCases') return fc.constant([]);
   if (method === 'runChecks') return fc.tuple(idArb, fc.option(idArb));
   if (method === 'prepareSandboxProgram') return fc.tuple(idArb, pathArb);
-  if (method === 'recordDecision' || method === 'saveSandboxFile' || method === 'runSandboxProgram') return fc.tuple(recordArb);
+  if (method === 'recordVerdict' || method === 'saveSandboxFile' || method === 'runSandboxProgram') return fc.tuple(recordArb);
   return fc.tuple(idArb);
 }
 

@@ -5,7 +5,7 @@ import { mkdirSync, readdirSync, readFileSync, symlinkSync, truncateSync, writeF
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { AuditEntry } from '../../app/api/contract';
+import type { AuditEntry } from '../../common/api/contract';
 import { appendAudit, AUDIT_FILE, readAudit, readAuditLog } from '../../app/cases/audit';
 import { readTornRecords, tornFragment } from '../../app/fs/log';
 import { appendPoint, POINTS_FILE, readCheckpoint } from '../../app/runs/checkpoint';

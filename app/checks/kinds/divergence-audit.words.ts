@@ -4,9 +4,9 @@
  * Example: on kl-direction, "Over 64 probes against 40-digit references, `logbook/loss.mjs` computes forward-kl
  * (worst relative error 5.7e-13), not the reverse-kl the theory analyses (off by 5.16)."
  */
-import type { CheckResultView } from '../../api/contract';
-import { arrayAt, num, numberAt, pval, stringAt } from '../../letters/numbers';
-import type { KindLetterWords } from '../../letters/words-types';
+import type { CheckResultView } from '../../../common/api/contract';
+import { arrayAt, num, numberAt, pval, stringAt } from '../../text/prose-numbers';
+import type { KindLetterWords } from '../kind-words';
 
 /** A relative error: exponent form when tiny (as p-values), else three digits. */
 const rel = (v: number) => (v < 1e-4 ? pval(v) : num(v));

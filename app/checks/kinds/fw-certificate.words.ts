@@ -6,9 +6,9 @@
  * claimed at step 2) does not hold: the origin is still in the closed hull at step 2: no exit at or before the
  * claimed step; float64 alone would say it holds (first exit at step 2)."
  */
-import type { CheckResultView } from '../../api/contract';
-import { numberAt, stringAt } from '../../letters/numbers';
-import type { KindLetterWords } from '../../letters/words-types';
+import type { CheckResultView } from '../../../common/api/contract';
+import { numberAt, stringAt } from '../../text/prose-numbers';
+import type { KindLetterWords } from '../kind-words';
 
 function sentence(r: CheckResultView): string | null {
   const ev = r.evidence;

@@ -5,9 +5,9 @@
  * Example: on fw-attention-collapse F2, "The origin first leaves the hull at step 2 in float64, and not up to
  * step 2000 in exact arithmetic (c = 1)."
  */
-import type { CheckResultView } from '../../api/contract';
-import { numberAt } from '../../letters/numbers';
-import type { KindLetterWords } from '../../letters/words-types';
+import type { CheckResultView } from '../../../common/api/contract';
+import { numberAt } from '../../text/prose-numbers';
+import type { KindLetterWords } from '../kind-words';
 
 function sentence(r: CheckResultView): string | null {
   const ev = r.evidence;

@@ -5,9 +5,9 @@
  * Example: on fw-attention-collapse F1, "In exact arithmetic the origin first leaves the hull at step 706 (c =
  * 200); a check stopped at step 300 misses it."
  */
-import type { CheckResultView } from '../../api/contract';
-import { numberAt } from '../../letters/numbers';
-import type { KindLetterWords } from '../../letters/words-types';
+import type { CheckResultView } from '../../../common/api/contract';
+import { numberAt } from '../../text/prose-numbers';
+import type { KindLetterWords } from '../kind-words';
 
 function sentence(r: CheckResultView): string | null {
   const ev = r.evidence;

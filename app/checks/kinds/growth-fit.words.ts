@@ -7,9 +7,9 @@
  * the logbook's own table (`k` = 2..16) are below the minimums (6 distinct `k` over a decade): they cannot tell
  * growth from a bound."
  */
-import type { CheckResultView } from '../../api/contract';
-import { arrayAt, joinWords, num, numberAt, objectAt, pval, rangeWords, stringAt } from '../../letters/numbers';
-import type { KindLetterWords } from '../../letters/words-types';
+import type { CheckResultView } from '../../../common/api/contract';
+import { arrayAt, joinWords, num, numberAt, objectAt, pval, rangeWords, stringAt } from '../../text/prose-numbers';
+import type { KindLetterWords } from '../kind-words';
 
 const CONCLUSION_WORDS: Readonly<Record<string, string>> = { grows: 'grows', bounded: 'bounded', 'cannot-tell': 'cannot tell' };
 

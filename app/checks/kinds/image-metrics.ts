@@ -18,7 +18,7 @@ import { psnr } from '../../../checkers/images/psnr';
 import { ssim } from '../../../checkers/images/ssim';
 import type { DecodedImage } from '../../images/decode';
 import { imageProblem } from '../../images/read-case-image';
-import { readPairSet, type ImagePair } from '../../perceptual/pair-set';
+import { readPairSet, type ImagePair } from '../../cases/pair-set';
 import { shown } from '../../text/display';
 import { resolveCasePath, type CheckKind, type CheckResult } from '../kind';
 import { DecodedImageCache } from '../../images/image-cache';

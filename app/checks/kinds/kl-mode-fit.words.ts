@@ -5,9 +5,9 @@
  * Example: on kl-direction, "The forward-KL fit is N(mean -0.608, sd 3.07) and the reverse-KL fit N(mean -3,
  * sd 0.801); the forward fit's mean sits where the teacher density is 0.0115 of its peak. ..."
  */
-import type { CheckResultView } from '../../api/contract';
-import { num, numberAt, objectAt, stringAt } from '../../letters/numbers';
-import type { KindLetterWords } from '../../letters/words-types';
+import type { CheckResultView } from '../../../common/api/contract';
+import { num, numberAt, objectAt, stringAt } from '../../text/prose-numbers';
+import type { KindLetterWords } from '../kind-words';
 
 /** A divergence printed as a decimal string at many digits, to three significant digits. */
 const at = (o: Record<string, unknown> | null, key: string) => {

@@ -5,9 +5,9 @@
  * Example: on padding-perplexity, the diagnosis is "The logbook's figures (perplexity of teacher 1.7, ...) match
  * the values with padding counted (69% of positions are padding), not those with it excluded (5.22, ...)."
  */
-import type { CheckResultView } from '../../api/contract';
-import { arrayAt, joinWords, num, numberAt, pct, stringAt } from '../../letters/numbers';
-import type { KindLetterWords } from '../../letters/words-types';
+import type { CheckResultView } from '../../../common/api/contract';
+import { arrayAt, joinWords, num, numberAt, pct, stringAt } from '../../text/prose-numbers';
+import type { KindLetterWords } from '../kind-words';
 
 /** "teacher 5.22 (1.7 with padding counted, 69% of positions are padding)" per model. */
 function models(r: CheckResultView): string[] {

@@ -24,7 +24,7 @@ import { binomialCdf, binomialUpperTail } from '../../../checkers/stats/binomial
 import { BadInputError } from '../../errors';
 import { assessConsistency, CONSISTENCY_SCHEMA_PROPERTIES, type ConsistencyThresholds } from '../../perceptual/consistency';
 import { readCaseReviews, WAITING_FOR_REVIEW, waitingForReview, type CompletedReview } from '../../perceptual/judgments';
-import { LEFT_ANSWER, RIGHT_ANSWER } from '../../perceptual/settings';
+import { LEFT_ANSWER, RIGHT_ANSWER } from '../../cases/perceptual-settings';
 import { proportionInterval } from '../../../checkers/stats/proportion-interval';
 import { consistencyEvidence, PAIRS_PARAM, reviewLists } from './review-consistency';
 

@@ -6,9 +6,9 @@
  * printed b = 0.41 ± 0.07 does not follow from the table printed beside it: recomputing it from its 4 rows (log law, OLS)
  * gives b = 0.094 ± 0.018, 4.5 printed SE (17 recomputed SE) away, over every rounding of the printed cells."
  */
-import type { CheckResultView } from '../../api/contract';
-import { num, numberAt, objectAt, stringAt } from '../../letters/numbers';
-import type { KindLetterWords } from '../../letters/words-types';
+import type { CheckResultView } from '../../../common/api/contract';
+import { num, numberAt, objectAt, stringAt } from '../../text/prose-numbers';
+import type { KindLetterWords } from '../kind-words';
 
 function sentence(r: CheckResultView): string | null {
   const ev = r.evidence;

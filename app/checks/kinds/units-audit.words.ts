@@ -6,9 +6,9 @@
  * numbers as written (3.0 s/batch and 1.5 s/trajectory, with batch = 50 trajectory): normalised to s /
  * trajectory it is 0.04."
  */
-import type { CheckResultView } from '../../api/contract';
-import { arrayAt, num, numberAt, objectAt, stringAt } from '../../letters/numbers';
-import type { KindLetterWords } from '../../letters/words-types';
+import type { CheckResultView } from '../../../common/api/contract';
+import { arrayAt, num, numberAt, objectAt, stringAt } from '../../text/prose-numbers';
+import type { KindLetterWords } from '../kind-words';
 
 const RELATION: Readonly<Record<string, string>> = { atLeast: 'at least ', atMost: 'at most ' };
 

@@ -10,7 +10,7 @@ import { CHECKLIST_IDS, checklistStatus } from '../../cases/checklist';
 import type { ChecklistAnswer } from '../../cases/model';
 import { BadInputError, EXIT } from '../../errors';
 import { shown } from '../../text/display';
-import { editorName } from '../who';
+import { reviewerName } from '../who';
 
 const NAME = 'case checklist';
 
@@ -49,7 +49,7 @@ says so in the audit log.`,
     const registry = defaultRegistry();
     if (values.question !== undefined) {
       const answer = answerOf(values);
-      const r = await answerChecklist(dir, registry, { who: editorName(NAME, values.who) }, { falsification: values.falsification, question: values.question, answer });
+      const r = await answerChecklist(dir, registry, { who: reviewerName(NAME, values.who) }, { falsification: values.falsification, question: values.question, answer });
       io.stdout(values.json ? `${JSON.stringify({ answered: values.question, answer, entry: r.entry }, null, 2)}\n` : `${values.falsification}: ${values.question} ${describe(answer)}\n`);
       return EXIT.ok;
     }

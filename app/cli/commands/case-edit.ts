@@ -7,8 +7,8 @@ import type { Command } from '../command';
 import { parseCommandArgs, UsageError } from '../args';
 import { BadInputError, EXIT } from '../../errors';
 import { shown } from '../../text/display';
-import { editorName } from '../who';
-import { FINDING_WORDS } from '../../api/contract-words';
+import { reviewerName } from '../who';
+import { FINDING_WORDS } from '../../../common/words/outcomes';
 import { FINDING_SAYS, type FindingSays } from '../../cases/model';
 
 /** The case-editing modules, loaded when one of these commands runs (not when `recheck --help` lists them). */
@@ -40,7 +40,7 @@ Adds the claim (its text as the paper states it) with the next free id C1, C2, .
     const { values, positionals } = parseCommandArgs('case add-claim', args, { text: { type: 'string' }, id: { type: 'string' }, section: { type: 'string' }, who: { type: 'string' }, json: { type: 'boolean' } }, { min: 1, max: 1, names: '<case-dir>' });
     if (values.text === undefined) throw new UsageError('case add-claim', '--text is required');
     const { addClaim, defaultRegistry } = await editing();
-    const r = await addClaim(caseDir(io, positionals[0] as string), defaultRegistry(), { who: editorName('case add-claim', values.who) }, { text: values.text, ...(values.id !== undefined ? { id: values.id } : {}), ...(values.section !== undefined ? { section: values.section } : {}) });
+    const r = await addClaim(caseDir(io, positionals[0] as string), defaultRegistry(), { who: reviewerName('case add-claim', values.who) }, { text: values.text, ...(values.id !== undefined ? { id: values.id } : {}), ...(values.section !== undefined ? { section: values.section } : {}) });
     io.stdout(values.json ? `${JSON.stringify({ added: r.id, entry: r.entry }, null, 2)}\n` : `added claim ${r.id}\n`);
     return EXIT.ok;
   },
@@ -108,9 +108,9 @@ async function addFindingRun(command: string, args: string[], io: Parameters<Com
     source = { page: quoted.page, cell: values.cell };
   }
   const base = { claim: values.claim, logbook: values.logbook, assertion, ...(source ? { source } : {}), ...(values.id !== undefined ? { id: values.id } : {}) };
-  const editor = { who: editorName(command, values.who) };
+  const reviewer = { who: reviewerName(command, values.who) };
   const says = withSays ? (saysValue as FindingSays) : 'falsified';
-  const r = withSays ? await addFinding(dir, registry, editor, { ...base, says }) : await addFalsification(dir, registry, editor, base);
+  const r = withSays ? await addFinding(dir, registry, reviewer, { ...base, says }) : await addFalsification(dir, registry, reviewer, base);
   io.stdout(values.json ? `${JSON.stringify({ added: r.id, ...(withSays ? { says } : {}), assertion, source: source ?? null, entry: r.entry }, null, 2)}\n` : `added ${FINDING_WORDS[says]} ${r.id} of ${values.claim}: "${shown(assertion, 120)}"\n`);
   return EXIT.ok;
 }
@@ -189,7 +189,7 @@ nests (--param teacher.means=[-3,3]). --params gives them all as one JSON object
     }
     for (const p of values.param ?? []) parseParam('case add-check', p, params);
     const { addCheck, defaultRegistry } = await editing();
-    const r = await addCheck(caseDir(io, positionals[0] as string), defaultRegistry(), { who: editorName('case add-check', values.who) }, { falsification: values.falsification, kind: values.kind, params: { ...params }, ...(values.title !== undefined ? { title: values.title } : {}), ...(values.id !== undefined ? { id: values.id } : {}) });
+    const r = await addCheck(caseDir(io, positionals[0] as string), defaultRegistry(), { who: reviewerName('case add-check', values.who) }, { falsification: values.falsification, kind: values.kind, params: { ...params }, ...(values.title !== undefined ? { title: values.title } : {}), ...(values.id !== undefined ? { id: values.id } : {}) });
     io.stdout(values.json ? `${JSON.stringify({ added: r.id, entry: r.entry }, null, 2)}\n` : `added check ${r.id} (${values.kind}) to ${values.falsification}\n`);
     return EXIT.ok;
   },
@@ -210,7 +210,7 @@ its sha256 are logged.`,
     const source = resolve(io.cwd, positionals[1] as string);
     const rel = (values.as ?? `sandbox/${basename(source)}`).replace(/\\/g, '/');
     const bytes = await readRegularFile(source, { maxBytes: MAX_CASE_FILE_BYTES, shownAs: shown(positionals[1] as string) });
-    await addCaseFile(dir, defaultRegistry(), { who: editorName('case add-file', values.who) }, rel, bytes, source);
+    await addCaseFile(dir, defaultRegistry(), { who: reviewerName('case add-file', values.who) }, rel, bytes, source);
     io.stdout(values.json ? `${JSON.stringify({ added: rel, sha256: sha256(bytes) }, null, 2)}\n` : `added ${rel} (${bytes.length} bytes)\n`);
     return EXIT.ok;
   },

@@ -9,7 +9,7 @@ import type { Command } from '../command';
 import { parseCommandArgs, UsageError } from '../args';
 import { EXIT } from '../../errors';
 import { shown } from '../../text/display';
-import { editorName } from '../who';
+import { reviewerName } from '../who';
 
 const WITHDRAW = 'case withdraw';
 const EDIT_PAPER = 'case edit-paper';
@@ -38,9 +38,9 @@ withdrawn item stays in the history (add it again to bring it back). Exit 0 done
       target = { item: 'check', finding: m[1] as string, id: m[2] as string };
     } else if (values.claim !== undefined) target = { item: 'claim', id: values.claim };
     else target = { item: 'finding', id: finding as string };
-    const [{ withdraw, targetName }, { defaultRegistry }, { loadCase }, { latestCaseReports }] = await Promise.all([import('../../cases/withdraw'), import('../registry'), import('../../cases/load'), import('../../runs/latest')]);
+    const [{ withdraw, targetName }, { defaultRegistry }, { loadCase }, { latestCaseReports }] = await Promise.all([import('../../cases/withdraw'), import('../registry'), import('../../cases/load'), import('../../checks/latest')]);
     const dir = resolve(io.cwd, positionals[0] as string);
-    const r = await withdraw(dir, defaultRegistry(), { who: editorName(WITHDRAW, values.who) }, { ...target, reason: values.reason });
+    const r = await withdraw(dir, defaultRegistry(), { who: reviewerName(WITHDRAW, values.who) }, { ...target, reason: values.reason });
     // What the withdrawal implies for decisions: a finding whose checks changed is stale until it is run again.
     const stale = target.item === 'check' ? (await latestCaseReports(dir, (await loadCase(dir, defaultRegistry())).file)).reports.find((x) => x.falsificationId === (target.item === 'check' ? target.finding : ''))?.stale : undefined;
     if (values.json) io.stdout(`${JSON.stringify({ withdrawn: target, reason: r.entry.details?.reason, entry: r.entry, ...(stale !== undefined ? { stale } : {}) }, null, 2)}\n`);
@@ -62,7 +62,7 @@ refused (nothing to log). Exit 0 done, 2 refused.`,
     if (values.file === undefined) throw new UsageError(EDIT_PAPER, '--file is required');
     const [{ editPaper, MAX_PAPER_BYTES }, { defaultRegistry }, { readTextFile }] = await Promise.all([import('../../cases/paper'), import('../registry'), import('../../tables/text-file')]);
     const markdown = await readTextFile(resolve(io.cwd, values.file), shown(values.file), MAX_PAPER_BYTES);
-    const entry = await editPaper(resolve(io.cwd, positionals[0] as string), defaultRegistry(), { who: editorName(EDIT_PAPER, values.who) }, { markdown });
+    const entry = await editPaper(resolve(io.cwd, positionals[0] as string), defaultRegistry(), { who: reviewerName(EDIT_PAPER, values.who) }, { markdown });
     io.stdout(values.json ? `${JSON.stringify({ entry }, null, 2)}\n` : `saved paper.md (${entry.hashes['paper.md@before']?.slice(0, 12)} -> ${entry.hashes['paper.md']?.slice(0, 12)})\n`);
     return EXIT.ok;
   },

@@ -7,7 +7,7 @@ import type { Command } from '../command';
 import { parseCommandArgs, UsageError } from '../args';
 import { type CellText } from '../../logbook/extract-table';
 import type { ExtractRequest } from '../../logbook/extract-run';
-import { editorName } from '../who';
+import { reviewerName } from '../who';
 import { EXIT } from '../../errors';
 import { shown } from '../../text/display';
 import { type PrintedTables } from '../../../checkers/tables/printed-table';
@@ -86,7 +86,7 @@ are named), or when the text holds no table. --json prints {csv, provenance, pro
     }
     const out = resolve(io.cwd, values.out as string);
     if (!out.toLowerCase().endsWith('.csv')) throw new UsageError('extract', `--out must name a .csv file (got "${shown(values.out as string, 80)}")`);
-    const { picked, found, provenance, notes, insideCase, sourceName } = await extractTable({ ...request, out, allowElided: values['allow-elided'] === true, who: editorName('extract', values.who) });
+    const { picked, found, provenance, notes, insideCase, sourceName } = await extractTable({ ...request, out, allowElided: values['allow-elided'] === true, who: reviewerName('extract', values.who) });
     const where = request.where;
     for (const n of notes) io.stderr(`recheck: ${n}\n`);
     const outShown = displayPath(out, io.cwd);

@@ -4,7 +4,7 @@ import type { Command } from '../command';
 import { parseCommandArgs, UsageError } from '../args';
 import { EXIT } from '../../errors';
 import type { ImportSummary } from '../../logbook/import';
-import { editorName } from '../who';
+import { reviewerName } from '../who';
 
 export const importTrackioCommand: Command = {
   name: 'import trackio',
@@ -46,7 +46,7 @@ writer dropped, and, per page and cell, what could not be read (exit 0: the rest
       ...(values['venue-id'] !== undefined ? { venueId: values['venue-id'] } : {}),
       ...(values.id !== undefined ? { logbookId: values.id } : {}),
       ...(values.link === true ? { link: true } : {}),
-      who: editorName('import trackio', values.who),
+      who: reviewerName('import trackio', values.who),
       registry: defaultRegistry(),
     });
     io.stdout(values.json ? `${JSON.stringify({ ...summary, caseDir: displayPath(summary.caseDir, io.cwd) }, null, 2)}\n` : formatSummary(summary, displayPath(summary.caseDir, io.cwd)));

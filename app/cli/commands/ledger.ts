@@ -49,7 +49,7 @@ without a verdict is bad input.`,
 async function workspacePremature(dir: string | undefined): Promise<PrematureVerification[]> {
   if (dir === undefined) return [];
   if (!(await stat(dir).then((s) => s.isDirectory()).catch(() => false))) throw new BadInputError(dir, 'not a workspace folder (--workspace)');
-  const [{ prematureVerifications }, { defaultRegistry }] = await Promise.all([import('../../reviews/premature'), import('../registry')]);
+  const [{ prematureVerifications }, { defaultRegistry }] = await Promise.all([import('../../verdicts/premature'), import('../registry')]);
   return prematureVerifications(dir, defaultRegistry());
 }
 

@@ -5,7 +5,7 @@ import { parseCommandArgs, UsageError } from '../args';
 import { EXIT } from '../../errors';
 import { defaultWorkspaceDir, workingCopy } from '../../cases/workspace';
 import { BUNDLED_CASES_DIR } from '../../paths';
-import type { LetterKind } from '../../api/contract';
+import type { LetterKind } from '../../../common/api/contract';
 
 export const letterCommand: Command = {
   name: 'letter',

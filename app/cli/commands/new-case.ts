@@ -3,7 +3,7 @@ import { basename, resolve } from 'node:path';
 import type { Command } from '../command';
 import { parseCommandArgs, UsageError } from '../args';
 import { EXIT } from '../../errors';
-import { editorName } from '../who';
+import { reviewerName } from '../who';
 
 export const newCaseCommand: Command = {
   name: 'new',
@@ -30,7 +30,7 @@ add-check. The creation is the first entry of the case's audit.jsonl (--who, def
       paperTitle: values.title ?? markdownTitle(paperMarkdown) ?? basename(dir),
       ...(values['venue-id'] !== undefined ? { venueId: values['venue-id'] } : {}),
       paperMarkdown,
-      who: editorName('new', values.who),
+      who: reviewerName('new', values.who),
     });
     if (values.json) io.stdout(`${JSON.stringify({ created: displayPath(dir, io.cwd), case: file }, null, 2)}\n`);
     else io.stdout(`created ${displayPath(dir, io.cwd)}: case "${file.id}" about "${file.paper.title}" (${file.paper.venueId})\n`);

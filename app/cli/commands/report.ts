@@ -7,7 +7,7 @@ import { BadInputError, EXIT } from '../../errors';
 import { defaultWorkspaceDir, workingCopy } from '../../cases/workspace';
 import { BUNDLED_CASES_DIR } from '../../paths';
 import { createProgressBar } from '../progress';
-import { editorName } from '../who';
+import { reviewerName } from '../who';
 
 export const reportCommand: Command = {
   name: 'report',
@@ -104,7 +104,7 @@ named on its own line), 2 bad input (no case, --out inside the case or not empty
     const registry = defaultRegistry();
     const loaded = await loadCase(dir, registry);
     const out = resolve(io.cwd, values.out);
-    const built = await buildReport(loaded, registry, out, { who: editorName('report', values.who), record: !values['no-record'] });
+    const built = await buildReport(loaded, registry, out, { who: reviewerName('report', values.who), record: !values['no-record'] });
     const notRun = built.data.falsifications.filter((f) => f.decision === null).map((f) => f.id);
     if (values.json) io.stdout(`${JSON.stringify({ dir: out, reportId: built.reportId, root: built.root, files: built.files, decisions: Object.fromEntries(built.data.falsifications.map((f) => [f.id, f.decision?.decision ?? null])) }, null, 2)}\n`);
     else {

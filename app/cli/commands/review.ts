@@ -6,12 +6,12 @@
 import { join, resolve } from 'node:path';
 import type { Command } from '../command';
 import { parseCommandArgs, UsageError } from '../args';
-import type { ImagePairSetView, ReviewSummaryView } from '../../api/contract';
+import type { ImagePairSetView, ReviewSummaryView } from '../../../common/api/contract';
 import { defaultWorkspaceDir, workingCopy } from '../../cases/workspace';
 import { BadInputError, EXIT } from '../../errors';
 import { BUNDLED_CASES_DIR } from '../../paths';
 import { shown } from '../../text/display';
-import { editorName } from '../who';
+import { reviewerName } from '../who';
 
 const NAME = 'review';
 
@@ -63,7 +63,7 @@ A case without an image-pair set, or a review id the case does not have, is exit
       const ids = reviews.map((r) => r.reviewId);
       throw new BadInputError(dir, `no review "${shown(id, 80)}" in this case (${ids.length === 0 ? 'it has no reviews' : `its reviews: ${ids.join(', ')}`})`);
     }
-    const out = await perceptual.exportReview(dir, file.id, id, editorName(NAME, values.who));
+    const out = await perceptual.exportReview(dir, file.id, id, reviewerName(NAME, values.who));
     const path = join(dir, ...out.path.split('/'));
     if (values.json) {
       io.stdout(`${JSON.stringify({ caseId: file.id, reviewId: id, reviewer: review.reviewer, answered: review.answered, total: review.total, complete: review.complete, path: out.path, file: path, rows: out.rows, sha256: out.sha256 }, null, 2)}\n`);

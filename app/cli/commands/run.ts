@@ -7,9 +7,9 @@ import { createProgressBar } from '../progress';
 import { EXIT } from '../../errors';
 import { defaultWorkspaceDir, workingCopy } from '../../cases/workspace';
 import { BUNDLED_CASES_DIR } from '../../paths';
-import type { CaseRunReport } from '../../api/contract';
-import { BASIS_WORDS, decisionWords, FINDING_WORDS, gateLine, guaranteeWords, outcomeWords } from '../../api/contract-words';
-import { editorName } from '../who';
+import type { CaseRunReport } from '../../../common/api/contract';
+import { BASIS_WORDS, decisionWords, FINDING_WORDS, gateLine, guaranteeWords, outcomeWords } from '../../../common/words/outcomes';
+import { reviewerName } from '../who';
 
 export const runCommand: Command = {
   name: 'run',
@@ -67,7 +67,7 @@ docs/slurm.md), as the app does; a case folder elsewhere computes them on this m
       falsificationId: values.falsification ?? null,
       signal: io.signal,
       record: !values['no-record'],
-      who: editorName('run', values.who),
+      who: reviewerName('run', values.who),
       ...(sweepBackend !== undefined ? { sweepBackend } : {}),
       onEvent: (e) => {
         if (e.type === 'progress') bar.update(e.done, e.total, e.checkId);

@@ -8,7 +8,7 @@ import { createProgressBar, formatSeconds } from '../progress';
 import { BadInputError, EXIT } from '../../errors';
 import { nameProblem, parseSweepSpec, type ParamValue, type SweepSpec } from '../../runs/grid';
 import { parseShard } from '../../runs/shard';
-import { sbatchWordsProblem } from '../../settings/sbatch-options';
+import { sbatchWordsProblem } from '../../runs/backends/sbatch-options';
 import type { SweepSummary } from '../../runs/sweep';
 import { oneLine, shown } from '../../text/display';
 

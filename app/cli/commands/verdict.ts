@@ -1,6 +1,6 @@
 /**
  * `recheck verdict <case-dir> --finding F1 --verdict confirmed|refuted|needs-more-work --rationale TEXT --reviewer NAME`:
- * records a reviewer's verdict without the UI, with the UI's rules (app/reviews/decision.ts recordVerdict): a
+ * records a reviewer's verdict without the UI, with the UI's rules (app/verdicts/record.ts recordVerdict): a
  * verdict that disagrees with the computed decision needs a rationale of at least 40 characters, and a finding
  * whose latest run is stale (its checks changed since) takes only "needs-more-work" until it is run again.
  * Example: `recheck verdict cases/paging --finding F1 --verdict confirmed --rationale "read the certificate" --reviewer Ada`.
@@ -8,12 +8,12 @@
 import { basename, resolve } from 'node:path';
 import type { Command } from '../command';
 import { parseCommandArgs, UsageError } from '../args';
-import type { FalsificationDecision, ReviewerVerdict } from '../../api/contract';
+import type { FalsificationDecision, ReviewerVerdict } from '../../../common/api/contract';
 import { BadInputError, EXIT } from '../../errors';
 import { defaultWorkspaceDir, workingCopy } from '../../cases/workspace';
 import { BUNDLED_CASES_DIR } from '../../paths';
 import { shown } from '../../text/display';
-import { editorName } from '../who';
+import { reviewerName } from '../who';
 
 const NAME = 'verdict';
 const VERDICTS: readonly ReviewerVerdict[] = ['confirmed', 'refuted', 'needs-more-work'];
@@ -56,7 +56,7 @@ Exit 0 recorded; 2 refused (one line saying why).`,
     if (finding === undefined) throw new UsageError(NAME, '--finding is required');
     if (values.verdict === undefined || !VERDICTS.includes(values.verdict as ReviewerVerdict)) throw new UsageError(NAME, `--verdict must be one of ${VERDICTS.join(', ')}`);
     if (values.rationale === undefined) throw new UsageError(NAME, '--rationale is required (say what you read; at least 40 characters when you disagree with the computed decision)');
-    const reviewer = editorName(NAME, values.reviewer ?? values.who);
+    const reviewer = reviewerName(NAME, values.reviewer ?? values.who);
     const given = resolve(io.cwd, positionals[0] as string);
     const workspaceDir = values.workspace !== undefined ? resolve(io.cwd, values.workspace) : defaultWorkspaceDir();
     const { dir, bundled } = await workingCopy(given, { bundledCasesDir: BUNDLED_CASES_DIR, workspaceDir });
@@ -64,9 +64,9 @@ Exit 0 recorded; 2 refused (one line saying why).`,
     const [{ loadCase }, { defaultRegistry }, { recordVerdict }, { latestCaseReports, isCurrent }, { verdictDisagreesWith, FALSIFICATION_DECISIONS }] = await Promise.all([
       import('../../cases/load'),
       import('../registry'),
-      import('../../reviews/decision'),
-      import('../../runs/latest'),
-      import('../../api/contract-words'),
+      import('../../verdicts/record'),
+      import('../../checks/latest'),
+      import('../../../common/words/outcomes'),
     ]);
     if (values.overrides !== undefined && !FALSIFICATION_DECISIONS.includes(values.overrides as FalsificationDecision)) throw new UsageError(NAME, `--overrides must be one of ${FALSIFICATION_DECISIONS.join(', ')}`);
     const loaded = await loadCase(dir, defaultRegistry());

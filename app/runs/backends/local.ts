@@ -4,7 +4,7 @@
  * violating point are cancelled as soon as it lands (points below it always run to completion).
  */
 import { splitSeed } from '../../../checkers/random/xoshiro128';
-import { checkJsonBounds, DEFAULT_JSON_LIMITS, JsonLimitError } from '../../json/bounded';
+import { checkJsonBounds, DEFAULT_JSON_LIMITS, JsonLimitError } from '../../../common/json/bounded';
 import type { RunReport } from '../../sandbox/runner';
 import { appendPoint, POINT_LINE_LIMITS } from '../checkpoint';
 import { pointAt } from '../grid';

@@ -9,7 +9,7 @@
  *
  * - The cut into N shards is fixed when the sweep is first submitted and recorded in the manifest before any
  *   task starts (`settings.shards`): a resume keeps it, and readers trust a shard file only for that cut.
- * - sbatch gets only options from Recheck's allow-list (app/settings/sbatch-options.ts), checked before any
+ * - sbatch gets only options from Recheck's allow-list (app/runs/backends/sbatch-options.ts), checked before any
  *   Slurm command runs, then Recheck's own (array, job name, output file, `--chdir` to the sweep's folder and
  *   `--export=NONE`: the task's environment is the batch script's, slurm-script.ts).
  *
@@ -27,7 +27,7 @@ import { performance } from 'node:perf_hooks';
 import { INSTALL_ROOT } from '../../paths';
 import { BadInputError } from '../../errors';
 import { writeFileAtomic, writeJsonAtomic } from '../../fs/atomic';
-import { sbatchWordsProblem } from '../../settings/sbatch-options';
+import { sbatchWordsProblem } from './sbatch-options';
 import { shown } from '../../text/display';
 import { contestedProblem, readCheckpoint, repairAllPointsFiles } from '../checkpoint';
 import type { PointRecord } from '../record';
@@ -50,7 +50,7 @@ export interface SlurmSettings {
   readonly time?: string;
   /** Per task (`--mem`, e.g. `2G`). */
   readonly mem?: string;
-  /** Further sbatch options: only those Recheck allows (app/settings/sbatch-options.ts). */
+  /** Further sbatch options: only those Recheck allows (app/runs/backends/sbatch-options.ts). */
   readonly sbatchArgs?: readonly string[];
   /** Number of shards (array tasks) of the whole sweep (default: one per point, at most 1000). */
   readonly tasks?: number;

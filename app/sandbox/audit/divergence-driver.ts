@@ -3,7 +3,7 @@
  * copies, so the module cannot alter later probes) and returns the outputs; a non-finite or non-number output
  * is returned as a string describing it.
  */
-import type { Driver } from '../inside/runner';
+import type { Driver } from '../inside/run-core';
 
 export const drive: Driver = async (user, input, api) => {
   const loss = user.default;

@@ -11,7 +11,7 @@ import { BadInputError, CancelledError } from '../../errors';
 import { sandboxSourceFile } from '../bundle';
 import type { RunEnd } from '../classify';
 import type { SandboxRunner } from '../runner';
-import type { SandboxMessage } from '../protocol';
+import type { SandboxMessage } from '../../../common/sandbox/protocol';
 
 /** The trusted driver, from the configured sandbox sources (the checkout, or the package's sandbox-sources). */
 const DRIVER = 'app/sandbox/audit/divergence-driver.ts';

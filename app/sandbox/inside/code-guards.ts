@@ -9,7 +9,7 @@
  *   (a denied Node module, a `data:` or `blob:` URL, a path) is an attempt.
  * Pure: no Node or DOM API; the Node guards pass in the modules they allow.
  */
-import type { DeniedResource } from '../protocol';
+import type { DeniedResource } from '../../../common/sandbox/protocol';
 import { deny, denier, resourceOfBuiltin } from './denial';
 
 const URL_SPECIFIER = /^[A-Za-z][A-Za-z0-9+.-]*:/;

@@ -4,7 +4,7 @@
  * through wire.ts), so the host knows of it whatever the program does next; the error it throws names the
  * resource and what exactly was tried. Pure: no Node or DOM API. Evaluated before the untrusted module.
  */
-import type { DeniedResource } from '../protocol';
+import type { DeniedResource } from '../../../common/sandbox/protocol';
 import { sendMessage } from './wire';
 
 /** A denied attempt: the resource kind and what exactly was tried. */

@@ -4,7 +4,7 @@
  * message. The Node child (`runner.ts`, JSON lines on stdio) and the Web Worker (`worker-runner.ts`,
  * postMessage) differ only in how they read the request, send messages and end. Pure: no Node or DOM API.
  */
-import type { DeniedResource, ErrorMessage, RunRequest, SandboxMessage } from '../protocol';
+import type { DeniedResource, ErrorMessage, RunRequest, SandboxMessage } from '../../../common/sandbox/protocol';
 import { deniedAttempt, SandboxDeniedError } from './denial';
 import { reseedRandom, seededRandom } from './seeded-random';
 

@@ -6,7 +6,7 @@
  * Every message is copied into null-prototype objects and wrapped in the nonce envelope by concatenation.
  * Pure: no Node or DOM API; the transport's raw write is installed by the guards.
  */
-import { envelopeText, type RunRequest, type SandboxMessage } from '../protocol';
+import { envelopeText, type RunRequest, type SandboxMessage } from '../../../common/sandbox/protocol';
 
 const stringify = JSON.stringify;
 const parse = JSON.parse;

@@ -10,7 +10,7 @@
  * worker and script-loading globals and code generation (code-guards.ts) with functions that record the
  * attempt and throw, and installs the factory the bundler's stub modules (for denied `node:*` imports) call.
  */
-import type { DeniedResource, RunRequest, SandboxMessage } from '../protocol';
+import type { DeniedResource, RunRequest, SandboxMessage } from '../../../common/sandbox/protocol';
 import { installCodeGuards } from './code-guards';
 import { denier, installDeniedExportFactory } from './denial';
 import { installSeededMathRandom } from './seeded-random';

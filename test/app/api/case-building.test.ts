@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRecheckService } from '../../../app/api/service';
-import { API_METHODS } from '../../../app/api/methods';
+import { API_METHODS } from '../../../common/api/methods';
 import { tempDir } from '../../helpers/temp-case';
 import { uploadFolder } from '../../helpers/upload-folder';
 

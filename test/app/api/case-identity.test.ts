@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRecheckService } from '../../../app/api/service';
 import { createCheckRegistry } from '../../../app/checks/registry';
-import type { RunEvent } from '../../../app/api/contract';
+import type { RunEvent } from '../../../common/api/contract';
 import { fixedKind } from '../../helpers/fake-kinds';
 import { tempDir, writeMinimalCase } from '../../helpers/temp-case';
 

@@ -5,7 +5,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRecheckService } from '../../../app/api/service';
 import { createCheckRegistry } from '../../../app/checks/registry';
-import type { RunEvent } from '../../../app/api/contract';
+import type { RunEvent } from '../../../common/api/contract';
 import { fixedKind } from '../../helpers/fake-kinds';
 import { tempDir, writeMinimalCase } from '../../helpers/temp-case';
 
@@ -56,7 +56,7 @@ describe('each falsification keeps the decision of its own latest run', () => {
     const letter = (await service.draftLetter('two')).markdown;
     expect(letter).not.toMatch(/no claimed falsification stands/);
     expect(letter).toMatch(/The bound fails\.[\s\S]*Re-check result/);
-    const entry = await service.recordDecision({ caseId: 'two', falsificationId: 'F1', verdict: 'confirmed', rationale: 'Seen.', reviewer: 'Ada' });
+    const entry = await service.recordVerdict({ caseId: 'two', falsificationId: 'F1', verdict: 'confirmed', rationale: 'Seen.', reviewer: 'Ada' });
     expect(entry.runId).toBe(first);
     expect(entry.details).toMatchObject({ computedDecision: 'confirmed' });
   });

@@ -6,9 +6,9 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRecheckService } from '../../../app/api/service';
-import { API_METHODS } from '../../../app/api/methods';
+import { API_METHODS } from '../../../common/api/methods';
 import { createCheckRegistry } from '../../../app/checks/registry';
-import type { SandboxMessage } from '../../../app/sandbox/protocol';
+import type { SandboxMessage } from '../../../common/sandbox/protocol';
 import type { CheckKind } from '../../../app/checks/kind';
 import { fixedKind } from '../../helpers/fake-kinds';
 

@@ -5,7 +5,7 @@ import { createRecheckService } from '../../../app/api/service';
 import { createCheckRegistry } from '../../../app/checks/registry';
 import { readAudit } from '../../../app/cases/audit';
 import { sha256 } from '../../../app/fs/hash';
-import type { RunEvent } from '../../../app/api/contract';
+import type { RunEvent } from '../../../common/api/contract';
 import { fixedKind } from '../../helpers/fake-kinds';
 import { tempDir, writeMinimalCase } from '../../helpers/temp-case';
 
@@ -56,12 +56,12 @@ describe('RecheckService', () => {
     await done;
     const summary = (await service.listCases())[0];
     expect(summary?.lastDecisions).toEqual({ F1: 'confirmed' });
-    const entry = await service.recordDecision({ caseId: 'mini', falsificationId: 'F1', verdict: 'confirmed', rationale: 'The exact run shows it.', reviewer: 'Ada' });
+    const entry = await service.recordVerdict({ caseId: 'mini', falsificationId: 'F1', verdict: 'confirmed', rationale: 'The exact run shows it.', reviewer: 'Ada' });
     expect(entry.details).toMatchObject({ computedDecision: 'confirmed', agreesWithComputed: true });
     expect(entry.hashes.rationale).toBe(sha256('The exact run shows it.'));
     const audit = await readAudit(dir);
     expect(audit.map((e) => e.action)).toEqual(['run', 'decision']);
-    await expect(service.recordDecision({ caseId: 'mini', falsificationId: 'F9', verdict: 'refuted', rationale: '', reviewer: 'Ada' })).rejects.toThrow(/no falsification "F9"/);
+    await expect(service.recordVerdict({ caseId: 'mini', falsificationId: 'F9', verdict: 'refuted', rationale: '', reviewer: 'Ada' })).rejects.toThrow(/no falsification "F9"/);
   });
 
   it('cancels a running check', async () => {
@@ -95,7 +95,7 @@ describe('RecheckService', () => {
     const done = waitFor(service, 'finished');
     await service.runChecks('mini', null);
     await done;
-    await service.recordDecision({ caseId: 'mini', falsificationId: 'F1', verdict: 'confirmed', rationale: 'Seen in the exact run.', reviewer: 'Ada' });
+    await service.recordVerdict({ caseId: 'mini', falsificationId: 'F1', verdict: 'confirmed', rationale: 'Seen in the exact run.', reviewer: 'Ada' });
     const letter = await service.draftLetter('mini');
     expect(letter.kind).toBe('authors');
     expect(letter.markdown).toMatch(/Re-check result: \*\*falsification confirmed: the claim fails\*\*/);
@@ -104,7 +104,7 @@ describe('RecheckService', () => {
     // The minimal case answers no checklist question: not sendable, and the banner says which are open.
     expect(letter.missing).toHaveLength(6);
     expect(letter.missing[0]).toBe('F1: checklist question open: Is the horizon or scale long enough?');
-    await service.recordDecision({ caseId: 'mini', falsificationId: 'F1', verdict: 'refuted', rationale: 'On reflection, a units slip: the two timings are per batch and per trajectory.', reviewer: 'Ada', overridesComputed: 'confirmed' });
+    await service.recordVerdict({ caseId: 'mini', falsificationId: 'F1', verdict: 'refuted', rationale: 'On reflection, a units slip: the two timings are per batch and per trajectory.', reviewer: 'Ada', overridesComputed: 'confirmed' });
     const after = await service.draftLetter('mini');
     // The verdict now says the falsification is wrong: the draft goes to the logbook's author, and is not ready
     // because the checks say otherwise (a contested decision).
@@ -114,7 +114,7 @@ describe('RecheckService', () => {
 
   it('openCase says, in one line, when the audit log had a torn tail (kept aside, never dropped)', async () => {
     const { service, dir } = await setup();
-    await service.recordDecision({ caseId: 'mini', falsificationId: 'F1', verdict: 'confirmed', rationale: 'r', reviewer: 'Ada' });
+    await service.recordVerdict({ caseId: 'mini', falsificationId: 'F1', verdict: 'confirmed', rationale: 'r', reviewer: 'Ada' });
     writeFileSync(join(dir, 'audit.jsonl'), `${readFileSync(join(dir, 'audit.jsonl'), 'utf8')}{"at":"2026-`, { flag: 'w' });
     const detail = await service.openCase('mini');
     expect(detail.audit).toHaveLength(1);

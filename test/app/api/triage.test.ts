@@ -1,7 +1,7 @@
 // Triage from the verdict ledger and contested claims side by side, through the API contract.
 import { describe, expect, it } from 'vitest';
 import { createRecheckService } from '../../../app/api/service';
-import { API_METHODS } from '../../../app/api/methods';
+import { API_METHODS } from '../../../common/api/methods';
 import { tempDir } from '../../helpers/temp-case';
 import { writeTrackioLogbook } from '../../helpers/trackio-writer';
 import { uploadFolder } from '../../helpers/upload-folder';

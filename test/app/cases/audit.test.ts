@@ -2,7 +2,7 @@ import { symlinkSync, truncateSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { AuditEntry } from '../../../app/api/contract';
+import type { AuditEntry } from '../../../common/api/contract';
 import { appendAudit, AUDIT_FILE, readAudit, readAuditLog, repairAudit } from '../../../app/cases/audit';
 import { readTornRecords, tornFragment } from '../../../app/fs/log';
 import { tempDir } from '../../helpers/temp-case';

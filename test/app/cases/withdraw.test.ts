@@ -13,9 +13,9 @@ import type { CaseFile } from '../../../app/cases/model';
 import { withdraw } from '../../../app/cases/withdraw';
 import { createCheckRegistry } from '../../../app/checks/registry';
 import { runCase } from '../../../app/checks/run-case';
-import { reviewQueue } from '../../../app/reviews/queue';
-import { recordVerdict } from '../../../app/reviews/decision';
-import { latestCaseReports, staleness } from '../../../app/runs/latest';
+import { verdictQueue } from '../../../app/queue/queue';
+import { recordVerdict } from '../../../app/verdicts/record';
+import { latestCaseReports, staleness } from '../../../app/checks/latest';
 import { fixedKind } from '../../helpers/fake-kinds';
 import { tempDir, writeMinimalCase } from '../../helpers/temp-case';
 
@@ -65,7 +65,7 @@ describe('withdrawing a check', () => {
     const nmw = await recordVerdict(loaded, 'w', { falsificationId: 'F1', verdict: 'needs-more-work', rationale: 'rerun after the withdrawal', reviewer: 'Ada' });
     expect(nmw.details?.computedDecision).toBeNull();
     // The review queue lists F1 as not run (its stale decision is no decision), F2 as awaiting a verdict.
-    const queue = await reviewQueue(join(dir, '..'), registry, []);
+    const queue = await verdictQueue(join(dir, '..'), registry, []);
     expect(queue.rows.map((r) => [r.falsificationId, r.state, r.computed?.decision ?? null])).toEqual([
       ['F2', 'awaiting-verdict', 'confirmed'],
       ['F1', 'not-run', null],
@@ -109,7 +109,7 @@ describe('withdrawing a finding and a claim', () => {
     expect(run.falsifications.map((f) => f.falsificationId)).toEqual(['F2']);
     await expect(runCase(await loadCase(dir, registry), registry, { falsificationId: 'F1' })).rejects.toThrow(/finding F1 is withdrawn \(the logbook retracted it\): it is not run/);
     expect((await latestCaseReports(dir, caseJson(dir))).reports.map((r) => r.falsificationId)).toEqual(['F2']);
-    expect((await reviewQueue(join(dir, '..'), registry, [])).rows.map((r) => r.falsificationId)).toEqual(['F2']);
+    expect((await verdictQueue(join(dir, '..'), registry, [])).rows.map((r) => r.falsificationId)).toEqual(['F2']);
     await expect(recordVerdict(await loadCase(dir, registry), 'w', { falsificationId: 'F1', verdict: 'confirmed', rationale: 'x', reviewer: 'Ada' })).rejects.toThrow(/F1 is withdrawn \(the logbook retracted it\): a withdrawn finding takes no verdict/);
     await withdraw(dir, registry, who, { item: 'finding', id: 'F2', reason: 'the logbook retracted it too' });
     await withdraw(dir, registry, who, { item: 'claim', id: 'C1', reason: 'misquoted from the paper' });

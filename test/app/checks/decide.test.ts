@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { decide } from '../../../app/checks/decide';
-import type { CheckResultView } from '../../../app/api/contract';
+import type { CheckResultView } from '../../../common/api/contract';
 
 // Each stands for a certificate (exact, recomputed), so that one check decides as before gates; the gates
 // themselves are tested in gates.test.ts.

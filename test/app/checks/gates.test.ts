@@ -4,8 +4,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decide } from '../../../app/checks/decide';
 import { claimFailsGate, independent, MIN_SEEDS } from '../../../app/checks/gates';
-import type { CheckResultView, FalsificationDecision, FindingSays, GuaranteeView } from '../../../app/api/contract';
-import { decisionWords, gateLine } from '../../../app/api/contract-words';
+import type { CheckResultView, FalsificationDecision, FindingSays, GuaranteeView } from '../../../common/api/contract';
+import { decisionWords, gateLine } from '../../../common/words/outcomes';
 
 const EXACT: GuaranteeView = { kind: 'exact' };
 const ENCLOSURE: GuaranteeView = { kind: 'enclosure' };

@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createRecheckService } from '../../../app/api/service';
-import type { CaseRunReport, CheckResultView, RecheckApi } from '../../../app/api/contract';
+import type { CaseRunReport, CheckResultView, RecheckApi } from '../../../common/api/contract';
 import { loadCase } from '../../../app/cases/load';
 import { builtinCheckKinds } from '../../../app/checks/kinds/index';
 import { createCheckRegistry } from '../../../app/checks/registry';

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRecheckService } from '../../../app/api/service';
-import type { RecheckApi } from '../../../app/api/contract';
+import type { RecheckApi } from '../../../common/api/contract';
 import { loadCase } from '../../../app/cases/load';
 import { builtinCheckKinds } from '../../../app/checks/kinds/index';
 import { createCheckRegistry } from '../../../app/checks/registry';

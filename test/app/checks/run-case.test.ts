@@ -7,7 +7,7 @@ import { runCase } from '../../../app/checks/run-case';
 import { readAudit } from '../../../app/cases/audit';
 import { sha256 } from '../../../app/fs/hash';
 import { CancelledError } from '../../../app/errors';
-import type { RunEvent } from '../../../app/api/contract';
+import type { RunEvent } from '../../../common/api/contract';
 import { fixedKind } from '../../helpers/fake-kinds';
 import { tempDir, writeMinimalCase } from '../../helpers/temp-case';
 

@@ -9,7 +9,7 @@ export const ROOT = resolve(import.meta.dirname, '../../..');
 export function installationCopy(): string {
   const root = tempDir();
   copies.push(root);
-  for (const dir of ['app', 'checkers', 'bin']) cpSync(join(ROOT, dir), join(root, dir), { recursive: true });
+  for (const dir of ['app', 'common', 'checkers', 'bin']) cpSync(join(ROOT, dir), join(root, dir), { recursive: true });
   mkdirSync(join(root, 'scripts'));
   for (const f of ['build-cli.mjs', 'build-cli-manifest.mjs']) cpSync(join(ROOT, 'scripts', f), join(root, 'scripts', f));
   cpSync(join(ROOT, 'package.json'), join(root, 'package.json'));

@@ -26,7 +26,7 @@ function recheck(root: string, args: string[], env: NodeJS.ProcessEnv = {}, cwd 
 afterAll(removeCopies);
 
 describe('the CLI build manifest', () => {
-  it('notices an edit, a touch, a new file and a deleted file under app/ or checkers/', () => {
+  it('notices an edit, a touch, a new file and a deleted file under app/, common/ or checkers/', () => {
     const root = tempDir();
     mkdirSync(join(root, 'app', 'cli'), { recursive: true });
     mkdirSync(join(root, 'checkers', 'exact'), { recursive: true });
@@ -124,7 +124,7 @@ describe('what the CLI loads at start', () => {
     // Every heavy package the CLI uses is still reachable, through a dynamic import.
     const lazily = Object.values(outputs).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path));
     for (const p of ['mathjs', 'gmp-wasm', 'ajv', 'ws', 'hyparquet']) expect(lazily).toContain(p);
-    for (const input of Object.keys(metafile.inputs)) expect(input).toMatch(/^(app|checkers)\//);
+    for (const input of Object.keys(metafile.inputs)) expect(input).toMatch(/^(app|common|checkers)\//);
   }, 60_000);
 
   it('audit divergence states the default tolerance the classifier uses (restated there to keep MPFR out of --help)', async () => {

@@ -10,7 +10,7 @@ import { sha256 } from '../../../app/fs/hash';
 import { readLogbook } from '../../../app/logbook/read';
 import { parseCsv } from '../../../app/tables/csv';
 import { nearestIds, readerProblem, tableCsv } from '../../../app/logbook/extract-table';
-import type { LogbookBlock } from '../../../app/api/contract';
+import type { LogbookBlock } from '../../../common/api/contract';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const FIXTURE = join(ROOT, 'test', 'fixtures', 'printed', 'paging-printed');

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RecheckApi, ReviewSessionView } from '../../../app/api/contract';
+import type { RecheckApi, ReviewSessionView } from '../../../common/api/contract';
 import { createRecheckService } from '../../../app/api/service';
 import { BUNDLED_CASES_DIR } from '../../../app/paths';
 import { splitCsvRecords } from '../../../checkers/tables/csv-records';

@@ -2,7 +2,7 @@
 // prints the same words as the UI and the letters; the JSON values stay stable.
 import { describe, it, expect } from 'vitest';
 import { formatReport } from '../../../app/cli/commands/run';
-import type { CaseRunReport } from '../../../app/api/contract';
+import type { CaseRunReport } from '../../../common/api/contract';
 
 const report: CaseRunReport = {
   runId: 'r1',

@@ -5,10 +5,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { draftCaseLetter } from '../../../app/letters/case-letter';
 import { loadCase } from '../../../app/cases/load';
 import { defaultRegistry } from '../../../app/cli/registry';
-import type { LetterDraft, LetterKind } from '../../../app/api/contract';
+import type { LetterDraft, LetterKind } from '../../../common/api/contract';
 import { REVIEWER, runBundledCases, type BundledRun } from './bundled-runs';
 import { cli } from '../../helpers/cli';
-import { latestReports } from '../../../app/runs/latest';
+import { latestReports } from '../../../app/checks/latest';
 import { claimProblems } from './claim-check';
 
 /** The letters each bundled case gives, by kind, and whether each may be sent. */

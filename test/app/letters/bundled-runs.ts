@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { loadCase } from '../../../app/cases/load';
 import { runCase } from '../../../app/checks/run-case';
 import { defaultRegistry } from '../../../app/cli/registry';
-import { recordVerdict } from '../../../app/reviews/decision';
+import { recordVerdict } from '../../../app/verdicts/record';
 import { confinementOrSkip } from '../sandbox/harness';
 
 export const CASES_DIR = resolve(import.meta.dirname, '../../../cases');

@@ -6,8 +6,8 @@
  * the tally names a check as supporting, contradicting or deciding nothing only when its outcome says so; no
  * check id appears. Returns the problems, one line each (empty: the letter is faithful to its evidence).
  */
-import type { CheckResultView, LatestFalsificationReport } from '../../../app/api/contract';
-import { num, pct, pval } from '../../../app/letters/numbers';
+import type { CheckResultView, LatestFalsificationReport } from '../../../common/api/contract';
+import { num, pct, pval } from '../../../app/text/prose-numbers';
 
 const NUMBER = /(?<![\w.])-?\d+(?:\.\d+)?(?:e[-+]?\d+)?(?![\w])/g;
 /** The number tokens of a text ("k = 2..16" holds 2 and 16). */

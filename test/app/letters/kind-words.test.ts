@@ -4,7 +4,7 @@
 // consistent, and no diagnosis is given without evidence for it.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { CheckResultView, LatestFalsificationReport } from '../../../app/api/contract';
+import type { CheckResultView, LatestFalsificationReport } from '../../../common/api/contract';
 import { diagnosisSentence, findingSentence, KIND_LETTER_WORDS } from '../../../app/letters/kind-words';
 import { builtinCheckKinds } from '../../../app/checks/kinds';
 import { claimProblems } from './claim-check';

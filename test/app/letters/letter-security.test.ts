@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { mkdirSync, symlinkSync, writeFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { API_METHODS } from '../../../app/api/methods';
+import { API_METHODS } from '../../../common/api/methods';
 import { letterHtml } from '../../../app/letters/html';
 import { listLetters, readLetterFile, saveLetterVersion } from '../../../app/letters/store';
 import { tempDir, writeMinimalCase } from '../../helpers/temp-case';

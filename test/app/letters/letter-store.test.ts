@@ -7,7 +7,7 @@ import { createRecheckService } from '../../../app/api/service';
 import { createCheckRegistry } from '../../../app/checks/registry';
 import { readAudit } from '../../../app/cases/audit';
 import { sha256 } from '../../../app/fs/hash';
-import type { RunEvent } from '../../../app/api/contract';
+import type { RunEvent } from '../../../common/api/contract';
 import { nextStates, statusProblem, LETTER_STATES } from '../../../app/letters/status';
 import { fixedKind } from '../../helpers/fake-kinds';
 import { tempDir, writeMinimalCase } from '../../helpers/temp-case';
@@ -88,7 +88,7 @@ describe('saving letters as versions', () => {
 describe('response tracking', () => {
   it('a letter not ready to send cannot be marked sent, and says what is missing', async () => {
     const { service } = await setup({ answered: false });
-    await service.recordDecision({ caseId: 'mini', falsificationId: 'F1', verdict: 'confirmed', rationale: 'Seen.', reviewer: 'Ada' });
+    await service.recordVerdict({ caseId: 'mini', falsificationId: 'F1', verdict: 'confirmed', rationale: 'Seen.', reviewer: 'Ada' });
     const draft = await service.draftLetter('mini');
     const saved = await service.saveLetter({ caseId: 'mini', kind: 'authors', falsificationIds: ['F1'], markdown: draft.markdown });
     await expect(service.setLetterStatus({ caseId: 'mini', letterId: saved.id, state: 'sent', date: '2026-02-01', to: 'the authors' })).rejects.toThrow(/^letters\/authors-1\/letter\.json: not ready to send: F1: checklist question open: Is the horizon or scale long enough\?; /);
@@ -96,7 +96,7 @@ describe('response tracking', () => {
 
   it('goes drafted, sent, disputed, agreed, fixed; each change logged; the queue shows it', async () => {
     const { dir, service } = await setup({ answered: true });
-    await service.recordDecision({ caseId: 'mini', falsificationId: 'F1', verdict: 'confirmed', rationale: 'Seen in the exact run.', reviewer: 'Ada' });
+    await service.recordVerdict({ caseId: 'mini', falsificationId: 'F1', verdict: 'confirmed', rationale: 'Seen in the exact run.', reviewer: 'Ada' });
     const draft = await service.draftLetter('mini');
     expect(draft.ready).toBe(true);
     expect(draft.markdown).not.toMatch(/Not ready to send/);
@@ -108,7 +108,7 @@ describe('response tracking', () => {
     await service.setLetterStatus({ caseId: 'mini', letterId: saved.id, state: 'sent', date: '2026-02-01', to: 'A. Author <a@example.org>', reviewer: 'Ada' });
     await expect(service.setLetterStatus({ caseId: 'mini', letterId: saved.id, state: 'disputed' })).rejects.toThrow(/a disputed letter needs their argument attached/);
     await service.setLetterStatus({ caseId: 'mini', letterId: saved.id, state: 'disputed', date: '2026-02-10', argument: 'Our bound assumes k <= 64.' });
-    expect((await service.reviewQueue()).rows[0]?.letter).toEqual({ id: 'authors-1', kind: 'authors', falsificationIds: ['F1'], state: 'disputed', versions: 1 });
+    expect((await service.verdictQueue()).rows[0]?.letter).toEqual({ id: 'authors-1', kind: 'authors', falsificationIds: ['F1'], state: 'disputed', versions: 1 });
     await service.setLetterStatus({ caseId: 'mini', letterId: saved.id, state: 'agreed', note: 'After our second message.' });
     await expect(service.setLetterStatus({ caseId: 'mini', letterId: saved.id, state: 'fixed' })).rejects.toThrow(/a fix needs the paper version that fixes it/);
     const fixed = await service.setLetterStatus({ caseId: 'mini', letterId: saved.id, state: 'fixed', paperVersion: 'arXiv v3' });

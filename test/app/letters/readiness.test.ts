@@ -6,8 +6,8 @@ import fc from 'fast-check';
 import { selectLetter } from '../../../app/letters/select';
 import { draftLetter } from '../../../app/letters/draft';
 import { CHECKLIST } from '../../../app/cases/checklist';
-import type { AuditEntry, DecisionGate, FalsificationDecision, FindingSays, LatestFalsificationReport, ReviewerVerdict } from '../../../app/api/contract';
-import { decisionSide } from '../../../app/api/contract-words';
+import type { AuditEntry, DecisionGate, FalsificationDecision, FindingSays, LatestFalsificationReport, ReviewerVerdict } from '../../../common/api/contract';
+import { decisionSide } from '../../../common/words/outcomes';
 import type { CaseFile } from '../../../app/cases/model';
 
 const RUN = 'run-1';

@@ -9,12 +9,12 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createRecheckService } from '../../../app/api/service';
-import type { CaseRunReport, CheckResultView, RecheckApi } from '../../../app/api/contract';
+import type { CaseRunReport, CheckResultView, RecheckApi } from '../../../common/api/contract';
 import { loadCase } from '../../../app/cases/load';
 import { runCase } from '../../../app/checks/run-case';
 import { defaultRegistry } from '../../../app/cli/registry';
-import { recordVerdict } from '../../../app/reviews/decision';
-import { pairsOfText } from '../../../app/perceptual/pair-set';
+import { recordVerdict } from '../../../app/verdicts/record';
+import { pairsOfText } from '../../../app/cases/pair-set';
 import { copyCase, tempDir } from '../../helpers/temp-case';
 import { blindBase64 } from '../perceptual/blind-bytes';
 

@@ -14,9 +14,9 @@ import { cli } from '../../helpers/cli';
 import { PYTHON } from '../../helpers/required';
 import { loadCase } from '../../../app/cases/load';
 import { defaultRegistry } from '../../../app/cli/registry';
-import { latestReports } from '../../../app/runs/latest';
-import { num } from '../../../app/letters/numbers';
-import type { LatestFalsificationReport } from '../../../app/api/contract';
+import { latestReports } from '../../../app/checks/latest';
+import { num } from '../../../app/text/prose-numbers';
+import type { LatestFalsificationReport } from '../../../common/api/contract';
 import { claimProblems } from './claim-check';
 
 const FIXTURES = resolve(import.meta.dirname, '../../fixtures/printed-fit');

@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRecheckService } from '../../../app/api/service';
-import { API_METHODS, ApiArgumentError } from '../../../app/api/methods';
+import { API_METHODS, ApiArgumentError } from '../../../common/api/methods';
 import { loadCase } from '../../../app/cases/load';
 import { builtinCheckKinds } from '../../../app/checks/kinds/index';
 import { createCheckRegistry } from '../../../app/checks/registry';

@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { pairsOfText } from '../../../app/perceptual/pair-set';
+import { pairsOfText } from '../../../app/cases/pair-set';
 
 export interface Secrets {
   readonly conditions: readonly string[];

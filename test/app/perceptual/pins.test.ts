@@ -8,7 +8,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createRecheckService } from '../../../app/api/service';
-import type { RecheckApi } from '../../../app/api/contract';
+import type { RecheckApi } from '../../../common/api/contract';
 import { readAudit } from '../../../app/cases/audit';
 import { sha256 } from '../../../app/fs/hash';
 import { readCaseReviews } from '../../../app/perceptual/judgments';

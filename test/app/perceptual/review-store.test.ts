@@ -8,7 +8,7 @@ import { appendFileSync, readFileSync, writeFileSync, existsSync } from 'node:fs
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createRecheckService } from '../../../app/api/service';
-import type { RecheckApi } from '../../../app/api/contract';
+import type { RecheckApi } from '../../../common/api/contract';
 import { parseCsv } from '../../../app/tables/csv';
 import { readAudit } from '../../../app/cases/audit';
 import { tempDir } from '../../helpers/temp-case';

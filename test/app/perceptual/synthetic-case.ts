@@ -9,7 +9,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import type { RecheckApi, ReviewSessionView } from '../../../app/api/contract';
+import type { RecheckApi, ReviewSessionView } from '../../../common/api/contract';
 import { decodeImage } from '../../../app/images/decode';
 import { writeMinimalCase } from '../../helpers/temp-case';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { cli } from '../../helpers/cli';
 import { loadCase } from '../../../app/cases/load';
 import { defaultRegistry } from '../../../app/cli/registry';
-import { recordVerdict } from '../../../app/reviews/decision';
+import { recordVerdict } from '../../../app/verdicts/record';
 import { readAudit } from '../../../app/cases/audit';
 import type { ReportData } from '../../../app/reports/model';
 import { builtReport, CASES, ranCopy, readJson } from './harness';

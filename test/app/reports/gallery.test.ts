@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildGalleries, type Gallery } from '../../../app/letters/gallery';
+import { buildGalleries, type Gallery } from '../../../app/perceptual/gallery';
 import { manifestOf, scanReportFolder } from '../../../app/reports/manifest';
 import type { ReportData, ReportManifest } from '../../../app/reports/model';
 import { cli } from '../../helpers/cli';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { bundleProgram } from '../../../app/sandbox/bundle';
 import { defaultConfinement, type Confinement, type SandboxLimits } from '../../../app/sandbox/confinement';
 import { runSandboxed, type RunReport } from '../../../app/sandbox/host';
-import type { SandboxMessage } from '../../../app/sandbox/protocol';
+import type { SandboxMessage } from '../../../common/sandbox/protocol';
 import { required } from '../../helpers/required';
 
 /**

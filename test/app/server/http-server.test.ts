@@ -6,7 +6,7 @@ import WebSocket from 'ws';
 import { startBrowserServer, type BrowserServer } from '../../../app/server/http-server';
 import { createRecheckService, type RecheckService } from '../../../app/api/service';
 import { createCheckRegistry } from '../../../app/checks/registry';
-import type { RunEvent } from '../../../app/api/contract';
+import type { RunEvent } from '../../../common/api/contract';
 import { fixedKind } from '../../helpers/fake-kinds';
 import { tempDir, writeMinimalCase } from '../../helpers/temp-case';
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { connect, type Socket } from 'node:net';
-import type { RecheckApi, RunEvent } from '../../../app/api/contract';
+import type { RecheckApi, RunEvent } from '../../../common/api/contract';
 import { BusyError } from '../../../app/errors';
 import { DEFAULT_SERVER_LIMITS, startBrowserServer, type BrowserServer } from '../../../app/server/http-server';
 import { apiCall, httpRequestBytes, openRawWebSocket, rawRequest, sendAndAwaitClose, wsFrame, wsUpgradeBytes } from '../../security/helpers/server-child';
@@ -26,7 +26,7 @@ function fakeCore(): RecheckApi {
     runChecks: () => Promise.reject(new BusyError('the sandbox queue is full (8 runs waiting); try again shortly', 2.5)),
     listRuns: () => Promise.resolve([]),
     cancelRun: () => Promise.reject(new TypeError('a bug in the core\nsecond line')),
-    recordDecision: unused,
+    recordVerdict: unused,
     saveSandboxFile: unused,
     prepareSandboxProgram: unused,
     runSandboxProgram: unused,
@@ -51,7 +51,7 @@ function fakeCore(): RecheckApi {
     extractTable: unused,
     compareLogbooks: unused,
     answerChecklist: unused,
-    reviewQueue: unused,
+    verdictQueue: unused,
     buildReport: unused,
     imagePairSet: unused,
     listReviews: unused,

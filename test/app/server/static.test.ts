@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { startBrowserServer, type BrowserServer } from '../../../app/server/http-server';
-import type { RecheckApi } from '../../../app/api/contract';
+import type { RecheckApi } from '../../../common/api/contract';
 import { tempDir } from '../../helpers/temp-case';
 
 interface Reply {

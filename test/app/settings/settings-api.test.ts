@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { API_METHODS } from '../../../app/api/methods';
+import { API_METHODS } from '../../../common/api/methods';
 import { createRecheckService } from '../../../app/api/service';
 import { createCheckRegistry } from '../../../app/checks/registry';
 import { fixedKind } from '../../helpers/fake-kinds';

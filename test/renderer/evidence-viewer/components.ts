@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import type { FunctionComponent, ReactNode } from 'react';
-import type { CaseFileContent, RecheckApi } from '../../../app/api/contract';
+import type { CaseFileContent, RecheckApi } from '../../../common/api/contract';
 import type { TableRow } from '../../../renderer/evidence/csv';
 
 const DIR = join(import.meta.dirname, '../../../renderer/evidence');

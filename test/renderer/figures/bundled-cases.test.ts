@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { loadCase } from '../../../app/cases/load';
 import { runCase } from '../../../app/checks/run-case';
 import { defaultRegistry } from '../../../app/cli/registry';
-import type { CheckResultView, RunEvent } from '../../../app/api/contract';
+import type { CheckResultView, RunEvent } from '../../../common/api/contract';
 import { copyCase, tempDir } from '../../helpers/temp-case';
 import { confinementOrSkip } from '../../app/sandbox/harness';
 import { figuresFor } from '../../../renderer/figures/registry';

@@ -5,7 +5,7 @@
  * Each figure is held against numbers recomputed independently from the evidence's counts and per-pair values.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CheckResultView } from '../../../app/api/contract';
+import type { CheckResultView } from '../../../common/api/contract';
 import { createRecheckService } from '../../../app/api/service';
 import { loadCase } from '../../../app/cases/load';
 import { runCase } from '../../../app/checks/run-case';
