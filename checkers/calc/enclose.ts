@@ -23,32 +23,44 @@ import { evaluateExact, integerBound, NotExact, TermBudget, type Bindings } from
 /** Terms evaluated in one child arena before its endpoints are freed (sums of 10^6 terms stay small). */
 const CHUNK = 4096;
 
-/** An enclosure of `node` in arena I. */
-export function encloseExpression(I: IntervalArena, node: CalcNode): Interval {
-  return enclose(I, node, new Map(), new TermBudget());
+export interface EncloseOptions {
+  /**
+   * floor/ceil of an argument not yet separated from an integer: false (default) raises UndecidedError, for
+   * callers that need a converging enclosure (Ziv's loop); true gives the wider enclosure [f(lo), f(hi)]
+   * (f is monotone), still rigorous, for callers that only need bounds (checkers/calc/assertion.ts).
+   */
+  readonly wideIntegerParts?: boolean;
 }
 
-function enclose(I: IntervalArena, node: CalcNode, env: Bindings, budget: TermBudget): Interval {
-  const en = (n: CalcNode, e: Bindings = env) => enclose(I, n, e, budget);
+/** An enclosure of `node` in arena I. */
+export function encloseExpression(I: IntervalArena, node: CalcNode, options: EncloseOptions = {}): Interval {
+  return enclose(I, node, new Map(), new TermBudget(), options);
+}
+
+function enclose(I: IntervalArena, node: CalcNode, env: Bindings, budget: TermBudget, options: EncloseOptions): Interval {
+  const en = (n: CalcNode, e: Bindings = env) => enclose(I, n, e, budget, options);
   switch (node.kind) {
     case 'number':
       return I.rational(node.value.num, node.value.den);
     case 'name': {
       const v = env.get(node.name);
       if (v !== undefined) return I.enclose(v);
-      return node.name === 'pi' ? pi(I) : exp(I.enclose(1));
+      if (node.name === 'pi') return pi(I);
+      if (node.name === 'e') return exp(I.enclose(1));
+      // A free name of parseExpression's `names` that the caller did not bind (checkers/calc/column-names.ts binds them all).
+      throw new CalcError(node.column, `"${node.name}" has no value`);
     }
     case 'neg':
       return neg(en(node.arg));
     case 'binary':
       return guarded(node.column, () => binary(I, node.op, en(node.left), node.right, env, budget, en));
     case 'call':
-      return guarded(node.column, () => call(I, node, env, budget, en));
+      return guarded(node.column, () => call(I, node, env, budget, en, options));
     case 'sum': {
       const lo = integerBound(evaluateExact(node.lo, env), node.lo, 'sum: the lower bound');
       const hi = integerBound(evaluateExact(node.hi, env), node.hi, 'sum: the upper bound');
       if (hi >= lo) budget.take(hi - lo + 1n, node.column);
-      return accumulate(I, lo, hi, (J, k) => enclose(J, node.body, new Map([...env, [node.variable, k]]), budget));
+      return accumulate(I, lo, hi, (J, k) => enclose(J, node.body, new Map([...env, [node.variable, k]]), budget, options));
     }
   }
 }
@@ -88,7 +100,14 @@ function rationalPower(I: IntervalArena, a: Interval, y: Rational): Interval {
   return y.num % 2n === 0n ? magnitude : neg(magnitude);
 }
 
-function call(I: IntervalArena, node: Extract<CalcNode, { kind: 'call' }>, env: Bindings, budget: TermBudget, en: (n: CalcNode) => Interval): Interval {
+function call(
+  I: IntervalArena,
+  node: Extract<CalcNode, { kind: 'call' }>,
+  env: Bindings,
+  budget: TermBudget,
+  en: (n: CalcNode) => Interval,
+  options: EncloseOptions,
+): Interval {
   const arg = node.args[0] as CalcNode;
   switch (node.fn) {
     case 'exp':
@@ -114,7 +133,7 @@ function call(I: IntervalArena, node: Extract<CalcNode, { kind: 'call' }>, env: 
       return abs(en(arg));
     case 'floor':
     case 'ceil':
-      return integerPart(I, en(arg), node.fn);
+      return integerPart(I, en(arg), node.fn, options.wideIntegerParts === true);
     case 'H': {
       const n = integerBound(evaluateExact(arg, env, budget), arg, 'H: the index');
       if (n < 0n) throw new CalcError(node.column, `H: the index must be a non-negative integer, got ${n}`);
@@ -124,13 +143,17 @@ function call(I: IntervalArena, node: Extract<CalcNode, { kind: 'call' }>, env: 
   }
 }
 
-/** floor or ceil: exact once both ends give the same integer, else more precision is needed. */
-function integerPart(I: IntervalArena, a: Interval, fn: 'floor' | 'ceil'): Interval {
+/** floor or ceil: exact once both ends give the same integer, else more precision is needed (or, wide, [f(lo), f(hi)]). */
+function integerPart(I: IntervalArena, a: Interval, fn: 'floor' | 'ceil', wide: boolean): Interval {
   const { lo, hi } = I.bounds(a);
   const f = (p: { num: bigint; den: bigint }) => (fn === 'floor' ? Rational.of(p.num, p.den).floor() : Rational.of(p.num, p.den).ceil());
   const [l, h] = [f(lo), f(hi)];
-  if (!l.equals(h)) throw new UndecidedError(fn, 'the argument is not yet separated from an integer');
-  return I.rational(l.num, 1n);
+  if (l.equals(h)) return I.rational(l.num, 1n);
+  if (!wide) throw new UndecidedError(fn, 'the argument is not yet separated from an integer');
+  const r = I.allocate();
+  I.mpfr.binding.mpfr_set(r.lo, I.rational(l.num, 1n).lo, RND.down);
+  I.mpfr.binding.mpfr_set(r.hi, I.rational(h.num, 1n).hi, RND.up);
+  return I.checked(r, fn);
 }
 
 /** Sum of term(k) for k = lo..hi, each term in a child arena of the same precision, added outward. */

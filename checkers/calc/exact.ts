@@ -26,7 +26,7 @@ export class NotExact {
 export type ExactResult = Rational | NotExact;
 
 /** Exact results above this many bits (numerator plus denominator) give up and leave it to the enclosure. */
-const MAX_EXACT_BITS = 20_000;
+export const MAX_EXACT_BITS = 20_000;
 
 /** Values of the sum variables in scope (always integers). */
 export type Bindings = ReadonlyMap<string, bigint>;
@@ -51,6 +51,7 @@ export function evaluateExact(node: CalcNode, env: Bindings = new Map(), budget 
     case 'name': {
       const v = env.get(node.name);
       if (v !== undefined) return Rational.from(v);
+      if (node.name !== 'pi' && node.name !== 'e') throw new CalcError(node.column, `"${node.name}" has no value`); // an unbound free name
       return new NotExact(node.column, `${node.name} is irrational`);
     }
     case 'neg': {

@@ -19,11 +19,27 @@ const MAX_LENGTH = 10_000;
 /** Deepest nesting of parentheses and operators (keeps the recursion far from the stack limit). */
 const MAX_DEPTH = 200;
 
-/** The tree of `text`, with every name resolved (constants, or the variable of an enclosing sum). */
-export function parseExpression(text: string): CalcNode {
+/** What a caller may add to the grammar (checkers/calc/column-names.ts uses both for a table's columns). */
+export interface ParseOptions {
+  /**
+   * Free names besides the constants (a table's columns). Such a name, not followed by "(", is a name node
+   * even where it would otherwise read as H_k; the caller binds it before evaluating.
+   */
+  readonly names?: ReadonlySet<string>;
+  /** The tokenizer (default: checkers/calc/tokens.ts). */
+  readonly tokenize?: (text: string) => Token[];
+}
+
+/**
+ * The tree of `text`, with every name resolved (constants, the variable of an enclosing sum, or one of
+ * `options.names`). Example: `parseExpression("ratio - H_k", { names: new Set(["ratio", "k"]) })` is
+ * ratio minus H(k).
+ */
+export function parseExpression(text: string, options: ParseOptions = {}): CalcNode {
   if (text.length > MAX_LENGTH) throw new CalcError(MAX_LENGTH + 1, `expression longer than ${MAX_LENGTH} characters`);
-  const node = new Parser(tokenize(text)).parseAll();
-  checkNames(node, new Set());
+  const names = options.names ?? new Set<string>();
+  const node = new Parser((options.tokenize ?? tokenize)(text), names).parseAll();
+  checkNames(node, new Set(), names);
   return node;
 }
 
@@ -31,7 +47,10 @@ class Parser {
   private at = 0;
   private depth = 0;
 
-  constructor(private readonly tokens: readonly Token[]) {}
+  constructor(
+    private readonly tokens: readonly Token[],
+    private readonly names: ReadonlySet<string>,
+  ) {}
 
   parseAll(): CalcNode {
     const node = this.expression();
@@ -95,6 +114,7 @@ class Parser {
     }
     if (t.kind === 'name') {
       if (this.peek().text === '(') return this.call(t);
+      if (this.names.has(t.text)) return { kind: 'name', name: t.text, column: t.column };
       return harmonicSuffix(t) ?? { kind: 'name', name: t.text, column: t.column };
     }
     throw new CalcError(t.column, `expected a number, a name or "(", got ${describe(t)}`);
@@ -177,26 +197,26 @@ function harmonicSuffix(t: Token): CalcNode | null {
   return { kind: 'call', fn: 'H', args: [arg], column: t.column };
 }
 
-/** Every name is a constant or the variable of an enclosing sum. */
-function checkNames(node: CalcNode, scope: ReadonlySet<string>): void {
+/** Every name is a constant, the variable of an enclosing sum, or one of the caller's free names. */
+function checkNames(node: CalcNode, scope: ReadonlySet<string>, free: ReadonlySet<string>): void {
   switch (node.kind) {
     case 'number':
       return;
     case 'name':
-      if (scope.has(node.name) || (CALC_CONSTANTS as readonly string[]).includes(node.name)) return;
+      if (scope.has(node.name) || free.has(node.name) || (CALC_CONSTANTS as readonly string[]).includes(node.name)) return;
       throw new CalcError(node.column, `unknown name "${node.name}" (names: pi, e, and the variable of an enclosing sum)`);
     case 'neg':
-      return checkNames(node.arg, scope);
+      return checkNames(node.arg, scope, free);
     case 'binary':
-      checkNames(node.left, scope);
-      return checkNames(node.right, scope);
+      checkNames(node.left, scope, free);
+      return checkNames(node.right, scope, free);
     case 'call':
-      for (const a of node.args) checkNames(a, scope);
+      for (const a of node.args) checkNames(a, scope, free);
       return;
     case 'sum':
-      checkNames(node.lo, scope);
-      checkNames(node.hi, scope);
-      return checkNames(node.body, new Set([...scope, node.variable]));
+      checkNames(node.lo, scope, free);
+      checkNames(node.hi, scope, free);
+      return checkNames(node.body, new Set([...scope, node.variable]), free);
   }
 }
 
