@@ -9,7 +9,8 @@ import { DimensionError, DomainError } from '../errors';
 import type { Mpfr } from '../precise/mpfr';
 import type { Interval, IntervalArena, IntervalInput } from './arena';
 import { certifySign, type EscalationBudget } from './certify';
-import { add, div, ln, mul, neg, sub, sum } from './ops';
+import { crossEntropyTerm, jsTerm, klTerm, termSum } from './divergence-terms';
+import { sub } from './ops';
 
 /** Entries as exact inputs or intervals, or a Float64Array whose doubles count at their exact binary values. */
 export type IntervalVector = readonly IntervalInput[] | Float64Array;
@@ -22,41 +23,31 @@ export interface DistributionPair {
 
 /**
  * Encloses KL(p || q). DomainError for a negative entry, or q_i = 0 where p_i > 0 (infinite divergence).
+ * Tight: each term's exact range over its box (divergence-terms.ts), summed at a working precision.
  * Example: `I.format(klEnclosure(I, ['1/2', '1/2'], ['1/4', '3/4']), 12)` brackets ln(4/3)/2 = 0.143841036226.
  */
 export function klEnclosure(I: IntervalArena, p: IntervalVector, q: IntervalVector): Interval {
-  const [ps, qs] = entries(I, p, q, 'kl');
-  const terms: Interval[] = [];
-  ps.forEach((pi, i) => {
-    if (isZero(pi)) return;
-    terms.push(mul(pi, ln(div(pi, positive(qs[i], 'kl', i)))));
-  });
-  return sum(I, terms);
+  const [ps, qs] = weighted(I, p, q, 'kl');
+  return termSum(I, ps.length, klTerm(ps, qs), 'kl');
 }
 
 /** Encloses the cross-entropy H(p, q) = -sum p ln q. Example: H([1/2, 1/2], [1/4, 3/4]) = (ln 4 + ln(4/3))/2. */
 export function crossEntropyEnclosure(I: IntervalArena, p: IntervalVector, q: IntervalVector): Interval {
-  const [ps, qs] = entries(I, p, q, 'cross-entropy');
-  const terms: Interval[] = [];
-  ps.forEach((pi, i) => {
-    if (isZero(pi)) return;
-    terms.push(mul(pi, neg(ln(positive(qs[i], 'cross-entropy', i)))));
-  });
-  return sum(I, terms);
+  const [ps, qs] = weighted(I, p, q, 'cross-entropy');
+  return termSum(I, ps.length, crossEntropyTerm(ps, qs), 'cross-entropy');
 }
 
 /** Encloses the Jensen-Shannon divergence (natural log). Example: JS([1, 0], [0, 1]) = ln 2. */
 export function jsEnclosure(I: IntervalArena, p: IntervalVector, q: IntervalVector): Interval {
   const [ps, qs] = entries(I, p, q, 'js');
-  const terms: Interval[] = [];
-  ps.forEach((pi, i) => {
-    const qi = qs[i] as Interval;
-    const m = div(add(pi, qi), 2); // exact halving, rounded outward only by the addition
-    for (const w of [pi, qi]) {
-      if (!isZero(w)) terms.push(div(mul(w, ln(div(w, m))), 2));
-    }
-  });
-  return sum(I, terms);
+  return termSum(I, ps.length, jsTerm(ps, qs), 'js');
+}
+
+/** The entries with p_i not exactly 0 (0 ln 0 = 0), each q_i certainly positive there. */
+function weighted(I: IntervalArena, p: IntervalVector, q: IntervalVector, name: string): [Interval[], Interval[]] {
+  const [ps, qs] = entries(I, p, q, name);
+  const kept = ps.flatMap((pi, i) => (isZero(pi) ? [] : [i]));
+  return [kept.map((i) => ps[i] as Interval), kept.map((i) => positive(qs[i], name, i))];
 }
 
 /**
