@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every test stage in order, then one plain summary line `N passed, N failed`.
-// Stages: setup (installs missing system packages: scripts/system-deps.mjs), lint (the layering rule included), typecheck (both TS projects), unit + integration (vitest),
+// Stages: setup (installs missing system packages: scripts/system-deps.mjs), lint (the layering rule and the formatter's check included), typecheck (both TS projects), unit + integration (vitest),
 // the desktop build and pack (vitest with RECHECK_PACK=1), renderer build, e2e in browser mode (Playwright driving Debian's Chromium), a smoke run of every benchmark. Lint, typecheck and build count
 // as one test each; vitest and Playwright counts come from their JSON reports. Exit 1 when anything failed.
 import { spawnSync } from 'node:child_process';
@@ -41,7 +41,7 @@ if (only.length === 0 || only.includes('setup')) {
   }
 }
 
-single('lint', run('lint', 'npx', ['eslint', '.']));
+single('lint', run('lint', 'npm', ['run', '--silent', 'lint']));
 single('typecheck', run('typecheck', 'npm', ['run', '-s', 'typecheck']));
 
 // A real single-node Slurm for the Slurm sweep tests (scripts/slurm/cluster.mjs): started before the unit tests
@@ -77,13 +77,21 @@ rmSync('test-results/vitest.json', { force: true });
 // Under the test command a test that needs a system tool (an oracle's Python module, Chromium, bubblewrap) fails
 // when the tool is missing instead of skipping (test/helpers/required.ts): setup installed them all.
 const requireTools = { RECHECK_REQUIRE_TOOLS: '1' };
-const unitOk = run('unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json'], { ...slurmEnv, ...requireTools });
+const unitOk = run('unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json'], {
+  ...slurmEnv,
+  ...requireTools,
+});
 if (unitOk !== null) {
   const v = readJson('test-results/vitest.json');
   if (v) {
     // A file that fails to load counts as a failure even when it declares no test.
     const brokenFiles = (v.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0).length;
-    results.push({ name: 'unit', passed: v.numPassedTests, failed: v.numFailedTests + brokenFiles + (unitOk || v.numFailedTests + brokenFiles > 0 ? 0 : 1), skipped: (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0) });
+    results.push({
+      name: 'unit',
+      passed: v.numPassedTests,
+      failed: v.numFailedTests + brokenFiles + (unitOk || v.numFailedTests + brokenFiles > 0 ? 0 : 1),
+      skipped: (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0),
+    });
   } else {
     results.push({ name: 'unit', passed: 0, failed: 1 });
   }
@@ -92,10 +100,17 @@ if (unitOk !== null) {
 // The desktop release build and pack (test/build/pack.test.ts: electron-vite build into out/, electron-builder --dir
 // against a stand-in Electron, then checks on the package). Alone, after the unit tests: it rewrites out/.
 rmSync('test-results/pack.json', { force: true });
-const packOk = run('pack', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/pack.json'], { RECHECK_PACK: '1', ...requireTools });
+const packOk = run('pack', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/pack.json'], {
+  RECHECK_PACK: '1',
+  ...requireTools,
+});
 if (packOk !== null) {
   const v = readJson('test-results/pack.json');
-  results.push(v ? { name: 'pack', passed: v.numPassedTests, failed: v.numFailedTests + (packOk || v.numFailedTests > 0 ? 0 : 1) } : { name: 'pack', passed: 0, failed: 1 });
+  results.push(
+    v
+      ? { name: 'pack', passed: v.numPassedTests, failed: v.numFailedTests + (packOk || v.numFailedTests > 0 ? 0 : 1) }
+      : { name: 'pack', passed: 0, failed: 1 },
+  );
 }
 
 const built = run('build', 'npm', ['run', '-s', 'build:renderer']);
