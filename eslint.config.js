@@ -6,7 +6,17 @@ const recheck = { rules: { layers } };
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/**', 'out/**', 'dist/**', 'test-results/**', 'playwright-report/**', 'cases/*/runs/**', 'cases/*/logbook/**', '.tmp/**', 'test/fixtures/planted/**'],
+    ignores: [
+      'node_modules/**',
+      'out/**',
+      'dist/**',
+      'test-results/**',
+      'playwright-report/**',
+      'cases/*/runs/**',
+      'cases/*/logbook/**',
+      '.tmp/**',
+      'test/fixtures/planted/**',
+    ],
   },
   ...tseslint.configs.recommended,
   {

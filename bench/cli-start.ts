@@ -60,7 +60,9 @@ function median(xs: readonly number[]): number {
 function interleaved(runs: number, variants: Record<string, () => Timed>): Record<string, { ms: number; cpuMs: number }> {
   const times: Record<string, Timed[]> = Object.fromEntries(Object.keys(variants).map((k) => [k, []]));
   for (let i = 0; i < runs; i++) for (const [k, f] of Object.entries(variants)) times[k]!.push(f());
-  return Object.fromEntries(Object.entries(times).map(([k, t]) => [k, { ms: median(t.map((x) => x.ms)), cpuMs: median(t.map((x) => x.cpuMs)) }]));
+  return Object.fromEntries(
+    Object.entries(times).map(([k, t]) => [k, { ms: median(t.map((x) => x.ms)), cpuMs: median(t.map((x) => x.cpuMs)) }]),
+  );
 }
 
 const fmt = (ms: number) => (ms < 1000 ? `${ms.toFixed(1)} ms` : `${(ms / 1000).toFixed(2)} s`);
@@ -91,8 +93,12 @@ export async function run(args: string[] = []): Promise<void> {
   const help = start.help!;
   process.stdout.write(`start-up (median of ${runs(15)} interleaved runs; wall clock, and CPU user+system):\n`);
   process.stdout.write(`  node -e 0                      ${fmt(node.ms)} wall, ${fmt(node.cpuMs)} CPU  (reference)\n`);
-  process.stdout.write(`  recheck --help (prebuilt)      ${fmt(help.ms)} wall, ${fmt(help.cpuMs)} CPU  = node + ${fmt(help.ms - node.ms)} wall, + ${fmt(help.cpuMs - node.cpuMs)} CPU  (goal: within 100 ms of node)\n`);
-  process.stdout.write(`  recheck --help through tsx     ${fmt(tsx.ms)} wall, ${fmt(tsx.cpuMs)} CPU  (median of 3; ${(tsx.ms / help.ms).toFixed(1)}x the prebuilt start's wall time)\n`);
+  process.stdout.write(
+    `  recheck --help (prebuilt)      ${fmt(help.ms)} wall, ${fmt(help.cpuMs)} CPU  = node + ${fmt(help.ms - node.ms)} wall, + ${fmt(help.cpuMs - node.cpuMs)} CPU  (goal: within 100 ms of node)\n`,
+  );
+  process.stdout.write(
+    `  recheck --help through tsx     ${fmt(tsx.ms)} wall, ${fmt(tsx.cpuMs)} CPU  (median of 3; ${(tsx.ms / help.ms).toFixed(1)}x the prebuilt start's wall time)\n`,
+  );
   process.stdout.write(`  freshness check, in process    ${fmt(median(checks))}  (median of 50; part of every start)\n`);
   record({
     bench: name,
@@ -112,13 +118,20 @@ export async function run(args: string[] = []): Promise<void> {
   const first = verify();
   const doc = JSON.parse(first.stdout) as { holds: boolean; firstExitStep: number | null };
   const pyOut = JSON.parse(python(16)().stdout) as { firstExitStep: number | null; cpuSeconds: number };
-  if (doc.firstExitStep !== pyOut.firstExitStep) throw new Error(`results differ: recheck verify exit ${doc.firstExitStep}, CPython ${pyOut.firstExitStep}`);
+  if (doc.firstExitStep !== pyOut.firstExitStep)
+    throw new Error(`results differ: recheck verify exit ${doc.firstExitStep}, CPython ${pyOut.firstExitStep}`);
   const v = interleaved(runs(3), { verify, py16: python(16), py64: python(64) });
   const py = v.py16!.ms <= v.py64!.ms ? { K: 16, ...v.py16! } : { K: 64, ...v.py64! };
   const mine = v.verify!;
-  process.stdout.write(`verify of ${CERT.slice(ROOT.length + 1)} (3000 steps; first exit ${doc.firstExitStep}, holds ${doc.holds}), whole processes, median of 3:\n`);
-  process.stdout.write(`  CPython ints, shared denominator  ${fmt(py.ms)} wall, ${fmt(py.cpuMs)} CPU  (reference, K = ${py.K}; its stepping loop alone: ${pyOut.cpuSeconds.toFixed(2)} s CPU at K = 16)\n`);
-  process.stdout.write(`  recheck verify (prebuilt CLI)     ${fmt(mine.ms)} wall, ${fmt(mine.cpuMs)} CPU  = ${(py.ms / mine.ms).toFixed(1)}x faster by wall, ${(py.cpuMs / mine.cpuMs).toFixed(1)}x by CPU  (goal: at least 40x)\n`);
+  process.stdout.write(
+    `verify of ${CERT.slice(ROOT.length + 1)} (3000 steps; first exit ${doc.firstExitStep}, holds ${doc.holds}), whole processes, median of 3:\n`,
+  );
+  process.stdout.write(
+    `  CPython ints, shared denominator  ${fmt(py.ms)} wall, ${fmt(py.cpuMs)} CPU  (reference, K = ${py.K}; its stepping loop alone: ${pyOut.cpuSeconds.toFixed(2)} s CPU at K = 16)\n`,
+  );
+  process.stdout.write(
+    `  recheck verify (prebuilt CLI)     ${fmt(mine.ms)} wall, ${fmt(mine.cpuMs)} CPU  = ${(py.ms / mine.ms).toFixed(1)}x faster by wall, ${(py.cpuMs / mine.cpuMs).toFixed(1)}x by CPU  (goal: at least 40x)\n`,
+  );
   const enc = (doc as { enclosure?: { exactSteps: number; states: number } | null }).enclosure;
   if (enc) process.stdout.write(`    its decisions: float64 enclosure, ${enc.exactSteps} of ${enc.states} steps on the exact path\n`);
   record({

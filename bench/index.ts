@@ -51,10 +51,24 @@ for (const load of modules) {
 }
 
 const loadEnd = loadavg();
-process.stdout.write(`\n== summary ==\n${ran.map((r) => `  ${r.name.padEnd(16)} ${r.seconds.toFixed(1)} s${failures.some((f) => f.name === r.name) ? '  FAILED' : ''}`).join('\n')}\n`);
-process.stdout.write(`load average (1, 5, 15 min): ${loadStart.map((x) => x.toFixed(2)).join(', ')} at the start, ${loadEnd.map((x) => x.toFixed(2)).join(', ')} at the end; ${availableParallelism()} cores\n`);
+process.stdout.write(
+  `\n== summary ==\n${ran.map((r) => `  ${r.name.padEnd(16)} ${r.seconds.toFixed(1)} s${failures.some((f) => f.name === r.name) ? '  FAILED' : ''}`).join('\n')}\n`,
+);
+process.stdout.write(
+  `load average (1, 5, 15 min): ${loadStart.map((x) => x.toFixed(2)).join(', ')} at the start, ${loadEnd.map((x) => x.toFixed(2)).join(', ')} at the end; ${availableParallelism()} cores\n`,
+);
 
-const doc = { date: started.toISOString(), smoke, loadStart, loadEnd, cores: availableParallelism(), node: process.version, modules: ran, failures, ...recorded() };
+const doc = {
+  date: started.toISOString(),
+  smoke,
+  loadStart,
+  loadEnd,
+  cores: availableParallelism(),
+  node: process.version,
+  modules: ran,
+  failures,
+  ...recorded(),
+};
 mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
 if (smoke || only.length > 0) {
   writeFileSync(join(ROOT, 'bench/results/speed-partial.json'), `${JSON.stringify(doc, null, 2)}\n`);

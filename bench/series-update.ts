@@ -90,10 +90,22 @@ export async function run(args: string[] = []): Promise<void> {
     const page = await browser.newPage({ viewport: { width: 1000, height: 400 } });
     await page.setContent('<!doctype html><html><body><div id="host"></div></body></html>');
     await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
-    const r = await page.evaluate(([p, b, u]) => (globalThis as unknown as { runBench(p: number, b: number, u: number): Promise<{ points: number; ours: number; reference: number }> }).runBench(p, b, u), [POINTS, BATCH, UPDATES] as const);
-    process.stdout.write(`  ${r.points.toLocaleString('en-US')}-point live series, update of ${BATCH} new points, until drawn (median of ${UPDATES}, Chromium):\n`);
+    const r = await page.evaluate(
+      ([p, b, u]) =>
+        (
+          globalThis as unknown as {
+            runBench(p: number, b: number, u: number): Promise<{ points: number; ours: number; reference: number }>;
+          }
+        ).runBench(p, b, u),
+      [POINTS, BATCH, UPDATES] as const,
+    );
+    process.stdout.write(
+      `  ${r.points.toLocaleString('en-US')}-point live series, update of ${BATCH} new points, until drawn (median of ${UPDATES}, Chromium):\n`,
+    );
     process.stdout.write(`  uPlot setData of the same data (reference)  ${r.reference.toFixed(1).padStart(7)} ms   1.00x\n`);
-    process.stdout.write(`  ours: append to the live series + draw      ${r.ours.toFixed(1).padStart(7)} ms   ${(r.ours / r.reference).toFixed(2)}x   (issue 11: at most 50 ms)\n`);
+    process.stdout.write(
+      `  ours: append to the live series + draw      ${r.ours.toFixed(1).padStart(7)} ms   ${(r.ours / r.reference).toFixed(2)}x   (issue 11: at most 50 ms)\n`,
+    );
     record({
       bench: name,
       workload: `live sweep plot, ${BATCH.toLocaleString('en-US')} new points on a ${r.points.toLocaleString('en-US')}-point series, until drawn (Chromium, median of ${UPDATES})`,

@@ -60,7 +60,8 @@ export async function run(args: string[] = []): Promise<void> {
     const batched = await sweep('slurm-few', few);
     const ref = local.wallMs;
     const overhead = (s: SweepSummary, tasks: number): string => `${(((s.wallMs - ref) * cores) / tasks).toFixed(0)} ms per task`;
-    const row = (label: string, s: SweepSummary, note: string) => `  ${label.padEnd(30)} ${(s.wallMs / 1000).toFixed(2).padStart(6)} s   ${(s.wallMs / ref).toFixed(2)}x   ${note}`;
+    const row = (label: string, s: SweepSummary, note: string) =>
+      `  ${label.padEnd(30)} ${(s.wallMs / 1000).toFixed(2).padStart(6)} s   ${(s.wallMs / ref).toFixed(2)}x   ${note}`;
     process.stdout.write(
       [
         `workload: ${local.total} points of the paging case (k = 2..256, 8 replicates, 10..80 phases), ${cores} cores, single-node Slurm (${(perPoint.backend.version ?? '?').trim()})`,

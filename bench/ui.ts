@@ -47,7 +47,10 @@ interface Load {
 function servedFolder(): string {
   const dir = mkdtempSync(join(tmpdir(), 'recheck-bench-ui-'));
   for (const entry of readdirSync(RENDERER_DIR)) symlinkSync(join(RENDERER_DIR, entry), join(dir, entry));
-  writeFileSync(join(dir, 'blank.html'), '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>blank</title></head><body></body></html>\n');
+  writeFileSync(
+    join(dir, 'blank.html'),
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>blank</title></head><body></body></html>\n',
+  );
   return dir;
 }
 
@@ -71,11 +74,23 @@ export async function run(args: string[] = []): Promise<void> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--js-flags=--expose-gc'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--js-flags=--expose-gc',
+    ],
   });
 
   /** One cold load in a fresh context; `ready` waits for what counts as "shown" and `after` runs before the heap is read. */
-  async function load(url: string, ready: (page: import('playwright-core').Page) => Promise<void>, after: (page: import('playwright-core').Page) => Promise<void>): Promise<Load> {
+  async function load(
+    url: string,
+    ready: (page: import('playwright-core').Page) => Promise<void>,
+    after: (page: import('playwright-core').Page) => Promise<void>,
+  ): Promise<Load> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -119,7 +134,13 @@ export async function run(args: string[] = []): Promise<void> {
   const caseIds = (await service.listCases()).map((c) => c.id);
   try {
     for (let i = 0; i < LOADS; i++) {
-      blank.push(await load(`${origin}/blank.html`, async () => undefined, async () => undefined));
+      blank.push(
+        await load(
+          `${origin}/blank.html`,
+          async () => undefined,
+          async () => undefined,
+        ),
+      );
       app.push(
         await load(
           `${origin}/#token=${server.token}`,
@@ -129,7 +150,9 @@ export async function run(args: string[] = []): Promise<void> {
           async (page) => {
             for (const id of caseIds) {
               await page.getByTestId(`case-item-${id}`).click();
-              await page.locator(`[data-testid="case-workspace"][data-case="${id}"] [data-testid="paper-title"]`).waitFor({ state: 'visible' });
+              await page
+                .locator(`[data-testid="case-workspace"][data-case="${id}"] [data-testid="paper-title"]`)
+                .waitFor({ state: 'visible' });
               await page.locator('.markdown-pending').first().waitFor({ state: 'detached' });
             }
           },
@@ -147,15 +170,33 @@ export async function run(args: string[] = []): Promise<void> {
   const m = (xs: Load[], f: (l: Load) => number) => median(xs.map(f));
   const ref = { load: m(blank, (l) => l.loadMs), heap: m(blank, (l) => l.heapBytes) };
   const rows: [string, string, string][] = [
-    ['first load, JavaScript on the wire', kib(m(app, (l) => l.jsBytes)), `${(m(app, (l) => l.jsBytes) / JS_BUDGET_BYTES).toFixed(2)}x the 300 KiB budget`],
+    [
+      'first load, JavaScript on the wire',
+      kib(m(app, (l) => l.jsBytes)),
+      `${(m(app, (l) => l.jsBytes) / JS_BUDGET_BYTES).toFixed(2)}x the 300 KiB budget`,
+    ],
     ['first load, all bytes on the wire', kib(m(app, (l) => l.allBytes)), `blank page: ${kib(m(blank, (l) => l.allBytes))}`],
-    ['reload, JavaScript on the wire', kib(m(app, (l) => l.reloadJsBytes)), `${(m(app, (l) => l.reloadJsBytes) / m(app, (l) => l.jsBytes)).toFixed(3)}x the first load (assets cached)`],
-    ['reload, all bytes on the wire', kib(m(app, (l) => l.reloadBytes)), `${(m(app, (l) => l.reloadBytes) / m(app, (l) => l.allBytes)).toFixed(3)}x the first load (the open case's data included)`],
+    [
+      'reload, JavaScript on the wire',
+      kib(m(app, (l) => l.reloadJsBytes)),
+      `${(m(app, (l) => l.reloadJsBytes) / m(app, (l) => l.jsBytes)).toFixed(3)}x the first load (assets cached)`,
+    ],
+    [
+      'reload, all bytes on the wire',
+      kib(m(app, (l) => l.reloadBytes)),
+      `${(m(app, (l) => l.reloadBytes) / m(app, (l) => l.allBytes)).toFixed(3)}x the first load (the open case's data included)`,
+    ],
     ['time to the load event', ms(m(app, (l) => l.loadMs)), `${(m(app, (l) => l.loadMs) / ref.load).toFixed(1)}x blank (${ms(ref.load)})`],
     ['time to the case list', ms(m(app, (l) => l.readyMs)), `${(m(app, (l) => l.readyMs) / ref.load).toFixed(1)}x blank's load`],
-    [`JS heap after opening all ${caseIds.length} cases`, `${(m(app, (l) => l.heapBytes) / 2 ** 20).toFixed(1)} MiB`, `${(m(app, (l) => l.heapBytes) / ref.heap).toFixed(1)}x blank (${(ref.heap / 2 ** 20).toFixed(2)} MiB)`],
+    [
+      `JS heap after opening all ${caseIds.length} cases`,
+      `${(m(app, (l) => l.heapBytes) / 2 ** 20).toFixed(1)} MiB`,
+      `${(m(app, (l) => l.heapBytes) / ref.heap).toFixed(1)}x blank (${(ref.heap / 2 ** 20).toFixed(2)} MiB)`,
+    ],
   ];
-  process.stdout.write(`Production build, Chromium, empty cache, ${LOADS} loads each (medians); reference: a blank page from the same server.\n`);
+  process.stdout.write(
+    `Production build, Chromium, empty cache, ${LOADS} loads each (medians); reference: a blank page from the same server.\n`,
+  );
   const w0 = Math.max(...rows.map((r) => r[0].length));
   const w1 = Math.max(...rows.map((r) => r[1].length));
   for (const [what, value, ratio] of rows) process.stdout.write(`  ${what.padEnd(w0)}  ${value.padStart(w1)}  ${ratio}\n`);

@@ -17,7 +17,10 @@ async function loadMain() {
         const { buildCli } = await import('../scripts/build-cli.mjs');
         entry = (await buildCli(root)).entry;
       } catch (err) {
-        if (process.env.RECHECK_DEBUG) process.stderr.write(`recheck: could not build the CLI, running it through tsx: ${err instanceof Error ? err.message : String(err)}\n`);
+        if (process.env.RECHECK_DEBUG)
+          process.stderr.write(
+            `recheck: could not build the CLI, running it through tsx: ${err instanceof Error ? err.message : String(err)}\n`,
+          );
       }
     }
     if (entry !== null) return (await import(pathToFileURL(entry).href)).main;

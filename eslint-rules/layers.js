@@ -69,7 +69,22 @@ export function appRank(folder) {
 
 // The Node modules the sandbox's Node child runtime may use (app/sandbox/inside/node): what it needs to read its
 // request, time the run and hand untrusted code the safe modules. Anything else is a deliberate change here.
-const RUNTIME_NODE_MODULES = new Set(['assert', 'assert/strict', 'buffer', 'crypto', 'events', 'fs', 'module', 'path', 'perf_hooks', 'string_decoder', 'timers', 'timers/promises', 'url', 'util']);
+const RUNTIME_NODE_MODULES = new Set([
+  'assert',
+  'assert/strict',
+  'buffer',
+  'crypto',
+  'events',
+  'fs',
+  'module',
+  'path',
+  'perf_hooks',
+  'string_decoder',
+  'timers',
+  'timers/promises',
+  'url',
+  'util',
+]);
 
 // Which layers each layer may import from, and whether Node, Electron or the DOM are allowed.
 const POLICY = {
@@ -90,12 +105,16 @@ const NODE_GLOBALS = ['process', 'require', 'Buffer', '__dirname', '__filename']
 export default {
   meta: {
     type: 'problem',
-    docs: { description: 'Enforce the layering: checkers <- common <- app <- main, common <- renderer, the sandbox runtime apart, and the order of app/ folders' },
+    docs: {
+      description:
+        'Enforce the layering: checkers <- common <- app <- main, common <- renderer, the sandbox runtime apart, and the order of app/ folders',
+    },
     schema: [],
     messages: {
       noLayer: 'File {{file}} belongs to no layer (checkers, common, app, main, renderer, cases/*/sandbox, test, bench, scripts).',
       noAppPlace: 'Folder app/{{folder}} has no place in the app order (APP_ORDER in eslint-rules/layers.js).',
-      appOrder: 'app/{{from}} may not import app/{{to}} ({{spec}}): app/{{to}} is not below app/{{from}} in the app order (APP_ORDER in eslint-rules/layers.js).',
+      appOrder:
+        'app/{{from}} may not import app/{{to}} ({{spec}}): app/{{to}} is not below app/{{from}} in the app order (APP_ORDER in eslint-rules/layers.js).',
       crossLayer: 'Layer "{{from}}" may not import "{{spec}}" (layer "{{to}}").',
       nodeImport: 'Layer "{{from}}" may not import the Node module "{{spec}}".',
       electronImport: 'Layer "{{from}}" may not import Electron.',
@@ -180,12 +199,17 @@ export default {
           checkSpecifier(node, node.arguments[0].value);
         }
       },
-      'Identifier'(node) {
+      Identifier(node) {
         const parent = node.parent;
         if (!parent) return;
         // Only free references: skip property keys, member properties, declarations.
         if (parent.type === 'MemberExpression' && parent.property === node && !parent.computed) return;
-        if ((parent.type === 'Property' || parent.type === 'MethodDefinition' || parent.type === 'PropertyDefinition') && parent.key === node && !parent.computed) return;
+        if (
+          (parent.type === 'Property' || parent.type === 'MethodDefinition' || parent.type === 'PropertyDefinition') &&
+          parent.key === node &&
+          !parent.computed
+        )
+          return;
         if (parent.type.startsWith('TS')) return;
         checkGlobal(node);
       },

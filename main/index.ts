@@ -76,10 +76,21 @@ async function start(): Promise<void> {
     weakened,
     allowUnconfined: process.argv.includes('--allow-unconfined'),
     openWindow: () => openSandboxWindow({ session: sandboxSession, preload: sandboxPreload }),
-    sampleProcesses: () => app.getAppMetrics().map((m) => ({ pid: m.pid, workingSetKiB: m.memory.workingSetSize, ...(m.cpu.cumulativeCPUUsage !== undefined ? { cpuSeconds: m.cpu.cumulativeCPUUsage } : {}) })),
+    sampleProcesses: () =>
+      app
+        .getAppMetrics()
+        .map((m) => ({
+          pid: m.pid,
+          workingSetKiB: m.memory.workingSetSize,
+          ...(m.cpu.cumulativeCPUUsage !== undefined ? { cpuSeconds: m.cpu.cumulativeCPUUsage } : {}),
+        })),
   });
   // Letters print through Electron (a hidden window's printToPDF), not a system Chromium.
-  const core = await createRecheckService({ workspaceDir, sandbox: () => Promise.resolve(sandbox), printPdf: electronPdfPrinter((options) => new BrowserWindow(options)) });
+  const core = await createRecheckService({
+    workspaceDir,
+    sandbox: () => Promise.resolve(sandbox),
+    printPdf: electronPdfPrinter((options) => new BrowserWindow(options)),
+  });
   service = core;
 
   denyAllPermissions(session.defaultSession);

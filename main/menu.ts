@@ -19,11 +19,7 @@ export function buildMenuTemplate(actions: MenuActions): MenuItemConstructorOpti
   if (actions.isMac) template.push({ role: 'appMenu' });
   template.push({
     label: 'File',
-    submenu: [
-      { label: 'Open Workspace Folder…', click: () => actions.openWorkspaceFolder() },
-      { type: 'separator' },
-      { role: 'quit' },
-    ],
+    submenu: [{ label: 'Open Workspace Folder…', click: () => actions.openWorkspaceFolder() }, { type: 'separator' }, { role: 'quit' }],
   });
   template.push({ role: 'editMenu' });
   if (actions.isDev) {

@@ -19,7 +19,14 @@ export function electronPdfPrinter(createWindow: (options: BrowserWindowConstruc
     const dir = await mkdtemp(join(tmpdir(), 'recheck-print-'));
     const win = createWindow({
       show: false,
-      webPreferences: { javascript: false, sandbox: true, contextIsolation: true, nodeIntegration: false, partition: 'recheck-print', webSecurity: true },
+      webPreferences: {
+        javascript: false,
+        sandbox: true,
+        contextIsolation: true,
+        nodeIntegration: false,
+        partition: 'recheck-print',
+        webSecurity: true,
+      },
     });
     try {
       const page = join(dir, 'letter.html');

@@ -36,7 +36,10 @@ export function createSandboxProtocolHandler(rendererDir: string, read?: FileRea
   return (request) => (isSandboxResource(request.url) ? serve(request) : Promise.resolve(new Response('not found', { status: 404 })));
 }
 
-type SandboxSessionApi = Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'setDevicePermissionHandler' | 'setSpellCheckerEnabled' | 'on'> & {
+type SandboxSessionApi = Pick<
+  Session,
+  'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'setDevicePermissionHandler' | 'setSpellCheckerEnabled' | 'on'
+> & {
   protocol: Pick<Session['protocol'], 'handle'>;
   webRequest: Pick<Session['webRequest'], 'onBeforeRequest'>;
 };

@@ -42,7 +42,8 @@ export function openSandboxWindow(o: SandboxWindowOptions): SandboxWindow {
       if (!contents.isDestroyed()) contents.send(SANDBOX_BRIDGE_CHANNEL, message);
     },
     onMessage: (listener) => void listeners.push(listener),
-    onGone: (listener) => void contents.on('render-process-gone', (_event, details) => listener(details.reason as GoneReason, details.exitCode)),
+    onGone: (listener) =>
+      void contents.on('render-process-gone', (_event, details) => listener(details.reason as GoneReason, details.exitCode)),
     processId: () => {
       if (contents.isDestroyed()) return null;
       const pid = contents.getOSProcessId();

@@ -21,7 +21,15 @@ import { performance } from 'node:perf_hooks';
 import type { RunEnd } from '../app/sandbox/classify';
 import { readPageMessage } from '../common/sandbox/page-reader';
 import { cpuLimitMessage, wallClockLimitMessage, withAttempts, type RecordedAttempt } from '../common/sandbox/protocol';
-import { bundleForWorker, effectiveLimits, ForeignProgramError, queued, type PreparedProgram, type RunReport, type SandboxRunner } from '../app/sandbox/runner';
+import {
+  bundleForWorker,
+  effectiveLimits,
+  ForeignProgramError,
+  queued,
+  type PreparedProgram,
+  type RunReport,
+  type SandboxRunner,
+} from '../app/sandbox/runner';
 import { sharedSandboxQueue, type SandboxQueue } from '../app/sandbox/queue';
 import type { HostToPage } from '../common/sandbox/page-messages';
 import { BadInputError } from '../app/errors';
@@ -43,7 +51,8 @@ export const PROGRESS_MS = 100;
 export const RENDERER_BASE_MB = 256;
 
 /** Why the window's renderer process went away (Electron's RenderProcessGoneDetails.reason). */
-export type GoneReason = 'clean-exit' | 'abnormal-exit' | 'killed' | 'crashed' | 'oom' | 'launch-failed' | 'integrity-failure' | 'memory-eviction';
+export type GoneReason =
+  'clean-exit' | 'abnormal-exit' | 'killed' | 'crashed' | 'oom' | 'launch-failed' | 'integrity-failure' | 'memory-eviction';
 
 /** One hidden sandbox window, as the runner sees it. */
 export interface SandboxWindow {
@@ -98,7 +107,8 @@ export function createWindowSandboxRunner(deps: WindowRunnerDeps): SandboxRunner
   const programs = new WeakMap<PreparedProgram, Own>();
   const weakened = deps.weakened ?? [];
   const confined = weakened.length === 0;
-  const description = 'Web Worker in a hidden sandboxed window (own renderer process, in-memory session denying every request and permission)';
+  const description =
+    'Web Worker in a hidden sandboxed window (own renderer process, in-memory session denying every request and permission)';
   return {
     description: confined ? description : `${description}; UNCONFINED: the app was started with ${weakened.join(', ')}`,
     confined,
@@ -180,7 +190,10 @@ function runInWindow(deps: WindowRunnerDeps, code: string, o: RunOptions, confin
       timers.push(
         setTimeout(() => {
           win?.crash();
-          finish({ ...end, message: `${end.message}; the sandbox page did not confirm within ${CANCEL_GRACE_MS} ms and its process was ended` });
+          finish({
+            ...end,
+            message: `${end.message}; the sandbox page did not confirm within ${CANCEL_GRACE_MS} ms and its process was ended`,
+          });
         }, CANCEL_GRACE_MS),
       );
     };
@@ -213,7 +226,13 @@ function runInWindow(deps: WindowRunnerDeps, code: string, o: RunOptions, confin
           if (attempts.length < 50) attempts.push({ resource: msg.resource, what: msg.what });
           o.onMessage?.(msg);
         } else if (msg.type === 'result') finish({ outcome: 'ok', value: msg.value });
-        else if (msg.type === 'error') finish({ outcome: msg.reason, message: msg.message, ...(msg.denied ? { denied: msg.denied } : {}), ...(msg.exitCode !== undefined ? { exitCode: msg.exitCode } : {}) });
+        else if (msg.type === 'error')
+          finish({
+            outcome: msg.reason,
+            message: msg.message,
+            ...(msg.denied ? { denied: msg.denied } : {}),
+            ...(msg.exitCode !== undefined ? { exitCode: msg.exitCode } : {}),
+          });
         else relay(msg);
       }
     };
@@ -221,7 +240,8 @@ function runInWindow(deps: WindowRunnerDeps, code: string, o: RunOptions, confin
     const onGone = (reason: GoneReason, exitCode: number): void => {
       if (finished) return;
       if (stopping !== null) return finish(stopping);
-      if (reason === 'oom') return finish({ outcome: 'out-of-memory', message: 'out of memory: the sandbox page ran out of memory and its process ended' });
+      if (reason === 'oom')
+        return finish({ outcome: 'out-of-memory', message: 'out of memory: the sandbox page ran out of memory and its process ended' });
       finish({ outcome: 'killed', message: `the sandbox page's process ended (${reason}, exit code ${exitCode})` });
     };
 
@@ -230,7 +250,8 @@ function runInWindow(deps: WindowRunnerDeps, code: string, o: RunOptions, confin
       const elapsed = now() - started;
       if (elapsed >= limits.timeoutMs) return stop({ outcome: 'timeout', message: wallClockLimitMessage(limits.timeoutMs) });
       const silent = now() - lastHeard;
-      if (!ready && silent >= LOAD_LIMIT_MS) return finish({ outcome: 'killed', message: `the sandbox page did not load within ${LOAD_LIMIT_MS / 1000} s` });
+      if (!ready && silent >= LOAD_LIMIT_MS)
+        return finish({ outcome: 'killed', message: `the sandbox page did not load within ${LOAD_LIMIT_MS / 1000} s` });
       if (ready && stopping === null && silent >= MISSED_BEATS_MS) {
         win.crash();
         return finish({ outcome: 'killed', message: `the sandbox page stopped answering for ${MISSED_BEATS_MS / 1000} s and was ended` });
@@ -240,7 +261,10 @@ function runInWindow(deps: WindowRunnerDeps, code: string, o: RunOptions, confin
       if (p === undefined || stopping !== null) return;
       if (p.workingSetKiB > memoryCapKiB) {
         win.crash();
-        return finish({ outcome: 'out-of-memory', message: `out of memory: the sandbox page used ${Math.round(p.workingSetKiB / 1024)} MiB, above its cap of ${memoryCapKiB / 1024} MiB` });
+        return finish({
+          outcome: 'out-of-memory',
+          message: `out of memory: the sandbox page used ${Math.round(p.workingSetKiB / 1024)} MiB, above its cap of ${memoryCapKiB / 1024} MiB`,
+        });
       }
       if (p.cpuSeconds !== undefined && p.cpuSeconds > limits.cpuSeconds) {
         win.crash();
@@ -259,7 +283,10 @@ function runInWindow(deps: WindowRunnerDeps, code: string, o: RunOptions, confin
     try {
       win = deps.openWindow();
     } catch (err) {
-      return finish({ outcome: 'killed', message: `the sandbox window could not be opened: ${err instanceof Error ? err.message : String(err)}` });
+      return finish({
+        outcome: 'killed',
+        message: `the sandbox window could not be opened: ${err instanceof Error ? err.message : String(err)}`,
+      });
     }
     win.onMessage(onPage);
     win.onGone(onGone);

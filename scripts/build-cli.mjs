@@ -82,8 +82,14 @@ export async function buildCli(root = REPO_ROOT) {
   }
   if (entry === null) throw new Error('build-cli: esbuild produced no main-<hash>.js entry');
   const outside = Object.keys(result.metafile.inputs).filter((i) => !SOURCE_DIRS.some((d) => i.startsWith(`${d}/`)));
-  if (outside.length > 0) throw new Error(`build-cli: the bundle reads files outside ${SOURCE_DIRS.join(', ')} that the manifest does not watch: ${outside.join(', ')}`);
-  writeAtomic(path.join(outDir, MANIFEST_NAME), `${JSON.stringify({ version: MANIFEST_VERSION, entry, builtAt: new Date().toISOString(), sources })}\n`);
+  if (outside.length > 0)
+    throw new Error(
+      `build-cli: the bundle reads files outside ${SOURCE_DIRS.join(', ')} that the manifest does not watch: ${outside.join(', ')}`,
+    );
+  writeAtomic(
+    path.join(outDir, MANIFEST_NAME),
+    `${JSON.stringify({ version: MANIFEST_VERSION, entry, builtAt: new Date().toISOString(), sources })}\n`,
+  );
   removeOldOutputs(outDir, outputs, Date.now());
   return { entry: path.join(outDir, entry), outputs: [...outputs], metafile: result.metafile, ms: performance.now() - started };
 }
@@ -92,7 +98,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   try {
     const built = await buildCli();
     if (!process.argv.includes('--quiet')) {
-      process.stdout.write(`recheck: built the CLI into ${path.relative(REPO_ROOT, built.entry)} (${built.outputs.length} files, ${Math.round(built.ms)} ms)\n`);
+      process.stdout.write(
+        `recheck: built the CLI into ${path.relative(REPO_ROOT, built.entry)} (${built.outputs.length} files, ${Math.round(built.ms)} ms)\n`,
+      );
     }
   } catch (err) {
     process.stderr.write(`recheck: building the CLI failed: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}\n`);

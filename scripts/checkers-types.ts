@@ -76,10 +76,15 @@ export function checkersDeclarations(root = repo): Record<string, string> {
   };
   const program = ts.createProgram(files, options);
   const out: Record<string, string> = {};
-  const emitted = program.emit(undefined, (fileName, text) => {
-    const rel = path.relative(options.outDir!, fileName).split(path.sep).join('/');
-    out[rel] = text;
-  }, undefined, true);
+  const emitted = program.emit(
+    undefined,
+    (fileName, text) => {
+      const rel = path.relative(options.outDir!, fileName).split(path.sep).join('/');
+      out[rel] = text;
+    },
+    undefined,
+    true,
+  );
   const blocking = emitted.diagnostics.filter((d) => d.category === ts.DiagnosticCategory.Error);
   if (blocking.length > 0) throw new Error(`checkers declarations: ${ts.flattenDiagnosticMessageText(blocking[0]!.messageText, '\n')}`);
   return out;

@@ -42,7 +42,10 @@ export function renderSpeedSection(doc) {
   for (const n of doc.notes ?? []) lines.push('', n.text);
   const failed = doc.failures ?? [];
   if (failed.length > 0) {
-    lines.push('', `Not (fully) measured in this run: a benchmark failed, so rows after its failure are missing: ${failed.map((f) => `${f.name} (${cell(f.error)})`).join('; ')}.`);
+    lines.push(
+      '',
+      `Not (fully) measured in this run: a benchmark failed, so rows after its failure are missing: ${failed.map((f) => `${f.name} (${cell(f.error)})`).join('; ')}.`,
+    );
   }
   return lines.join('\n');
 }
@@ -68,7 +71,9 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     process.exit(2);
   }
   if (doc.smoke || (!partial && (doc.failures ?? []).length > 0) || !Array.isArray(doc.rows) || doc.rows.length === 0) {
-    process.stderr.write(`speed-table: ${resultsPath}: not a complete full run (smoke, failed or empty; --partial renders a failed run); the README is left as it is\n`);
+    process.stderr.write(
+      `speed-table: ${resultsPath}: not a complete full run (smoke, failed or empty; --partial renders a failed run); the README is left as it is\n`,
+    );
     process.exit(2);
   }
   try {

@@ -79,7 +79,13 @@ export function planStart({ root, env = process.env, platform = process.platform
   const noDisplay = platform === 'linux' && !env.DISPLAY && !env.WAYLAND_DISPLAY;
   let reason = null;
   if (env.RECHECK_MODE === 'browser') reason = 'RECHECK_MODE=browser';
-  else if (electron.missing && !noDisplay && !fetched && env.RECHECK_NO_ELECTRON_DOWNLOAD !== '1' && existsSync(at('node_modules', 'electron', 'install.js'))) {
+  else if (
+    electron.missing &&
+    !noDisplay &&
+    !fetched &&
+    env.RECHECK_NO_ELECTRON_DOWNLOAD !== '1' &&
+    existsSync(at('node_modules', 'electron', 'install.js'))
+  ) {
     return {
       mode: 'fetch',
       notice: `recheck: the Electron binary is not installed (${electron.missing}); fetching it with Electron's own installer (node_modules/electron/install.js, about 100 MB)...`,
@@ -90,11 +96,22 @@ export function planStart({ root, env = process.env, platform = process.platform
 
   if (reason === null) {
     const outputs = [at('out', 'main', 'index.js'), at('out', 'preload', 'index.cjs'), at('out', 'renderer', 'index.html')];
-    const sources = [at('renderer'), at('checkers'), at('main'), at('app'), at('scripts', 'checkers-types.ts'), at('electron.vite.config.ts')];
+    const sources = [
+      at('renderer'),
+      at('checkers'),
+      at('main'),
+      at('app'),
+      at('scripts', 'checkers-types.ts'),
+      at('electron.vite.config.ts'),
+    ];
     return {
       mode: 'electron',
       build: needsBuild(outputs, sources)
-        ? { why: 'building the app (out/ is missing or older than its sources)', command: node, args: [at('node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build', '--logLevel', 'error'] }
+        ? {
+            why: 'building the app (out/ is missing or older than its sources)',
+            command: node,
+            args: [at('node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build', '--logLevel', 'error'],
+          }
         : null,
       launch: { command: electron.path, args: [root, ...argv] },
     };
@@ -116,10 +133,21 @@ export function fetchThenPlan(o, run, write) {
   const plan = planStart(o);
   if (plan.mode !== 'fetch') return plan;
   write(`${plan.notice}\n`);
-  const r = run(plan.fetch.command, plan.fetch.args, { cwd: o.root, stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8', timeout: 20 * 60_000 });
+  const r = run(plan.fetch.command, plan.fetch.args, {
+    cwd: o.root,
+    stdio: ['ignore', 'inherit', 'pipe'],
+    encoding: 'utf8',
+    timeout: 20 * 60_000,
+  });
   const after = planStart({ ...o, fetched: true });
   if (r.status === 0 && after.mode === 'electron') return after;
-  const last = `${r.stderr ?? ''}${r.error ? `\n${r.error.message}` : ''}`.trim().split('\n').map((l) => l.trim()).filter(Boolean).find((l) => /error|enotfound|eai_again|econn|timed? ?out|status/i.test(l)) ?? `exit ${r.status ?? r.signal}`;
+  const last =
+    `${r.stderr ?? ''}${r.error ? `\n${r.error.message}` : ''}`
+      .trim()
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean)
+      .find((l) => /error|enotfound|eai_again|econn|timed? ?out|status/i.test(l)) ?? `exit ${r.status ?? r.signal}`;
   write(`recheck: could not fetch Electron's binary (${last.slice(0, 200)}); starting browser mode instead.\n`);
   const browser = planStart({ ...o, fetched: true, env: { ...o.env, RECHECK_MODE: 'browser' } });
   return { ...browser, notice: undefined };

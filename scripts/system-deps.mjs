@@ -27,7 +27,10 @@ export const NEEDS = [
 function defaultProbe(p) {
   if (p.command !== undefined) return spawnSync('sh', ['-c', `command -v ${p.command}`], { stdio: 'ignore' }).status === 0;
   // Debian's interpreter, the one apt installs the modules into and the tests run (not a pyenv shim on PATH).
-  return spawnSync(existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3', ['-c', `import ${p.python}`], { stdio: 'ignore' }).status === 0;
+  return (
+    spawnSync(existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3', ['-c', `import ${p.python}`], { stdio: 'ignore' }).status ===
+    0
+  );
 }
 
 /** The packages whose probe fails. Example: `missingPackages(() => true)` is `[]`. */
@@ -52,22 +55,32 @@ function main() {
   if (process.env.RECHECK_SKIP_SYSTEM_DEPS === '1') return 0;
   const missing = missingPackages();
   if (missing.length === 0) return 0;
-  const why = NEEDS.filter((n) => missing.includes(n.pkg)).map((n) => `${n.pkg} (${n.why})`).join(', ');
+  const why = NEEDS.filter((n) => missing.includes(n.pkg))
+    .map((n) => `${n.pkg} (${n.why})`)
+    .join(', ');
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const cmd = installCommand(missing, { isRoot, hasApt: has('apt-get'), hasSudo: has('sudo') });
   if (cmd === null) {
-    process.stderr.write(`recheck: the tests need these packages (Debian names): ${why}; install them with your system's package manager, or set RECHECK_SKIP_SYSTEM_DEPS=1 to run without them\n`);
+    process.stderr.write(
+      `recheck: the tests need these packages (Debian names): ${why}; install them with your system's package manager, or set RECHECK_SKIP_SYSTEM_DEPS=1 to run without them\n`,
+    );
     return 1;
   }
   process.stdout.write(`Installing what the tests need, with apt${cmd[0] === 'sudo' ? ' (sudo)' : ''}: ${why}\n`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const sudo = cmd[0] === 'sudo' ? ['sudo', '--preserve-env=DEBIAN_FRONTEND'] : [];
-  const update = spawnSync(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length > 0 ? ['apt-get'] : []), 'update', '-qq'], { stdio: 'inherit', env });
+  const update = spawnSync(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length > 0 ? ['apt-get'] : []), 'update', '-qq'], {
+    stdio: 'inherit',
+    env,
+  });
   if (update.status !== 0) {
     process.stderr.write(`recheck: apt-get update failed (exit ${update.status}); install by hand: ${missing.join(' ')}\n`);
     return 1;
   }
-  const install = spawnSync(cmd[0], cmd[0] === 'sudo' ? ['--preserve-env=DEBIAN_FRONTEND', ...cmd.slice(1)] : cmd.slice(1), { stdio: 'inherit', env });
+  const install = spawnSync(cmd[0], cmd[0] === 'sudo' ? ['--preserve-env=DEBIAN_FRONTEND', ...cmd.slice(1)] : cmd.slice(1), {
+    stdio: 'inherit',
+    env,
+  });
   if (install.status !== 0) {
     process.stderr.write(`recheck: apt-get install failed (exit ${install.status}); install by hand: ${missing.join(' ')}\n`);
     return 1;

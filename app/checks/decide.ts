@@ -56,12 +56,21 @@ export function decide(checks: readonly CheckResultView[], opts: DecideOptions =
   const refutes = counted.filter((c) => c.outcome === 'refutes');
 
   if (fails.length > 0 && stands.length > 0) {
-    return { decision: 'contested', reason: `supported by ${names(supports)}; refuted by ${names(refutes)}${ignoredNote}`, gate: { passed: true, rule: 'contested: counted checks on both sides' } };
+    return {
+      decision: 'contested',
+      reason: `supported by ${names(supports)}; refuted by ${names(refutes)}${ignoredNote}`,
+      gate: { passed: true, rule: 'contested: counted checks on both sides' },
+    };
   }
   if (fails.length > 0) {
     const gate = claimFailsGate(fails);
     const shown = verification ? `refuted by ${names(fails)}; no check supports it` : `supported by ${names(fails)}; no check refutes it`;
-    if (gate.passed) return { decision: verification ? 'overturned' : 'confirmed', reason: `${shown}${ignoredNote}`, gate: { passed: true, rule: gate.rule } };
+    if (gate.passed)
+      return {
+        decision: verification ? 'overturned' : 'confirmed',
+        reason: `${shown}${ignoredNote}`,
+        gate: { passed: true, rule: gate.rule },
+      };
     const missed: DecisionGate = { passed: false, rule: gate.rule, ...(gate.missing !== undefined ? { missing: gate.missing } : {}) };
     const notDecided = `${verification ? 'refuted' : 'supported'}, not decided: misses the gate: ${gate.missing}`;
     if (verification && insufficient.length > 0) return premature(insufficient, `; ${notDecided}${ignoredNote}`, missed);
@@ -70,21 +79,37 @@ export function decide(checks: readonly CheckResultView[], opts: DecideOptions =
   if (stands.length > 0) {
     const recomputed = stands.filter((c) => viewBasis(c) === 'recomputed');
     const needsRecomputed = verification || says === 'toy' || says === 'inconclusive';
-    const standsRule = needsRecomputed ? 'the claim stands: a recomputed, non-approximate check shows it' : 'the claim stands: a non-approximate check refutes the falsification';
+    const standsRule = needsRecomputed
+      ? 'the claim stands: a recomputed, non-approximate check shows it'
+      : 'the claim stands: a non-approximate check refutes the falsification';
     if (!needsRecomputed || recomputed.length > 0) {
       const by = needsRecomputed ? recomputed : stands;
       const shown = verification ? `supported by ${names(by)}; no check refutes it` : `refuted by ${names(by)}; no check supports it`;
-      const note = verification && insufficient.length > 0 ? `; the logbook's own evidence cannot carry it (${insufficientWhy(insufficient)})` : '';
-      return { decision: verification ? 'upheld' : 'refuted', reason: `${shown}${note}${ignoredNote}`, gate: { passed: true, rule: standsRule } };
+      const note =
+        verification && insufficient.length > 0 ? `; the logbook's own evidence cannot carry it (${insufficientWhy(insufficient)})` : '';
+      return {
+        decision: verification ? 'upheld' : 'refuted',
+        reason: `${shown}${note}${ignoredNote}`,
+        gate: { passed: true, rule: standsRule },
+      };
     }
     const missed: DecisionGate = { passed: false, rule: standsRule, missing: `only the logbook's own numbers (${names(stands)})` };
-    if (verification && insufficient.length > 0) return premature(insufficient, `; supported by the logbook's own numbers only (${names(stands)})${ignoredNote}`, missed);
-    return { decision: 'inconclusive', reason: `${verification ? 'supported' : 'refuted'}, not decided: misses the gate: only the logbook's own numbers (${names(stands)})${ignoredNote}`, gate: missed };
+    if (verification && insufficient.length > 0)
+      return premature(insufficient, `; supported by the logbook's own numbers only (${names(stands)})${ignoredNote}`, missed);
+    return {
+      decision: 'inconclusive',
+      reason: `${verification ? 'supported' : 'refuted'}, not decided: misses the gate: only the logbook's own numbers (${names(stands)})${ignoredNote}`,
+      gate: missed,
+    };
   }
   if (verification && insufficient.length > 0) return premature(insufficient, ignoredNote, null);
   if (insufficient.length > 0) {
     const why = `the finding's evidence cannot carry it: ${insufficientWhy(insufficient)}`;
-    return { decision: 'inconclusive', reason: `${why}${ignoredNote}`, gate: { passed: false, rule: 'a check that decides', missing: why } };
+    return {
+      decision: 'inconclusive',
+      reason: `${why}${ignoredNote}`,
+      gate: { passed: false, rule: 'a check that decides', missing: why },
+    };
   }
   if (ignored.length > 0) {
     const why = `only approximate results (${names(ignored)}), and approximate results never decide`;
@@ -96,7 +121,11 @@ export function decide(checks: readonly CheckResultView[], opts: DecideOptions =
     const why = `waiting for ${what} (${names(waiting)})`;
     return { decision: 'inconclusive', reason: why, gate: { passed: false, rule: 'a check that decides', missing: why } };
   }
-  return { decision: 'inconclusive', reason: 'no check decides either way', gate: { passed: false, rule: 'a check that decides', missing: 'no check decides either way' } };
+  return {
+    decision: 'inconclusive',
+    reason: 'no check decides either way',
+    gate: { passed: false, rule: 'a check that decides', missing: 'no check decides either way' },
+  };
 }
 
 function insufficientWhy(xs: readonly CheckResultView[]): string {
@@ -108,7 +137,10 @@ function premature(insufficient: readonly CheckResultView[], tail: string, misse
   return {
     decision: 'premature',
     reason: `the evidence cannot carry the verification: ${insufficientWhy(insufficient)}${tail}`,
-    gate: { passed: true, rule: `premature: a check shows the finding's evidence misses the minimums (${names(insufficient)})${missed?.missing !== undefined ? `; a decision misses its gate: ${missed.missing}` : ''}` },
+    gate: {
+      passed: true,
+      rule: `premature: a check shows the finding's evidence misses the minimums (${names(insufficient)})${missed?.missing !== undefined ? `; a decision misses its gate: ${missed.missing}` : ''}`,
+    },
   };
 }
 
@@ -118,10 +150,15 @@ function legacyDecide(checks: readonly CheckResultView[]): Decided {
   const supports = checks.filter((c) => c.outcome === 'supports');
   const refutes = checks.filter((c) => c.outcome === 'refutes');
   if (failed.length > 0) return { decision: 'inconclusive', reason: `check(s) failed to run: ${names(failed)}` };
-  if (supports.length > 0 && refutes.length > 0) return { decision: 'contested', reason: `supported by ${names(supports)}; refuted by ${names(refutes)}` };
+  if (supports.length > 0 && refutes.length > 0)
+    return { decision: 'contested', reason: `supported by ${names(supports)}; refuted by ${names(refutes)}` };
   if (supports.length > 0) return { decision: 'confirmed', reason: `supported by ${names(supports)}; no check refutes it` };
   if (refutes.length > 0) return { decision: 'refuted', reason: `refuted by ${names(refutes)}; no check supports it` };
   const waiting = checks.filter((c) => c.waitingFor !== undefined);
-  if (waiting.length > 0) return { decision: 'inconclusive', reason: `waiting for ${[...new Set(waiting.map((c) => c.waitingFor))].join('; ')} (${names(waiting)})` };
+  if (waiting.length > 0)
+    return {
+      decision: 'inconclusive',
+      reason: `waiting for ${[...new Set(waiting.map((c) => c.waitingFor))].join('; ')} (${names(waiting)})`,
+    };
   return { decision: 'inconclusive', reason: 'no check decides either way' };
 }

@@ -46,7 +46,8 @@ export function notCounted(c: Pick<CheckResultView, 'guarantee'>): string | null
 }
 
 /** The rule of the claim-fails gate, as decisions and documents state it. */
-export const CLAIM_FAILS_RULE = 'the claim fails: an exact or rigorous certificate, or two independent agreeing checks (one recomputed), each from at least 3 seeds where seeds matter';
+export const CLAIM_FAILS_RULE =
+  'the claim fails: an exact or rigorous certificate, or two independent agreeing checks (one recomputed), each from at least 3 seeds where seeds matter';
 
 /**
  * The claim-fails gate over the counted checks that show the claim fails. Example: one recomputed `exact`
@@ -59,7 +60,8 @@ export function claimFailsGate(fails: readonly CheckResultView[]): DecisionGate 
   if (cert !== undefined) return { passed: true, rule: `${CLAIM_FAILS_RULE} (certificate: ${cert.checkId})`, by: [cert.checkId] };
   // One result holding independent sources that each reach its side alone (distinct blind reviewers).
   const multi = eligible.find((c) => (c.sources ?? 1) >= 2 && viewBasis(c) === 'recomputed');
-  if (multi !== undefined) return { passed: true, rule: `${CLAIM_FAILS_RULE} (independent: ${multi.sources} sources in ${multi.checkId})`, by: [multi.checkId] };
+  if (multi !== undefined)
+    return { passed: true, rule: `${CLAIM_FAILS_RULE} (independent: ${multi.sources} sources in ${multi.checkId})`, by: [multi.checkId] };
   for (const [i, a] of eligible.entries()) {
     for (const b of eligible.slice(i + 1)) {
       if (independent(a, b) && (viewBasis(a) === 'recomputed' || viewBasis(b) === 'recomputed')) {
@@ -82,7 +84,10 @@ function missingWhy(eligible: readonly CheckResultView[], fewSeeds: readonly Che
     parts.push(`one ${viewGuarantee(eligible[0] as CheckResultView).kind} check (${eligible[0]?.checkId}) and no independent second`);
   } else {
     const sameData = eligible.filter((c) => c.dataSha256 !== undefined && eligible.some((d) => d !== c && d.dataSha256 === c.dataSha256));
-    const why = sameData.length > 0 ? `${sameData.map((c) => c.checkId).join(', ')} examine the same data (sha256 ${sameData[0]?.dataSha256?.slice(0, 12)}...)` : 'they are not independent (same kind and basis, no data to tell apart)';
+    const why =
+      sameData.length > 0
+        ? `${sameData.map((c) => c.checkId).join(', ')} examine the same data (sha256 ${sameData[0]?.dataSha256?.slice(0, 12)}...)`
+        : 'they are not independent (same kind and basis, no data to tell apart)';
     parts.push(`no two independent checks: ${why}`);
   }
   return parts.join('; ');

@@ -149,7 +149,12 @@ export function guaranteeOf(kind: Pick<CheckKind, 'guarantee'> | undefined, resu
 }
 
 /** The basis of a result: its own, else its kind's (fixed or from the params), else `fallback`. */
-export function basisOf<P>(kind: Pick<CheckKind<P>, 'basis' | 'basisFor'> | undefined, params: P, result: Pick<CheckResult, 'basis'>, fallback: EvidenceBasis): EvidenceBasis {
+export function basisOf<P>(
+  kind: Pick<CheckKind<P>, 'basis' | 'basisFor'> | undefined,
+  params: P,
+  result: Pick<CheckResult, 'basis'>,
+  fallback: EvidenceBasis,
+): EvidenceBasis {
   if (result.basis !== undefined) return result.basis;
   if (kind?.basisFor !== undefined) return kind.basisFor(params);
   return kind?.basis ?? fallback;

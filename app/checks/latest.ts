@@ -46,7 +46,8 @@ export async function latestReports(dir: string, falsificationIds: readonly stri
     if (report === null) continue;
     newestRun ??= report;
     for (const f of report.falsifications) {
-      if (wanted.has(f.falsificationId) && !found.has(f.falsificationId)) found.set(f.falsificationId, { ...f, runId: report.runId, finishedAt: report.finishedAt });
+      if (wanted.has(f.falsificationId) && !found.has(f.falsificationId))
+        found.set(f.falsificationId, { ...f, runId: report.runId, finishedAt: report.finishedAt });
     }
   }
   const reports = falsificationIds.flatMap((id) => {
@@ -80,7 +81,10 @@ export function staleness(f: Pick<Falsification, 'checks'>, report: Pick<Falsifi
  */
 export async function latestCaseReports(dir: string, file: Pick<CaseFile, 'falsifications'>): Promise<LatestReports> {
   const active = file.falsifications.filter(isActive);
-  const latest = await latestReports(dir, active.map((f) => f.id));
+  const latest = await latestReports(
+    dir,
+    active.map((f) => f.id),
+  );
   const reports = latest.reports.map((r) => {
     const f = active.find((x) => x.id === r.falsificationId);
     const why = f === undefined ? null : staleness(f, r);

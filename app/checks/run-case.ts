@@ -56,8 +56,11 @@ export async function runCase(loaded: LoadedCase, registry: CheckRegistry, opts:
   const caseId = opts.caseId ?? c.id;
   // Withdrawn findings and checks stay in case.json for the history and are never run (app/cases/withdraw.ts).
   const named = opts.falsificationId ? c.falsifications.find((f) => f.id === opts.falsificationId) : undefined;
-  if (named?.withdrawn !== undefined) throw new BadInputError(join(dir, 'case.json'), `finding ${named.id} is withdrawn (${named.withdrawn.reason}): it is not run`);
-  const targets = (opts.falsificationId ? c.falsifications.filter((f) => f.id === opts.falsificationId) : c.falsifications).filter(isActive).map((f) => ({ ...f, checks: f.checks.filter(isActive) }));
+  if (named?.withdrawn !== undefined)
+    throw new BadInputError(join(dir, 'case.json'), `finding ${named.id} is withdrawn (${named.withdrawn.reason}): it is not run`);
+  const targets = (opts.falsificationId ? c.falsifications.filter((f) => f.id === opts.falsificationId) : c.falsifications)
+    .filter(isActive)
+    .map((f) => ({ ...f, checks: f.checks.filter(isActive) }));
   if (targets.length === 0) {
     throw new BadInputError(
       join(dir, 'case.json'),
@@ -70,7 +73,15 @@ export async function runCase(loaded: LoadedCase, registry: CheckRegistry, opts:
   }
   const runDir = join(dir, 'runs', runId);
   const startedAt = now().toISOString();
-  emit({ runId, type: 'started', caseId, checks: targets.reduce((n, f) => n + f.checks.length, 0), falsificationId: opts.falsificationId ?? null, startedAt, who: opts.who ?? 'recheck' });
+  emit({
+    runId,
+    type: 'started',
+    caseId,
+    checks: targets.reduce((n, f) => n + f.checks.length, 0),
+    falsificationId: opts.falsificationId ?? null,
+    startedAt,
+    who: opts.who ?? 'recheck',
+  });
 
   // A cancelled run is recorded too (which checks had finished), but yields no report and no decision.
   const checksDone: string[] = [];
@@ -152,7 +163,16 @@ export async function runCase(loaded: LoadedCase, registry: CheckRegistry, opts:
       emit({ runId, type: 'check', result: view });
     }
     const { decision, reason, gate } = decide(checks, { says: findingSays(f) });
-    reports.push({ falsificationId: f.id, claim: f.claim, assertion: f.assertion, ...(f.says !== undefined ? { says: f.says } : {}), decision, reason, ...(gate !== undefined ? { gate } : {}), checks });
+    reports.push({
+      falsificationId: f.id,
+      claim: f.claim,
+      assertion: f.assertion,
+      ...(f.says !== undefined ? { says: f.says } : {}),
+      decision,
+      reason,
+      ...(gate !== undefined ? { gate } : {}),
+      checks,
+    });
   }
 
   const report: CaseRunReport = { runId, caseId, startedAt, finishedAt: now().toISOString(), falsifications: reports };
@@ -184,7 +204,12 @@ export async function runCase(loaded: LoadedCase, registry: CheckRegistry, opts:
  * What a result is worth, for the view: its guarantee and basis (the result's own, else the kind's, else the
  * basis its case paths imply), its seeds and data hash, and why the finding's evidence cannot carry a verdict.
  */
-export function worth(kind: CheckKind, decl: Pick<CheckDecl, 'params'>, r: CheckResult, fallback: EvidenceBasis): Pick<CheckResultView, 'guarantee' | 'basis' | 'seeds' | 'sources' | 'dataSha256' | 'insufficient'> {
+export function worth(
+  kind: CheckKind,
+  decl: Pick<CheckDecl, 'params'>,
+  r: CheckResult,
+  fallback: EvidenceBasis,
+): Pick<CheckResultView, 'guarantee' | 'basis' | 'seeds' | 'sources' | 'dataSha256' | 'insufficient'> {
   const data = r.dataSha256 ?? (typeof r.evidence.tableSha256 === 'string' ? r.evidence.tableSha256 : undefined);
   const insufficient = r.insufficient ?? cannotTell(r.evidence.conclusion);
   return {
@@ -214,7 +239,12 @@ export function cannotTell(conclusion: unknown): string | undefined {
  * `recomputed` (a sweep program, a reviewer's re-implementation or table). `caseDir` enables the sidecar look-up.
  * Example: growth-fit on `logbook/sweep-k16.csv`, or on `tables/sweep.csv` extracted from a cell, is logbook.
  */
-export function pathBasis(c: Pick<CaseFile, 'logbooks'>, registry: CheckRegistry, decl: Pick<CheckDecl, 'kind' | 'params'>, caseDir?: string): EvidenceBasis {
+export function pathBasis(
+  c: Pick<CaseFile, 'logbooks'>,
+  registry: CheckRegistry,
+  decl: Pick<CheckDecl, 'kind' | 'params'>,
+  caseDir?: string,
+): EvidenceBasis {
   const paths = registry.casePaths(decl.kind, decl.params).map((p) => p.path.replace(/^\.\//, ''));
   const inLogbook = (p: string) => c.logbooks.some((l) => p === l.path || p.startsWith(`${l.path.replace(/\/+$/, '')}/`));
   // Only existence is asked: a sidecar can make a file count as the logbook's (more cautious), never the reverse.

@@ -26,7 +26,12 @@ export function parseCommandArgs<O extends Options>(
 ) {
   let parsed;
   try {
-    parsed = parseArgs({ args: positionals.dashPositionals ? dashWordsLast(args, options) : args, options, allowPositionals: true, strict: true });
+    parsed = parseArgs({
+      args: positionals.dashPositionals ? dashWordsLast(args, options) : args,
+      options,
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (err) {
     throw new UsageError(command, shown((err as Error).message.split('\n')[0] ?? 'bad arguments'));
   }

@@ -128,7 +128,10 @@ async function acquireProcessLock(name: string, what: string, waitMs: number): P
     }
     if (got !== 'EADDRINUSE') return NO_LOCK; // abstract sockets refused here: this process's queue only
     if (Date.now() - start >= waitMs) {
-      throw new BusyError(`${what} is being edited by another Recheck process (waited ${Math.round(waitMs / 100) / 10} s): try again when it has finished`, 5);
+      throw new BusyError(
+        `${what} is being edited by another Recheck process (waited ${Math.round(waitMs / 100) / 10} s): try again when it has finished`,
+        5,
+      );
     }
     await new Promise((r) => setTimeout(r, delay));
   }

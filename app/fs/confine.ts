@@ -152,7 +152,9 @@ export async function mkdirInside(root: string, rel: string, shownAs = root): Pr
   joinInside(root, rel, shownAs);
   const realRoot = await realpath(root);
   let current = realRoot;
-  for (const part of relative(resolve(root), resolve(root, rel)).split(sep).filter((p) => p !== '')) {
+  for (const part of relative(resolve(root), resolve(root, rel))
+    .split(sep)
+    .filter((p) => p !== '')) {
     const next = join(current, part);
     let st: Stats | null = null;
     try {
@@ -171,7 +173,8 @@ export async function mkdirInside(root: string, rel: string, shownAs = root): Pr
     }
     if (st.isSymbolicLink()) {
       const target = await realpath(next);
-      if (!isInside(target, realRoot)) throw new ConfinementError(shownAs, `"${shown(relative(realRoot, next))}" is a symlink that leaves the case folder`);
+      if (!isInside(target, realRoot))
+        throw new ConfinementError(shownAs, `"${shown(relative(realRoot, next))}" is a symlink that leaves the case folder`);
       if (!(await lstat(target)).isDirectory()) throw new ConfinementError(shownAs, `"${shown(relative(realRoot, next))}" is not a folder`);
       current = target;
       continue;
@@ -203,7 +206,11 @@ export interface SkippedEntry {
  * is reported in `skipped`. Stops after `maxEntries` entries (default 20,000), reporting that too.
  * Example: `(await listInside(caseDir, 'sandbox')).files.map((f) => f.path)`.
  */
-export async function listInside(root: string, rel: string, o: { maxEntries?: number } = {}): Promise<{ files: ListedFile[]; skipped: SkippedEntry[] }> {
+export async function listInside(
+  root: string,
+  rel: string,
+  o: { maxEntries?: number } = {},
+): Promise<{ files: ListedFile[]; skipped: SkippedEntry[] }> {
   const realRoot = await realpath(root);
   const start = resolveInside(root, rel);
   const files: ListedFile[] = [];

@@ -28,6 +28,7 @@ export async function hashTree(dir: string, base: string): Promise<Record<string
   const out: Record<string, string> = {};
   const { files } = await listInside(base, relative(base, dir));
   const prefix = relative(base, dir).split('\\').join('/');
-  for (const f of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) out[`${prefix}/${f.path}`] = sha256(await readRegularFile(f.abs, { maxBytes: MAX_HASHED_BYTES, shownAs: `${prefix}/${f.path}` }));
+  for (const f of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)))
+    out[`${prefix}/${f.path}`] = sha256(await readRegularFile(f.abs, { maxBytes: MAX_HASHED_BYTES, shownAs: `${prefix}/${f.path}` }));
   return out;
 }

@@ -144,7 +144,7 @@ async function readAt(handle: FileHandle, position: number, length: number): Pro
 
 /** Offset of the last newline before `end`, or -1 (scans backwards in chunks). */
 async function lastNewlineBefore(handle: FileHandle, end: number): Promise<number> {
-  for (let stop = end; stop > 0; ) {
+  for (let stop = end; stop > 0;) {
     const start = Math.max(0, stop - CHUNK);
     const chunk = await readAt(handle, start, stop - start);
     const i = chunk.lastIndexOf(NEWLINE);
@@ -175,7 +175,14 @@ async function recordTorn(log: string, fragment: Buffer, offset: number, reason:
   const tornFile = tornFileOf(log);
   const text = fragment.toString('utf8');
   const exact = Buffer.from(text, 'utf8').equals(fragment);
-  const record: TornRecord = { format: 'recheck.torn/1', at: new Date().toISOString(), log: basename(log), offset, reason, ...(exact ? { text } : { base64: fragment.toString('base64') }) };
+  const record: TornRecord = {
+    format: 'recheck.torn/1',
+    at: new Date().toISOString(),
+    log: basename(log),
+    offset,
+    reason,
+    ...(exact ? { text } : { base64: fragment.toString('base64') }),
+  };
   const handle = (await openRegular(tornFile, APPEND_OR_CREATE, 'append to')) as FileHandle;
   try {
     const { size } = await handle.stat();
@@ -275,12 +282,17 @@ export interface LogReadStats {
  * with a newline. Throws BadInputError when the log is over `maxBytes`.
  * Example: `await readLogLines(file, (line) => lines.push(line))`.
  */
-export async function readLogLines(path: string, visit: (line: string, complete: boolean) => void, o: { maxBytes?: number } = {}): Promise<LogReadStats> {
+export async function readLogLines(
+  path: string,
+  visit: (line: string, complete: boolean) => void,
+  o: { maxBytes?: number } = {},
+): Promise<LogReadStats> {
   const handle = await openRegular(path, READ_ONLY, 'read');
   if (handle === null) return { exists: false, unterminated: false };
   try {
     const { size } = await handle.stat();
-    if (o.maxBytes !== undefined && size > o.maxBytes) throw new BadInputError(shown(path), `is ${size} bytes, over the limit of ${o.maxBytes}`);
+    if (o.maxBytes !== undefined && size > o.maxBytes)
+      throw new BadInputError(shown(path), `is ${size} bytes, over the limit of ${o.maxBytes}`);
     const buf = Buffer.alloc(CHUNK * 16);
     let pending: Buffer[] = [];
     let position = 0;
@@ -292,7 +304,8 @@ export async function readLogLines(path: string, visit: (line: string, complete:
       const { bytesRead } = await handle.read(buf, 0, buf.length, position);
       if (bytesRead === 0) break;
       position += bytesRead;
-      if (o.maxBytes !== undefined && position > o.maxBytes) throw new BadInputError(shown(path), `is over the limit of ${o.maxBytes} bytes`);
+      if (o.maxBytes !== undefined && position > o.maxBytes)
+        throw new BadInputError(shown(path), `is over the limit of ${o.maxBytes} bytes`);
       let from = 0;
       for (let nl = buf.indexOf(NEWLINE, from); nl >= 0 && nl < bytesRead; nl = buf.indexOf(NEWLINE, from)) {
         emit([...pending, buf.subarray(from, nl)], true); // emit decodes at once: a view into buf is safe
@@ -337,4 +350,3 @@ export async function countTornLines(log: string): Promise<number> {
   });
   return n;
 }
-

@@ -47,7 +47,9 @@ export function megapixels(pixels: number): string {
 export function checkImagePixels(size: { width: number; height: number }, budget: ImageBudget = IMAGE_BUDGET): void {
   const pixels = size.width * size.height;
   if (pixels > budget.maxPixelsPerImage) {
-    throw new ImageBudgetError(`is ${size.width}x${size.height} (${megapixels(pixels)} megapixels), over the ${megapixels(budget.maxPixelsPerImage)} megapixels decoded per image`);
+    throw new ImageBudgetError(
+      `is ${size.width}x${size.height} (${megapixels(pixels)} megapixels), over the ${megapixels(budget.maxPixelsPerImage)} megapixels decoded per image`,
+    );
   }
 }
 

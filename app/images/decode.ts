@@ -124,7 +124,8 @@ async function decodeWebp(bytes: Uint8Array): Promise<DecodedImage> {
 }
 
 /** Words that mark a message as the decoder's (or the JavaScript engine's) internals, not a description of the file. */
-const INTERNALS = /\b(undefined|null|NaN|properties|property|reading|function|object|Aborted|RuntimeError|TypeError|RangeError|wasm|memory|bounds|stack|index)\b/i;
+const INTERNALS =
+  /\b(undefined|null|NaN|properties|property|reading|function|object|Aborted|RuntimeError|TypeError|RangeError|wasm|memory|bounds|stack|index)\b/i;
 
 /**
  * The decoder's message when it is a plain description of the file (letters, digits, spaces and `- , . :`,

@@ -23,10 +23,17 @@ export async function draftCaseLetter(dir: string, file: CaseFile, options: Draf
 }
 
 /** Whether a letter of this kind about these falsifications may be sent now, and what is missing. */
-export async function letterReadiness(dir: string, file: CaseFile, kind: LetterDraft['kind'], falsificationIds: readonly string[]): Promise<{ ready: boolean; missing: string[] }> {
+export async function letterReadiness(
+  dir: string,
+  file: CaseFile,
+  kind: LetterDraft['kind'],
+  falsificationIds: readonly string[],
+): Promise<{ ready: boolean; missing: string[] }> {
   const { reports } = await latestCaseReports(dir, file);
   const audit = await readAudit(dir);
-  const missing = falsificationIds.flatMap((id) => [...selectLetter(file, reports, audit, { kind, falsificationId: id }, `${file.id}/case.json`).missing]);
+  const missing = falsificationIds.flatMap((id) => [
+    ...selectLetter(file, reports, audit, { kind, falsificationId: id }, `${file.id}/case.json`).missing,
+  ]);
   return { ready: missing.length === 0, missing };
 }
 
@@ -51,14 +58,23 @@ export async function letterFigures(dir: string, file: CaseFile, falsificationId
         return src === undefined ? [] : [{ src, label: `${side === 0 ? 'A' : 'B'}: ${img.condition}` }];
       });
       const judged = gallery.mode === 'compare' ? 'judged worse' : 'judged unusable';
-      out.push({ caption: `Figure ${numbers[i]}: pair ${p.pair}, image A ${p.images[0].condition} and image B ${p.images[1].condition}; ${judged}: ${judgedWords(p)} (SHA-256 ${p.images[0].sha256.slice(0, 12)}…, ${p.images[1].sha256.slice(0, 12)}…)`, images });
+      out.push({
+        caption: `Figure ${numbers[i]}: pair ${p.pair}, image A ${p.images[0].condition} and image B ${p.images[1].condition}; ${judged}: ${judgedWords(p)} (SHA-256 ${p.images[0].sha256.slice(0, 12)}…, ${p.images[1].sha256.slice(0, 12)}…)`,
+        images,
+      });
     });
   }
   return out;
 }
 
 /** The letter as a PDF, the checks' figures appended. */
-export async function letterPdf(dir: string, file: CaseFile, markdown: string, falsificationIds: readonly string[], print: PdfPrinter): Promise<Uint8Array> {
+export async function letterPdf(
+  dir: string,
+  file: CaseFile,
+  markdown: string,
+  falsificationIds: readonly string[],
+  print: PdfPrinter,
+): Promise<Uint8Array> {
   const title = /^# (.+)$/m.exec(markdown)?.[1] ?? file.paper.title;
   return print(letterHtml(markdown, title, await letterFigures(dir, file, falsificationIds)));
 }

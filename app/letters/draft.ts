@@ -8,7 +8,15 @@
  * names. It names no run, check id or workspace path. A letter that may not be sent yet opens with a "not
  * ready to send" banner listing what is missing (app/letters/select.ts).
  */
-import type { AuditEntry, CheckOutcome, DraftLetterOptions, FindingSays, LatestFalsificationReport, LetterDraft, LetterKind } from '../../common/api/contract';
+import type {
+  AuditEntry,
+  CheckOutcome,
+  DraftLetterOptions,
+  FindingSays,
+  LatestFalsificationReport,
+  LetterDraft,
+  LetterKind,
+} from '../../common/api/contract';
 import { decisionWords } from '../../common/words/outcomes';
 import { CHECKLIST, checklistStatus } from '../cases/checklist';
 import type { CaseFile } from '../cases/model';
@@ -25,7 +33,14 @@ import { closingQuestion, letterTitle, opening, type Subject } from './opening';
  * The draft. `where` names the case in a refusal.
  * Example: for timing-normalization with F1 refuted and agreed, `draftLetter(...).kind` is `logbook`.
  */
-export function draftLetter(c: CaseFile, latest: readonly LatestFalsificationReport[], audit: readonly AuditEntry[], evidence: LetterEvidence, options: DraftLetterOptions = {}, where = `${c.id}/case.json`): LetterDraft {
+export function draftLetter(
+  c: CaseFile,
+  latest: readonly LatestFalsificationReport[],
+  audit: readonly AuditEntry[],
+  evidence: LetterEvidence,
+  options: DraftLetterOptions = {},
+  where = `${c.id}/case.json`,
+): LetterDraft {
   const sel = selectLetter(c, latest, audit, options, where);
   const verdicts = latestVerdicts(audit);
   const signedBy = [...new Set(sel.falsifications.flatMap((f) => verdicts.get(f.id)?.who ?? []))];
@@ -42,13 +57,16 @@ export function draftLetter(c: CaseFile, latest: readonly LatestFalsificationRep
     for (const m of sel.missing) lines.push(`> - ${m}`);
     lines.push('');
   }
-  if (sel.kind === 'authors') lines.push(c.paper.authors !== undefined && c.paper.authors.length > 0 ? `Dear ${joinWords(c.paper.authors)},` : 'Dear authors,', '');
-  else lines.push(logbook !== undefined ? `Dear author of the logbook “${logbook.title ?? logbook.id}”,` : 'Dear author of the logbook,', '');
+  if (sel.kind === 'authors')
+    lines.push(c.paper.authors !== undefined && c.paper.authors.length > 0 ? `Dear ${joinWords(c.paper.authors)},` : 'Dear authors,', '');
+  else
+    lines.push(logbook !== undefined ? `Dear author of the logbook “${logbook.title ?? logbook.id}”,` : 'Dear author of the logbook,', '');
   lines.push(opening(c, sel.kind, subjects, { neverRun: latest.length === 0, nothing: sel.missing[0] ?? '' }), '');
   const claims = c.paper.claims.filter((cl) => sel.falsifications.some((f) => f.claim === cl.id));
   claims.forEach((claim, i) => {
     lines.push(`## ${claims.length > 1 ? `Claim ${i + 1}` : 'The claim'}: “${claim.text}”`, '');
-    for (const s of subjects.filter((x) => x.f.claim === claim.id)) lines.push(...findingSection(c, s, sel.kind, verdicts.get(s.f.id), evidence));
+    for (const s of subjects.filter((x) => x.f.claim === claim.id))
+      lines.push(...findingSection(c, s, sel.kind, verdicts.get(s.f.id), evidence));
   });
   if (subjects.length > 0) lines.push('## Our question to you', '', closingQuestion(c, sel.kind, subjects), '');
   lines.push('Kind regards,', '', signedBy.length > 0 ? joinWords(signedBy) : '(no reviewer has recorded a verdict yet)');
@@ -72,14 +90,24 @@ function findingSection(c: CaseFile, s: Subject, kind: LetterKind, verdict: Audi
   const out: string[] = [];
   const logbook = c.logbooks.find((l) => l.id === f.logbook);
   out.push(kind === 'authors' ? '### What was reported' : '### What you reported', '');
-  out.push(kind === 'authors' ? `The reproduction logbook “${logbook?.title ?? f.logbook}” states:` : 'Your logbook states:', '', `> ${f.assertion}`, '');
+  out.push(
+    kind === 'authors' ? `The reproduction logbook “${logbook?.title ?? f.logbook}” states:` : 'Your logbook states:',
+    '',
+    `> ${f.assertion}`,
+    '',
+  );
   if (report === undefined) {
     out.push('### What we computed', '', 'Nothing yet: the checks of this report have not been run.', '');
     return out;
   }
   if (kind === 'logbook') out.push(...diagnosisSection(report, says));
   out.push('### What we computed', '');
-  const gate = report.gate === undefined ? 'No gate was recorded for it (a run from before gates).' : report.gate.passed ? `It passed its gate: ${withCheckTitles(report.gate.rule, f)}.` : `It misses its gate: ${withCheckTitles(report.gate.rule, f)}${report.gate.missing !== undefined ? ` (missing: ${withCheckTitles(report.gate.missing, f)})` : ''}.`;
+  const gate =
+    report.gate === undefined
+      ? 'No gate was recorded for it (a run from before gates).'
+      : report.gate.passed
+        ? `It passed its gate: ${withCheckTitles(report.gate.rule, f)}.`
+        : `It misses its gate: ${withCheckTitles(report.gate.rule, f)}${report.gate.missing !== undefined ? ` (missing: ${withCheckTitles(report.gate.missing, f)})` : ''}.`;
   out.push(`Re-check result: **${decisionWords(report.decision, says).full}**. ${gate} ${tally(report, says)}`, '');
   const quoted = new Set<string>(); // a small file is quoted once, where it is first cited
   report.checks.forEach((check, i) => {
@@ -88,11 +116,13 @@ function findingSection(c: CaseFile, s: Subject, kind: LetterKind, verdict: Audi
     if (ev !== undefined) {
       for (const input of ev.inputs) {
         out.push(`   - Data: \`${c.id}/${input.path}\`, SHA-256 \`${input.sha256}\``);
-        if (input.inline !== undefined && !quoted.has(input.path)) out.push('', '     ```json', ...input.inline.split('\n').map((l) => `     ${l}`), '     ```', '');
+        if (input.inline !== undefined && !quoted.has(input.path))
+          out.push('', '     ```json', ...input.inline.split('\n').map((l) => `     ${l}`), '     ```', '');
         quoted.add(input.path);
       }
       for (const fig of ev.figures) out.push(`   - Figure ${fig.number} (attached), SHA-256 \`${fig.sha256}\``);
-      if (ev.gallery !== undefined && ev.gallery.numbers.length > 0) out.push(`   - ${figureRange(ev.gallery.numbers)} (attached): pairs from the blind review, listed below`);
+      if (ev.gallery !== undefined && ev.gallery.numbers.length > 0)
+        out.push(`   - ${figureRange(ev.gallery.numbers)} (attached): pairs from the blind review, listed below`);
       out.push(`   - Recompute: \`${ev.command}\``);
     }
   });
@@ -106,7 +136,8 @@ function findingSection(c: CaseFile, s: Subject, kind: LetterKind, verdict: Audi
   if (settled.length > 0) {
     out.push('### What we made sure of', '');
     for (const item of settled) {
-      const text = item.status === 'answered' ? (item.note ?? 'Answered by the computations above.') : `Not applicable: ${item.reason ?? ''}`;
+      const text =
+        item.status === 'answered' ? (item.note ?? 'Answered by the computations above.') : `Not applicable: ${item.reason ?? ''}`;
       out.push(`- *${item.question.question}* ${withCheckTitles(text, f)}`);
     }
     for (const id of checklist.open) out.push(`- *${CHECKLIST.find((q) => q.id === id)?.question ?? id}* Not settled yet.`);
@@ -136,7 +167,9 @@ function diagnosisSection(report: LatestFalsificationReport, says: FindingSays):
     '',
     ...lines,
     '',
-    premature ? 'The claim may still hold at this scale; what the checks question is whether the evidence shown can carry the verification yet.' : 'It is an easy slip to make; we write so that the record can be corrected before anyone relies on it.',
+    premature
+      ? 'The claim may still hold at this scale; what the checks question is whether the evidence shown can carry the verification yet.'
+      : 'It is an easy slip to make; we write so that the record can be corrected before anyone relies on it.',
     '',
   ];
 }

@@ -65,10 +65,17 @@ export function runCommand(caseName: string, falsificationId: string): string {
  * Reads what the letter cites for the checks of `falsificationIds` (their latest reports), in the letter's
  * order: claim by claim, each claim's falsifications in the case's order, each one's checks in its report's.
  */
-export async function letterEvidence(dir: string, c: CaseFile, latest: readonly LatestFalsificationReport[], falsificationIds: readonly string[]): Promise<LetterEvidence> {
+export async function letterEvidence(
+  dir: string,
+  c: CaseFile,
+  latest: readonly LatestFalsificationReport[],
+  falsificationIds: readonly string[],
+): Promise<LetterEvidence> {
   const out = new Map<string, CheckEvidence>();
   let figureCount = 0;
-  const ordered = c.paper.claims.flatMap((claim) => c.falsifications.filter((f) => f.claim === claim.id && falsificationIds.includes(f.id)));
+  const ordered = c.paper.claims.flatMap((claim) =>
+    c.falsifications.filter((f) => f.claim === claim.id && falsificationIds.includes(f.id)),
+  );
   for (const f of ordered) {
     const report = latest.find((r) => r.falsificationId === f.id);
     for (const result of report?.checks ?? []) {
@@ -79,7 +86,8 @@ export async function letterEvidence(dir: string, c: CaseFile, latest: readonly 
         const bytes = await readOrNull(dir, path, MAX_INPUT_BYTES);
         if (bytes === null || inputs.some((i) => i.path === path)) continue;
         const text = bytes.toString('utf8');
-        const inline = bytes.length <= INLINE_MAX_BYTES && /"format"\s*:\s*"recheck\.certificate\/1"/.test(text) ? text.trimEnd() : undefined;
+        const inline =
+          bytes.length <= INLINE_MAX_BYTES && /"format"\s*:\s*"recheck\.certificate\/1"/.test(text) ? text.trimEnd() : undefined;
         inputs.push({ path, sha256: sha256(bytes), ...(inline !== undefined ? { inline } : {}) });
       }
       const figures: EvidenceFigure[] = [];
@@ -90,7 +98,10 @@ export async function letterEvidence(dir: string, c: CaseFile, latest: readonly 
         const svg = bytes.toString('utf8').replace(RUN_FOLDER, '');
         figures.push({ number: ++figureCount, svg, sha256: sha256(svg) });
       }
-      const gallery = result.kind === 'perceptual-verdict' ? ((await buildGalleries(dir, f.id, [result, ...(report?.checks ?? []).filter((x) => x.kind === 'image-metrics')]))[0] ?? null) : null;
+      const gallery =
+        result.kind === 'perceptual-verdict'
+          ? ((await buildGalleries(dir, f.id, [result, ...(report?.checks ?? []).filter((x) => x.kind === 'image-metrics')]))[0] ?? null)
+          : null;
       const numbered = gallery === null ? {} : { gallery: { gallery, numbers: gallery.pairs.map(() => ++figureCount) } };
       out.set(evidenceKey(f.id, result.checkId), { inputs, figures, ...numbered, command: checkCommand(c.id, result.kind, params, f.id) });
     }
@@ -133,20 +144,24 @@ export function checkCommand(caseName: string, kind: string, params: Record<stri
       if (file('quantities') !== null) return `npx recheck audit units ${file('quantities')}`;
       break;
     case 'padding-audit':
-      if (file('positions') !== null && arg(params.padToken) !== null) return `npx recheck audit padding ${file('positions')} --pad-token ${arg(params.padToken)}${arg(params.baseline) !== null ? ` --baseline ${arg(params.baseline)}` : ''}`;
+      if (file('positions') !== null && arg(params.padToken) !== null)
+        return `npx recheck audit padding ${file('positions')} --pad-token ${arg(params.padToken)}${arg(params.baseline) !== null ? ` --baseline ${arg(params.baseline)}` : ''}`;
       break;
     case 'fw-certificate':
       if (file('certificate') !== null) return `npx recheck verify ${file('certificate')}`;
       break;
     case 'fw-float-vs-exact':
     case 'fw-horizon-trap':
-      if (file('config') !== null && Number.isInteger(params.horizon)) return `npx recheck search ${file('config')} --horizon ${params.horizon as number}`;
+      if (file('config') !== null && Number.isInteger(params.horizon))
+        return `npx recheck search ${file('config')} --horizon ${params.horizon as number}`;
       break;
     case 'divergence-audit':
-      if (file('module') !== null && arg(params.theory) !== null) return `npx recheck audit divergence ${file('module')} --theory ${arg(params.theory)}`;
+      if (file('module') !== null && arg(params.theory) !== null)
+        return `npx recheck audit divergence ${file('module')} --theory ${arg(params.theory)}`;
       break;
     case 'growth-fit':
-      if (file('table') !== null && arg(params.x) !== null && arg(params.y) !== null) return `npx recheck fit ${file('table')} --x ${arg(params.x)} --y ${arg(params.y)}${arg(params.se) !== null && params.weighting !== 'none' ? ` --se ${arg(params.se)}` : ''}`;
+      if (file('table') !== null && arg(params.x) !== null && arg(params.y) !== null)
+        return `npx recheck fit ${file('table')} --x ${arg(params.x)} --y ${arg(params.y)}${arg(params.se) !== null && params.weighting !== 'none' ? ` --se ${arg(params.se)}` : ''}`;
       break;
     default:
       break;

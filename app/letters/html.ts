@@ -39,10 +39,13 @@ function escapeHtml(s: string): string {
 }
 
 function figureHtml(f: LetterFigure): string {
-  if ('svg' in f) return `<figure><img alt="${escapeHtml(f.caption)}" src="data:image/svg+xml;base64,${Buffer.from(f.svg, 'utf8').toString('base64')}"><figcaption>${escapeHtml(f.caption)}</figcaption></figure>`;
+  if ('svg' in f)
+    return `<figure><img alt="${escapeHtml(f.caption)}" src="data:image/svg+xml;base64,${Buffer.from(f.svg, 'utf8').toString('base64')}"><figcaption>${escapeHtml(f.caption)}</figcaption></figure>`;
   // Only raster data: URIs built from checked bytes (app/perceptual/gallery.ts) reach here; anything else is dropped.
   const images = f.images.filter((i) => /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/=]+$/.test(i.src));
-  const cells = images.map((i) => `<figure><img alt="${escapeHtml(i.label)}" src="${i.src}"><figcaption>${escapeHtml(i.label)}</figcaption></figure>`).join('');
+  const cells = images
+    .map((i) => `<figure><img alt="${escapeHtml(i.label)}" src="${i.src}"><figcaption>${escapeHtml(i.label)}</figcaption></figure>`)
+    .join('');
   return `<figure class="gallery-pair"><div class="pair">${cells}</div><figcaption>${escapeHtml(f.caption)}</figcaption></figure>`;
 }
 

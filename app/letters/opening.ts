@@ -19,7 +19,12 @@ export interface Subject {
 const says = (s: Subject): FindingSays => s.f.says ?? 'falsified';
 
 /** "falsification", "verification", "toy-scale finding", "finding". */
-const NOUN: Readonly<Record<FindingSays, string>> = { falsified: 'falsification', verified: 'verification', toy: 'toy-scale finding', inconclusive: 'finding' };
+const NOUN: Readonly<Record<FindingSays, string>> = {
+  falsified: 'falsification',
+  verified: 'verification',
+  toy: 'toy-scale finding',
+  inconclusive: 'finding',
+};
 
 /** "# Your reported verification of “T”: our re-check", or the authors' title. */
 export function letterTitle(c: CaseFile, kind: LetterKind, subjects: readonly Subject[]): string {
@@ -32,7 +37,12 @@ export function letterTitle(c: CaseFile, kind: LetterKind, subjects: readonly Su
  * The opening paragraph after the salutation. For a letter about no finding: `neverRun` (no check of the case has
  * run: only that nothing has been computed yet), else `nothing`, why there is nothing to say (app/letters/select.ts).
  */
-export function opening(c: CaseFile, kind: LetterKind, subjects: readonly Subject[], empty: { neverRun: boolean; nothing: string } = { neverRun: false, nothing: '' }): string {
+export function opening(
+  c: CaseFile,
+  kind: LetterKind,
+  subjects: readonly Subject[],
+  empty: { neverRun: boolean; nothing: string } = { neverRun: false, nothing: '' },
+): string {
   const paper = `“${c.paper.title}” (${c.paper.venueId})`;
   if (subjects.length === 0) {
     if (empty.neverRun) return 'Nothing has been computed yet: the checks of this case have not been run, so this draft states no finding.';
@@ -42,11 +52,13 @@ export function opening(c: CaseFile, kind: LetterKind, subjects: readonly Subjec
   const n = subjects.length;
   if (kind === 'authors') {
     const reported = `A community reproduction effort reported on ${n === 1 ? 'a claim' : 'claims'} of your paper ${paper}.`;
-    if (ran.length === 0) return `${reported} Nothing has been computed yet: the checks of ${n === 1 ? 'this report' : 'these reports'} have not been run, so this draft states no finding.`;
+    if (ran.length === 0)
+      return `${reported} Nothing has been computed yet: the checks of ${n === 1 ? 'this report' : 'these reports'} have not been run, so this draft states no finding.`;
     return `${reported} Before writing to you we re-checked ${n === 1 ? 'the report' : 'each report'} independently. ${results(ran)} Below is what we computed, with every number traceable to a file and a command, so that you can check our work.`;
   }
   const thanks = `Thank you for your careful reproduction work on ${paper}.`;
-  if (ran.length === 0) return `${thanks} Nothing has been computed yet: the checks of your reported ${n === 1 ? NOUN[says(subjects[0]!)] : 'findings'} have not been run, so this draft states no finding.`;
+  if (ran.length === 0)
+    return `${thanks} Nothing has been computed yet: the checks of your reported ${n === 1 ? NOUN[says(subjects[0]!)] : 'findings'} have not been run, so this draft states no finding.`;
   const parts = ran.map((s) => findingOpening(c, s));
   return `${thanks} ${parts.join(' ')} We set out below what we computed, with every number traceable to a file and a command, so that you can check our work: we may well be the ones who are wrong.`;
 }
@@ -54,7 +66,9 @@ export function opening(c: CaseFile, kind: LetterKind, subjects: readonly Subjec
 /** "The re-check's result: falsification confirmed: the claim fails." or, when they differ, where each is stated. */
 function results(ran: readonly Subject[]): string {
   const all = [...new Set(ran.map((s) => decisionWords(s.report!.decision, says(s)).full))];
-  return all.length === 1 ? `The re-check's result: ${all[0]}.` : 'The re-check reaches different results for different reports; each is stated under its claim below.';
+  return all.length === 1
+    ? `The re-check's result: ${all[0]}.`
+    : 'The re-check reaches different results for different reports; each is stated under its claim below.';
 }
 
 /** One finding's sentence to its logbook's author, by what it says and what the checks decided. */
@@ -62,14 +76,18 @@ function findingOpening(c: CaseFile, s: Subject): string {
   const d = s.report!.decision;
   const words = decisionWords(d, says(s)).full;
   const claim = c.paper.claims.find((x) => x.id === s.f.claim)?.text ?? s.f.claim;
-  if (d === 'contested' || d === 'inconclusive') return `We re-checked your reported ${NOUN[says(s)]} independently, and our checks do not decide it yet (${words}).`;
+  if (d === 'contested' || d === 'inconclusive')
+    return `We re-checked your reported ${NOUN[says(s)]} independently, and our checks do not decide it yet (${words}).`;
   switch (says(s)) {
     case 'verified':
-      if (d === 'premature') return `Your logbook reports that the claim “${claim}” holds at this scale; we re-checked it, and the evidence cannot yet carry that (${words}).`;
-      if (d === 'upheld') return `Your logbook reports that the claim “${claim}” holds at this scale; we re-checked it independently, and our checks agree (${words}).`;
+      if (d === 'premature')
+        return `Your logbook reports that the claim “${claim}” holds at this scale; we re-checked it, and the evidence cannot yet carry that (${words}).`;
+      if (d === 'upheld')
+        return `Your logbook reports that the claim “${claim}” holds at this scale; we re-checked it independently, and our checks agree (${words}).`;
       return `Your logbook reports that the claim “${claim}” holds at this scale; we re-checked it, and our checks find that it fails (${words}).`;
     case 'falsified':
-      if (d === 'confirmed') return `Before passing your finding on to the paper's authors we re-checked the failure you reported independently, and our checks confirm it (${words}).`;
+      if (d === 'confirmed')
+        return `Before passing your finding on to the paper's authors we re-checked the failure you reported independently, and our checks confirm it (${words}).`;
       return `Before passing your finding on to the paper's authors we re-checked it independently, and our checks do not bear out the failure you reported (${words}).`;
     default:
       return `We re-checked your reported ${NOUN[says(s)]} independently: ${words}.`;
@@ -79,7 +97,10 @@ function findingOpening(c: CaseFile, s: Subject): string {
 /** The closing question, by whether the letter tells its reader they slipped. */
 export function closingQuestion(c: CaseFile, kind: LetterKind, subjects: readonly Subject[]): string {
   const recompute = `Every number above can be recomputed with the commands given, run from the folder holding the case's published data (\`${c.id}/\`).`;
-  if (kind === 'authors') return `Do you agree with this analysis? If you think it is wrong (a setting we misread, a version of the code or of the paper we did not use, a step we got wrong), please tell us where. ${recompute}`;
+  if (kind === 'authors')
+    return `Do you agree with this analysis? If you think it is wrong (a setting we misread, a version of the code or of the paper we did not use, a step we got wrong), please tell us where. ${recompute}`;
   const questioned = subjects.some((s) => s.report !== undefined && ['refuted', 'overturned', 'premature'].includes(s.report.decision));
-  return questioned ? `Do you agree with this reading? If you think our analysis is the one that slipped, please tell us where. ${recompute}` : `Do you agree with this reading? If you see something our checks missed, please tell us where. ${recompute}`;
+  return questioned
+    ? `Do you agree with this reading? If you think our analysis is the one that slipped, please tell us where. ${recompute}`
+    : `Do you agree with this reading? If you see something our checks missed, please tell us where. ${recompute}`;
 }

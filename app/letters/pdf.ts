@@ -20,12 +20,16 @@ export type PdfPrinter = (html: string) => Promise<Uint8Array>;
 /** Where Chromium is: $RECHECK_CHROMIUM when set, else the usual Debian, Ubuntu and Chrome paths; null when none is. */
 export function findChromium(env: NodeJS.ProcessEnv = process.env): string | null {
   // A Chromium named in the environment is the only one tried (so that a wrong path is said, not bypassed).
-  const candidates = env.RECHECK_CHROMIUM !== undefined && env.RECHECK_CHROMIUM !== '' ? [env.RECHECK_CHROMIUM] : ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+  const candidates =
+    env.RECHECK_CHROMIUM !== undefined && env.RECHECK_CHROMIUM !== ''
+      ? [env.RECHECK_CHROMIUM]
+      : ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
   return candidates.find((p): p is string => typeof p === 'string' && p !== '' && existsSync(p)) ?? null;
 }
 
 /** The one line said when no Chromium is installed. */
-export const NO_CHROMIUM = 'no Chromium to print the PDF with (looked for $RECHECK_CHROMIUM, else /usr/bin/chromium, chromium-browser, google-chrome): install chromium (apt-get install chromium), or export the letter as Markdown';
+export const NO_CHROMIUM =
+  'no Chromium to print the PDF with (looked for $RECHECK_CHROMIUM, else /usr/bin/chromium, chromium-browser, google-chrome): install chromium (apt-get install chromium), or export the letter as Markdown';
 
 /**
  * A printer running `chromium` headless with --print-to-pdf. Throws BadInputError (one line) when there is no

@@ -7,7 +7,14 @@
  * verdict agreeing with it (on the finding's side: `decisionSide`), made against the current computed
  * decision, and every question of the adversarial checklist answered or marked not applicable.
  */
-import type { AuditEntry, DraftLetterOptions, FalsificationDecision, FindingSays, LatestFalsificationReport, LetterKind } from '../../common/api/contract';
+import type {
+  AuditEntry,
+  DraftLetterOptions,
+  FalsificationDecision,
+  FindingSays,
+  LatestFalsificationReport,
+  LetterKind,
+} from '../../common/api/contract';
 import { decisionSide, decisionWords, gateLine, verdictDisagreesWith, verdictWords } from '../../common/words/outcomes';
 import { CHECKLIST, checklistStatus } from '../cases/checklist';
 import { isActive, type CaseFile, type Falsification } from '../cases/model';
@@ -45,7 +52,13 @@ function verdictBelongs(f: Falsification, verdict: 'confirmed' | 'refuted', kind
  * its verdict, else its computed decision), else to a logbook's author. `where` names the case in a refusal.
  * Example: a case whose only finding is a falsification refuted and agreed gives kind `logbook`, ready.
  */
-export function selectLetter(c: CaseFile, latest: readonly LatestFalsificationReport[], audit: readonly AuditEntry[], options: DraftLetterOptions, where: string): LetterSelection {
+export function selectLetter(
+  c: CaseFile,
+  latest: readonly LatestFalsificationReport[],
+  audit: readonly AuditEntry[],
+  options: DraftLetterOptions,
+  where: string,
+): LetterSelection {
   const verdicts = latestVerdicts(audit);
   const belongs = (f: Falsification, kind: LetterKind): boolean => {
     const v = verdicts.get(f.id)?.verdict;
@@ -57,8 +70,16 @@ export function selectLetter(c: CaseFile, latest: readonly LatestFalsificationRe
   let kind: LetterKind;
   if (options.falsificationId !== undefined) {
     const f = c.falsifications.find((x) => x.id === options.falsificationId);
-    if (f === undefined) throw new BadInputError(where, `no falsification "${options.falsificationId}" (falsifications: ${c.falsifications.map((x) => x.id).join(', ') || 'none'})`);
-    if (!isActive(f)) throw new BadInputError(where, `falsification "${f.id}" is withdrawn (${f.withdrawn?.reason ?? ''}): a letter speaks only of findings in force`);
+    if (f === undefined)
+      throw new BadInputError(
+        where,
+        `no falsification "${options.falsificationId}" (falsifications: ${c.falsifications.map((x) => x.id).join(', ') || 'none'})`,
+      );
+    if (!isActive(f))
+      throw new BadInputError(
+        where,
+        `falsification "${f.id}" is withdrawn (${f.withdrawn?.reason ?? ''}): a letter speaks only of findings in force`,
+      );
     chosen = [f];
     kind = options.kind ?? (belongs(f, 'authors') || !belongs(f, 'logbook') ? 'authors' : 'logbook');
   } else {
@@ -70,7 +91,8 @@ export function selectLetter(c: CaseFile, latest: readonly LatestFalsificationRe
     if (kind === 'logbook' && chosen.length > 0) chosen = chosen.filter((f) => f.logbook === chosen[0]!.logbook);
   }
   const logbook = kind === 'logbook' ? chosen[0]?.logbook : undefined;
-  const missing = chosen.length === 0 ? [nothingToSay(kind, latest.length === 0)] : chosen.flatMap((f) => missingFor(f, kind, latest, verdicts));
+  const missing =
+    chosen.length === 0 ? [nothingToSay(kind, latest.length === 0)] : chosen.flatMap((f) => missingFor(f, kind, latest, verdicts));
   return { kind, falsifications: chosen, ...(logbook !== undefined ? { logbook } : {}), ready: missing.length === 0, missing };
 }
 
@@ -91,7 +113,12 @@ function wantedWords(kind: LetterKind, says: FindingSays): string {
 }
 
 /** What keeps one finding out of a sendable letter of this kind, one line each. */
-function missingFor(f: Falsification, kind: LetterKind, latest: readonly LatestFalsificationReport[], verdicts: Map<string, AuditEntry>): string[] {
+function missingFor(
+  f: Falsification,
+  kind: LetterKind,
+  latest: readonly LatestFalsificationReport[],
+  verdicts: Map<string, AuditEntry>,
+): string[] {
   const out: string[] = [];
   const says = f.says ?? 'falsified';
   const report = latest.find((r) => r.falsificationId === f.id);
@@ -107,12 +134,18 @@ function missingFor(f: Falsification, kind: LetterKind, latest: readonly LatestF
     );
   }
   // A deciding gate missed: the decision cannot be sent on (docs/decisions.md); the gate names what is missing.
-  if (report?.gate !== undefined && !report.gate.passed) out.push(`${f.id}: the decision misses its gate: ${withCheckTitles(gateLine(report.gate).replace(/^gate missed: /, ''), f)}`);
+  if (report?.gate !== undefined && !report.gate.passed)
+    out.push(`${f.id}: the decision misses its gate: ${withCheckTitles(gateLine(report.gate).replace(/^gate missed: /, ''), f)}`);
   if (verdict === undefined || verdict.verdict === undefined) out.push(`${f.id}: no reviewer's verdict has been recorded`);
-  else if (verdict.verdict === 'needs-more-work') out.push(`${f.id}: the reviewer's verdict is "${verdictWords('needs-more-work', says).full}"`);
+  else if (verdict.verdict === 'needs-more-work')
+    out.push(`${f.id}: the reviewer's verdict is "${verdictWords('needs-more-work', says).full}"`);
   else if (report !== undefined && verdictDisagreesWith(verdict.verdict, report.decision)) {
-    out.push(`${f.id}: the reviewer's verdict is "${verdictWords(verdict.verdict, says).full}", the computed decision "${decisionWords(report.decision, says).full}": they must agree`);
-  } else if (report !== undefined && verdictState(report, verdict, false) === 'awaiting-verdict') out.push(`${f.id}: the reviewer's verdict was recorded before a later run changed the computed decision: record it again`);
-  for (const id of checklistStatus(f).open) out.push(`${f.id}: checklist question open: ${CHECKLIST.find((x) => x.id === id)?.question ?? id}`);
+    out.push(
+      `${f.id}: the reviewer's verdict is "${verdictWords(verdict.verdict, says).full}", the computed decision "${decisionWords(report.decision, says).full}": they must agree`,
+    );
+  } else if (report !== undefined && verdictState(report, verdict, false) === 'awaiting-verdict')
+    out.push(`${f.id}: the reviewer's verdict was recorded before a later run changed the computed decision: record it again`);
+  for (const id of checklistStatus(f).open)
+    out.push(`${f.id}: checklist question open: ${CHECKLIST.find((x) => x.id === id)?.question ?? id}`);
   return out;
 }

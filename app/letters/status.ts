@@ -7,7 +7,15 @@
 import type { LetterState, LetterStatusView } from '../../common/api/contract';
 
 /** Every state, in the order a response usually goes. */
-export const LETTER_STATES: readonly LetterState[] = ['drafted', 'sent', 'acknowledged', 'agreed', 'disputed', 'fixed', 'independent-convergence'];
+export const LETTER_STATES: readonly LetterState[] = [
+  'drafted',
+  'sent',
+  'acknowledged',
+  'agreed',
+  'disputed',
+  'fixed',
+  'independent-convergence',
+];
 
 /** Words for people: one source with the other outcome words (common/words/outcomes.ts). */
 export { LETTER_STATE_WORDS } from '../../common/words/outcomes';
@@ -48,8 +56,10 @@ export function statusProblem(from: LetterState, change: Omit<LetterStatusView, 
     if (change.date === undefined) return 'a sent letter needs the date it was sent (YYYY-MM-DD)';
     if (change.to === undefined || change.to.trim() === '') return 'a sent letter needs to whom it was sent';
   }
-  if (to === 'disputed' && (change.argument === undefined || change.argument.trim() === '')) return 'a disputed letter needs their argument attached';
-  if (to === 'fixed' && (change.paperVersion === undefined || change.paperVersion.trim() === '')) return 'a fix needs the paper version that fixes it';
+  if (to === 'disputed' && (change.argument === undefined || change.argument.trim() === ''))
+    return 'a disputed letter needs their argument attached';
+  if (to === 'fixed' && (change.paperVersion === undefined || change.paperVersion.trim() === ''))
+    return 'a fix needs the paper version that fixes it';
   return null;
 }
 

@@ -51,7 +51,10 @@ export interface LetterToSave {
 /** The saved letters of a case, oldest first; a letter.json that does not read is left out. */
 export async function listLetters(dir: string): Promise<LetterView[]> {
   const { files } = await listInside(dir, LETTERS_DIR).catch(() => ({ files: [] }));
-  const ids = files.map((f) => f.path.split('/')).filter((p) => p.length === 2 && p[1] === 'letter.json' && LETTER_ID.test(p[0]!)).map((p) => p[0]!);
+  const ids = files
+    .map((f) => f.path.split('/'))
+    .filter((p) => p.length === 2 && p[1] === 'letter.json' && LETTER_ID.test(p[0]!))
+    .map((p) => p[0]!);
   const out: LetterView[] = [];
   for (const id of ids) {
     try {
@@ -65,7 +68,13 @@ export async function listLetters(dir: string): Promise<LetterView[]> {
 
 /** Summaries for the case list and the review queue. */
 export function letterSummaries(letters: readonly LetterView[]): LetterSummaryView[] {
-  return letters.map((l) => ({ id: l.id, kind: l.kind, falsificationIds: [...l.falsificationIds], state: l.status.state, versions: l.versions.length }));
+  return letters.map((l) => ({
+    id: l.id,
+    kind: l.kind,
+    falsificationIds: [...l.falsificationIds],
+    state: l.status.state,
+    versions: l.versions.length,
+  }));
 }
 
 /** One letter's record. Throws BadInputError naming letters/<id>/letter.json when absent or malformed. */
@@ -88,7 +97,11 @@ export async function readLetterFile(dir: string, letterId: string): Promise<Let
 /** The Markdown of version `version` of a letter. */
 export async function readLetterVersion(dir: string, letterId: string, version: number): Promise<string> {
   const letter = await readLetterFile(dir, letterId);
-  if (!letter.versions.some((x) => x.version === version)) throw new BadInputError(`${LETTERS_DIR}/${letterId}/letter.json`, `no version ${version} (versions: ${letter.versions.map((x) => x.version).join(', ')})`);
+  if (!letter.versions.some((x) => x.version === version))
+    throw new BadInputError(
+      `${LETTERS_DIR}/${letterId}/letter.json`,
+      `no version ${version} (versions: ${letter.versions.map((x) => x.version).join(', ')})`,
+    );
   const rel = `${LETTERS_DIR}/${letterId}/v${version}.md`;
   return (await readInside(dir, rel, { maxBytes: MAX_LETTER_BYTES, shownAs: rel })).toString('utf8');
 }
@@ -99,20 +112,34 @@ export async function readLetterVersion(dir: string, letterId: string, version: 
  */
 export async function saveLetterVersion(dir: string, letter: LetterToSave, ctx: SaveContext): Promise<LetterView> {
   if (letter.markdown.trim() === '') throw new BadInputError(`${LETTERS_DIR}/`, 'the letter is empty: write it before saving');
-  if (Buffer.byteLength(letter.markdown) > MAX_LETTER_BYTES) throw new BadInputError(`${LETTERS_DIR}/`, `the letter is over ${MAX_LETTER_BYTES} bytes`);
-  if (letter.falsificationIds.length === 0) throw new BadInputError(`${LETTERS_DIR}/`, 'a letter must be about at least one claimed falsification');
+  if (Buffer.byteLength(letter.markdown) > MAX_LETTER_BYTES)
+    throw new BadInputError(`${LETTERS_DIR}/`, `the letter is over ${MAX_LETTER_BYTES} bytes`);
+  if (letter.falsificationIds.length === 0)
+    throw new BadInputError(`${LETTERS_DIR}/`, 'a letter must be about at least one claimed falsification');
   return withCaseWriter(dir, async () => {
     const at = ctx.at ?? new Date().toISOString();
     let current: LetterView;
     let made: string | null = null;
     if (letter.letterId !== undefined) {
       current = await readLetterFile(dir, letter.letterId);
-      if (current.kind !== letter.kind) throw new BadInputError(`${LETTERS_DIR}/${current.id}/letter.json`, `is a letter to ${current.kind === 'authors' ? 'the authors' : "a logbook's author"}: save a letter of the other kind as a new letter`);
+      if (current.kind !== letter.kind)
+        throw new BadInputError(
+          `${LETTERS_DIR}/${current.id}/letter.json`,
+          `is a letter to ${current.kind === 'authors' ? 'the authors' : "a logbook's author"}: save a letter of the other kind as a new letter`,
+        );
     } else {
       const id = await claimLetterId(dir, letter.kind);
       made = id;
       const first: LetterStatusView = { state: 'drafted', at, who: ctx.who };
-      current = { id, kind: letter.kind, falsificationIds: [...letter.falsificationIds], ...(letter.logbook !== undefined ? { logbook: letter.logbook } : {}), versions: [], status: first, history: [first] };
+      current = {
+        id,
+        kind: letter.kind,
+        falsificationIds: [...letter.falsificationIds],
+        ...(letter.logbook !== undefined ? { logbook: letter.logbook } : {}),
+        versions: [],
+        status: first,
+        history: [first],
+      };
     }
     const folder = await mkdirInside(dir, `${LETTERS_DIR}/${current.id}`, `${LETTERS_DIR}/${current.id}`);
     try {
@@ -121,7 +148,15 @@ export async function saveLetterVersion(dir: string, letter: LetterToSave, ctx: 
       const entry: LetterVersionView = { version, at, who: ctx.who, sha256: hash, ready: ctx.ready, missing: [...ctx.missing] };
       const next: LetterView = { ...current, falsificationIds: [...letter.falsificationIds], versions: [...current.versions, entry] };
       await writeLetterFile(folder, next);
-      await log(dir, ctx.caseId, ctx.who, at, next, { [`${LETTERS_DIR}/${next.id}/v${version}.md`]: hash }, { letter: next.id, version, kind: next.kind, falsifications: next.falsificationIds, ready: ctx.ready, missing: [...ctx.missing] });
+      await log(
+        dir,
+        ctx.caseId,
+        ctx.who,
+        at,
+        next,
+        { [`${LETTERS_DIR}/${next.id}/v${version}.md`]: hash },
+        { letter: next.id, version, kind: next.kind, falsifications: next.falsificationIds, ready: ctx.ready, missing: [...ctx.missing] },
+      );
       return next;
     } catch (err) {
       if (made !== null) await rmdir(folder).catch(() => undefined); // an empty new letter folder is not left behind
@@ -147,7 +182,10 @@ async function claimLetterId(dir: string, kind: LetterKind): Promise<string> {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
   }
-  throw new BadInputError(`${LETTERS_DIR}/`, `no free letter id left for a letter to ${kind === 'authors' ? 'the authors' : "a logbook's author"}`);
+  throw new BadInputError(
+    `${LETTERS_DIR}/`,
+    `no free letter id left for a letter to ${kind === 'authors' ? 'the authors' : "a logbook's author"}`,
+  );
 }
 
 /**
@@ -159,14 +197,22 @@ async function createVersionFile(folder: string, letter: LetterView, markdown: s
   for (let version = from; version < from + 1000; version++) {
     if (await createFileAtomic(join(folder, `v${version}.md`), markdown)) return version;
   }
-  throw new BadInputError(`${LETTERS_DIR}/${letter.id}/`, `v${from}.md to v${from + 999}.md all exist but letter.json does not list them: move them aside, then save again`);
+  throw new BadInputError(
+    `${LETTERS_DIR}/${letter.id}/`,
+    `v${from}.md to v${from + 999}.md all exist but letter.json does not list them: move them aside, then save again`,
+  );
 }
 
 /**
  * Records a change of the letter's response status, refused with one line when it does not follow
  * (app/letters/status.ts) or, for `sent`, when the letter is not ready to send (`missing` says why).
  */
-export async function changeLetterStatus(dir: string, letterId: string, change: Omit<LetterStatusView, 'at' | 'who'>, ctx: SaveContext): Promise<LetterView> {
+export async function changeLetterStatus(
+  dir: string,
+  letterId: string,
+  change: Omit<LetterStatusView, 'at' | 'who'>,
+  ctx: SaveContext,
+): Promise<LetterView> {
   const rel = `${LETTERS_DIR}/${letterId}/letter.json`;
   return withCaseWriter(dir, async () => {
     const current = await readLetterFile(dir, letterId);
@@ -175,7 +221,8 @@ export async function changeLetterStatus(dir: string, letterId: string, change: 
     if (change.state === 'sent') {
       const last = current.versions.at(-1);
       if (!ctx.ready) throw new BadInputError(rel, `not ready to send: ${ctx.missing.join('; ')}`);
-      if (last === undefined || !last.ready) throw new BadInputError(rel, 'its last saved version was drafted before it was ready to send: save it again, then mark it sent');
+      if (last === undefined || !last.ready)
+        throw new BadInputError(rel, 'its last saved version was drafted before it was ready to send: save it again, then mark it sent');
     }
     const at = ctx.at ?? new Date().toISOString();
     const status: LetterStatusView = { ...change, at, who: ctx.who };
@@ -192,9 +239,24 @@ async function writeLetterFile(folder: string, letter: LetterView): Promise<void
   await writeJsonAtomic(join(folder, 'letter.json'), file);
 }
 
-async function log(dir: string, caseId: string, who: string, at: string, letter: LetterView, hashes: Record<string, string>, details: Record<string, unknown>): Promise<void> {
+async function log(
+  dir: string,
+  caseId: string,
+  who: string,
+  at: string,
+  letter: LetterView,
+  hashes: Record<string, string>,
+  details: Record<string, unknown>,
+): Promise<void> {
   const json = `${JSON.stringify({ format: LETTER_FORMAT, ...letter }, null, 2)}\n`;
-  const entry: AuditEntry = { at, who, action: 'edit', caseId, hashes: { ...hashes, [`${LETTERS_DIR}/${letter.id}/letter.json`]: sha256(json) }, details };
+  const entry: AuditEntry = {
+    at,
+    who,
+    action: 'edit',
+    caseId,
+    hashes: { ...hashes, [`${LETTERS_DIR}/${letter.id}/letter.json`]: sha256(json) },
+    details,
+  };
   await appendAudit(dir, entry);
 }
 
@@ -204,9 +266,25 @@ function letterFileProblem(v: unknown, id: string): string | null {
   if (o.format !== LETTER_FORMAT) return `format must be "${LETTER_FORMAT}"`;
   if (o.id !== id) return `id must be "${id}", the folder's name`;
   if (!KINDS.includes(o.kind as LetterKind)) return 'kind must be "authors" or "logbook"';
-  if (!Array.isArray(o.falsificationIds) || o.falsificationIds.some((x) => typeof x !== 'string')) return 'falsificationIds must be a list of ids';
-  if (!Array.isArray(o.versions) || o.versions.some((x) => typeof x !== 'object' || x === null || !Number.isInteger((x as LetterVersionView).version) || typeof (x as LetterVersionView).sha256 !== 'string')) return 'versions must be a list of {version, at, who, sha256, ready, missing}';
-  if (!Array.isArray(o.history) || o.history.length === 0 || o.history.some((x) => typeof x !== 'object' || x === null || typeof (x as LetterStatusView).state !== 'string')) return 'history must be a non-empty list of status changes';
+  if (!Array.isArray(o.falsificationIds) || o.falsificationIds.some((x) => typeof x !== 'string'))
+    return 'falsificationIds must be a list of ids';
+  if (
+    !Array.isArray(o.versions) ||
+    o.versions.some(
+      (x) =>
+        typeof x !== 'object' ||
+        x === null ||
+        !Number.isInteger((x as LetterVersionView).version) ||
+        typeof (x as LetterVersionView).sha256 !== 'string',
+    )
+  )
+    return 'versions must be a list of {version, at, who, sha256, ready, missing}';
+  if (
+    !Array.isArray(o.history) ||
+    o.history.length === 0 ||
+    o.history.some((x) => typeof x !== 'object' || x === null || typeof (x as LetterStatusView).state !== 'string')
+  )
+    return 'history must be a non-empty list of status changes';
   if (typeof o.status !== 'object' || o.status === null) return 'status must be the last status change';
   return null;
 }

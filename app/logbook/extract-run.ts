@@ -15,7 +15,16 @@ import { sha256 } from '../fs/hash';
 import { shown } from '../text/display';
 import { findPrintedTables, pickPrintedTable } from '../../checkers/tables/printed';
 import { NoTableError, type PrintedTable, type PrintedTables } from '../../checkers/tables/printed-table';
-import { cellText, findCell, provenanceOf, readerProblem, rowsMayBeMissing, tableCsv, type CellLocation, type CellText } from './extract-table';
+import {
+  cellText,
+  findCell,
+  provenanceOf,
+  readerProblem,
+  rowsMayBeMissing,
+  tableCsv,
+  type CellLocation,
+  type CellText,
+} from './extract-table';
 import { readLogbook } from './read';
 
 /** Which cell of which case, and which of its blocks and tables. */
@@ -31,11 +40,20 @@ export interface ExtractRequest {
 }
 
 /** The cell, its text and the tables found in it. */
-export async function readCellTables(r: ExtractRequest): Promise<{ location: CellLocation; source: CellText; found: PrintedTables; sourceName: string; loaded: Awaited<ReturnType<typeof loadCase>> }> {
+export async function readCellTables(
+  r: ExtractRequest,
+): Promise<{
+  location: CellLocation;
+  source: CellText;
+  found: PrintedTables;
+  sourceName: string;
+  loaded: Awaited<ReturnType<typeof loadCase>>;
+}> {
   const { dir, where } = r;
   const loaded = await loadCase(dir, r.registry);
   const refs = r.logbook === undefined ? loaded.file.logbooks : loaded.file.logbooks.filter((l) => l.id === r.logbook);
-  if (r.logbook !== undefined && refs.length === 0) throw new BadInputError(where, `no logbook "${shown(r.logbook, 80)}" (logbooks: ${loaded.file.logbooks.map((l) => l.id).join(', ')})`);
+  if (r.logbook !== undefined && refs.length === 0)
+    throw new BadInputError(where, `no logbook "${shown(r.logbook, 80)}" (logbooks: ${loaded.file.logbooks.map((l) => l.id).join(', ')})`);
   const logbooks = [];
   for (const ref of refs) logbooks.push({ view: await readLogbook(dir, ref), path: ref.path });
   const location = findCell(where, logbooks, r.cell, r.logbook);
@@ -57,14 +75,19 @@ export async function extractTable(r: ExtractRequest & { out: string; allowElide
   if (insideCase) {
     const realOut = resolveInside(dir, relative(dir, out), where);
     for (const ref of loaded.file.logbooks) {
-      if (isInside(out, resolve(dir, ref.path)) || isInside(realOut, resolveInside(dir, ref.path, where))) throw new BadInputError(where, `--out ${shown(relative(dir, out), 120)} is inside logbook folder "${shown(ref.path, 80)}": the logbook under review is never written to; write under sandbox/ or outside the case`);
+      if (isInside(out, resolve(dir, ref.path)) || isInside(realOut, resolveInside(dir, ref.path, where)))
+        throw new BadInputError(
+          where,
+          `--out ${shown(relative(dir, out), 120)} is inside logbook folder "${shown(ref.path, 80)}": the logbook under review is never written to; write under sandbox/ or outside the case`,
+        );
     }
   }
 
   // Elision: refuse a table whose rows may be missing unless asked, and say so either way.
   const notes: string[] = [];
   const problem = readerProblem(location.cell);
-  if (problem !== undefined) notes.push(`note: the logbook reader says of ${sourceName.replace(/ block .*/, '')}: ${problem} (recorded in the sidecar)`);
+  if (problem !== undefined)
+    notes.push(`note: the logbook reader says of ${sourceName.replace(/ block .*/, '')}: ${problem} (recorded in the sidecar)`);
   const elided = source.elidedChars !== undefined || found.elisions.length > 0;
   const chars = source.elidedChars ?? found.elisions.reduce((n, e) => n + e.chars, 0);
   if (elided) {
@@ -72,12 +95,28 @@ export async function extractTable(r: ExtractRequest & { out: string; allowElide
     const what = `${chars} characters were elided from ${sourceName}${found.elisions.length > 0 ? ` (at line ${found.elisions.map((e) => e.line).join(', ')})` : ''}`;
     if (missing && !r.allowElided) {
       const whole = found.tables.map((t, i) => ({ t, n: i + 1 })).filter(({ t }) => !rowsMayBeMissing(t, source, found));
-      const others = whole.length > 0 ? `; whole: ${whole.map(({ t, n }) => `table ${n} (${describeTable(t)})`).join('; ')}, take one with --table N` : '';
-      throw new BadInputError(where, `${what}, and table ${picked.number} (${describeTable(picked.table)}) may be missing rows there; extract what is there with --allow-elided (recorded in the sidecar)${others}`);
+      const others =
+        whole.length > 0
+          ? `; whole: ${whole.map(({ t, n }) => `table ${n} (${describeTable(t)})`).join('; ')}, take one with --table N`
+          : '';
+      throw new BadInputError(
+        where,
+        `${what}, and table ${picked.number} (${describeTable(picked.table)}) may be missing rows there; extract what is there with --allow-elided (recorded in the sidecar)${others}`,
+      );
     }
-    notes.push(missing ? `warning: ${what}: table ${picked.number} may be missing rows there; extracted what is there (--allow-elided)` : `note: ${what}; table ${picked.number} lies wholly outside the elided part, so none of its rows were elided`);
+    notes.push(
+      missing
+        ? `warning: ${what}: table ${picked.number} may be missing rows there; extracted what is there (--allow-elided)`
+        : `note: ${what}; table ${picked.number} lies wholly outside the elided part, so none of its rows were elided`,
+    );
   }
-  if (picked.by === 'most-rows') notes.push(`note: ${found.tables.length} tables in the text; took table ${picked.number} (${describeTable(picked.table)}), the one with the most rows; others: ${found.tables.map((t, i) => (i + 1 === picked.number ? null : `${i + 1} (${describeTable(t)})`)).filter((x) => x !== null).join('; ')}; choose with --table N`);
+  if (picked.by === 'most-rows')
+    notes.push(
+      `note: ${found.tables.length} tables in the text; took table ${picked.number} (${describeTable(picked.table)}), the one with the most rows; others: ${found.tables
+        .map((t, i) => (i + 1 === picked.number ? null : `${i + 1} (${describeTable(t)})`))
+        .filter((x) => x !== null)
+        .join('; ')}; choose with --table N`,
+    );
 
   const csv = tableCsv(picked.table);
   const csvSha256 = sha256(csv);
@@ -126,7 +165,9 @@ export async function extractTable(r: ExtractRequest & { out: string; allowElide
         style: picked.table.style,
         columns: picked.table.columns,
         rows: picked.table.rows.length,
-        ...(provenance.elision !== null ? { elidedChars: provenance.elision.elidedChars, rowsMayBeMissing: provenance.elision.rowsMayBeMissing } : {}),
+        ...(provenance.elision !== null
+          ? { elidedChars: provenance.elision.elidedChars, rowsMayBeMissing: provenance.elision.rowsMayBeMissing }
+          : {}),
       },
     });
     if (torn) notes.push(torn.message);

@@ -36,9 +36,15 @@ const OUTPUT_LANGS = new Set(['output', 'result']);
  * The cell with id `cellId` in the given logbooks (all of them, or the one named `logbookId`). Bad input, one
  * line naming `where`, when there is none (with the nearest ids) or more than one.
  */
-export function findCell(where: string, logbooks: readonly { view: LogbookView; path: string }[], cellId: string, logbookId?: string): CellLocation {
+export function findCell(
+  where: string,
+  logbooks: readonly { view: LogbookView; path: string }[],
+  cellId: string,
+  logbookId?: string,
+): CellLocation {
   const searched = logbookId === undefined ? logbooks : logbooks.filter((l) => l.view.id === logbookId);
-  if (searched.length === 0) throw new BadInputError(where, `no logbook "${shown(logbookId ?? '', 80)}" (logbooks: ${logbooks.map((l) => l.view.id).join(', ')})`);
+  if (searched.length === 0)
+    throw new BadInputError(where, `no logbook "${shown(logbookId ?? '', 80)}" (logbooks: ${logbooks.map((l) => l.view.id).join(', ')})`);
   const found: CellLocation[] = [];
   const all: { id: string; at: string }[] = [];
   for (const { view, path } of searched) {
@@ -52,10 +58,20 @@ export function findCell(where: string, logbooks: readonly { view: LogbookView; 
   if (found.length === 1) return found[0] as CellLocation;
   const inWhat = searched.length === 1 ? `logbook ${searched[0]?.view.id ?? ''}` : `logbooks ${searched.map((l) => l.view.id).join(', ')}`;
   if (found.length > 1) {
-    throw new BadInputError(where, `cell id "${shown(cellId, 80)}" appears ${found.length} times (${found.map((f) => `${f.logbook.id}/${f.page.slug}`).join(', ')})${logbookId === undefined ? '; choose the logbook with --logbook ID' : ''}`);
+    throw new BadInputError(
+      where,
+      `cell id "${shown(cellId, 80)}" appears ${found.length} times (${found.map((f) => `${f.logbook.id}/${f.page.slug}`).join(', ')})${logbookId === undefined ? '; choose the logbook with --logbook ID' : ''}`,
+    );
   }
-  const near = nearestIds(cellId, all.map((a) => a.id), 3).map((id) => `${id} (${all.find((a) => a.id === id)?.at ?? ''})`);
-  throw new BadInputError(where, `no cell "${shown(cellId, 80)}" in ${inWhat} (${all.length} cell${all.length === 1 ? '' : 's'})${near.length > 0 ? `; nearest: ${near.join(', ')}` : ''}`);
+  const near = nearestIds(
+    cellId,
+    all.map((a) => a.id),
+    3,
+  ).map((id) => `${id} (${all.find((a) => a.id === id)?.at ?? ''})`);
+  throw new BadInputError(
+    where,
+    `no cell "${shown(cellId, 80)}" in ${inWhat} (${all.length} cell${all.length === 1 ? '' : 's'})${near.length > 0 ? `; nearest: ${near.join(', ')}` : ''}`,
+  );
 }
 
 /**
@@ -65,7 +81,8 @@ export function findCell(where: string, logbooks: readonly { view: LogbookView; 
 export function cellText(where: string, cell: LogbookCell, blockNumber?: number): CellText {
   const name = `cell ${shown(cell.id, 80)}`;
   if (cell.type === 'markdown') {
-    if (blockNumber !== undefined && blockNumber !== 1) throw new BadInputError(where, `${name} is a Markdown cell: its text is its only block (block 1), there is no block ${blockNumber}`);
+    if (blockNumber !== undefined && blockNumber !== 1)
+      throw new BadInputError(where, `${name} is a Markdown cell: its text is its only block (block 1), there is no block ${blockNumber}`);
     return { number: 1, lang: 'markdown', text: cell.markdown };
   }
   if (cell.type !== 'code') throw new BadInputError(where, `${name} is a ${cell.type} cell: it holds no printed text to read a table from`);
@@ -74,15 +91,28 @@ export function cellText(where: string, cell: LogbookCell, blockNumber?: number)
   let index: number;
   if (blockNumber !== undefined) {
     if (!Number.isInteger(blockNumber) || blockNumber < 1 || blockNumber > blocks.length) {
-      throw new BadInputError(where, `${name} has ${blocks.length} block${blocks.length === 1 ? '' : 's'}${blocks.length > 0 ? ` (${list})` : ''}: there is no block ${blockNumber}`);
+      throw new BadInputError(
+        where,
+        `${name} has ${blocks.length} block${blocks.length === 1 ? '' : 's'}${blocks.length > 0 ? ` (${list})` : ''}: there is no block ${blockNumber}`,
+      );
     }
     index = blockNumber - 1;
   } else {
     index = blocks.findIndex((b) => OUTPUT_LANGS.has(b.lang));
-    if (index < 0) throw new BadInputError(where, `${name} has no output block${blocks.length > 0 ? ` (blocks: ${list}); choose one with --block N` : ''}`);
+    if (index < 0)
+      throw new BadInputError(
+        where,
+        `${name} has no output block${blocks.length > 0 ? ` (blocks: ${list}); choose one with --block N` : ''}`,
+      );
   }
   const b = blocks[index] as LogbookBlock;
-  return { number: index + 1, lang: b.lang, ...(b.title !== undefined ? { title: b.title } : {}), text: b.text, ...(b.elidedChars !== undefined ? { elidedChars: b.elidedChars } : {}) };
+  return {
+    number: index + 1,
+    lang: b.lang,
+    ...(b.title !== undefined ? { title: b.title } : {}),
+    text: b.text,
+    ...(b.elidedChars !== undefined ? { elidedChars: b.elidedChars } : {}),
+  };
 }
 
 /**
@@ -105,7 +135,8 @@ function editDistance(a: string, b: string): number {
   let prev = Array.from({ length: t.length + 1 }, (_, j) => j);
   for (let i = 1; i <= s.length; i++) {
     const cur = [i];
-    for (let j = 1; j <= t.length; j++) cur.push(Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + (s[i - 1] === t[j - 1] ? 0 : 1)));
+    for (let j = 1; j <= t.length; j++)
+      cur.push(Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + (s[i - 1] === t[j - 1] ? 0 : 1)));
     prev = cur;
   }
   return prev[t.length] as number;

@@ -30,7 +30,8 @@ export const MAX_LOGBOOK_FILE_BYTES = 256 * 1024 * 1024;
 export const MAX_LOGBOOK_BYTES = 2 * 1024 * 1024 * 1024;
 
 /** Trackio's private state: git-ignored in a workspace, never published, not part of the logbook. */
-const PRIVATE = /^\.trackio\/(trace_sources\.json|traces\/raw\/|workspace_baselines\/|workspace_bucket_state\.json|trace_dataset\/|imported_workspace\.json|\.gitignore$)|^\.trackio\/logbook\/\.serve\.log$|(^|\/)\.git\//;
+const PRIVATE =
+  /^\.trackio\/(trace_sources\.json|traces\/raw\/|workspace_baselines\/|workspace_bucket_state\.json|trace_dataset\/|imported_workspace\.json|\.gitignore$)|^\.trackio\/logbook\/\.serve\.log$|(^|\/)\.git\//;
 
 /** What an import did. */
 export interface ImportSummary {
@@ -81,10 +82,15 @@ export async function copyLogbookFolder(source: string, dest: string): Promise<{
   const kept = files.filter((f) => !PRIVATE.test(f.path));
   let bytes = 0;
   for (const f of kept) {
-    if (f.size > MAX_LOGBOOK_FILE_BYTES) throw new BadInputError(shown(join(source, f.path)), `is ${f.size} bytes, over the ${MAX_LOGBOOK_FILE_BYTES} a logbook file may have; remove it from the folder to import the rest`);
+    if (f.size > MAX_LOGBOOK_FILE_BYTES)
+      throw new BadInputError(
+        shown(join(source, f.path)),
+        `is ${f.size} bytes, over the ${MAX_LOGBOOK_FILE_BYTES} a logbook file may have; remove it from the folder to import the rest`,
+      );
     bytes += f.size;
   }
-  if (bytes > MAX_LOGBOOK_BYTES) throw new BadInputError(shown(source), `holds ${bytes} bytes, over the ${MAX_LOGBOOK_BYTES} a logbook may have`);
+  if (bytes > MAX_LOGBOOK_BYTES)
+    throw new BadInputError(shown(source), `holds ${bytes} bytes, over the ${MAX_LOGBOOK_BYTES} a logbook may have`);
   const tmp = join(dirname(dest), `.${randomBytes(4).toString('hex')}.copying`);
   try {
     for (const f of kept) {
@@ -100,7 +106,9 @@ export async function copyLogbookFolder(source: string, dest: string): Promise<{
   return { files: kept.length, bytes, skipped };
 }
 
-function counts(lb: TrackioLogbook): Pick<ImportSummary, 'pages' | 'cells' | 'runCells' | 'failedRuns' | 'truncatedOutputs' | 'elidedChars'> {
+function counts(
+  lb: TrackioLogbook,
+): Pick<ImportSummary, 'pages' | 'cells' | 'runCells' | 'failedRuns' | 'truncatedOutputs' | 'elidedChars'> {
   const cells: LogbookCell[] = lb.pages.flatMap((p) => p.cells);
   const runs = cells.filter((c): c is Extract<LogbookCell, { type: 'code' }> => c.type === 'code');
   const truncated = runs.flatMap((c) => c.blocks).filter((b) => (b.elidedChars ?? 0) > 0);
@@ -126,17 +134,24 @@ export async function importTrackioLogbook(o: ImportOptions): Promise<ImportSumm
 }
 
 async function importUnlocked(o: ImportOptions): Promise<ImportSummary> {
-  if (trackioLayout(o.source) === null) throw new BadInputError(shown(o.source), 'not a Trackio logbook (no .trackio/logbook/logbook.json, logbook.json or pages/index.md)');
+  if (trackioLayout(o.source) === null)
+    throw new BadInputError(shown(o.source), 'not a Trackio logbook (no .trackio/logbook/logbook.json, logbook.json or pages/index.md)');
   const logbook = await readTrackioLogbook(o.source);
   const notices: string[] = [];
-  const exists = await stat(join(o.caseDir, 'case.json')).then(() => true, () => false);
+  const exists = await stat(join(o.caseDir, 'case.json')).then(
+    () => true,
+    () => false,
+  );
   if (!exists) {
     const paperMarkdown =
       o.paperMarkdown ??
       `# ${o.title ?? logbook.title}\n\nNo summary of the paper's claims has been written yet: write here, in our own words, the claims the logbook tests (with $LaTeX$ where it helps).\n`;
-    if (o.paperMarkdown === undefined) notices.push('paper.md is a stub: write our summary of the paper\'s claims there (or pass --paper)');
+    if (o.paperMarkdown === undefined) notices.push("paper.md is a stub: write our summary of the paper's claims there (or pass --paper)");
     const venueId = o.venueId ?? (logbook.paper !== null && VENUE.test(logbook.paper) ? logbook.paper : undefined);
-    if (venueId === undefined) notices.push(`the logbook names no paper id${logbook.paper !== null ? ` in the form openreview:ID (it says "${shown(logbook.paper, 80)}")` : ''}; the case's venue id is unknown:<case>: set it with --venue-id`);
+    if (venueId === undefined)
+      notices.push(
+        `the logbook names no paper id${logbook.paper !== null ? ` in the form openreview:ID (it says "${shown(logbook.paper, 80)}")` : ''}; the case's venue id is unknown:<case>: set it with --venue-id`,
+      );
     await createCase(o.caseDir, {
       paperTitle: o.title ?? (o.paperMarkdown !== undefined ? markdownTitle(o.paperMarkdown) : null) ?? logbook.title,
       ...(venueId !== undefined ? { venueId } : {}),
@@ -160,11 +175,18 @@ async function importUnlocked(o: ImportOptions): Promise<ImportSummary> {
     await addLogbook(o.caseDir, o.registry, { who: o.who }, { id, path: rel, format: 'trackio', title: logbook.title, linked: true });
     await recordLink(o.caseDir, id, o.source);
     hashes = {};
-    for (const f of files) hashes[`${rel}/${f.path}`] = sha256(await readRegularFile(f.abs, { maxBytes: MAX_LOGBOOK_FILE_BYTES, shownAs: f.path }));
+    for (const f of files)
+      hashes[`${rel}/${f.path}`] = sha256(await readRegularFile(f.abs, { maxBytes: MAX_LOGBOOK_FILE_BYTES, shownAs: f.path }));
   } else {
     const parent = await mkdirInside(o.caseDir, 'logbooks');
     const dest = join(parent, id);
-    if (await stat(dest).then(() => true, () => false)) throw new BadInputError(shown(dest), 'already exists: choose another logbook id (--id)');
+    if (
+      await stat(dest).then(
+        () => true,
+        () => false,
+      )
+    )
+      throw new BadInputError(shown(dest), 'already exists: choose another logbook id (--id)');
     copied = await copyLogbookFolder(o.source, dest);
     try {
       await addLogbook(o.caseDir, o.registry, { who: o.who }, { id, path: rel, format: 'trackio', title: logbook.title });
@@ -193,7 +215,16 @@ async function importUnlocked(o: ImportOptions): Promise<ImportSummary> {
     action: 'import',
     caseId: loaded.file.id,
     hashes,
-    details: { logbook: id, source: o.source, linked: o.link === true, layout: logbook.layout, schemaVersion: logbook.schemaVersion, problems: logbook.problems.length, skipped: copied.skipped.length, truncatedOutputs: summary.truncatedOutputs },
+    details: {
+      logbook: id,
+      source: o.source,
+      linked: o.link === true,
+      layout: logbook.layout,
+      schemaVersion: logbook.schemaVersion,
+      problems: logbook.problems.length,
+      skipped: copied.skipped.length,
+      truncatedOutputs: summary.truncatedOutputs,
+    },
   });
   return summary;
 }

@@ -67,9 +67,13 @@ async function readRegistryForUpdate(file: string): Promise<Record<string, unkno
   try {
     v = parseJsonBounded(text);
   } catch (err) {
-    throw new BadInputError(shown(file), `is not JSON (${(err as Error).message}): no link was recorded; repair or move it aside, then link again`);
+    throw new BadInputError(
+      shown(file),
+      `is not JSON (${(err as Error).message}): no link was recorded; repair or move it aside, then link again`,
+    );
   }
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new BadInputError(shown(file), 'is not a JSON object of links: no link was recorded; repair or move it aside, then link again');
+  if (typeof v !== 'object' || v === null || Array.isArray(v))
+    throw new BadInputError(shown(file), 'is not a JSON object of links: no link was recorded; repair or move it aside, then link again');
   return v as Record<string, unknown>;
 }
 

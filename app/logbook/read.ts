@@ -20,7 +20,12 @@ export async function readLogbook(caseDir: string, ref: LogbookRef): Promise<Log
   if (ref.linked === true) {
     const linked = await linkedFolder(caseDir, ref.id);
     if (linked === null || !existsSync(linked)) {
-      const problem = linked === null ? 'this logbook is linked, and not linked on this machine: link it again with recheck import trackio <folder> --out <case> --id ' + ref.id + ' --link' : `the linked folder ${linked} is gone`;
+      const problem =
+        linked === null
+          ? 'this logbook is linked, and not linked on this machine: link it again with recheck import trackio <folder> --out <case> --id ' +
+            ref.id +
+            ' --link'
+          : `the linked folder ${linked} is gone`;
       return { id: ref.id, title: ref.title, format: ref.format, tags: [], pages: [], files: [], traceCount: 0, problems: [{ problem }] };
     }
     dir = linked;
@@ -29,7 +34,10 @@ export async function readLogbook(caseDir: string, ref: LogbookRef): Promise<Log
   if (ref.format === 'trackio') {
     const t = await readTrackioLogbook(dir);
     // The logbook's own machinery (manifest, pages, viewer) is shown as pages, not as files.
-    const own = t.base === '' ? /^(logbook\.json|pages\/|traces\/|workspace\.json|index\.html|logbook\.(css|js)|trackio-|bucket-icon)/ : /^\.trackio\//;
+    const own =
+      t.base === ''
+        ? /^(logbook\.json|pages\/|traces\/|workspace\.json|index\.html|logbook\.(css|js)|trackio-|bucket-icon)/
+        : /^\.trackio\//;
     return {
       id: ref.id,
       title: ref.title || t.title,
@@ -52,7 +60,16 @@ export async function readLogbook(caseDir: string, ref: LogbookRef): Promise<Log
     depth: 0,
     cells: [{ type: 'markdown', id: writeup.path, title: writeup.path, markdown: writeup.text ?? '' }],
   };
-  return { id: ref.id, title: ref.title, format: 'plain', tags: [], pages: [page], files: files.filter((f) => f !== writeup), traceCount: 0, problems: [] };
+  return {
+    id: ref.id,
+    title: ref.title,
+    format: 'plain',
+    tags: [],
+    pages: [page],
+    files: files.filter((f) => f !== writeup),
+    traceCount: 0,
+    problems: [],
+  };
 }
 
 /**

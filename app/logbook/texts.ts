@@ -16,10 +16,16 @@ export function logbookTexts(view: LogbookView): LogbookText[] {
       if (cell.type === 'markdown') out.push({ where, kind: 'markdown', text: cell.markdown });
       else if (cell.type === 'code') {
         if (cell.command.length > 0) out.push({ where, kind: 'command', text: cell.command.join(' ') });
-        for (const b of cell.blocks) out.push({ where, kind: b.lang === 'output' || b.lang === 'result' ? 'output' : b.lang === 'bash' ? 'command' : 'code', text: b.text });
+        for (const b of cell.blocks)
+          out.push({
+            where,
+            kind: b.lang === 'output' || b.lang === 'result' ? 'output' : b.lang === 'bash' ? 'command' : 'code',
+            text: b.text,
+          });
       } else out.push({ where, kind: 'markdown', text: cell.title });
     }
   }
-  for (const f of view.files) if (f.text !== undefined) out.push({ where: f.path, kind: CODE_FILE.test(f.path) ? 'code' : 'markdown', text: f.text });
+  for (const f of view.files)
+    if (f.text !== undefined) out.push({ where: f.path, kind: CODE_FILE.test(f.path) ? 'code' : 'markdown', text: f.text });
   return out;
 }

@@ -36,19 +36,38 @@ export function parsePage(text: string, slug = 'page'): ParsedPage {
 
 function parseCell(part: string, fallbackId: string): LogbookCell {
   const end = part.indexOf(HEADER_END);
-  if (end < 0) return { type: 'markdown', id: fallbackId, title: '', markdown: part.trim(), problem: 'the cell header is not closed (no "-->"); shown as text' };
+  if (end < 0)
+    return {
+      type: 'markdown',
+      id: fallbackId,
+      title: '',
+      markdown: part.trim(),
+      problem: 'the cell header is not closed (no "-->"); shown as text',
+    };
   const headerText = part.slice(0, end);
-  const body = part.slice(end + HEADER_END.length).replace(/^\n/, '').trim();
+  const body = part
+    .slice(end + HEADER_END.length)
+    .replace(/^\n/, '')
+    .trim();
   let header: Record<string, unknown>;
   try {
     const parsed: unknown = JSON.parse(headerText);
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
     header = parsed as Record<string, unknown>;
   } catch (err) {
-    return { type: 'markdown', id: fallbackId, title: '', markdown: body, problem: `the cell header is not valid JSON (${(err as Error).message}); shown as text` };
+    return {
+      type: 'markdown',
+      id: fallbackId,
+      title: '',
+      markdown: body,
+      problem: `the cell header is not valid JSON (${(err as Error).message}); shown as text`,
+    };
   }
   const problems: string[] = [];
-  const id = typeof header.id === 'string' && header.id !== '' ? header.id : (problems.push(`the cell has no id; called ${fallbackId} here`), fallbackId);
+  const id =
+    typeof header.id === 'string' && header.id !== ''
+      ? header.id
+      : (problems.push(`the cell has no id; called ${fallbackId} here`), fallbackId);
   const base = {
     id,
     title: typeof header.title === 'string' ? header.title : '',
@@ -84,14 +103,24 @@ function parseCell(part: string, fallbackId: string): LogbookCell {
     case 'dashboard': {
       const project = typeof header.dashboard_project === 'string' ? header.dashboard_project : '';
       const url = /^(https?:\/\/|trackio-local-dashboard:\/\/)\S+$/m.exec(body)?.[0];
-      return withProblems({ ...base, type: 'dashboard', project, ...(url !== undefined ? { url } : {}) }, project === '' ? ['the dashboard cell names no project'] : []);
+      return withProblems(
+        { ...base, type: 'dashboard', project, ...(url !== undefined ? { url } : {}) },
+        project === '' ? ['the dashboard cell names no project'] : [],
+      );
     }
     default:
-      return withProblems({ ...base, type: 'markdown', markdown: body }, [`unknown cell type ${JSON.stringify(header.type)}; shown as text`]);
+      return withProblems({ ...base, type: 'markdown', markdown: body }, [
+        `unknown cell type ${JSON.stringify(header.type)}; shown as text`,
+      ]);
   }
 }
 
-function codeCell(base: Omit<Extract<LogbookCell, { type: 'markdown' }>, 'type' | 'markdown'>, header: Record<string, unknown>, body: string, withProblems: <C extends LogbookCell>(c: C, more?: string[]) => C): LogbookCell {
+function codeCell(
+  base: Omit<Extract<LogbookCell, { type: 'markdown' }>, 'type' | 'markdown'>,
+  header: Record<string, unknown>,
+  body: string,
+  withProblems: <C extends LogbookCell>(c: C, more?: string[]) => C,
+): LogbookCell {
   const more: string[] = [];
   let command: string[] = [];
   if (Array.isArray(header.command) && header.command.every((a) => typeof a === 'string')) command = header.command as string[];
@@ -140,7 +169,10 @@ export function outputElision(text: string): { elidedChars?: number; problem?: s
   const tail = [...text.slice(m.index + m[0].length)].length;
   // The block may end with the newline Trackio put before its closing fence.
   if (head === HEAD && (tail === TAIL || tail === TAIL + 1)) return { elidedChars: n };
-  return { elidedChars: n, problem: `an "elided" marker (${n} chars) sits where Trackio would not write one (after ${head} characters, ${tail} after it): the output may be truncated, or the program printed that line` };
+  return {
+    elidedChars: n,
+    problem: `an "elided" marker (${n} chars) sits where Trackio would not write one (after ${head} characters, ${tail} after it): the output may be truncated, or the program printed that line`,
+  };
 }
 
 /**

@@ -51,7 +51,10 @@ export interface TrackioLogbook {
  * Example: `trackioLayout(fixture)` is `{ layout: 'workspace', base: '.trackio/logbook' }`.
  */
 export function trackioLayout(dir: string): { layout: 'workspace' | 'space'; base: string } | null {
-  for (const [layout, base] of [['workspace', '.trackio/logbook'], ['space', '']] as const) {
+  for (const [layout, base] of [
+    ['workspace', '.trackio/logbook'],
+    ['space', ''],
+  ] as const) {
     if (existsSync(join(dir, base, 'logbook.json')) || existsSync(join(dir, base, 'pages', 'index.md'))) return { layout, base };
   }
   return null;
@@ -67,12 +70,20 @@ export function paperIdOf(value: unknown): { paper?: string; problem?: string } 
   if (typeof value === 'string') return { paper: value.trim() };
   if (typeof value === 'object' && !Array.isArray(value)) {
     const v = value as Record<string, unknown>;
-    for (const [key, prefix] of [['openreview_id', 'openreview'], ['openreview', 'openreview'], ['arxiv_id', 'arxiv'], ['arxiv', 'arxiv'], ['doi', 'doi']] as const) {
+    for (const [key, prefix] of [
+      ['openreview_id', 'openreview'],
+      ['openreview', 'openreview'],
+      ['arxiv_id', 'arxiv'],
+      ['arxiv', 'arxiv'],
+      ['doi', 'doi'],
+    ] as const) {
       if (typeof v[key] === 'string' && v[key] !== '') return { paper: `${prefix}:${(v[key] as string).trim()}` };
     }
     if (typeof v.id === 'string' && v.id !== '') return { paper: v.id.trim() };
   }
-  return { problem: `the paper id ${shown(JSON.stringify(value), 120)} is neither a string nor {"openreview_id": ...} / {"arxiv_id": ...}` };
+  return {
+    problem: `the paper id ${shown(JSON.stringify(value), 120)} is neither a string nor {"openreview_id": ...} / {"arxiv_id": ...}`,
+  };
 }
 
 /** Reads a text file of the logbook; a problem (never a throw) when it cannot. */
@@ -117,7 +128,12 @@ async function treeFromFolder(dir: string, base: string): Promise<PageNode> {
   } catch {
     /* no pages folder: the root alone */
   }
-  return { slug: 'index', title: 'Logbook', file: 'pages/index.md', children: slugs.map((s) => ({ slug: s, title: s, file: `pages/${s}/page.md`, children: [] })) };
+  return {
+    slug: 'index',
+    title: 'Logbook',
+    file: 'pages/index.md',
+    children: slugs.map((s) => ({ slug: s, title: s, file: `pages/${s}/page.md`, children: [] })),
+  };
 }
 
 function traceSessions(v: unknown, problems: LogbookProblem[]): TraceSessionView[] {
@@ -131,8 +147,19 @@ function traceSessions(v: unknown, problems: LogbookProblem[]): TraceSessionView
     const o = s as Record<string, unknown>;
     const str = (k: string) => (typeof o[k] === 'string' ? (o[k] as string) : undefined);
     const num = (k: string) => (typeof o[k] === 'number' && Number.isFinite(o[k]) ? (o[k] as number) : undefined);
-    const entries = { provider: str('provider'), model: str('model'), startedAt: str('started_at'), endedAt: str('ended_at'), events: num('event_count'), turns: num('turn_count') };
-    out.push({ id: o.id as string, title: str('title') ?? (o.id as string), ...Object.fromEntries(Object.entries(entries).filter(([, x]) => x !== undefined)) });
+    const entries = {
+      provider: str('provider'),
+      model: str('model'),
+      startedAt: str('started_at'),
+      endedAt: str('ended_at'),
+      events: num('event_count'),
+      turns: num('turn_count'),
+    };
+    out.push({
+      id: o.id as string,
+      title: str('title') ?? (o.id as string),
+      ...Object.fromEntries(Object.entries(entries).filter(([, x]) => x !== undefined)),
+    });
   }
   return out;
 }
@@ -144,18 +171,24 @@ function traceSessions(v: unknown, problems: LogbookProblem[]): TraceSessionView
  */
 export async function readTrackioLogbook(dir: string): Promise<TrackioLogbook> {
   const found = trackioLayout(dir);
-  if (found === null) throw new BadInputError(shown(dir), 'not a Trackio logbook (no .trackio/logbook/logbook.json, logbook.json or pages/index.md)');
+  if (found === null)
+    throw new BadInputError(shown(dir), 'not a Trackio logbook (no .trackio/logbook/logbook.json, logbook.json or pages/index.md)');
   const { layout, base } = found;
   const problems: LogbookProblem[] = [];
   const at = (rel: string) => (base === '' ? rel : `${base}/${rel}`);
 
   const manifestRead = await readJson(dir, at('logbook.json'));
-  const manifest = typeof manifestRead.value === 'object' && manifestRead.value !== null && !Array.isArray(manifestRead.value) ? (manifestRead.value as Record<string, unknown>) : null;
+  const manifest =
+    typeof manifestRead.value === 'object' && manifestRead.value !== null && !Array.isArray(manifestRead.value)
+      ? (manifestRead.value as Record<string, unknown>)
+      : null;
   const noManifest = manifestRead.problem !== undefined && /no such file/.test(manifestRead.problem);
   if (manifestRead.problem !== undefined && !noManifest) problems.push({ problem: `logbook.json: ${manifestRead.problem}` });
   const schemaVersion = typeof manifest?.schema_version === 'number' ? manifest.schema_version : null;
   if (manifest !== null && (schemaVersion === null || !KNOWN_SCHEMAS.includes(schemaVersion))) {
-    problems.push({ problem: `logbook.json: schema_version ${String(manifest.schema_version)} is not one this reader knows (1, 2); read as 2` });
+    problems.push({
+      problem: `logbook.json: schema_version ${String(manifest.schema_version)} is not one this reader knows (1, 2); read as 2`,
+    });
   }
   let root = asNode(manifest?.root);
   if (root === null) {
@@ -166,7 +199,8 @@ export async function readTrackioLogbook(dir: string): Promise<TrackioLogbook> {
   }
 
   const metadata = layout === 'workspace' ? await readJson(dir, '.trackio/metadata.json') : {};
-  if (metadata.problem !== undefined && !/no such file/.test(metadata.problem)) problems.push({ problem: `metadata.json: ${metadata.problem}` });
+  if (metadata.problem !== undefined && !/no such file/.test(metadata.problem))
+    problems.push({ problem: `metadata.json: ${metadata.problem}` });
   const meta = typeof metadata.value === 'object' && metadata.value !== null ? (metadata.value as Record<string, unknown>) : {};
   const paperRead = paperIdOf(meta.paper ?? manifest?.paper);
   if (paperRead.problem !== undefined) problems.push({ problem: paperRead.problem });

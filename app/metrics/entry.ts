@@ -89,7 +89,9 @@ function taggedJsonKind(text: string): string | undefined {
   if (text.length > 1_000_000) return undefined;
   try {
     const parsed: unknown = JSON.parse(text);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? taggedKind(parsed as Record<string, unknown>) : undefined;
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? taggedKind(parsed as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }

@@ -23,6 +23,7 @@ export function jsonValue(v: unknown, depth = 0): unknown {
   if (depth >= MAX_DEPTH) return '<nested too deep>';
   if (Array.isArray(v)) return v.map((x) => jsonValue(x, depth + 1));
   if (ArrayBuffer.isView(v)) return Array.from(v as unknown as ArrayLike<unknown>, (x) => jsonValue(x, depth + 1));
-  if (typeof v === 'object') return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, jsonValue(x, depth + 1)]));
+  if (typeof v === 'object')
+    return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, jsonValue(x, depth + 1)]));
   return String(v);
 }

@@ -54,7 +54,13 @@ export class KeyTally {
   }
 
   summary(): MetricKeySummary {
-    return { key: this.key, numbers: this.values.length, nonFinite: this.nonFinite(), restoredFromStrings: this.restored, other: this.other() };
+    return {
+      key: this.key,
+      numbers: this.values.length,
+      nonFinite: this.nonFinite(),
+      restoredFromStrings: this.restored,
+      other: this.other(),
+    };
   }
 
   private countKind(kind: string): void {

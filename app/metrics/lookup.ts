@@ -21,7 +21,10 @@ export function findRun(log: MetricsLog, ref: string): RunSummary {
   const named = log.runs.filter((r) => r.name === ref);
   if (named.length === 1) return named[0] as RunSummary;
   if (named.length > 1) {
-    throw new BadInputError(log.file, `${named.length} runs are named "${shown(ref, 80)}"; give one of their ids with --run: ${listed(named.map((r) => r.id))}`);
+    throw new BadInputError(
+      log.file,
+      `${named.length} runs are named "${shown(ref, 80)}"; give one of their ids with --run: ${listed(named.map((r) => r.id))}`,
+    );
   }
   if (log.runs.length === 0) throw new BadInputError(log.file, `no run "${shown(ref, 80)}": the file has no runs`);
   throw new BadInputError(log.file, `no run "${shown(ref, 80)}"; runs: ${listed(log.runs.map(runLabel(log)))}`);

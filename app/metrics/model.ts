@@ -138,4 +138,13 @@ export interface MetricsLog {
 }
 
 /** Trackio's structural columns of a flattened export: everything else in metrics.parquet is a metric key. */
-export const STRUCTURAL_COLUMNS: ReadonlySet<string> = new Set(['id', 'run_id', 'timestamp', 'run_name', 'step', 'log_id', 'space_id', 'created_at']);
+export const STRUCTURAL_COLUMNS: ReadonlySet<string> = new Set([
+  'id',
+  'run_id',
+  'timestamp',
+  'run_name',
+  'step',
+  'log_id',
+  'space_id',
+  'created_at',
+]);

@@ -80,7 +80,9 @@ export async function readParquetColumns(bytes: Uint8Array): Promise<ParquetColu
   const rows = rowCount(metadata);
   const top = topLevelColumns(metadata);
   if (rows * top.length > MAX_PARQUET_CELLS) {
-    throw new ParquetBudgetError(`${rows} rows x ${top.length} columns is ${rows * top.length} cells, over the ${MAX_PARQUET_CELLS} read from one file`);
+    throw new ParquetBudgetError(
+      `${rows} rows x ${top.length} columns is ${rows * top.length} cells, over the ${MAX_PARQUET_CELLS} read from one file`,
+    );
   }
   inParquet(() => checkChunkPaths(metadata));
   const chunks = new Map<string, { start: number; data: ArrayLike<unknown> }[]>(top.map((c) => [c.name, []]));

@@ -30,7 +30,8 @@ export async function readMetricsFile(path: string, o: MetricsReadOptions = {}):
   const maxBytes = o.maxBytes ?? Math.max(MAX_DATABASE_BYTES, MAX_PARQUET_BYTES);
   const bytes = await readRegularFile(path, { maxBytes, shownAs: file });
   if (hasParquetMagic(bytes)) return readTrackioParquet({ bytes, file }, await parquetSidecars(path, file, maxBytes));
-  if (hasSqliteMagic(bytes) || (bytes.length === 0 && (await hasWal(path)))) return readTrackioDatabase({ bytes, file }, await databaseSidecars(path, file, maxBytes));
+  if (hasSqliteMagic(bytes) || (bytes.length === 0 && (await hasWal(path))))
+    return readTrackioDatabase({ bytes, file }, await databaseSidecars(path, file, maxBytes));
   if (bytes.length === 0) throw new BadInputError(file, 'is empty; expected a Trackio <project>.db or metrics.parquet');
   throw new BadInputError(file, 'is neither a SQLite database nor a Parquet file; expected a Trackio <project>.db or metrics.parquet');
 }

@@ -44,9 +44,11 @@ function entryOf(v: unknown, file: string, where: string): RunsJsonEntry {
   if (typeof id !== 'string' && typeof id !== 'number') throw new BadInputError(file, 'id is not text', `${where}/id`);
   if (typeof name !== 'string') throw new BadInputError(file, 'name is not text', `${where}/name`);
   const logCount = o.log_count;
-  if (typeof logCount !== 'number' || !Number.isInteger(logCount) || logCount < 0) throw new BadInputError(file, 'log_count is not a count', `${where}/log_count`);
+  if (typeof logCount !== 'number' || !Number.isInteger(logCount) || logCount < 0)
+    throw new BadInputError(file, 'log_count is not a count', `${where}/log_count`);
   const lastStep = o.last_step;
-  if (lastStep !== null && lastStep !== undefined && typeof lastStep !== 'number') throw new BadInputError(file, 'last_step is not a number', `${where}/last_step`);
+  if (lastStep !== null && lastStep !== undefined && typeof lastStep !== 'number')
+    throw new BadInputError(file, 'last_step is not a number', `${where}/last_step`);
   const createdAt = typeof o.created_at === 'string' ? o.created_at : null;
   return { id: String(id), name, createdAt, lastStep: lastStep ?? null, logCount };
 }
@@ -65,7 +67,11 @@ export function checkRunsJson(f: NamedBytes, log: MetricsLog): string[] {
     throw new BadInputError(f.file, 'is not valid UTF-8');
   }
   const entries = parseRunsJson(text, f.file);
-  const problems = disagreements(entries, log.runs.filter((r) => r.count > 0), f.file);
+  const problems = disagreements(
+    entries,
+    log.runs.filter((r) => r.count > 0),
+    f.file,
+  );
   if (problems.length === 0) return [`${f.file} agrees with the rows: ${entries.length} runs, same counts, last steps and creation times`];
   const shownProblems = problems.slice(0, MAX_SHOWN);
   if (problems.length > MAX_SHOWN) shownProblems.push(`${f.file}: ${problems.length - MAX_SHOWN} more disagreements`);
@@ -86,9 +92,12 @@ function disagreements(entries: readonly RunsJsonEntry[], runs: readonly RunSumm
     }
     if (e.logCount !== run.count) out.push(`${file}: ${label}: log_count ${e.logCount}, the rows hold ${run.count}`);
     if (e.lastStep !== run.lastStep) out.push(`${file}: ${label}: last_step ${String(e.lastStep)}, the rows say ${String(run.lastStep)}`);
-    if (e.createdAt !== null && e.createdAt !== run.createdAt) out.push(`${file}: ${label}: created_at ${shown(e.createdAt, 40)}, the rows say ${String(run.createdAt)}`);
-    if (e.name !== run.name) out.push(`${file}: id ${shown(e.id, 40)} is named "${shown(e.name, 80)}", the rows say "${shown(run.name, 80)}"`);
+    if (e.createdAt !== null && e.createdAt !== run.createdAt)
+      out.push(`${file}: ${label}: created_at ${shown(e.createdAt, 40)}, the rows say ${String(run.createdAt)}`);
+    if (e.name !== run.name)
+      out.push(`${file}: id ${shown(e.id, 40)} is named "${shown(e.name, 80)}", the rows say "${shown(run.name, 80)}"`);
   }
-  for (const r of runs) if (!listed.has(r.id)) out.push(`${file}: does not list run "${shown(r.name, 80)}" (id ${shown(r.id, 40)}) of ${r.count} rows`);
+  for (const r of runs)
+    if (!listed.has(r.id)) out.push(`${file}: does not list run "${shown(r.name, 80)}" (id ${shown(r.id, 40)}) of ${r.count} rows`);
   return out;
 }

@@ -45,9 +45,13 @@ export interface DatabaseSidecars {
  * Example: `await databaseSidecars('/t/p.db', 'p.db', MAX_DATABASE_BYTES)` is `{}` without sidecars.
  */
 export async function databaseSidecars(path: string, file: string, maxBytes: number): Promise<DatabaseSidecars> {
-  const wal = (await exists(`${path}-wal`)) ? { bytes: await readRegularFile(`${path}-wal`, { maxBytes, shownAs: `${file}-wal` }), file: `${file}-wal` } : undefined;
+  const wal = (await exists(`${path}-wal`))
+    ? { bytes: await readRegularFile(`${path}-wal`, { maxBytes, shownAs: `${file}-wal` }), file: `${file}-wal` }
+    : undefined;
   const journal = await exists(`${path}-journal`, true);
-  const journalNote = journal ? `${file}-journal exists: a transaction may have been interrupted; open the database once with sqlite3 or Trackio to roll it back` : undefined;
+  const journalNote = journal
+    ? `${file}-journal exists: a transaction may have been interrupted; open the database once with sqlite3 or Trackio to roll it back`
+    : undefined;
   return { ...(wal !== undefined ? { wal } : {}), ...(journalNote !== undefined ? { journalNote } : {}) };
 }
 
@@ -81,7 +85,8 @@ export async function readTrackioDatabase(db: NamedBytes, sidecars: DatabaseSide
   const image = foldedImage(db, sidecars.wal, collector);
   if (sidecars.journalNote !== undefined) collector.note(sidecars.journalNote);
   if (image.length === 0) throw new BadInputError(db.file, 'is empty, not a SQLite database');
-  if (!hasSqliteMagic(image)) throw new BadInputError(db.file, 'is not a SQLite database (no "SQLite format 3" header); expected a Trackio <project>.db');
+  if (!hasSqliteMagic(image))
+    throw new BadInputError(db.file, 'is not a SQLite database (no "SQLite format 3" header); expected a Trackio <project>.db');
   try {
     return await withDatabase(image, (handle) => readTables(handle, db.file, collector));
   } catch (err) {
@@ -94,12 +99,17 @@ function foldedImage(db: NamedBytes, wal: NamedBytes | undefined, collector: Met
   if (wal === undefined) return db.bytes;
   try {
     const folded = applyWal(db.bytes, wal.bytes);
-    if (folded.committedFrames > 0) collector.note(`folded ${folded.committedFrames} committed frames (database of ${folded.pages} pages) from ${wal.file}`);
-    if (folded.uncommittedFrames > 0) collector.note(`left out ${folded.uncommittedFrames} frames of an unfinished transaction at the end of ${wal.file}`);
+    if (folded.committedFrames > 0)
+      collector.note(`folded ${folded.committedFrames} committed frames (database of ${folded.pages} pages) from ${wal.file}`);
+    if (folded.uncommittedFrames > 0)
+      collector.note(`left out ${folded.uncommittedFrames} frames of an unfinished transaction at the end of ${wal.file}`);
     return folded.image;
   } catch (err) {
     if (!(err instanceof WalError)) throw err;
-    throw new BadInputError(wal.file, `cannot be applied (${err.reason}); checkpoint the database with Trackio or sqlite3, or move the -wal file away to read only the checkpointed rows`);
+    throw new BadInputError(
+      wal.file,
+      `cannot be applied (${err.reason}); checkpoint the database with Trackio or sqlite3, or move the -wal file away to read only the checkpointed rows`,
+    );
   }
 }
 
@@ -129,7 +139,8 @@ function readTables(db: SqlDatabase, file: string, collector: MetricsCollector):
   const metrics = layout.get('metrics');
   if (metrics === undefined) throw new BadInputError(file, 'has no metrics table; not a Trackio project database');
   const missing = ['run_name', 'step', 'metrics'].filter((c) => !metrics.has(c));
-  if (missing.length > 0) throw new BadInputError(file, `the metrics table has no ${missing.join(', ')} column; not a Trackio project database`);
+  if (missing.length > 0)
+    throw new BadInputError(file, `the metrics table has no ${missing.join(', ')} column; not a Trackio project database`);
   readMetricRows(db, file, metrics, collector);
   const configs = layout.get('configs');
   if (configs !== undefined) readConfigRows(db, file, configs, collector);
@@ -148,7 +159,8 @@ function readTables(db: SqlDatabase, file: string, collector: MetricsCollector):
 
 function schemaLine(metrics: ReadonlySet<string>): string {
   const extra = ['run_id', 'log_id', 'space_id'].filter((c) => metrics.has(c));
-  if (!metrics.has('run_id')) return `metrics without run_id (Trackio before 0.24: run names are the identity)${extra.length > 0 ? `; with ${extra.join(', ')}` : ''}`;
+  if (!metrics.has('run_id'))
+    return `metrics without run_id (Trackio before 0.24: run names are the identity)${extra.length > 0 ? `; with ${extra.join(', ')}` : ''}`;
   return `metrics with ${extra.join(', ')}`;
 }
 
@@ -163,7 +175,12 @@ function readMetricRows(db: SqlDatabase, file: string, columns: ReadonlySet<stri
     const where = `metrics row ${String(row[0])}`;
     const runName = textCell(row[2], file, where, 'run_name');
     const step = stepCell(row[4], file, where);
-    const run = collector.metricRow(optionalText(row[1], file, where, 'run_id'), runName, optionalText(row[3], file, where, 'timestamp'), step);
+    const run = collector.metricRow(
+      optionalText(row[1], file, where, 'run_id'),
+      runName,
+      optionalText(row[3], file, where, 'timestamp'),
+      step,
+    );
     const values = jsonObjectCell(row[5], file, where, 'metrics');
     for (const key of Object.keys(values)) collector.value(run, key, values[key], step);
   });
@@ -174,7 +191,10 @@ function readConfigRows(db: SqlDatabase, file: string, columns: ReadonlySet<stri
   const sql = `SELECT rowid, ${col(columns, 'run_id')}, run_name, config, ${col(columns, 'created_at')} FROM configs ORDER BY rowid`;
   forEachRow(db, sql, (row) => {
     const where = `configs row ${String(row[0])}`;
-    const config: RunConfig = { createdAt: optionalText(row[4], file, where, 'created_at'), values: jsonObjectCell(row[3], file, where, 'config') };
+    const config: RunConfig = {
+      createdAt: optionalText(row[4], file, where, 'created_at'),
+      values: jsonObjectCell(row[3], file, where, 'config'),
+    };
     collector.config(optionalText(row[1], file, where, 'run_id'), textCell(row[2], file, where, 'run_name'), config);
   });
 }
@@ -250,6 +270,7 @@ function jsonObjectCell(v: SqlValue | undefined, file: string, where: string, co
     const why = err instanceof JsonLimitError ? err.message : 'malformed JSON';
     throw new BadInputError(file, `${column} is not a JSON object (${why})`, where);
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new BadInputError(file, `${column} is not a JSON object`, where);
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new BadInputError(file, `${column} is not a JSON object`, where);
   return parsed as Record<string, unknown>;
 }

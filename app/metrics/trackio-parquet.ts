@@ -47,7 +47,12 @@ export interface SidecarPaths {
 export function sidecarPaths(path: string): SidecarPaths {
   const dir = dirname(path);
   const name = basename(path);
-  if (name === 'metrics.parquet') return { configs: join(dir, 'aux', 'configs.parquet'), systemMetrics: join(dir, 'aux', 'system_metrics.parquet'), runsJson: join(dir, 'runs.json') };
+  if (name === 'metrics.parquet')
+    return {
+      configs: join(dir, 'aux', 'configs.parquet'),
+      systemMetrics: join(dir, 'aux', 'system_metrics.parquet'),
+      runsJson: join(dir, 'runs.json'),
+    };
   const stem = name.replace(/\.parquet$/i, '');
   return { configs: join(dir, `${stem}_configs.parquet`), systemMetrics: join(dir, `${stem}_system.parquet`), runsJson: null };
 }
@@ -126,7 +131,8 @@ async function columnsOf(f: NamedBytes): Promise<ParquetColumns> {
   try {
     return await readParquetColumns(f.bytes);
   } catch (err) {
-    if (err instanceof ParquetBudgetError) throw new BadInputError(f.file, `is too large to read: ${shown(err.reason, 200)}; export fewer runs or metrics`);
+    if (err instanceof ParquetBudgetError)
+      throw new BadInputError(f.file, `is too large to read: ${shown(err.reason, 200)}; export fewer runs or metrics`);
     if (err instanceof ParquetFormatError) throw new BadInputError(f.file, `is not a readable Parquet file (${shown(err.reason, 200)})`);
     throw err;
   }
@@ -158,7 +164,14 @@ function readMetricRows(t: ParquetColumns, file: string, collector: MetricsColle
     const where = `row ${i + 1}`;
     const step = stepValue(stepColumn[i], file, where);
     steps.push(step);
-    runs.push(collector.metricRow(optionalText(runIds?.[i], file, where, 'run_id'), text(runNames[i], file, where, 'run_name'), optionalText(timestamps?.[i], file, where, 'timestamp'), step));
+    runs.push(
+      collector.metricRow(
+        optionalText(runIds?.[i], file, where, 'run_id'),
+        text(runNames[i], file, where, 'run_name'),
+        optionalText(timestamps?.[i], file, where, 'timestamp'),
+        step,
+      ),
+    );
   }
   for (const name of t.names) {
     if (STRUCTURAL_COLUMNS.has(name)) continue;

@@ -59,7 +59,8 @@ export function applyWal(db: Uint8Array, wal: Uint8Array): WalOverlay {
   if (wal.length === 0) return { image: db, committedFrames: 0, uncommittedFrames: 0, pages: 0 };
   const header = readWalHeader(wal);
   const dbPageSize = databasePageSize(db);
-  if (dbPageSize !== null && dbPageSize !== header.pageSize) throw new WalError(`its page size ${header.pageSize} differs from the database's ${dbPageSize}`);
+  if (dbPageSize !== null && dbPageSize !== header.pageSize)
+    throw new WalError(`its page size ${header.pageSize} differs from the database's ${dbPageSize}`);
   const scan = scanFrames(wal, header);
   if (scan.pages === 0) return { image: db, committedFrames: 0, uncommittedFrames: scan.uncommitted, pages: 0 };
   checkCommittedSize(db, header.pageSize, scan);
@@ -134,7 +135,9 @@ function checkCommittedSize(db: Uint8Array, pageSize: number, scan: FrameScan): 
   for (const page of scan.latest.keys()) if (page > dbPages && page <= scan.pages) beyond++;
   const held = dbPages + beyond + 1;
   if (scan.pages > held) {
-    throw new WalError(`a commit frame claims ${scan.pages} pages, but the database and the WAL hold at most ${held} (${dbPages} in the database, ${beyond} more in the WAL)`);
+    throw new WalError(
+      `a commit frame claims ${scan.pages} pages, but the database and the WAL hold at most ${held} (${dbPages} in the database, ${beyond} more in the WAL)`,
+    );
   }
 }
 

@@ -36,7 +36,8 @@ export function blindPngSize(width: number, height: number): number {
 /** The RGBA pixels as a PNG whose bytes depend on nothing but the pixels, and whose length only on the size. */
 export function blindPng(image: DecodedImage): Uint8Array {
   const { width, height, data } = image;
-  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) throw new RangeError(`blindPng: bad size ${width}x${height}`);
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1)
+    throw new RangeError(`blindPng: bad size ${width}x${height}`);
   if (data.length !== width * height * 4) throw new RangeError(`blindPng: ${data.length} bytes for ${width}x${height} RGBA`);
   const stride = 4 * width;
   const raw = new Uint8Array(height * (1 + stride));
@@ -83,7 +84,7 @@ function adler32(bytes: Uint8Array): number {
   let a = 1;
   let b = 0;
   // 5552 is the longest run before b can pass 2^32 (zlib's NMAX).
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const end = Math.min(bytes.length, i + 5552);
     for (; i < end; i++) {
       a += bytes[i] as number;

@@ -29,37 +29,59 @@ async function pinnedBytes(caseDir: string, pins: ImagePins, item: PlannedItem, 
   try {
     file = await readPinnable(caseDir, rel);
   } catch (err) {
-    if (err instanceof BadInputError) throw new BadInputError(where(item), `the ${side} image cannot be read (run recheck validate on the case to see which file and why)`);
+    if (err instanceof BadInputError)
+      throw new BadInputError(where(item), `the ${side} image cannot be read (run recheck validate on the case to see which file and why)`);
     throw err;
   }
   const pinned = pins.images[rel];
   if (pinned === undefined || pinned !== file.sha256) {
-    throw new BadInputError(where(item), `the ${side} image changed since this review started (its sha256 is not the one recorded at the start): it is not shown; start a new review`);
+    throw new BadInputError(
+      where(item),
+      `the ${side} image changed since this review started (its sha256 is not the one recorded at the start): it is not shown; start a new review`,
+    );
   }
   return file;
 }
 
 /** The sha256 of both images of `item`, each checked against the pin (for an answer to record). */
-export async function pinnedHashes(caseDir: string, pins: ImagePins, item: PlannedItem): Promise<{ leftSha256: string; rightSha256: string }> {
+export async function pinnedHashes(
+  caseDir: string,
+  pins: ImagePins,
+  item: PlannedItem,
+): Promise<{ leftSha256: string; rightSha256: string }> {
   const left = await pinnedBytes(caseDir, pins, item, 'left');
   const right = await pinnedBytes(caseDir, pins, item, 'right');
   return { leftSha256: left.sha256, rightSha256: right.sha256 };
 }
 
 /** The size of the image on `side` of `item`, from its header (nothing decoded), after the pin check. */
-export async function blindItemSize(caseDir: string, pins: ImagePins, item: PlannedItem, side: Side): Promise<{ width: number; height: number }> {
+export async function blindItemSize(
+  caseDir: string,
+  pins: ImagePins,
+  item: PlannedItem,
+  side: Side,
+): Promise<{ width: number; height: number }> {
   const { bytes } = await pinnedBytes(caseDir, pins, item, side);
   try {
     const { width, height } = imageSize(bytes);
     return { width, height };
   } catch (err) {
-    if (err instanceof ImageFormatError) throw new BadInputError(where(item), `the ${side} image cannot be shown (run recheck validate on the case to see which file and why)`);
+    if (err instanceof ImageFormatError)
+      throw new BadInputError(
+        where(item),
+        `the ${side} image cannot be shown (run recheck validate on the case to see which file and why)`,
+      );
     throw err;
   }
 }
 
 /** The pixels of the image on `side` of `item` as a blind PNG, and the pinned sha256 of the file they come from. */
-export async function blindItemImage(caseDir: string, pins: ImagePins, item: PlannedItem, side: Side): Promise<{ png: Uint8Array; width: number; height: number; sha256: string }> {
+export async function blindItemImage(
+  caseDir: string,
+  pins: ImagePins,
+  item: PlannedItem,
+  side: Side,
+): Promise<{ png: Uint8Array; width: number; height: number; sha256: string }> {
   const { bytes, sha256 } = await pinnedBytes(caseDir, pins, item, side);
   let image;
   try {
@@ -67,7 +89,11 @@ export async function blindItemImage(caseDir: string, pins: ImagePins, item: Pla
     if (size.width * size.height > MAX_REVIEW_PIXELS) throw new ImageFormatError(`is ${size.width}x${size.height}`);
     image = await decodeImage(bytes);
   } catch (err) {
-    if (err instanceof ImageFormatError) throw new BadInputError(where(item), `the ${side} image cannot be shown: it does not decode or is larger than ${MAX_REVIEW_PIXELS / (1024 * 1024)} megapixels (run recheck validate on the case to see which file and why)`);
+    if (err instanceof ImageFormatError)
+      throw new BadInputError(
+        where(item),
+        `the ${side} image cannot be shown: it does not decode or is larger than ${MAX_REVIEW_PIXELS / (1024 * 1024)} megapixels (run recheck validate on the case to see which file and why)`,
+      );
     throw err;
   }
   return { png: blindPng(image), width: image.width, height: image.height, sha256 };

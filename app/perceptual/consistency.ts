@@ -31,15 +31,36 @@ export interface ConsistencyThresholds {
   readonly confidence?: number;
 }
 
-export const CONSISTENCY_DEFAULTS = { minRepeatAgreement: 0.8, positionBiasAlpha: 0.01, maxFastShare: 0.1, minKappa: 0.4, confidence: 0.95 } as const;
+export const CONSISTENCY_DEFAULTS = {
+  minRepeatAgreement: 0.8,
+  positionBiasAlpha: 0.01,
+  maxFastShare: 0.1,
+  minKappa: 0.4,
+  confidence: 0.95,
+} as const;
 
 /** JSON Schema of the thresholds (params of review-consistency, and perceptual-verdict's `consistency`). */
 export const CONSISTENCY_SCHEMA_PROPERTIES = {
-  minRepeatAgreement: { type: 'number', minimum: 0, maximum: 1, description: 'least share of repeated pairs answered the same way (default 0.8)' },
-  positionBiasAlpha: { type: 'number', exclusiveMinimum: 0, maximum: 1, description: 'a position-bias binomial test p-value below this flags the review (default 0.01)' },
+  minRepeatAgreement: {
+    type: 'number',
+    minimum: 0,
+    maximum: 1,
+    description: 'least share of repeated pairs answered the same way (default 0.8)',
+  },
+  positionBiasAlpha: {
+    type: 'number',
+    exclusiveMinimum: 0,
+    maximum: 1,
+    description: 'a position-bias binomial test p-value below this flags the review (default 0.01)',
+  },
   maxFastShare: { type: 'number', minimum: 0, maximum: 1, description: "most share of answers faster than the set's fastMs (default 0.1)" },
   minKappa: { type: 'number', minimum: -1, maximum: 1, description: 'least kappa between reviewers (default 0.4)' },
-  confidence: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1, description: 'confidence level of the kappa interval (default 0.95)' },
+  confidence: {
+    type: 'number',
+    exclusiveMinimum: 0,
+    exclusiveMaximum: 1,
+    description: 'confidence level of the kappa interval (default 0.95)',
+  },
 } as const;
 
 export interface ReviewConsistency {
@@ -96,13 +117,23 @@ function reviewConsistency(r: CompletedReview, t: Required<ConsistencyThresholds
   const byIndex = new Map(r.judgments.map((j) => [j.index, j]));
   const repeated = r.judgments.flatMap((j) => {
     const first = j.repeatOf === undefined ? undefined : byIndex.get(j.repeatOf);
-    return first === undefined ? [] : [{ pair: j.pair, first: { answer: first.answer, left: first.shownLeft, right: first.shownRight }, repeat: { answer: j.answer, left: j.shownLeft, right: j.shownRight } }];
+    return first === undefined
+      ? []
+      : [
+          {
+            pair: j.pair,
+            first: { answer: first.answer, left: first.shownLeft, right: first.shownRight },
+            repeat: { answer: j.answer, left: j.shownLeft, right: j.shownRight },
+          },
+        ];
   });
   const repeats = repeatAgreement(repeated, sides);
   const flags: string[] = [];
   const who = `${r.reviewer} (review ${r.reviewId})`;
   if (repeats.share !== null && repeats.share < t.minRepeatAgreement) {
-    flags.push(`${who} answered ${repeats.agreements} of ${repeats.repeats} repeated pairs the same way (${pct(repeats.share)}, below ${pct(t.minRepeatAgreement)})`);
+    flags.push(
+      `${who} answered ${repeats.agreements} of ${repeats.repeats} repeated pairs the same way (${pct(repeats.share)}, below ${pct(t.minRepeatAgreement)})`,
+    );
   }
   let positionBias: ReviewConsistency['positionBias'] = null;
   if (sides !== null) {
@@ -111,15 +142,29 @@ function reviewConsistency(r: CompletedReview, t: Required<ConsistencyThresholds
     if (sideAnswers > 0) {
       positionBias = { ...binomialTest(left, sideAnswers, 0.5), left, sideAnswers };
       if (positionBias.pValue < t.positionBiasAlpha) {
-        flags.push(`${who} chose the left image in ${left} of ${sideAnswers} side answers (${pct(left / sideAnswers)}; binomial test against 50%: p = ${positionBias.pValue.toPrecision(2)}, below ${t.positionBiasAlpha}): a position bias`);
+        flags.push(
+          `${who} chose the left image in ${left} of ${sideAnswers} side answers (${pct(left / sideAnswers)}; binomial test against 50%: p = ${positionBias.pValue.toPrecision(2)}, below ${t.positionBiasAlpha}): a position bias`,
+        );
       }
     }
   }
   const fastMs = r.settings.fastMs;
   const fastCount = r.judgments.filter((j) => j.elapsedMs < fastMs).length;
   const fastShare = r.judgments.length > 0 ? fastCount / r.judgments.length : 0;
-  if (fastShare > t.maxFastShare) flags.push(`${who} gave ${fastCount} of ${r.judgments.length} answers faster than ${fastMs} ms (${pct(fastShare)}, above ${pct(t.maxFastShare)})`);
-  return { reviewId: r.reviewId, reviewer: r.reviewer, answers: r.judgments.length, repeats, positionBias, fast: { count: fastCount, share: fastShare, fastMs }, medianMs: median(r.judgments.map((j) => j.elapsedMs)), flags };
+  if (fastShare > t.maxFastShare)
+    flags.push(
+      `${who} gave ${fastCount} of ${r.judgments.length} answers faster than ${fastMs} ms (${pct(fastShare)}, above ${pct(t.maxFastShare)})`,
+    );
+  return {
+    reviewId: r.reviewId,
+    reviewer: r.reviewer,
+    answers: r.judgments.length,
+    repeats,
+    positionBias,
+    fast: { count: fastCount, share: fastShare, fastMs },
+    medianMs: median(r.judgments.map((j) => j.elapsedMs)),
+    flags,
+  };
 }
 
 /** A review's first judgment of each unit (see the header) as unit -> category. */
@@ -127,7 +172,8 @@ function unitsOf(r: CompletedReview): Map<string, string> {
   const sides = sideAnswersOf(r);
   const out = new Map<string, string>();
   for (const j of firstShowings(r)) {
-    if (r.settings.mode === 'compare') out.set(j.pair, canonicalAnswer({ answer: j.answer, left: j.shownLeft, right: j.shownRight }, sides));
+    if (r.settings.mode === 'compare')
+      out.set(j.pair, canonicalAnswer({ answer: j.answer, left: j.shownLeft, right: j.shownRight }, sides));
     else out.set(`${j.pair} ${j.shownRight}`, j.answer);
   }
   return out;
@@ -140,9 +186,25 @@ function interRater(reviews: readonly CompletedReview[], t: Required<Consistency
   const reviewers = reviews.map((r) => r.reviewer);
   if (reviews.length === 2) {
     const [a, b] = maps as [Map<string, string>, Map<string, string>];
-    return { method: 'cohen', reviewers, units: common.length, kappa: cohenKappa(common.map((u) => [a.get(u) as string, b.get(u) as string]), t.confidence) };
+    return {
+      method: 'cohen',
+      reviewers,
+      units: common.length,
+      kappa: cohenKappa(
+        common.map((u) => [a.get(u) as string, b.get(u) as string]),
+        t.confidence,
+      ),
+    };
   }
-  return { method: 'fleiss', reviewers, units: common.length, kappa: fleissKappa(common.map((u) => maps.map((m) => m.get(u) as string)), t.confidence) };
+  return {
+    method: 'fleiss',
+    reviewers,
+    units: common.length,
+    kappa: fleissKappa(
+      common.map((u) => maps.map((m) => m.get(u) as string)),
+      t.confidence,
+    ),
+  };
 }
 
 /** Assesses the complete reviews of one image-pair set (one per reviewer). */
@@ -154,7 +216,9 @@ export function assessConsistency(reviews: readonly CompletedReview[], threshold
   const k = between?.kappa;
   if (between !== null && k !== undefined && k.kappa !== null && k.kappa < t.minKappa) {
     const name = between.method === 'cohen' ? "Cohen's" : "Fleiss'";
-    flags.push(`the reviewers (${between.reviewers.join(', ')}) disagree: ${name} kappa ${k.kappa.toFixed(2)} (${pct(t.confidence)} CI ${(k.low as number).toFixed(2)} to ${(k.high as number).toFixed(2)}) over ${between.units} judgments in common, below ${t.minKappa}`);
+    flags.push(
+      `the reviewers (${between.reviewers.join(', ')}) disagree: ${name} kappa ${k.kappa.toFixed(2)} (${pct(t.confidence)} CI ${(k.low as number).toFixed(2)} to ${(k.high as number).toFixed(2)}) over ${between.units} judgments in common, below ${t.minKappa}`,
+    );
   }
   return { thresholds: t, reviews: per, interRater: between, flags, consistent: flags.length === 0 };
 }

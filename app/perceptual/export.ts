@@ -42,7 +42,16 @@ export function reviewCsv(state: ReviewState): string {
   const reviewer = state.manifest.reviewer;
   const rows = state.replay.answers.map((a, i) => {
     const repeatOf = state.items[a.index]?.item.repeatOf;
-    return { line: i + 2, cells: [...[reviewer, a.pair, a.shownLeft, a.shownRight, a.answer].map(spreadsheetSafe), String(Math.round(a.elapsedMs)), spreadsheetSafe(a.note ?? ''), String(a.index + 1), repeatOf === undefined ? '' : String(repeatOf + 1)] };
+    return {
+      line: i + 2,
+      cells: [
+        ...[reviewer, a.pair, a.shownLeft, a.shownRight, a.answer].map(spreadsheetSafe),
+        String(Math.round(a.elapsedMs)),
+        spreadsheetSafe(a.note ?? ''),
+        String(a.index + 1),
+        repeatOf === undefined ? '' : String(repeatOf + 1),
+      ],
+    };
   });
   return tableCsv({ columns: EXPORT_COLUMNS, rows });
 }
@@ -73,6 +82,19 @@ export async function exportReviewCsv(caseDir: string, caseId: string, state: Re
     csvSha256: csvSha,
   };
   await writeJsonAtomic(join(dir, EXPORT_META_FILE), meta);
-  await appendAudit(caseDir, { at, who, action: 'edit', caseId, hashes: { [path]: csvSha }, details: { edit: 'export-review', reviewId: m.reviewId, reviewer: m.reviewer, rows: state.replay.answers.length, complete: meta.complete } });
+  await appendAudit(caseDir, {
+    at,
+    who,
+    action: 'edit',
+    caseId,
+    hashes: { [path]: csvSha },
+    details: {
+      edit: 'export-review',
+      reviewId: m.reviewId,
+      reviewer: m.reviewer,
+      rows: state.replay.answers.length,
+      complete: meta.complete,
+    },
+  });
   return { path, rows: state.replay.answers.length, sha256: csvSha };
 }

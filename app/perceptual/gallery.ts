@@ -108,12 +108,22 @@ export async function buildGalleries(dataDir: string, falsificationId: string, c
 }
 
 /** The gallery of one perceptual-verdict result, or null when no image of a declared condition was judged unusable. */
-export async function buildGallery(dataDir: string, falsificationId: string, verdict: GalleryCheck, all: readonly GalleryCheck[]): Promise<Gallery | null> {
+export async function buildGallery(
+  dataDir: string,
+  falsificationId: string,
+  verdict: GalleryCheck,
+  all: readonly GalleryCheck[],
+): Promise<Gallery | null> {
   const ev = verdict.evidence;
   const table = typeof ev.pairs === 'string' ? ev.pairs : null;
   if (ev.waiting !== false || table === null || !Array.isArray(ev.rows)) return null;
   const conditions = strings(ev.conditions);
-  const counted = new Set((Array.isArray(ev.counted) ? ev.counted : []).filter(isObj).map((c) => c.reviewId).filter((x): x is string => typeof x === 'string'));
+  const counted = new Set(
+    (Array.isArray(ev.counted) ? ev.counted : [])
+      .filter(isObj)
+      .map((c) => c.reviewId)
+      .filter((x): x is string => typeof x === 'string'),
+  );
   // Pair -> condition -> reviewers who judged that image unusable.
   const votes = new Map<string, Map<string, string[]>>();
   for (const row of ev.rows.filter(isObj)) {
@@ -157,7 +167,14 @@ export async function buildGallery(dataDir: string, falsificationId: string, ver
       answers: answered.flatMap((r) =>
         r.judgments
           .filter((j) => j.pair === id)
-          .map((j) => ({ reviewer: r.reviewer, answer: j.answer, label: r.settings.answers.find((a) => a.value === j.answer)?.label ?? j.answer, shownLeft: j.shownLeft, shownRight: j.shownRight, repeat: j.repeatOf !== undefined })),
+          .map((j) => ({
+            reviewer: r.reviewer,
+            answer: j.answer,
+            label: r.settings.answers.find((a) => a.value === j.answer)?.label ?? j.answer,
+            shownLeft: j.shownLeft,
+            shownRight: j.shownRight,
+            repeat: j.repeatOf !== undefined,
+          })),
       ),
       metrics: metrics.get(id) ?? null,
     });
@@ -181,7 +198,10 @@ function choose(votes: Map<string, Map<string, string[]>>, conditions: readonly 
   const queues = conditions.map((c) =>
     [...votes.entries()]
       .filter(([, by]) => by.has(c))
-      .sort(([a, x], [b, y]) => (y.get(c)?.length ?? 0) - (x.get(c)?.length ?? 0) || (order.get(a) ?? Infinity) - (order.get(b) ?? Infinity) || (a < b ? -1 : 1))
+      .sort(
+        ([a, x], [b, y]) =>
+          (y.get(c)?.length ?? 0) - (x.get(c)?.length ?? 0) || (order.get(a) ?? Infinity) - (order.get(b) ?? Infinity) || (a < b ? -1 : 1),
+      )
       .map(([pair]) => pair),
   );
   const chosen: string[] = [];
@@ -198,7 +218,13 @@ function choose(votes: Map<string, Map<string, string[]>>, conditions: readonly 
 function metricsOf(all: readonly GalleryCheck[], set: PairSet): Map<string, { psnr: number | null; ssim: number }> {
   const out = new Map<string, { psnr: number | null; ssim: number }>();
   for (const c of all) {
-    if (c.kind !== 'image-metrics' || c.evidence.table !== set.path || c.evidence.tableSha256 !== set.sha256 || !Array.isArray(c.evidence.pairs)) continue;
+    if (
+      c.kind !== 'image-metrics' ||
+      c.evidence.table !== set.path ||
+      c.evidence.tableSha256 !== set.sha256 ||
+      !Array.isArray(c.evidence.pairs)
+    )
+      continue;
     for (const p of c.evidence.pairs.filter(isObj)) {
       if (typeof p.pair !== 'string' || typeof p.ssim !== 'number' || out.has(p.pair)) continue;
       out.set(p.pair, { psnr: typeof p.psnr === 'number' ? p.psnr : null, ssim: p.ssim });
@@ -245,7 +271,8 @@ export function dataUri(mediaType: GalleryImage['mediaType'], bytes: Uint8Array)
  */
 export function answerWords(a: GalleryAnswer, mode: Gallery['mode']): string {
   const again = a.repeat ? ', a repeated showing' : '';
-  if (mode === 'rate-right') return `${oneLine(a.reviewer, 120)}: “${oneLine(a.label, 120)}” for the ${oneLine(a.shownRight, 80)} image (shown right, ${oneLine(a.shownLeft, 80)} left${again})`;
+  if (mode === 'rate-right')
+    return `${oneLine(a.reviewer, 120)}: “${oneLine(a.label, 120)}” for the ${oneLine(a.shownRight, 80)} image (shown right, ${oneLine(a.shownLeft, 80)} left${again})`;
   const chosen = a.answer === LEFT_ANSWER ? a.shownLeft : a.answer === RIGHT_ANSWER ? a.shownRight : null;
   return `${oneLine(a.reviewer, 120)}: “${oneLine(a.label, 120)}”${chosen !== null ? `, choosing the ${oneLine(chosen, 80)} image` : ''} (${oneLine(a.shownLeft, 80)} left, ${oneLine(a.shownRight, 80)} right${again})`;
 }

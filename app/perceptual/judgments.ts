@@ -75,9 +75,25 @@ export async function readCaseReviews(caseDir: string, pairs: string): Promise<C
     }
     const judgments = answers.map((a) => {
       const repeatOf = state.items[a.index]?.item.repeatOf;
-      return { index: a.index, pair: a.pair, shownLeft: a.shownLeft, shownRight: a.shownRight, answer: a.answer, elapsedMs: a.elapsedMs, ...(repeatOf !== undefined ? { repeatOf } : {}) };
+      return {
+        index: a.index,
+        pair: a.pair,
+        shownLeft: a.shownLeft,
+        shownRight: a.shownRight,
+        answer: a.answer,
+        elapsedMs: a.elapsedMs,
+        ...(repeatOf !== undefined ? { repeatOf } : {}),
+      };
     });
-    all.push({ reviewId, reviewer: m.reviewer, seed: m.seed, createdAt: m.createdAt, settings: m.settings, pairCount: m.pairCount, judgments });
+    all.push({
+      reviewId,
+      reviewer: m.reviewer,
+      seed: m.seed,
+      createdAt: m.createdAt,
+      settings: m.settings,
+      pairCount: m.pairCount,
+      judgments,
+    });
   }
   all.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.reviewId < b.reviewId ? -1 : 1));
   const newest = new Map<string, CompletedReview>();

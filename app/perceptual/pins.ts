@@ -58,7 +58,12 @@ export async function pinImages(caseDir: string, reviewId: string, pairs: readon
 }
 
 /** Writes the review's images.json with the hashes given (path relative to the case -> sha256). */
-export async function writePins(caseDir: string, reviewId: string, images: Readonly<Record<string, string>>, late?: string): Promise<ImagePins> {
+export async function writePins(
+  caseDir: string,
+  reviewId: string,
+  images: Readonly<Record<string, string>>,
+  late?: string,
+): Promise<ImagePins> {
   const pins: ImagePins = { format: PINS_FORMAT, reviewId, images, ...(late !== undefined ? { pinnedLate: late } : {}) };
   await writeJsonAtomic(pinsPath(caseDir, reviewId), pins);
   return pins;
@@ -76,7 +81,13 @@ export async function readPins(caseDir: string, reviewId: string): Promise<Image
   }
   const p = v as Partial<ImagePins> | null;
   const ok =
-    typeof p === 'object' && p !== null && p.format === PINS_FORMAT && p.reviewId === reviewId && typeof p.images === 'object' && p.images !== null && Object.values(p.images).every((h) => typeof h === 'string' && HEX64.test(h));
+    typeof p === 'object' &&
+    p !== null &&
+    p.format === PINS_FORMAT &&
+    p.reviewId === reviewId &&
+    typeof p.images === 'object' &&
+    p.images !== null &&
+    Object.values(p.images).every((h) => typeof h === 'string' && HEX64.test(h));
   if (!ok) throw new BadInputError(shownAs, `not the image pins of review "${reviewId}" (format ${PINS_FORMAT}, sha256 per image)`);
   return p as ImagePins;
 }
@@ -99,7 +110,8 @@ export async function pinProblem(caseDir: string, pins: ImagePins): Promise<stri
       if (!(err instanceof BadInputError)) throw err;
       return `${shown(rel)} of review ${pins.reviewId} cannot be read (${err.problem})`;
     }
-    if (now !== pinned) return `${shown(rel)} changed since review ${pins.reviewId} started (sha256 ${now.slice(0, 12)}…, pinned ${pinned.slice(0, 12)}…): its judgments are of another image`;
+    if (now !== pinned)
+      return `${shown(rel)} changed since review ${pins.reviewId} started (sha256 ${now.slice(0, 12)}…, pinned ${pinned.slice(0, 12)}…): its judgments are of another image`;
   }
   return null;
 }

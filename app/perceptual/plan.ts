@@ -46,14 +46,20 @@ export function repeatCount(pairCount: number, repeatShare: number): number {
 }
 
 export function reviewPlan(s: PlanSettings): PlanItem[] {
-  if (!Number.isInteger(s.pairCount) || s.pairCount < 0) throw new RangeError(`reviewPlan: pairCount must be a whole number, got ${s.pairCount}`);
-  if (!(s.repeatShare >= 0 && s.repeatShare <= 0.5)) throw new RangeError(`reviewPlan: repeatShare must be in [0, 0.5], got ${s.repeatShare}`);
+  if (!Number.isInteger(s.pairCount) || s.pairCount < 0)
+    throw new RangeError(`reviewPlan: pairCount must be a whole number, got ${s.pairCount}`);
+  if (!(s.repeatShare >= 0 && s.repeatShare <= 0.5))
+    throw new RangeError(`reviewPlan: repeatShare must be in [0, 0.5], got ${s.repeatShare}`);
   const pairs = Array.from({ length: s.pairCount }, (_, i) => i);
   const order = shuffled(pairs, new Xoshiro128(splitSeed(s.seed, STREAM.order)));
   const sides = new Xoshiro128(splitSeed(s.seed, STREAM.sides));
   const aOnLeft = pairs.map(() => sides.nextUint32() >>> 31 === 0);
   const repeated = shuffled(pairs, new Xoshiro128(splitSeed(s.seed, STREAM.repeats))).slice(0, repeatCount(s.pairCount, s.repeatShare));
-  const swapped = new Set(s.mode === 'compare' ? shuffled(repeated, new Xoshiro128(splitSeed(s.seed, STREAM.swaps))).slice(0, Math.round(repeated.length / 2)) : []);
+  const swapped = new Set(
+    s.mode === 'compare'
+      ? shuffled(repeated, new Xoshiro128(splitSeed(s.seed, STREAM.swaps))).slice(0, Math.round(repeated.length / 2))
+      : [],
+  );
 
   // Items as [pair, isRepeat]; repeats are inserted one by one after their first showing.
   const items: { pair: number; repeat: boolean }[] = order.map((pair) => ({ pair, repeat: false }));

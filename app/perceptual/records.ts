@@ -59,7 +59,14 @@ export function asRecord(v: unknown): ReviewRecord | null {
   const r = v as Record<string, unknown>;
   if (typeof r.at !== 'string') return null;
   if ('undo' in r) return isIndex(r.undo) ? { undo: r.undo, at: r.at } : null;
-  if (!isIndex(r.index) || typeof r.pair !== 'string' || typeof r.shownLeft !== 'string' || typeof r.shownRight !== 'string' || typeof r.answer !== 'string') return null;
+  if (
+    !isIndex(r.index) ||
+    typeof r.pair !== 'string' ||
+    typeof r.shownLeft !== 'string' ||
+    typeof r.shownRight !== 'string' ||
+    typeof r.answer !== 'string'
+  )
+    return null;
   if (typeof r.elapsedMs !== 'number' || !Number.isFinite(r.elapsedMs) || r.elapsedMs < 0) return null;
   if (r.note !== undefined && typeof r.note !== 'string') return null;
   if (!isHashOrAbsent(r.leftSha256) || !isHashOrAbsent(r.rightSha256)) return null;

@@ -43,10 +43,19 @@ export async function loadReviewState(caseDir: string, reviewId: string): Promis
   const manifest = await readManifest(caseDir, reviewId);
   const set = await readPairSet(caseDir, manifest.settings.pairs);
   if (set.sha256 !== manifest.pairsSha256 || set.pairs.length !== manifest.pairCount) {
-    throw new BadInputError(`${reviewPath(reviewId)}/${REVIEW_FILE}`, `the pairs table ${manifest.settings.pairs} changed since this review started: start a new review`);
+    throw new BadInputError(
+      `${reviewPath(reviewId)}/${REVIEW_FILE}`,
+      `the pairs table ${manifest.settings.pairs} changed since this review started: start a new review`,
+    );
   }
-  const plan = reviewPlan({ pairCount: set.pairs.length, seed: manifest.seed, repeatShare: manifest.settings.repeatShare, mode: manifest.settings.mode });
-  if (plan.length !== manifest.total) throw new BadInputError(`${reviewPath(reviewId)}/${REVIEW_FILE}`, `total ${manifest.total} is not the plan's ${plan.length} items`);
+  const plan = reviewPlan({
+    pairCount: set.pairs.length,
+    seed: manifest.seed,
+    repeatShare: manifest.settings.repeatShare,
+    mode: manifest.settings.mode,
+  });
+  if (plan.length !== manifest.total)
+    throw new BadInputError(`${reviewPath(reviewId)}/${REVIEW_FILE}`, `total ${manifest.total} is not the plan's ${plan.length} items`);
   const items = plannedItems(set.pairs, plan);
   const values = new Set(manifest.settings.answers.map((a) => a.value));
   return { manifest, pairs: set.pairs, items, replay: replay(await readRecords(caseDir, reviewId), items, values) };

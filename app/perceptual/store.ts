@@ -105,7 +105,8 @@ export async function readManifest(caseDir: string, reviewId: string): Promise<R
   try {
     v = await readJsonFile(path, shownAs);
   } catch (err) {
-    if (err instanceof BadInputError && /no such file/.test(err.problem)) throw new BadInputError(shownAs, `no review "${reviewId}" in this case`);
+    if (err instanceof BadInputError && /no such file/.test(err.problem))
+      throw new BadInputError(shownAs, `no review "${reviewId}" in this case`);
     throw err;
   }
   const problem = manifestProblem(v, reviewId);
@@ -119,7 +120,8 @@ function manifestProblem(v: unknown, reviewId: string): string | null {
   if (m.format !== REVIEW_FORMAT) return `not a review (format must be ${REVIEW_FORMAT})`;
   if (m.reviewId !== reviewId) return `names review "${String(m.reviewId).slice(0, 40)}", not the folder's "${reviewId}"`;
   if (typeof m.reviewer !== 'string' || m.reviewer.trim() === '') return 'reviewer missing';
-  if (!Number.isInteger(m.seed) || (m.seed as number) < 0 || (m.seed as number) > 0xffffffff) return 'seed must be an integer in [0, 4294967295]';
+  if (!Number.isInteger(m.seed) || (m.seed as number) < 0 || (m.seed as number) > 0xffffffff)
+    return 'seed must be an integer in [0, 4294967295]';
   if (typeof m.createdAt !== 'string') return 'createdAt missing';
   if (typeof m.pairsSha256 !== 'string') return 'pairsSha256 missing';
   if (!Number.isInteger(m.pairCount) || (m.pairCount as number) < 1) return 'pairCount must be a whole number from 1';
@@ -130,7 +132,8 @@ function manifestProblem(v: unknown, reviewId: string): string | null {
   if (s.mode !== 'rate-right' && s.mode !== 'compare') return 'settings.mode must be rate-right or compare';
   if (typeof s.repeatShare !== 'number' || !(s.repeatShare >= 0 && s.repeatShare <= 0.5)) return 'settings.repeatShare must be in [0, 0.5]';
   if (typeof s.fastMs !== 'number' || !(s.fastMs >= 0)) return 'settings.fastMs must be a number from 0';
-  if (!Array.isArray(s.answers) || s.answers.length < 2 || !s.answers.every(isOption)) return 'settings.answers must list at least two answers';
+  if (!Array.isArray(s.answers) || s.answers.length < 2 || !s.answers.every(isOption))
+    return 'settings.answers must list at least two answers';
   return null;
 }
 

@@ -4,21 +4,39 @@
  * name or (until the review is complete) the seed. Images go out by item and side only (reviewImage), checked
  * against the review's pins and re-encoded from their pixels (blind-read.ts), never as the files' bytes.
  */
-import type { ImagePairSetView, ReviewImageView, ReviewItemView, ReviewSessionView, ReviewSummaryView } from '../../common/api/contract-perceptual';
+import type {
+  ImagePairSetView,
+  ReviewImageView,
+  ReviewItemView,
+  ReviewSessionView,
+  ReviewSummaryView,
+} from '../../common/api/contract-perceptual';
 import { blindItemImage, blindItemSize } from './blind-read';
 import type { ImagePins } from './pins';
 import type { PlannedItem, ReviewState } from './review-state';
 import type { ReviewSettings } from '../cases/perceptual-settings';
 
 export function pairSetView(s: ReviewSettings, count: number): ImagePairSetView {
-  return { pairs: s.pairs, count, question: s.question, mode: s.mode, answers: s.answers.map((a) => ({ ...a })), repeatShare: s.repeatShare, fastMs: s.fastMs };
+  return {
+    pairs: s.pairs,
+    count,
+    question: s.question,
+    mode: s.mode,
+    answers: s.answers.map((a) => ({ ...a })),
+    repeatShare: s.repeatShare,
+    fastMs: s.fastMs,
+  };
 }
 
 /**
  * A review's summary. Its seed (which, with the pairs table, gives every item's pair and sides) is left out until
  * every item is answered, unless `seeds` is 'always' (the CLI's listing, for whoever holds the case folder).
  */
-export function summaryView(state: ReviewState, exported: string | undefined, seeds: 'when-complete' | 'always' = 'when-complete'): ReviewSummaryView {
+export function summaryView(
+  state: ReviewState,
+  exported: string | undefined,
+  seeds: 'when-complete' | 'always' = 'when-complete',
+): ReviewSummaryView {
   const m = state.manifest;
   const complete = state.replay.answers.length >= m.total;
   return {
@@ -33,7 +51,13 @@ export function summaryView(state: ReviewState, exported: string | undefined, se
   };
 }
 
-export async function sessionView(caseDir: string, caseId: string, state: ReviewState, pins: ImagePins, exported: string | undefined): Promise<ReviewSessionView> {
+export async function sessionView(
+  caseDir: string,
+  caseId: string,
+  state: ReviewState,
+  pins: ImagePins,
+  exported: string | undefined,
+): Promise<ReviewSessionView> {
   const answers = state.replay.answers;
   const next = state.items[answers.length];
   const last = answers[answers.length - 1];

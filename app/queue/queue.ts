@@ -6,7 +6,14 @@
  * case's audit log for it.
  */
 import { basename } from 'node:path';
-import type { AuditEntry, LatestFalsificationReport, LetterSummaryView, VerdictQueueRow, VerdictQueueView, VerdictState } from '../../common/api/contract';
+import type {
+  AuditEntry,
+  LatestFalsificationReport,
+  LetterSummaryView,
+  VerdictQueueRow,
+  VerdictQueueView,
+  VerdictState,
+} from '../../common/api/contract';
 import { readAudit } from '../cases/audit';
 import { CHECKLIST, checklistStatus } from '../cases/checklist';
 import { loadCase } from '../cases/load';
@@ -48,7 +55,9 @@ export function caseRows(
       ...(f.says !== undefined ? { says: f.says } : {}),
       assertion: f.assertion,
       state: verdictState(computed, verdict, isRunning),
-      ...(computed !== undefined && computed.stale === undefined ? { computed: { decision: computed.decision, runId: computed.runId, finishedAt: computed.finishedAt } } : {}),
+      ...(computed !== undefined && computed.stale === undefined
+        ? { computed: { decision: computed.decision, runId: computed.runId, finishedAt: computed.finishedAt } }
+        : {}),
       ...(verdict?.verdict !== undefined
         ? {
             verdict: {
@@ -56,7 +65,9 @@ export function caseRows(
               who: verdict.who,
               at: verdict.at,
               ...(verdict.runId !== undefined ? { runId: verdict.runId } : {}),
-              ...(typeof computedDecision === 'string' ? { computedDecision: computedDecision as NonNullable<VerdictQueueRow['computed']>['decision'] } : {}),
+              ...(typeof computedDecision === 'string'
+                ? { computedDecision: computedDecision as NonNullable<VerdictQueueRow['computed']>['decision'] }
+                : {}),
             },
           }
         : {}),
@@ -85,7 +96,11 @@ export function byUrgency(rows: readonly VerdictQueueRow[]): VerdictQueueRow[] {
  * The queue over every case of the workspace. A case that does not load is listed under `problems` with its
  * one-line error; the others are unaffected.
  */
-export async function verdictQueue(workspaceDir: string, registry: CheckRegistry, running: readonly RunningCheck[]): Promise<VerdictQueueView> {
+export async function verdictQueue(
+  workspaceDir: string,
+  registry: CheckRegistry,
+  running: readonly RunningCheck[],
+): Promise<VerdictQueueView> {
   const rows: VerdictQueueRow[] = [];
   const problems: VerdictQueueView['problems'] = [];
   for (const dir of await listCaseDirs(workspaceDir)) {
@@ -94,7 +109,12 @@ export async function verdictQueue(workspaceDir: string, registry: CheckRegistry
       const { file } = await loadCase(dir, registry);
       const { reports } = await latestCaseReports(dir, file);
       const letters = letterSummaries(await listLetters(dir));
-      return caseRows({ id: basename(dir), title: file.title, falsifications: file.falsifications }, reports, await readAudit(dir), running).map((row) => withLetter(row, letters));
+      return caseRows(
+        { id: basename(dir), title: file.title, falsifications: file.falsifications },
+        reports,
+        await readAudit(dir),
+        running,
+      ).map((row) => withLetter(row, letters));
     });
     if ('problem' in r) problems.push({ caseId: basename(dir), error: r.problem });
     else rows.push(...r.value);

@@ -57,12 +57,16 @@ async function checkDestination(caseDir: string, outDir: string): Promise<void> 
   const out = join(real(dirname(resolve(outDir))), basename(resolve(outDir)));
   const caseReal = real(caseDir);
   if (isInside(out, caseReal) && !isInside(out, join(caseReal, 'runs'))) {
-    throw new BadInputError(outDir, 'is inside the case folder: a report copies the case, so it must be written elsewhere (or under the case\'s runs/)');
+    throw new BadInputError(
+      outDir,
+      "is inside the case folder: a report copies the case, so it must be written elsewhere (or under the case's runs/)",
+    );
   }
   if (isInside(caseReal, out)) throw new BadInputError(outDir, 'holds the case folder: write the report elsewhere');
   try {
     const st = await stat(outDir);
-    if (!st.isDirectory() || (await readdir(outDir)).length > 0) throw new BadInputError(outDir, 'already exists and is not an empty folder: choose a new one');
+    if (!st.isDirectory() || (await readdir(outDir)).length > 0)
+      throw new BadInputError(outDir, 'already exists and is not an empty folder: choose a new one');
   } catch (err) {
     if (err instanceof BadInputError) throw err;
   }
@@ -73,7 +77,12 @@ function textOf(files: Map<string, Buffer>): (reportPath: string) => string | nu
   return (p) => files.get(p)?.toString('utf8') ?? null;
 }
 
-export async function buildReport(loaded: LoadedCase, registry: CheckRegistry, outDir: string, o: BuildReportOptions): Promise<BuiltReport> {
+export async function buildReport(
+  loaded: LoadedCase,
+  registry: CheckRegistry,
+  outDir: string,
+  o: BuildReportOptions,
+): Promise<BuiltReport> {
   await checkDestination(loaded.dir, outDir);
   const now = o.now ?? (() => new Date());
   const created = now();
@@ -83,7 +92,14 @@ export async function buildReport(loaded: LoadedCase, registry: CheckRegistry, o
     reportId,
     createdAt: created.toISOString(),
     createdBy: o.who,
-    versions: { recheck: v.recheck, node: v.node, esbuild: v.esbuild, platform: v.platform, chromium: o.chromium ?? (await chromiumVersion(v)), ...(v.electron !== undefined ? { electron: v.electron } : {}) },
+    versions: {
+      recheck: v.recheck,
+      node: v.node,
+      esbuild: v.esbuild,
+      platform: v.platform,
+      chromium: o.chromium ?? (await chromiumVersion(v)),
+      ...(v.electron !== undefined ? { electron: v.electron } : {}),
+    },
   });
   const dataText = `${JSON.stringify(data, null, 2)}\n`;
   const html = renderReportHtml(data, textOf(files), (p) => files.get(p) ?? null);
@@ -109,7 +125,11 @@ export async function buildReport(loaded: LoadedCase, registry: CheckRegistry, o
         who: o.who,
         action: 'report',
         caseId: loaded.file.id,
-        hashes: { 'case.json': await sha256Inside(loaded.dir, 'case.json'), [`${reportId}/manifest.json`]: sha256(`${JSON.stringify(manifest, null, 2)}\n`), [`${reportId}/root`]: manifest.root },
+        hashes: {
+          'case.json': await sha256Inside(loaded.dir, 'case.json'),
+          [`${reportId}/manifest.json`]: sha256(`${JSON.stringify(manifest, null, 2)}\n`),
+          [`${reportId}/root`]: manifest.root,
+        },
         details: {
           reportId,
           root: manifest.root,

@@ -19,7 +19,19 @@ import { MAX_REPORT_FILE_BYTES } from './manifest';
 import { checkFigures } from './figures';
 import { buildGalleries } from '../perceptual/gallery';
 import { falsificationCommands, reportCommands } from './provenance';
-import { REPORT_FILES, REPORT_FORMAT, type CheckInputFile, type HashedFile, type ReportCheck, type ReportData, type ReportFalsification, type ReportLetter, type ReportProvenance, type ReportRun, type ReportVerdict } from './model';
+import {
+  REPORT_FILES,
+  REPORT_FORMAT,
+  type CheckInputFile,
+  type HashedFile,
+  type ReportCheck,
+  type ReportData,
+  type ReportFalsification,
+  type ReportLetter,
+  type ReportProvenance,
+  type ReportRun,
+  type ReportVerdict,
+} from './model';
 
 /** The report's content before it is written: the data, and every file to write with its bytes. */
 export interface CollectedReport {
@@ -50,7 +62,10 @@ export function isTemporaryName(path: string): boolean {
   return path.split('/').some((c) => /\.tmp$/i.test(c) || /^\..+\.building-[^/]*$/.test(c) || /^\..+\.copying$/.test(c));
 }
 
-async function readAll(dir: string, rel: string): Promise<{ files: { path: string; data: Buffer }[]; skipped: { path: string; why: string }[] }> {
+async function readAll(
+  dir: string,
+  rel: string,
+): Promise<{ files: { path: string; data: Buffer }[]; skipped: { path: string; why: string }[] }> {
   const listed = await listInside(dir, rel);
   const prefix = rel === '.' ? '' : `${rel}/`;
   const files: { path: string; data: Buffer }[] = [];
@@ -134,7 +149,8 @@ export async function collectReport(loaded: LoadedCase, registry: CheckRegistry,
     files.set(reportPath, f.data);
     inputs.push(hashed(f.path, reportPath, f.data));
   }
-  for (const l of file.logbooks) if (l.linked === true) leftOut.push({ path: l.path, why: 'a linked logbook: it lives outside the case folder and is not copied' });
+  for (const l of file.logbooks)
+    if (l.linked === true) leftOut.push({ path: l.path, why: 'a linked logbook: it lives outside the case folder and is not copied' });
 
   // The audit log, as it is now.
   let audit: HashedFile | null = null;
@@ -227,14 +243,27 @@ export async function collectReport(loaded: LoadedCase, registry: CheckRegistry,
       };
     });
     // The pairs a perceptual verdict was decided on, from the case's files as copied (its images are inputs).
-    const galleries = await buildGalleries(dir, f.id, checks.flatMap((c) => (c.result === null ? [] : [{ checkId: c.id, kind: c.kind, evidence: c.result.evidence }])));
+    const galleries = await buildGalleries(
+      dir,
+      f.id,
+      checks.flatMap((c) => (c.result === null ? [] : [{ checkId: c.id, kind: c.kind, evidence: c.result.evidence }])),
+    );
     falsifications.push({
       id: f.id,
       claim: f.claim,
       logbook: f.logbook,
       assertion: f.assertion,
       ...(f.says !== undefined ? { says: f.says } : {}),
-      decision: latest === undefined ? null : { decision: latest.decision, reason: latest.reason, runId: latest.runId, finishedAt: latest.finishedAt, ...(latest.gate !== undefined ? { gate: latest.gate } : {}) },
+      decision:
+        latest === undefined
+          ? null
+          : {
+              decision: latest.decision,
+              reason: latest.reason,
+              runId: latest.runId,
+              finishedAt: latest.finishedAt,
+              ...(latest.gate !== undefined ? { gate: latest.gate } : {}),
+            },
       checks,
       checklist: checklistView(f),
       verdicts: verdictsOf(entries, f.id),
@@ -251,7 +280,12 @@ export async function collectReport(loaded: LoadedCase, registry: CheckRegistry,
     case: {
       id: file.id,
       title: file.title,
-      paper: { title: file.paper.title, venueId: file.paper.venueId, authors: [...(file.paper.authors ?? [])], claims: file.paper.claims.map((c) => ({ id: c.id, text: c.text })) },
+      paper: {
+        title: file.paper.title,
+        venueId: file.paper.venueId,
+        authors: [...(file.paper.authors ?? [])],
+        claims: file.paper.claims.map((c) => ({ id: c.id, text: c.text })),
+      },
       logbooks: file.logbooks.map((l) => ({ id: l.id, path: l.path, format: l.format, title: l.title, linked: l.linked === true })),
     },
     falsifications,

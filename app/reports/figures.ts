@@ -37,8 +37,12 @@ function models(v: unknown): Pick<ModelFit, 'name' | 'params'>[] {
   if (!Array.isArray(v)) return [];
   return v.flatMap((m: unknown) => {
     const o = m as Record<string, unknown> | null;
-    if (o === null || typeof o !== 'object' || !LAW_NAMES.has(o.name as string) || typeof o.params !== 'object' || o.params === null) return [];
-    const params = Object.fromEntries(Object.entries(o.params as Record<string, unknown>).filter(([, n]) => isNumber(n))) as Record<string, number>;
+    if (o === null || typeof o !== 'object' || !LAW_NAMES.has(o.name as string) || typeof o.params !== 'object' || o.params === null)
+      return [];
+    const params = Object.fromEntries(Object.entries(o.params as Record<string, unknown>).filter(([, n]) => isNumber(n))) as Record<
+      string,
+      number
+    >;
     return [{ name: o.name as ModelFit['name'], params }];
   });
 }
@@ -51,7 +55,14 @@ function growthFitFigures(evidence: Record<string, unknown>): ReportFigure[] {
   if (pts.length > 0) {
     const preferred = evidence.preferred;
     const conclusion = (evidence.conclusion as { value?: unknown } | undefined)?.value;
-    const says = conclusion === 'grows' ? 'grows' : conclusion === 'bounded' ? 'bounded' : conclusion === 'cannot-tell' ? 'cannot tell growing from bounded' : null;
+    const says =
+      conclusion === 'grows'
+        ? 'grows'
+        : conclusion === 'bounded'
+          ? 'bounded'
+          : conclusion === 'cannot-tell'
+            ? 'cannot tell growing from bounded'
+            : null;
     const title = `${y} against ${x}: the fitted laws${says !== null ? ` (conclusion: ${says})` : ''}`;
     out.push({
       name: 'fit',
@@ -61,7 +72,10 @@ function growthFitFigures(evidence: Record<string, unknown>): ReportFigure[] {
         xLabel: x,
         yLabel: y,
         points: pts,
-        curves: models(evidence.models).map((m) => ({ label: `${m.name}${m.name === preferred ? ' (preferred)' : ''}`, f: (v: number) => predict(m, v) })),
+        curves: models(evidence.models).map((m) => ({
+          label: `${m.name}${m.name === preferred ? ' (preferred)' : ''}`,
+          f: (v: number) => predict(m, v),
+        })),
       }),
     });
   }

@@ -37,7 +37,9 @@ export function galleryHtml(g: Gallery, bytes: ReportBytes): string {
     });
     out.push(`<div class="gallery-pair" data-pair="${esc(p.pair)}">`);
     out.push(`<div class="pair-images">${cells.join('')}</div>`);
-    out.push(`<p><strong>Pair ${esc(p.pair)}</strong>${p.prompt !== undefined ? ` (prompt “${esc(p.prompt)}”)` : ''}. ${metrics !== null ? `${esc(metrics)}. ` : ''}${esc(worse.charAt(0).toUpperCase() + worse.slice(1))}: ${esc(judgedWords(p))}.</p>`);
+    out.push(
+      `<p><strong>Pair ${esc(p.pair)}</strong>${p.prompt !== undefined ? ` (prompt “${esc(p.prompt)}”)` : ''}. ${metrics !== null ? `${esc(metrics)}. ` : ''}${esc(worse.charAt(0).toUpperCase() + worse.slice(1))}: ${esc(judgedWords(p))}.</p>`,
+    );
     out.push(`<ul class="small">${p.answers.map((a) => `<li>${esc(answerWords(a, g.mode))}</li>`).join('')}</ul>`);
     out.push('</div>');
   }

@@ -73,5 +73,12 @@ export function manifestOf(reportId: string, createdAt: string, scan: FolderScan
     reportId,
     [...scan.files].map(([path, f]) => ({ path, ...f })),
   );
-  return { format: MANIFEST_FORMAT, reportId, createdAt, genesis: genesis(reportId), files, root: files.at(-1)?.chain ?? genesis(reportId) };
+  return {
+    format: MANIFEST_FORMAT,
+    reportId,
+    createdAt,
+    genesis: genesis(reportId),
+    files,
+    root: files.at(-1)?.chain ?? genesis(reportId),
+  };
 }

@@ -6,7 +6,15 @@
  * log), `outputs/runs/<run-id>/` (the run folders the decisions come from) and `manifest.json` (every other
  * file with its SHA-256, and the hash chain over them). Documented in docs/reports.md.
  */
-import type { ChecklistItemStatus, CheckOutcome, CheckResultView, DecisionGate, FalsificationDecision, FindingSays, ReviewerVerdict } from '../../common/api/contract';
+import type {
+  ChecklistItemStatus,
+  CheckOutcome,
+  CheckResultView,
+  DecisionGate,
+  FalsificationDecision,
+  FindingSays,
+  ReviewerVerdict,
+} from '../../common/api/contract';
 import type { Gallery } from '../perceptual/gallery';
 
 export const REPORT_FORMAT = 'recheck.report/1';

@@ -12,7 +12,10 @@ const CHROMIUM_BINARIES = ['chromium', 'chromium-browser', 'google-chrome'];
 function versionOf(binary: string): Promise<string | null> {
   return new Promise((resolve) => {
     execFile(binary, ['--version'], { timeout: 5000, env: { ...process.env, LANG: 'C' } }, (err, stdout) => {
-      const line = String(stdout ?? '').split('\n')[0]?.trim() ?? '';
+      const line =
+        String(stdout ?? '')
+          .split('\n')[0]
+          ?.trim() ?? '';
       resolve(err !== null || line === '' ? null : line);
     });
   });
@@ -50,5 +53,5 @@ export function falsificationCommands(caseId: string, falsificationId: string): 
  * report was built: the report cannot name its own root), and recompute every decision from its inputs.
  */
 export function reportCommands(): string[] {
-  return ['npx recheck report --verify . --expect <root recorded in the case\'s audit.jsonl>', 'npx recheck report --verify . --rerun'];
+  return ["npx recheck report --verify . --expect <root recorded in the case's audit.jsonl>", 'npx recheck report --verify . --rerun'];
 }

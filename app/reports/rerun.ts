@@ -59,12 +59,22 @@ export async function rerunReport(dir: string, data: ReportData, registry: Check
       });
       const now = report.falsifications[0];
       const same = now?.decision === f.decision.decision;
-      lines.push({ falsificationId: f.id, checkId: null, ok: same, text: `${f.id}: decision ${f.decision.decision} recorded, ${now?.decision ?? 'none'} now${same ? ' (same)' : ' (DIFFERS)'}` });
+      lines.push({
+        falsificationId: f.id,
+        checkId: null,
+        ok: same,
+        text: `${f.id}: decision ${f.decision.decision} recorded, ${now?.decision ?? 'none'} now${same ? ' (same)' : ' (DIFFERS)'}`,
+      });
       for (const c of f.checks) {
         if (c.result === null) continue;
         const r = now?.checks.find((x) => x.checkId === c.id);
         if (r === undefined) {
-          lines.push({ falsificationId: f.id, checkId: c.id, ok: false, text: `  ${c.id}: not recomputed (the inputs no longer declare it)` });
+          lines.push({
+            falsificationId: f.id,
+            checkId: c.id,
+            ok: false,
+            text: `  ${c.id}: not recomputed (the inputs no longer declare it)`,
+          });
           continue;
         }
         const problems: string[] = [];
@@ -78,7 +88,12 @@ export async function rerunReport(dir: string, data: ReportData, registry: Check
           how = `evidence hash differs; ${cmp.tolerated.length} field(s) within the documented tolerance${cmp.tolerated.length > 0 ? ` (${cmp.tolerated.slice(0, 4).join('; ')}${cmp.tolerated.length > 4 ? '; ...' : ''})` : ''}`;
         }
         const ok = problems.length === 0;
-        lines.push({ falsificationId: f.id, checkId: c.id, ok, text: `  ${c.id}: ${c.result.outcome === r.outcome ? r.outcome : `${c.result.outcome} -> ${r.outcome}`}, ${how}${ok ? '' : `; DIFFERS: ${problems.slice(0, 5).join('; ')}`}` });
+        lines.push({
+          falsificationId: f.id,
+          checkId: c.id,
+          ok,
+          text: `  ${c.id}: ${c.result.outcome === r.outcome ? r.outcome : `${c.result.outcome} -> ${r.outcome}`}, ${how}${ok ? '' : `; DIFFERS: ${problems.slice(0, 5).join('; ')}`}`,
+        });
       }
     }
   } finally {

@@ -59,7 +59,17 @@ function parse(text: string | null): unknown {
 
 function isManifest(v: unknown): v is ReportManifest {
   const m = v as ReportManifest | null;
-  return m !== null && typeof m === 'object' && m.format === MANIFEST_FORMAT && typeof m.reportId === 'string' && typeof m.root === 'string' && Array.isArray(m.files) && m.files.every((f) => typeof f?.path === 'string' && typeof f.sha256 === 'string' && typeof f.bytes === 'number' && typeof f.chain === 'string');
+  return (
+    m !== null &&
+    typeof m === 'object' &&
+    m.format === MANIFEST_FORMAT &&
+    typeof m.reportId === 'string' &&
+    typeof m.root === 'string' &&
+    Array.isArray(m.files) &&
+    m.files.every(
+      (f) => typeof f?.path === 'string' && typeof f.sha256 === 'string' && typeof f.bytes === 'number' && typeof f.chain === 'string',
+    )
+  );
 }
 
 /** The hashes: files against the manifest, the chain, the expected root. */
@@ -69,14 +79,21 @@ async function checkHashes(dir: string, manifest: ReportManifest, expect: string
   for (const f of manifest.files) {
     listed.add(f.path);
     const now = scan.files.get(f.path);
-    if (now === undefined) problems.push({ file: f.path, problem: scan.others.has(f.path) ? `replaced by ${scan.others.get(f.path)}` : 'deleted' });
-    else if (now.sha256 !== f.sha256 || now.bytes !== f.bytes) problems.push({ file: f.path, problem: `changed (SHA-256 ${now.sha256}, ${now.bytes} bytes; the manifest says ${f.sha256}, ${f.bytes} bytes)` });
+    if (now === undefined)
+      problems.push({ file: f.path, problem: scan.others.has(f.path) ? `replaced by ${scan.others.get(f.path)}` : 'deleted' });
+    else if (now.sha256 !== f.sha256 || now.bytes !== f.bytes)
+      problems.push({
+        file: f.path,
+        problem: `changed (SHA-256 ${now.sha256}, ${now.bytes} bytes; the manifest says ${f.sha256}, ${f.bytes} bytes)`,
+      });
   }
   for (const path of [...scan.files.keys(), ...scan.others.keys()].sort()) {
-    if (!listed.has(path)) problems.push({ file: path, problem: `added (not in the manifest${scan.others.has(path) ? `; ${scan.others.get(path)}` : ''})` });
+    if (!listed.has(path))
+      problems.push({ file: path, problem: `added (not in the manifest${scan.others.has(path) ? `; ${scan.others.get(path)}` : ''})` });
   }
   let link = genesis(manifest.reportId);
-  if (manifest.genesis !== link) problems.push({ file: REPORT_FILES.manifest, problem: 'changed: its genesis is not the hash of its report id' });
+  if (manifest.genesis !== link)
+    problems.push({ file: REPORT_FILES.manifest, problem: 'changed: its genesis is not the hash of its report id' });
   let previous = '';
   for (const f of manifest.files) {
     link = chainLink(link, f);
@@ -87,8 +104,10 @@ async function checkHashes(dir: string, manifest: ReportManifest, expect: string
     }
     previous = f.path;
   }
-  if (problems.every((p) => p.file !== REPORT_FILES.manifest) && manifest.root !== link) problems.push({ file: REPORT_FILES.manifest, problem: 'changed: its root is not the chain\'s last link' });
-  if (expect !== undefined && expect !== manifest.root) problems.push({ file: REPORT_FILES.manifest, problem: `root ${manifest.root} is not the expected ${expect}` });
+  if (problems.every((p) => p.file !== REPORT_FILES.manifest) && manifest.root !== link)
+    problems.push({ file: REPORT_FILES.manifest, problem: "changed: its root is not the chain's last link" });
+  if (expect !== undefined && expect !== manifest.root)
+    problems.push({ file: REPORT_FILES.manifest, problem: `root ${manifest.root} is not the expected ${expect}` });
 }
 
 /** The report's agreement with itself (see the file comment). */
@@ -104,7 +123,11 @@ async function checkConsistency(dir: string, data: ReportData, problems: ReportP
     runReports.set(run.runId, parse(text) as CaseRunReport | null);
     const recorded = [...audit].reverse().find((e) => e.action === 'run' && e.runId === run.runId)?.hashes[`runs/${run.runId}/report.json`];
     if (text !== null && recorded !== undefined) {
-      if (sha256(text) !== recorded) problems.push({ file: `${REPORT_FILES.outputs}/runs/${run.runId}/report.json`, problem: `differs from the hash ${REPORT_FILES.audit} recorded when the run finished` });
+      if (sha256(text) !== recorded)
+        problems.push({
+          file: `${REPORT_FILES.outputs}/runs/${run.runId}/report.json`,
+          problem: `differs from the hash ${REPORT_FILES.audit} recorded when the run finished`,
+        });
     }
   }
   for (const f of data.falsifications) {
@@ -128,42 +151,70 @@ async function checkConsistency(dir: string, data: ReportData, problems: ReportP
     if (f.decision !== null) {
       // A decision from before gates (no gate recorded) follows the rule of its time: outcomes only.
       const { decision } = decide(results, { ...(f.says !== undefined ? { says: f.says } : {}), legacy: f.decision.gate === undefined });
-      if (decision !== f.decision.decision) problems.push({ file: REPORT_FILES.data, problem: `${f.id}: the decision "${f.decision.decision}" does not follow from its checks' outcomes (they give "${decision}")` });
+      if (decision !== f.decision.decision)
+        problems.push({
+          file: REPORT_FILES.data,
+          problem: `${f.id}: the decision "${f.decision.decision}" does not follow from its checks' outcomes (they give "${decision}")`,
+        });
       const run = runReports.get(f.decision.runId)?.falsifications?.find((r) => r.falsificationId === f.id);
-      if (run === undefined) problems.push({ file: REPORT_FILES.data, problem: `${f.id}: its run ${f.decision.runId} has no report under ${REPORT_FILES.outputs}/` });
+      if (run === undefined)
+        problems.push({
+          file: REPORT_FILES.data,
+          problem: `${f.id}: its run ${f.decision.runId} has no report under ${REPORT_FILES.outputs}/`,
+        });
       else {
-        if (run.decision !== f.decision.decision || run.reason !== f.decision.reason) problems.push({ file: REPORT_FILES.data, problem: `${f.id}: the decision differs from the run's report.json ("${run.decision}")` });
+        if (run.decision !== f.decision.decision || run.reason !== f.decision.reason)
+          problems.push({
+            file: REPORT_FILES.data,
+            problem: `${f.id}: the decision differs from the run's report.json ("${run.decision}")`,
+          });
         for (const c of f.checks) {
           const r = run.checks.find((x) => x.checkId === c.id);
           if (c.result === null || r === undefined) continue;
-          if (r.outcome !== c.result.outcome || r.summary !== c.result.summary || canonicalJson(r.evidence) !== canonicalJson(c.result.evidence)) {
+          if (
+            r.outcome !== c.result.outcome ||
+            r.summary !== c.result.summary ||
+            canonicalJson(r.evidence) !== canonicalJson(c.result.evidence)
+          ) {
             problems.push({ file: REPORT_FILES.data, problem: `${f.id}/${c.id}: the result differs from the run's report.json` });
           }
         }
       }
     }
-    if (auditText !== null && canonicalJson(verdictsOf(audit, f.id)) !== canonicalJson(f.verdicts)) problems.push({ file: REPORT_FILES.data, problem: `${f.id}: the verdicts differ from ${REPORT_FILES.audit}` });
+    if (auditText !== null && canonicalJson(verdictsOf(audit, f.id)) !== canonicalJson(f.verdicts))
+      problems.push({ file: REPORT_FILES.data, problem: `${f.id}: the verdicts differ from ${REPORT_FILES.audit}` });
     const recorded = f.checks.flatMap((c) => (c.result === null ? [] : [{ checkId: c.id, kind: c.kind, evidence: c.result.evidence }]));
     const galleries = await buildGalleries(join(dir, REPORT_FILES.inputs), f.id, recorded);
-    if (canonicalJson(galleries) !== canonicalJson(f.galleries ?? [])) problems.push({ file: REPORT_FILES.data, problem: `${f.id}: its gallery of image pairs is not what the evidence and the copied reviews and images give` });
+    if (canonicalJson(galleries) !== canonicalJson(f.galleries ?? []))
+      problems.push({
+        file: REPORT_FILES.data,
+        problem: `${f.id}: its gallery of image pairs is not what the evidence and the copied reviews and images give`,
+      });
     for (const c of f.checks) {
       if (c.result === null) continue;
       const drawn = checkFigures(c.kind, c.result.evidence);
       for (const fig of c.figures) {
         const svg = drawn.find((d) => fig.reportPath.endsWith(`-${d.name}.svg`))?.svg;
-        if (svg === undefined || svg !== (await readText(dir, fig.reportPath))) problems.push({ file: fig.reportPath, problem: 'is not what the evidence in report.json draws' });
+        if (svg === undefined || svg !== (await readText(dir, fig.reportPath)))
+          problems.push({ file: fig.reportPath, problem: 'is not what the evidence in report.json draws' });
       }
     }
   }
   if (data.provenance.recheck !== currentVersions().recheck) {
-    notes.push(`index.html not re-rendered: the report was built by Recheck ${data.provenance.recheck}, this is ${currentVersions().recheck}`);
+    notes.push(
+      `index.html not re-rendered: the report was built by Recheck ${data.provenance.recheck}, this is ${currentVersions().recheck}`,
+    );
     return;
   }
   const html = await readText(dir, REPORT_FILES.html);
   const texts = new Map<string, string | null>();
   const text = (p: string): string | null => (texts.has(p) ? (texts.get(p) ?? null) : null);
   // The page reads paper.md, the letters and the figures: load them first (the renderer is synchronous).
-  for (const p of [`${REPORT_FILES.inputs}/paper.md`, ...data.letters.flatMap((l) => (l.latest !== null ? [`${REPORT_FILES.inputs}/${l.latest}`] : [])), ...data.falsifications.flatMap((f) => f.checks.flatMap((c) => c.figures.map((g) => g.reportPath)))]) {
+  for (const p of [
+    `${REPORT_FILES.inputs}/paper.md`,
+    ...data.letters.flatMap((l) => (l.latest !== null ? [`${REPORT_FILES.inputs}/${l.latest}`] : [])),
+    ...data.falsifications.flatMap((f) => f.checks.flatMap((c) => c.figures.map((g) => g.reportPath))),
+  ]) {
     texts.set(p, await readText(dir, p));
   }
   // And the images the galleries show, inline.
@@ -172,7 +223,8 @@ async function checkConsistency(dir: string, data: ReportData, problems: ReportP
     const p = inputPath(img.path);
     if (!images.has(p)) images.set(p, await readInside(dir, p, { maxBytes: MAX_REPORT_FILE_BYTES }).catch(() => null));
   }
-  if (html !== null && html !== renderReportHtml(data, text, (p) => images.get(p) ?? null)) problems.push({ file: REPORT_FILES.html, problem: 'is not what report.json renders to (edited?)' });
+  if (html !== null && html !== renderReportHtml(data, text, (p) => images.get(p) ?? null))
+    problems.push({ file: REPORT_FILES.html, problem: 'is not what report.json renders to (edited?)' });
   else notes.push('index.html is what report.json renders to');
 }
 
@@ -189,21 +241,33 @@ export async function verifyReport(dir: string, o: { expect?: string } = {}): Pr
   }
   if (!st.isDirectory()) throw new BadInputError(dir, 'is not a folder');
   const manifestText = await readText(dir, REPORT_FILES.manifest);
-  if (manifestText === null) throw new BadInputError(join(dir, REPORT_FILES.manifest), 'missing or unreadable: not a report folder (recheck report writes one)');
+  if (manifestText === null)
+    throw new BadInputError(join(dir, REPORT_FILES.manifest), 'missing or unreadable: not a report folder (recheck report writes one)');
   const problems: ReportProblem[] = [];
   const notes: string[] = [];
   const manifest = parse(manifestText);
-  if (!isManifest(manifest)) return { problems: [{ file: REPORT_FILES.manifest, problem: `changed: not a valid ${MANIFEST_FORMAT} manifest` }], notes, root: null, files: 0, data: null };
+  if (!isManifest(manifest))
+    return {
+      problems: [{ file: REPORT_FILES.manifest, problem: `changed: not a valid ${MANIFEST_FORMAT} manifest` }],
+      notes,
+      root: null,
+      files: 0,
+      data: null,
+    };
   await checkHashes(dir, manifest, o.expect, problems);
   const data = parse(await readText(dir, REPORT_FILES.data)) as ReportData | null;
   if (data === null || data.format !== REPORT_FORMAT) {
-    if (!problems.some((p) => p.file === REPORT_FILES.data)) problems.push({ file: REPORT_FILES.data, problem: `changed: not a valid ${REPORT_FORMAT} report` });
+    if (!problems.some((p) => p.file === REPORT_FILES.data))
+      problems.push({ file: REPORT_FILES.data, problem: `changed: not a valid ${REPORT_FORMAT} report` });
     return { problems, notes, root: manifest.root, files: manifest.files.length, data: null };
   }
   try {
     await checkConsistency(dir, data, problems, notes);
   } catch (err) {
-    problems.push({ file: REPORT_FILES.data, problem: `changed: its content is malformed (${err instanceof Error ? err.message.split('\n')[0] : String(err)})` });
+    problems.push({
+      file: REPORT_FILES.data,
+      problem: `changed: its content is malformed (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`,
+    });
   }
   return { problems, notes, root: manifest.root, files: manifest.files.length, data };
 }

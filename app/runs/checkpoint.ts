@@ -74,7 +74,11 @@ export async function pointsFiles(dir: string): Promise<string[]> {
  * Limits of one line of points.jsonl, for reading and writing alike (a point the reader would skip is never
  * written): a result may use the sandbox's full nesting depth (the record wraps it one level deeper).
  */
-export const POINT_LINE_LIMITS: JsonLimits = { maxChars: 64 * 1024 * 1024, maxDepth: DEFAULT_JSON_LIMITS.maxDepth + 2, maxNodes: 16_000_000 };
+export const POINT_LINE_LIMITS: JsonLimits = {
+  maxChars: 64 * 1024 * 1024,
+  maxDepth: DEFAULT_JSON_LIMITS.maxDepth + 2,
+  maxNodes: 16_000_000,
+};
 
 const MAX_MANIFEST_BYTES = 16 * 1024 * 1024;
 
@@ -119,7 +123,15 @@ export interface RefusedRecords {
 }
 
 /** How a point can end (RunReport outcomes); anything else on disk is not a point record. */
-const OUTCOMES: ReadonlySet<string> = new Set<PointRecord['outcome']>(['ok', 'timeout', 'out-of-memory', 'threw', 'exited', 'killed', 'denied']);
+const OUTCOMES: ReadonlySet<string> = new Set<PointRecord['outcome']>([
+  'ok',
+  'timeout',
+  'out-of-memory',
+  'threw',
+  'exited',
+  'killed',
+  'denied',
+]);
 
 function isPointRecord(v: unknown): v is PointRecord {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -165,7 +177,8 @@ export async function readManifest(dir: string): Promise<SweepManifest | null> {
   } catch (err) {
     throw new BadInputError(shown(path), `not a readable sweep manifest (${err instanceof Error ? err.message : String(err)})`);
   }
-  if (typeof v !== 'object' || v === null || (v as { format?: unknown }).format !== 'recheck.sweep/1') throw new BadInputError(shown(path), 'not a sweep manifest (format is not "recheck.sweep/1")');
+  if (typeof v !== 'object' || v === null || (v as { format?: unknown }).format !== 'recheck.sweep/1')
+    throw new BadInputError(shown(path), 'not a sweep manifest (format is not "recheck.sweep/1")');
   return v as SweepManifest;
 }
 
@@ -185,7 +198,15 @@ function owns(file: string, v: PointRecord, shards: number | null, total: number
   const stamp = (v as { shard?: unknown }).shard;
   if (file === POINTS_FILE) return stamp === undefined;
   const s = shardOfFile(file);
-  if (s === null || shards === null || s.count !== shards || s.index >= s.count || stamp !== `${s.index}/${s.count}` || !Number.isFinite(total)) return false;
+  if (
+    s === null ||
+    shards === null ||
+    s.count !== shards ||
+    s.index >= s.count ||
+    stamp !== `${s.index}/${s.count}` ||
+    !Number.isFinite(total)
+  )
+    return false;
   const range = shardRange(total, s);
   return v.index >= range.from && v.index < range.to;
 }
@@ -199,7 +220,8 @@ function owns(file: string, v: PointRecord, shards: number | null, total: number
  */
 export async function readCheckpoint(dir: string, sweep?: SweepIdentity): Promise<Checkpoint> {
   const manifest = await readManifest(dir);
-  const against = sweep ?? (manifest !== null ? { spec: parseSweepSpec(manifest.spec, join(dir, MANIFEST_FILE)), seed: manifest.seed } : undefined);
+  const against =
+    sweep ?? (manifest !== null ? { spec: parseSweepSpec(manifest.spec, join(dir, MANIFEST_FILE)), seed: manifest.seed } : undefined);
   const total = against !== undefined ? pointCount(against.spec) : Infinity;
   const shards = shardCountOf(manifest);
   const first = new Map<number, { record: PointRecord; file: string }>();
@@ -255,7 +277,17 @@ export async function readCheckpoint(dir: string, sweep?: SweepIdentity): Promis
   const points = new Map<number, PointRecord>();
   for (const [i, { record }] of first) if (!disagreeing.has(i)) points.set(i, record);
   const contested = [...disagreeing].sort((a, b) => a[0] - b[0]).map(([index, files]) => ({ index, files }));
-  return { manifest, points, skippedLines, rejectedPoints, outsideShard, duplicatePoints, contested, refused: [...refused.values()], tornLines };
+  return {
+    manifest,
+    points,
+    skippedLines,
+    rejectedPoints,
+    outsideShard,
+    duplicatePoints,
+    contested,
+    refused: [...refused.values()],
+    tornLines,
+  };
 }
 
 /**
@@ -295,7 +327,8 @@ export async function repairAllPointsFiles(dir: string): Promise<TornTail[]> {
 export function appendPoint(dir: string, record: PointRecord, file: string = POINTS_FILE): Promise<TornTail | null> {
   const shard = shardOfFile(file);
   const line = JSON.stringify(shard !== null ? { ...record, shard: `${shard.index}/${shard.count}` } : record);
-  if (line.length > POINT_LINE_LIMITS.maxChars) return Promise.reject(new JsonLimitError('maxChars', POINT_LINE_LIMITS.maxChars, line.length));
+  if (line.length > POINT_LINE_LIMITS.maxChars)
+    return Promise.reject(new JsonLimitError('maxChars', POINT_LINE_LIMITS.maxChars, line.length));
   return appendLineDurable(join(dir, file), line);
 }
 

@@ -22,7 +22,9 @@ export const RESERVED_NAME = '__proto__';
 
 /** Why a name is refused, one line; null when it is accepted. Example: `nameProblem('lr')` is null. */
 export function nameProblem(name: string): string | null {
-  return name === RESERVED_NAME ? `"${RESERVED_NAME}" cannot be a parameter or field name (JavaScript reads and writes it as the object's prototype)` : null;
+  return name === RESERVED_NAME
+    ? `"${RESERVED_NAME}" cannot be a parameter or field name (JavaScript reads and writes it as the object's prototype)`
+    : null;
 }
 
 function isHorizon(spec: SweepSpec): spec is { readonly horizon: number } {
@@ -58,10 +60,12 @@ const MAX_POINTS = 100_000_000;
 
 /** Validates an untrusted spec (from a file or the command line); `where` names it in the error. */
 export function parseSweepSpec(value: unknown, where: string): SweepSpec {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new BadInputError(where, 'a sweep spec must be an object with "parameters" or "horizon"');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new BadInputError(where, 'a sweep spec must be an object with "parameters" or "horizon"');
   if (Object.hasOwn(value, 'horizon')) {
     const h = (value as { horizon: unknown }).horizon;
-    if (typeof h !== 'number' || !Number.isInteger(h) || h < 1 || h > MAX_POINTS) throw new BadInputError(where, `horizon must be an integer in [1, ${MAX_POINTS}]`, '/horizon');
+    if (typeof h !== 'number' || !Number.isInteger(h) || h < 1 || h > MAX_POINTS)
+      throw new BadInputError(where, `horizon must be an integer in [1, ${MAX_POINTS}]`, '/horizon');
     return { horizon: h };
   }
   const params = Object.hasOwn(value, 'parameters') ? (value as { parameters: unknown }).parameters : undefined;
@@ -72,7 +76,11 @@ export function parseSweepSpec(value: unknown, where: string): SweepSpec {
   for (const [name, values] of Object.entries(params)) {
     const refused = nameProblem(name);
     if (refused !== null) throw new BadInputError(where, refused, `/parameters/${shown(name)}`);
-    if (!Array.isArray(values) || values.length === 0 || !values.every((x) => ['number', 'string', 'boolean'].includes(typeof x) && (typeof x !== 'number' || Number.isFinite(x)))) {
+    if (
+      !Array.isArray(values) ||
+      values.length === 0 ||
+      !values.every((x) => ['number', 'string', 'boolean'].includes(typeof x) && (typeof x !== 'number' || Number.isFinite(x)))
+    ) {
       throw new BadInputError(where, 'expected a non-empty list of numbers, strings or booleans', `/parameters/${shown(name)}`);
     }
     entries.push([name, [...values] as ParamValue[]]);

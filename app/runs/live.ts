@@ -20,7 +20,17 @@ export class LiveRuns {
    * together cannot both start a run of the same case.
    */
   reserve(runId: string, caseId: string, falsificationId: string | null, who: string): void {
-    this.runs.set(runId, { runId, caseId, falsificationId, startedAt: new Date().toISOString(), who, checks: 0, results: [], logs: [], points: [] });
+    this.runs.set(runId, {
+      runId,
+      caseId,
+      falsificationId,
+      startedAt: new Date().toISOString(),
+      who,
+      checks: 0,
+      results: [],
+      logs: [],
+      points: [],
+    });
   }
 
   /** Folds one event of a check run (sandbox runs are not tracked here); an ended run is forgotten. */
@@ -45,7 +55,14 @@ export class LiveRuns {
     if (run === undefined) return;
     switch (e.type) {
       case 'progress':
-        run.progress = { checkId: e.checkId, done: e.done, ...(e.total !== undefined ? { total: e.total } : {}), ...(e.message !== undefined ? { message: e.message } : {}), ...(e.rate !== undefined ? { rate: e.rate } : {}), ...(e.etaS !== undefined ? { etaS: e.etaS } : {}) };
+        run.progress = {
+          checkId: e.checkId,
+          done: e.done,
+          ...(e.total !== undefined ? { total: e.total } : {}),
+          ...(e.message !== undefined ? { message: e.message } : {}),
+          ...(e.rate !== undefined ? { rate: e.rate } : {}),
+          ...(e.etaS !== undefined ? { etaS: e.etaS } : {}),
+        };
         break;
       case 'log':
         run.logs.push(`[${e.checkId}] ${e.line}`);
@@ -55,7 +72,8 @@ export class LiveRuns {
         run.results.push(e.result);
         break;
       case 'series-point':
-        if (run.points.length < LIVE_POINTS) run.points.push({ falsificationId: e.falsificationId, checkId: e.checkId, series: e.series, xLabel: e.xLabel, x: e.x, y: e.y });
+        if (run.points.length < LIVE_POINTS)
+          run.points.push({ falsificationId: e.falsificationId, checkId: e.checkId, series: e.series, xLabel: e.xLabel, x: e.x, y: e.y });
         else run.pointsDropped = (run.pointsDropped ?? 0) + 1;
         break;
       case 'finished':
@@ -70,7 +88,13 @@ export class LiveRuns {
 
   /** The live runs, oldest first, as copies (the caller may keep them). */
   list(): LiveRunView[] {
-    return [...this.runs.values()].map((r) => ({ ...r, results: [...r.results], logs: [...r.logs], points: [...r.points], ...(r.progress ? { progress: { ...r.progress } } : {}) }));
+    return [...this.runs.values()].map((r) => ({
+      ...r,
+      results: [...r.results],
+      logs: [...r.logs],
+      points: [...r.points],
+      ...(r.progress ? { progress: { ...r.progress } } : {}),
+    }));
   }
 
   /** The live run of a case, if one goes. */

@@ -73,8 +73,22 @@ export interface PointRecord {
 }
 
 /** The record of one point from its sandbox report. */
-export function pointRecord(index: number, params: Record<string, ParamValue>, seed: number, report: RunReport, finishedAt: Date): PointRecord {
-  const base = { index, params, seed, inputSha256: inputHash({ params, seed }), outcome: report.outcome, wallMs: Math.round(report.wallMs), finishedAt: finishedAt.toISOString() };
+export function pointRecord(
+  index: number,
+  params: Record<string, ParamValue>,
+  seed: number,
+  report: RunReport,
+  finishedAt: Date,
+): PointRecord {
+  const base = {
+    index,
+    params,
+    seed,
+    inputSha256: inputHash({ params, seed }),
+    outcome: report.outcome,
+    wallMs: Math.round(report.wallMs),
+    finishedAt: finishedAt.toISOString(),
+  };
   return report.outcome === 'ok' ? { ...base, value: report.value } : { ...base, message: report.message };
 }
 

@@ -22,7 +22,13 @@ export interface IndexRange {
 
 /** The points of shard `index` of `count`. Example: `shardRange(10, { index: 1, count: 3 })` is `{ from: 3, to: 6 }`. */
 export function shardRange(total: number, shard: Shard): IndexRange {
-  if (!Number.isInteger(shard.count) || shard.count < 1 || !Number.isInteger(shard.index) || shard.index < 0 || shard.index >= shard.count) {
+  if (
+    !Number.isInteger(shard.count) ||
+    shard.count < 1 ||
+    !Number.isInteger(shard.index) ||
+    shard.index < 0 ||
+    shard.index >= shard.count
+  ) {
     throw new RangeError(`shardRange: no shard ${shard.index} of ${shard.count}`);
   }
   // BigInt: index * total can pass 2^53 for a horizon of 1e8 points cut into many shards.
@@ -43,7 +49,12 @@ export function shardOf(total: number, count: number, index: number): number {
  * The shards (of `count`) that still lack a point below `limit`, ascending: the array tasks a resume submits.
  * Example: with 6 points in 3 shards and points 0, 1, 2 and 5 done, `shardsMissing(..., 6)` is `[1, 2]`.
  */
-export function shardsMissing(done: ReadonlySet<number> | ReadonlyMap<number, unknown>, total: number, count: number, limit: number): number[] {
+export function shardsMissing(
+  done: ReadonlySet<number> | ReadonlyMap<number, unknown>,
+  total: number,
+  count: number,
+  limit: number,
+): number[] {
   const out: number[] = [];
   for (let s = 0; s < count; s++) {
     const { from, to } = shardRange(total, { index: s, count });
@@ -62,14 +73,15 @@ export function shardsMissing(done: ReadonlySet<number> | ReadonlyMap<number, un
 export function parseShard(text: string, where: string): Shard {
   const m = /^(\d{1,9})\/(\d{1,9})$/.exec(text);
   const shard = m ? { index: Number(m[1]), count: Number(m[2]) } : null;
-  if (shard === null || shard.count < 1 || shard.index >= shard.count) throw new BadInputError(where, `expected i/N with 0 <= i < N, got "${shown(text)}"`);
+  if (shard === null || shard.count < 1 || shard.index >= shard.count)
+    throw new BadInputError(where, `expected i/N with 0 <= i < N, got "${shown(text)}"`);
   return shard;
 }
 
 /** Sorted indexes as Slurm's --array list, runs joined into ranges. Example: `arrayIndexList([0, 1, 2, 5, 7, 8])` is `0-2,5,7-8`. */
 export function arrayIndexList(indexes: readonly number[]): string {
   const parts: string[] = [];
-  for (let k = 0; k < indexes.length; ) {
+  for (let k = 0; k < indexes.length;) {
     let j = k;
     while (j + 1 < indexes.length && (indexes[j + 1] as number) === (indexes[j] as number) + 1) j++;
     parts.push(j === k ? `${indexes[k]}` : `${indexes[k]}-${indexes[j]}`);

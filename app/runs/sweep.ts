@@ -25,7 +25,19 @@ import type { SandboxRunner } from '../sandbox/runner';
 import { oneLine, shown } from '../text/display';
 import type { BackendRecord, SweepBackend, SweepPass } from './backends/backend';
 import { localBackend } from './backends/local';
-import { contestedProblem, MANIFEST_FILE, POINTS_FILE, readCheckpoint, readManifest, repairCheckpoint, shardCountOf, shardPointsFile, writeManifest, type Checkpoint, type SweepIdentity } from './checkpoint';
+import {
+  contestedProblem,
+  MANIFEST_FILE,
+  POINTS_FILE,
+  readCheckpoint,
+  readManifest,
+  repairCheckpoint,
+  shardCountOf,
+  shardPointsFile,
+  writeManifest,
+  type Checkpoint,
+  type SweepIdentity,
+} from './checkpoint';
 import { nameProblem, pointCount, type ParamValue, type SweepSpec } from './grid';
 import { currentVersions, inputHash, type PointRecord, type SweepManifest } from './record';
 import { shardRange, type IndexRange, type Shard } from './shard';
@@ -66,7 +78,15 @@ export interface SweepOptions {
 }
 
 export type SweepEvent =
-  | { readonly type: 'started'; readonly id: string; readonly dir: string; readonly total: number; readonly alreadyDone: number; readonly jobs: number; readonly backend?: string }
+  | {
+      readonly type: 'started';
+      readonly id: string;
+      readonly dir: string;
+      readonly total: number;
+      readonly alreadyDone: number;
+      readonly jobs: number;
+      readonly backend?: string;
+    }
   | { readonly type: 'point'; readonly record: PointRecord }
   /** A running point's own progress (the program's `api.progress`), so a long point is not a silent one. */
   | { readonly type: 'point-progress'; readonly index: number; readonly done: number; readonly total?: number; readonly message?: string }
@@ -91,7 +111,11 @@ export interface SweepSummary {
   readonly outsideShard: number;
   /** Second records of a point that agree with its first, at the end: ignored. */
   readonly duplicates: number;
-  readonly firstViolation: { readonly index: number; readonly params: Readonly<Record<string, ParamValue>>; readonly value: unknown } | null;
+  readonly firstViolation: {
+    readonly index: number;
+    readonly params: Readonly<Record<string, ParamValue>>;
+    readonly value: unknown;
+  } | null;
   /** Count of points by outcome (ok, timeout, threw, ...), at or below the stop point. */
   readonly outcomes: Readonly<Record<string, number>>;
   /** One-line notices, also sent as `notice` events: torn lines set aside, records not trusted, points redone. */
@@ -143,10 +167,17 @@ function acceptInto(p: Pass, record: PointRecord): boolean {
   o.onEvent?.({ type: 'point', record });
   const seconds = (performance.now() - p.started) / 1000;
   const rate = seconds > 0 ? p.finishedHere / seconds : 0;
-  const remaining = Math.min(p.range.to, Number.isFinite(p.stopIndex) ? p.stopIndex + 1 : p.range.to) - p.range.from - countIn(p.records, p.range);
+  const remaining =
+    Math.min(p.range.to, Number.isFinite(p.stopIndex) ? p.stopIndex + 1 : p.range.to) - p.range.from - countIn(p.records, p.range);
   // An ETA only once this pass has shown its pace (the rule of app/runs/rate.ts).
   const paced = rate > 0 && p.finishedHere >= MIN_ETA_DONE && seconds >= MIN_ETA_SECONDS;
-  o.onEvent?.({ type: 'progress', done: countIn(p.records, p.range), total: p.range.to - p.range.from, rate, ...(paced ? { etaSeconds: Math.max(0, remaining) / rate } : {}) });
+  o.onEvent?.({
+    type: 'progress',
+    done: countIn(p.records, p.range),
+    total: p.range.to - p.range.from,
+    rate,
+    ...(paced ? { etaSeconds: Math.max(0, remaining) / rate } : {}),
+  });
   if (isViolation(record, p.stopOn) && record.index < p.stopIndex) {
     p.stopIndex = record.index;
     o.onEvent?.({ type: 'stopping', index: record.index });
@@ -177,7 +208,10 @@ function missingBelow(records: ReadonlyMap<number, PointRecord>, range: IndexRan
 function damageNotices(cp: Checkpoint, pointsFile: string): string[] {
   const out: string[] = [];
   const s = (n: number): string => (n === 1 ? '' : 's');
-  if (cp.rejectedPoints > 0) out.push(`${pointsFile}: ${cp.rejectedPoints} record${s(cp.rejectedPoints)} do not match this sweep's parameters and seed and are not trusted: their points are computed again`);
+  if (cp.rejectedPoints > 0)
+    out.push(
+      `${pointsFile}: ${cp.rejectedPoints} record${s(cp.rejectedPoints)} do not match this sweep's parameters and seed and are not trusted: their points are computed again`,
+    );
   if (cp.skippedLines > 0) out.push(`${pointsFile}: ${cp.skippedLines} line${s(cp.skippedLines)} are not point records and were skipped`);
   return [...out, ...refusalNotices(cp)];
 }
@@ -207,7 +241,11 @@ export async function runSweep(o: SweepOptions): Promise<SweepSummary> {
   const backend = o.backend ?? localBackend;
   const refused = stopOn !== null ? nameProblem(stopOn) : null;
   if (refused !== null) throw new BadInputError('stop-on field', refused);
-  if (o.id !== undefined && !SWEEP_ID.test(o.id)) throw new BadInputError(`sweep id "${shown(o.id)}"`, 'must be one folder name: letters, digits, ".", "_" or "-", starting with a letter or digit, at most 128 characters');
+  if (o.id !== undefined && !SWEEP_ID.test(o.id))
+    throw new BadInputError(
+      `sweep id "${shown(o.id)}"`,
+      'must be one folder name: letters, digits, ".", "_" or "-", starting with a letter or digit, at most 128 characters',
+    );
   const limits: SandboxLimits = { ...DEFAULT_LIMITS, ...o.limits };
   const jobs = Math.max(1, Math.floor(o.jobs ?? availableParallelism()));
   const total = pointCount(o.spec);
@@ -217,7 +255,12 @@ export async function runSweep(o: SweepOptions): Promise<SweepSummary> {
   await backend.check?.(o);
   // Prepared before the checkpoint is touched: a runner that refuses untrusted code (no bubblewrap, no opt-in)
   // or a module that does not bundle leaves the sweep folder as it was.
-  const program = await o.runner.prepare({ modulePath: o.modulePath, label: o.label ?? o.modulePath, limits, ...(o.signal ? { signal: o.signal } : {}) });
+  const program = await o.runner.prepare({
+    modulePath: o.modulePath,
+    label: o.label ?? o.modulePath,
+    limits,
+    ...(o.signal ? { signal: o.signal } : {}),
+  });
   try {
     const id = o.id ?? `sweep-${inputHash({ module: program.moduleHash, spec: o.spec, seed: o.seed, stopOn }).slice(0, 12)}`;
     const shownDir = join(o.runsDir, id);
@@ -230,14 +273,23 @@ export async function runSweep(o: SweepOptions): Promise<SweepSummary> {
     };
     // Another sweep's folder is refused before anything in it is touched, then the checkpoint is repaired and read.
     const m = await readManifest(dir);
-    if (m !== null && (m.module.sha256 !== program.moduleHash || inputHash(m.spec) !== inputHash(o.spec) || m.seed !== o.seed || m.stopOn !== stopOn)) {
+    if (
+      m !== null &&
+      (m.module.sha256 !== program.moduleHash || inputHash(m.spec) !== inputHash(o.spec) || m.seed !== o.seed || m.stopOn !== stopOn)
+    ) {
       throw new BadInputError(shownDir, 'holds a sweep of different code, parameters, seed or stop condition; choose another --id');
     }
-    if (m === null && o.resume === true) throw new BadInputError(shownDir, `no sweep to resume here (no ${MANIFEST_FILE}): run the same command without --resume to start it`);
-    if (m === null && o.shard !== undefined) throw new BadInputError(shownDir, `no ${MANIFEST_FILE}: a shard runs only inside a sweep whose manifest its parent wrote`);
+    if (m === null && o.resume === true)
+      throw new BadInputError(shownDir, `no sweep to resume here (no ${MANIFEST_FILE}): run the same command without --resume to start it`);
+    if (m === null && o.shard !== undefined)
+      throw new BadInputError(shownDir, `no ${MANIFEST_FILE}: a shard runs only inside a sweep whose manifest its parent wrote`);
     // A shard's file is trusted only for the cut its parent recorded, so a shard of another cut would compute for nothing.
     const cut = shardCountOf(m);
-    if (o.shard !== undefined && cut !== o.shard.count) throw new BadInputError(shownDir, `${MANIFEST_FILE} records ${cut === null ? 'no cut into shards' : `a cut into ${cut} shards`} for this sweep: --shard ${o.shard.index}/${o.shard.count} does not fit`);
+    if (o.shard !== undefined && cut !== o.shard.count)
+      throw new BadInputError(
+        shownDir,
+        `${MANIFEST_FILE} records ${cut === null ? 'no cut into shards' : `a cut into ${cut} shards`} for this sweep: --shard ${o.shard.index}/${o.shard.count} does not fit`,
+      );
     // The one writer of a points file repairs it: a shard its own, a whole sweep points.jsonl (a backend that
     // hands points to other processes repairs theirs when none of them runs).
     const torn = await repairCheckpoint(dir, pointsFile);
@@ -249,7 +301,18 @@ export async function runSweep(o: SweepOptions): Promise<SweepSummary> {
     const createdAt = m?.createdAt ?? new Date().toISOString();
     let backendRecord: BackendRecord | null = m?.backend ?? null;
     const pass: Pass = {
-      o, id, dir, program, total, range, pointsFile, jobs, limits, stopOn, notice, started,
+      o,
+      id,
+      dir,
+      program,
+      total,
+      range,
+      pointsFile,
+      jobs,
+      limits,
+      stopOn,
+      notice,
+      started,
       previous: m?.backend ?? null,
       records: new Map(cp.points),
       stopIndex: firstViolationIndex(cp.points, stopOn),
@@ -296,13 +359,20 @@ export async function runSweep(o: SweepOptions): Promise<SweepSummary> {
         const disagree = contestedProblem(final);
         if (disagree !== null) throw new BadInputError(shownDir, disagree);
         // Records refused since the sweep opened (a task's file writing other shards' points) are said once.
-        refusalNotices(final).filter((line) => !notices.includes(line)).forEach(notice);
+        refusalNotices(final)
+          .filter((line) => !notices.includes(line))
+          .forEach(notice);
         records = final.points;
         pass.stopIndex = firstViolationIndex(records, stopOn);
         const missing = missingBelow(records, range, Number.isFinite(pass.stopIndex) ? pass.stopIndex + 1 : range.to);
         if (missing === 0 || o.signal?.aborted || end === 'incomplete') break;
-        if (n === MAX_PASSES) throw new Error(`${shownPoints}: ${missing} finished point${missing === 1 ? ' is' : 's are'} still missing after ${n} passes (is another process writing this sweep?)`);
-        notice(`${shownPoints}: ${missing} finished point${missing === 1 ? ' was' : 's were'} not found on disk: computing ${missing === 1 ? 'it' : 'them'} again`);
+        if (n === MAX_PASSES)
+          throw new Error(
+            `${shownPoints}: ${missing} finished point${missing === 1 ? ' is' : 's are'} still missing after ${n} passes (is another process writing this sweep?)`,
+          );
+        notice(
+          `${shownPoints}: ${missing} finished point${missing === 1 ? ' was' : 's were'} not found on disk: computing ${missing === 1 ? 'it' : 'them'} again`,
+        );
         pass.records.clear();
         records.forEach((r, i) => pass.records.set(i, r));
       }

@@ -25,7 +25,8 @@ async function main(): Promise<void> {
     const { code, codeHash, moduleHash } = await bundleInProcess(request.options);
     await answer({ ok: true, code, codeHash, moduleHash });
   } catch (err) {
-    if (err instanceof BadInputError) await answer({ ok: false, file: err.file, problem: err.problem, ...(err.pointer !== undefined ? { pointer: err.pointer } : {}) });
+    if (err instanceof BadInputError)
+      await answer({ ok: false, file: err.file, problem: err.problem, ...(err.pointer !== undefined ? { pointer: err.pointer } : {}) });
     else await answer({ ok: false, internal: err instanceof Error ? err.message : String(err) });
   }
 }

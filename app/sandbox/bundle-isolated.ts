@@ -55,7 +55,13 @@ interface ChildAnswer {
  * syntax, too slow, too large), CancelledError on `signal`, Error for a broken installation.
  * Example: `await bundleInChild(REPO_ROOT, { modulePath }, sandboxSources(), { timeoutMs: 30_000, memoryMb: 512, cpuSeconds: 61 })`.
  */
-export async function bundleInChild(root: string, options: BundleOptions, sources: SandboxSources, limits: BundleLimits = BUNDLE_LIMITS, signal?: AbortSignal): Promise<BundledSource> {
+export async function bundleInChild(
+  root: string,
+  options: BundleOptions,
+  sources: SandboxSources,
+  limits: BundleLimits = BUNDLE_LIMITS,
+  signal?: AbortSignal,
+): Promise<BundledSource> {
   const label = shown(options.modulePath);
   const { runTs, entry } = childFiles(root);
   const heapMb = Math.max(256, Math.round(limits.memoryMb));
@@ -65,10 +71,23 @@ export async function bundleInChild(root: string, options: BundleOptions, source
   const cpu = Math.max(1, Math.ceil(limits.cpuSeconds));
   const [command, args] =
     prlimit !== null
-      ? [prlimit, [`--as=${(BASE_ADDRESS_SPACE_MB + 2 * heapMb) * 1024 * 1024}`, `--cpu=${cpu}:${cpu + 1}`, '--core=0', '--', process.execPath, ...nodeArgs]]
+      ? [
+          prlimit,
+          [
+            `--as=${(BASE_ADDRESS_SPACE_MB + 2 * heapMb) * 1024 * 1024}`,
+            `--cpu=${cpu}:${cpu + 1}`,
+            '--core=0',
+            '--',
+            process.execPath,
+            ...nodeArgs,
+          ],
+        ]
       : [process.execPath, nodeArgs];
   // A minimal environment: esbuild's binary path when configured, nothing of the user's.
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? '/usr/bin:/bin', ...(process.env.ESBUILD_BINARY_PATH ? { ESBUILD_BINARY_PATH: process.env.ESBUILD_BINARY_PATH } : {}) };
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    ...(process.env.ESBUILD_BINARY_PATH ? { ESBUILD_BINARY_PATH: process.env.ESBUILD_BINARY_PATH } : {}),
+  };
   const child = spawn(command, args, { env, stdio: ['pipe', 'pipe', 'pipe'], detached: true, cwd: root });
 
   let killed: 'timeout' | 'cancel' | 'output' | null = null;
@@ -109,14 +128,22 @@ export async function bundleInChild(root: string, options: BundleOptions, source
   signal?.removeEventListener('abort', onAbort);
 
   if (killed === 'cancel') throw new CancelledError();
-  if (killed === 'timeout') throw new BadInputError(label, `cannot be bundled for the sandbox: bundling took longer than ${limits.timeoutMs / 1000} s (its budget, BUNDLE_LIMITS)`);
-  if (killed === 'output') throw new BadInputError(label, `cannot be bundled for the sandbox: the bundle is larger than ${MAX_ANSWER_BYTES} bytes`);
+  if (killed === 'timeout')
+    throw new BadInputError(
+      label,
+      `cannot be bundled for the sandbox: bundling took longer than ${limits.timeoutMs / 1000} s (its budget, BUNDLE_LIMITS)`,
+    );
+  if (killed === 'output')
+    throw new BadInputError(label, `cannot be bundled for the sandbox: the bundle is larger than ${MAX_ANSWER_BYTES} bytes`);
   let answer: ChildAnswer;
   try {
     answer = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ChildAnswer;
   } catch {
     if (exit.signal === 'SIGXCPU' || exit.signal === 'SIGKILL' || /out of memory|Allocation failed|Cannot allocate/i.test(stderr)) {
-      throw new BadInputError(label, `cannot be bundled for the sandbox: bundling exceeded its memory or CPU limit (${heapMb} MiB, ${cpu} s)`);
+      throw new BadInputError(
+        label,
+        `cannot be bundled for the sandbox: bundling exceeded its memory or CPU limit (${heapMb} MiB, ${cpu} s)`,
+      );
     }
     throw new Error(`the sandbox bundler failed (exit ${String(exit.code ?? exit.signal)}): ${stderr.trim().split('\n').pop() ?? ''}`);
   }

@@ -29,14 +29,37 @@ import { resourceOfBuiltin } from './inside/denial';
 export const PURE_PACKAGES: ReadonlySet<string> = new Set(['decimal.js', 'mathjs', 'gmp-wasm', 'fraction.js']);
 
 /** Node modules an untrusted module may import as they are (no file, network, process or code access). */
-const SAFE_BUILTINS = new Set(['assert', 'assert/strict', 'buffer', 'events', 'path', 'path/posix', 'string_decoder', 'url', 'util', 'util/types', 'crypto', 'timers', 'timers/promises', 'perf_hooks']);
+const SAFE_BUILTINS = new Set([
+  'assert',
+  'assert/strict',
+  'buffer',
+  'events',
+  'path',
+  'path/posix',
+  'string_decoder',
+  'url',
+  'util',
+  'util/types',
+  'crypto',
+  'timers',
+  'timers/promises',
+  'perf_hooks',
+]);
 
 /** Largest single source file read into a bundle, and the most read in all. */
 export const MAX_SOURCE_BYTES = 16 * 1024 * 1024;
 export const MAX_TOTAL_SOURCE_BYTES = 96 * 1024 * 1024;
 
 const EXTENSIONS = ['.ts', '.mts', '.js', '.mjs', '.json'];
-const LOADERS: Record<string, Loader> = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.js': 'js', '.mjs': 'js', '.cjs': 'js', '.json': 'json' };
+const LOADERS: Record<string, Loader> = {
+  '.ts': 'ts',
+  '.mts': 'ts',
+  '.cts': 'ts',
+  '.js': 'js',
+  '.mjs': 'js',
+  '.cjs': 'js',
+  '.json': 'json',
+};
 const NODE_BUILTINS = new Set(builtinModules);
 const URL_SPECIFIER = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 
@@ -67,7 +90,6 @@ export interface ConfineRecord {
   totalBytes: number;
 }
 
-
 function builtinName(spec: string): string | null {
   const name = spec.startsWith('node:') ? spec.slice(5) : spec;
   return NODE_BUILTINS.has(name) ? name : null;
@@ -80,7 +102,9 @@ async function deniedModuleSource(builtin: string): Promise<string> {
   const names = Object.keys(real).filter((n) => n !== 'default' && /^[A-Za-z_$][\w$]*$/.test(n));
   const lines = [
     `const deny = globalThis[Symbol.for('recheck.sandbox.deniedExport')];`,
-    ...names.map((n) => `export const ${n} = deny(${JSON.stringify(resource)}, ${JSON.stringify(`node:${builtin}`)}, ${JSON.stringify(n)});`),
+    ...names.map(
+      (n) => `export const ${n} = deny(${JSON.stringify(resource)}, ${JSON.stringify(`node:${builtin}`)}, ${JSON.stringify(n)});`,
+    ),
     `export default new Proxy({}, { get: (_t, k) => typeof k === 'string' ? deny(${JSON.stringify(resource)}, ${JSON.stringify(`node:${builtin}`)}, k) : undefined });`,
   ];
   return lines.join('\n');
@@ -127,8 +151,10 @@ export function confinePlugin(dirs: ConfineDirs, target: BundleTarget, record: C
 
   const resolvePackage = async (b: PluginBuild, args: OnResolveArgs, spec: string): Promise<OnResolveResult> => {
     const pkg = packageName(spec);
-    if (!PURE_PACKAGES.has(pkg)) return refuse(`import "${shown(args.path)}" is not available in the sandbox (allowed packages: ${[...PURE_PACKAGES].join(', ')})`);
-    if (spec.split('/').some((s) => s === '.' || s === '..' || s === '')) return refuse(`import "${shown(args.path)}" is not allowed: a package sub-path may not contain "." or ".." segments`);
+    if (!PURE_PACKAGES.has(pkg))
+      return refuse(`import "${shown(args.path)}" is not available in the sandbox (allowed packages: ${[...PURE_PACKAGES].join(', ')})`);
+    if (spec.split('/').some((s) => s === '.' || s === '..' || s === ''))
+      return refuse(`import "${shown(args.path)}" is not allowed: a package sub-path may not contain "." or ".." segments`);
     const r = await b.resolve(spec, { resolveDir: packageResolveDir, kind: args.kind, pluginData: 'resolved' });
     if (r.errors.length > 0) return { errors: r.errors };
     const real = await regularFile(r.path);
@@ -144,12 +170,17 @@ export function confinePlugin(dirs: ConfineDirs, target: BundleTarget, record: C
     const hit = await resolveUserFile(base);
     if (hit === null) {
       const st = await lstat(base).catch(() => null);
-      if (st !== null && !st.isDirectory()) return refuse(`import "${shown(args.path)}" is ${st.isFIFO() ? 'a fifo' : st.isSymbolicLink() ? 'a dangling symlink' : 'a device or socket'}, not a regular file`);
+      if (st !== null && !st.isDirectory())
+        return refuse(
+          `import "${shown(args.path)}" is ${st.isFIFO() ? 'a fifo' : st.isSymbolicLink() ? 'a dangling symlink' : 'a device or socket'}, not a regular file`,
+        );
       return refuse(`could not resolve import "${shown(args.path)}"`);
     }
     if (!isInside(hit.found, dirs.userRoot) && !isInside(hit.found, dirs.checkers)) {
       const viaLink = hit.found !== resolve(hit.asked);
-      return refuse(`import "${shown(args.path)}" ${viaLink ? 'is a symlink that leaves' : 'leaves'} the module's folder (only its own folder and checkers/ are readable)`);
+      return refuse(
+        `import "${shown(args.path)}" ${viaLink ? 'is a symlink that leaves' : 'leaves'} the module's folder (only its own folder and checkers/ are readable)`,
+      );
     }
     return { path: hit.found };
   };
@@ -166,9 +197,12 @@ export function confinePlugin(dirs: ConfineDirs, target: BundleTarget, record: C
         if (fromUser || (importerIsEntry && spec === dirs.modulePath)) {
           if (spec.includes('\0') || spec.includes('\\')) return refuse(`import "${shown(spec)}" is not allowed (NUL byte or backslash)`);
           if (attributes.length > 0 && !(attributes.length === 1 && args.with.type === 'json' && extname(spec) === '.json')) {
-            return refuse(`import "${shown(spec)}": import attributes (${attributes.map(([k, v]) => `${k}: ${v}`).join(', ')}) are not allowed in the sandbox`);
+            return refuse(
+              `import "${shown(spec)}": import attributes (${attributes.map(([k, v]) => `${k}: ${v}`).join(', ')}) are not allowed in the sandbox`,
+            );
           }
-          if (URL_SPECIFIER.test(spec) && !spec.startsWith('node:')) return refuse(`import "${shown(spec, 80)}": URL imports (data:, blob:, http:, file:) are not allowed in the sandbox`);
+          if (URL_SPECIFIER.test(spec) && !spec.startsWith('node:'))
+            return refuse(`import "${shown(spec, 80)}": URL imports (data:, blob:, http:, file:) are not allowed in the sandbox`);
         }
         if (importerIsEntry && spec === dirs.modulePath) {
           // The untrusted module itself: a regular file inside its folder, not a symlink out of it.
@@ -187,7 +221,12 @@ export function confinePlugin(dirs: ConfineDirs, target: BundleTarget, record: C
         const isBare = !spec.startsWith('.') && !isAbsolute(spec);
         if (!fromUser) {
           // Trusted importers: bare specifiers from the runner or checkers resolve in the trusted node_modules.
-          if (isBare && args.namespace === 'file' && !importerIsEntry && (isInside(args.importer, dirs.inside) || isInside(args.importer, dirs.checkers) || isInside(args.importer, dirs.drivers))) {
+          if (
+            isBare &&
+            args.namespace === 'file' &&
+            !importerIsEntry &&
+            (isInside(args.importer, dirs.inside) || isInside(args.importer, dirs.checkers) || isInside(args.importer, dirs.drivers))
+          ) {
             return await b.resolve(spec, { resolveDir: packageResolveDir, kind: args.kind, pluginData: 'resolved' });
           }
           return undefined;
@@ -204,12 +243,16 @@ export function confinePlugin(dirs: ConfineDirs, target: BundleTarget, record: C
         return await resolveUser(args, local);
       });
 
-      b.onLoad({ filter: /.*/, namespace: 'denied-builtin' }, async (args) => ({ contents: await deniedModuleSource(args.path), loader: 'js' }));
+      b.onLoad({ filter: /.*/, namespace: 'denied-builtin' }, async (args) => ({
+        contents: await deniedModuleSource(args.path),
+        loader: 'js',
+      }));
 
       // Every real file of the bundle, trusted or not, is read here: regular files only, under the caps.
       b.onLoad({ filter: /.*/, namespace: 'file' }, async (args) => {
         const loader = LOADERS[extname(args.path)];
-        if (loader === undefined) return { errors: [{ text: `cannot import ${shown(args.path)}: only .ts, .mts, .js, .mjs and .json files can be bundled` }] };
+        if (loader === undefined)
+          return { errors: [{ text: `cannot import ${shown(args.path)}: only .ts, .mts, .js, .mjs and .json files can be bundled` }] };
         let bytes: Buffer;
         try {
           bytes = await readRegularFile(args.path, { maxBytes: MAX_SOURCE_BYTES, shownAs: shown(args.path) });
@@ -217,7 +260,8 @@ export function confinePlugin(dirs: ConfineDirs, target: BundleTarget, record: C
           return { errors: [{ text: (err as Error).message }] };
         }
         record.totalBytes += bytes.length;
-        if (record.totalBytes > MAX_TOTAL_SOURCE_BYTES) return { errors: [{ text: `the bundle's sources are over the limit of ${MAX_TOTAL_SOURCE_BYTES} bytes in all` }] };
+        if (record.totalBytes > MAX_TOTAL_SOURCE_BYTES)
+          return { errors: [{ text: `the bundle's sources are over the limit of ${MAX_TOTAL_SOURCE_BYTES} bytes in all` }] };
         if (args.path === dirs.modulePath) record.moduleSource = bytes;
         return { contents: bytes, loader, resolveDir: dirname(args.path) };
       });

@@ -70,7 +70,11 @@ export function configureSandboxSources(s: SandboxSources | undefined): void {
     }
     process.env.ESBUILD_BINARY_PATH = next.esbuildBinary;
   }
-  sources = { root: resolve(next.root), nodeModules: next.nodeModules.map((d) => resolve(d)), ...(next.esbuildBinary !== undefined ? { esbuildBinary: next.esbuildBinary } : {}) };
+  sources = {
+    root: resolve(next.root),
+    nodeModules: next.nodeModules.map((d) => resolve(d)),
+    ...(next.esbuildBinary !== undefined ? { esbuildBinary: next.esbuildBinary } : {}),
+  };
 }
 
 /** The sandbox sources in effect. Example: `sandboxSources().root` is the repository root in a checkout. */
@@ -87,13 +91,15 @@ export function sandboxSourceFile(relativePath: string): string {
   return join(sources.root, relativePath);
 }
 
-
 // Name of the generated entry (esbuild reports it as importer resolveDir + name); not a real file.
 const ENTRY_NAME = '<recheck-sandbox-entry>.ts';
 
 function existingDir(dir: string, what: string): string {
   if (!existsSync(dir)) {
-    throw new BadInputError(dir, `${what} not found: the sandbox sources are incomplete (configured root ${sources.root}); reinstall, or fix configureSandboxSources`);
+    throw new BadInputError(
+      dir,
+      `${what} not found: the sandbox sources are incomplete (configured root ${sources.root}); reinstall, or fix configureSandboxSources`,
+    );
   }
   return realpathSync(dir);
 }
@@ -115,7 +121,8 @@ const MODULE_EXTENSIONS = /\.(ts|mts|js|mjs)$/;
  */
 function userPaths(modulePath: string, root: string | undefined): { modulePath: string; userRoot: string } {
   const abs = resolve(modulePath);
-  if (!MODULE_EXTENSIONS.test(abs)) throw new BadInputError(shown(abs), 'cannot be run in the sandbox: not a .ts, .mts, .js or .mjs module');
+  if (!MODULE_EXTENSIONS.test(abs))
+    throw new BadInputError(shown(abs), 'cannot be run in the sandbox: not a .ts, .mts, .js or .mjs module');
   let dir: string;
   try {
     dir = realpathSync(dirname(abs));
@@ -127,7 +134,7 @@ function userPaths(modulePath: string, root: string | undefined): { modulePath: 
   try {
     userRoot = realpathSync(root ?? dirname(abs));
   } catch {
-    throw new BadInputError(shown(root ?? dirname(abs)), 'the module\'s folder does not exist');
+    throw new BadInputError(shown(root ?? dirname(abs)), "the module's folder does not exist");
   }
   if (!isInside(real, userRoot)) throw new BadInputError(shown(abs), 'is not inside the folder it may import from (a symlinked folder?)');
   return { modulePath: real, userRoot };
@@ -203,13 +210,23 @@ function bundleError(modulePath: string, err: unknown): BadInputError {
 async function checkExports(esbuild: typeof EsbuildApi, modulePath: string, source: Buffer, required: readonly string[]): Promise<void> {
   if (required.length === 0) return;
   const loader = /\.(ts|mts)$/.test(modulePath) ? 'ts' : 'js';
-  const out = await esbuild.build({ stdin: { contents: source.toString('utf8'), loader, sourcefile: basename(modulePath) }, bundle: false, write: false, metafile: true, format: 'esm', logLevel: 'silent', platform: 'neutral' });
+  const out = await esbuild.build({
+    stdin: { contents: source.toString('utf8'), loader, sourcefile: basename(modulePath) },
+    bundle: false,
+    write: false,
+    metafile: true,
+    format: 'esm',
+    logLevel: 'silent',
+    platform: 'neutral',
+  });
   const input = Object.values(out.metafile?.inputs ?? {})[0];
   if (input?.format === 'cjs') return;
   const exported = new Set(Object.values(out.metafile?.outputs ?? {}).flatMap((o) => o.exports));
   const missing = required.filter((name) => !exported.has(name));
   if (missing.length > 0) {
-    const what = missing.map((m) => (m === 'default' ? 'no default export (export default (input, api) => result)' : `no export "${m}"`)).join(', ');
+    const what = missing
+      .map((m) => (m === 'default' ? 'no default export (export default (input, api) => result)' : `no export "${m}"`))
+      .join(', ');
     throw new BadInputError(shown(modulePath), `cannot be run in the sandbox: ${what}`);
   }
 }
@@ -275,7 +292,9 @@ export async function bundleInProcess(options: BundleOptions, control: BundleCon
       write: false,
       // A worker bundle is a classic script: a module worker from a blob: URL failed to load in the sandbox
       // page's opaque origin (Chromium), classic ones do. The module then cannot use top-level await.
-      ...(target === 'worker' ? { platform: 'browser', target: 'es2022', format: 'iife' } : { platform: 'node', target: 'node20', format: 'esm' }),
+      ...(target === 'worker'
+        ? { platform: 'browser', target: 'es2022', format: 'iife' }
+        : { platform: 'node', target: 'node20', format: 'esm' }),
       // A computed `import(x)` becomes `require(x)`, which the guards answer (recording the attempt) instead of
       // the runtime loading `data:` code or a real Node module; literal imports are bundled as usual.
       supported: { 'dynamic-import': false },
@@ -291,14 +310,19 @@ export async function bundleInProcess(options: BundleOptions, control: BundleCon
     text = out.outputFiles?.[0]?.text ?? '';
   } catch (err) {
     if (control.signal?.aborted) throw new CancelledError();
-    if (timedOut) throw new BadInputError(shown(options.modulePath), `cannot be bundled for the sandbox: bundling took longer than ${limitMs / 1000} s (its budget, BUNDLE_LIMITS)`);
+    if (timedOut)
+      throw new BadInputError(
+        shown(options.modulePath),
+        `cannot be bundled for the sandbox: bundling took longer than ${limitMs / 1000} s (its budget, BUNDLE_LIMITS)`,
+      );
     throw err instanceof CancelledError ? err : bundleError(options.modulePath, err);
   } finally {
     clearTimeout(timer);
     control.signal?.removeEventListener('abort', cancel);
     await context?.dispose();
   }
-  if (record.moduleSource === null) throw new BadInputError(shown(modulePath), 'cannot be bundled for the sandbox: the module was not read');
+  if (record.moduleSource === null)
+    throw new BadInputError(shown(modulePath), 'cannot be bundled for the sandbox: the module was not read');
   await checkExports(esbuild, modulePath, record.moduleSource, options.requiredExports ?? ['default']).catch((err: unknown) => {
     throw err instanceof BadInputError ? err : bundleError(options.modulePath, err);
   });

@@ -2,7 +2,15 @@
  * Why a sandboxed run ended, from what the host observed: the final protocol message (if any), the exit code
  * or signal, whether the host itself killed it, and the tail of stderr. Pure; one place for the rules.
  */
-import { cpuLimitMessage, wallClockLimitMessage, withAttempts, type EndReason, type ErrorMessage, type RecordedAttempt, type ResultMessage } from '../../common/sandbox/protocol';
+import {
+  cpuLimitMessage,
+  wallClockLimitMessage,
+  withAttempts,
+  type EndReason,
+  type ErrorMessage,
+  type RecordedAttempt,
+  type ResultMessage,
+} from '../../common/sandbox/protocol';
 
 /** How a run ended. `ok` carries the result; every other outcome one line saying why. */
 export type RunEnd =
@@ -29,7 +37,20 @@ export interface Observed {
   readonly attempts?: readonly RecordedAttempt[];
 }
 
-const SIGNALS: Record<number, NodeJS.Signals> = { 1: 'SIGHUP', 2: 'SIGINT', 4: 'SIGILL', 5: 'SIGTRAP', 6: 'SIGABRT', 7: 'SIGBUS', 8: 'SIGFPE', 9: 'SIGKILL', 11: 'SIGSEGV', 15: 'SIGTERM', 24: 'SIGXCPU', 25: 'SIGXFSZ' };
+const SIGNALS: Record<number, NodeJS.Signals> = {
+  1: 'SIGHUP',
+  2: 'SIGINT',
+  4: 'SIGILL',
+  5: 'SIGTRAP',
+  6: 'SIGABRT',
+  7: 'SIGBUS',
+  8: 'SIGFPE',
+  9: 'SIGKILL',
+  11: 'SIGSEGV',
+  15: 'SIGTERM',
+  24: 'SIGXCPU',
+  25: 'SIGXFSZ',
+};
 const OOM_TEXT = /heap out of memory|Fatal process out of memory|std::bad_alloc|Allocation failed|Cannot allocate memory|Out of memory/i;
 
 /**
@@ -50,23 +71,33 @@ function observedEnd(o: Observed): RunEnd {
   if (o.final?.type === 'result') return { outcome: 'ok', value: o.final.value };
   if (o.final?.type === 'error') {
     const f = o.final;
-    return { outcome: f.reason, message: f.message, ...(f.denied ? { denied: f.denied } : {}), ...(f.exitCode !== undefined ? { exitCode: f.exitCode } : {}) };
+    return {
+      outcome: f.reason,
+      message: f.message,
+      ...(f.denied ? { denied: f.denied } : {}),
+      ...(f.exitCode !== undefined ? { exitCode: f.exitCode } : {}),
+    };
   }
   if (OOM_TEXT.test(o.stderrTail)) return { outcome: 'out-of-memory', message: `out of memory: ${lastMeaningfulLine(o.stderrTail)}` };
   const signal = o.signal ?? (o.viaBwrap && o.exitCode !== null && o.exitCode > 128 ? (SIGNALS[o.exitCode - 128] ?? null) : null);
   if (signal === 'SIGXCPU') {
     return { outcome: 'timeout', message: cpuLimitMessage(o.cpuSeconds) };
   }
-  if (signal === 'SIGXFSZ') return { outcome: 'denied', message: 'tried file access: wrote to a file', denied: { resource: 'file', what: 'file write' } };
+  if (signal === 'SIGXFSZ')
+    return { outcome: 'denied', message: 'tried file access: wrote to a file', denied: { resource: 'file', what: 'file write' } };
   if (signal !== null) return { outcome: 'killed', message: `killed by ${signal}` };
   const code = o.exitCode ?? 0;
-  if (code === 13) return { outcome: 'exited', message: 'the program never settled: a promise stayed pending with nothing left to run', exitCode: code };
+  if (code === 13)
+    return { outcome: 'exited', message: 'the program never settled: a promise stayed pending with nothing left to run', exitCode: code };
   const tail = lastMeaningfulLine(o.stderrTail);
   return { outcome: 'exited', message: `exited with code ${code} without a result${tail ? `: ${tail}` : ''}`, exitCode: code };
 }
 
 function lastMeaningfulLine(text: string): string {
-  const lines = text.split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('at ') && !/^[-<]+/.test(l) && !/^Node\.js v/.test(l));
+  const lines = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('at ') && !/^[-<]+/.test(l) && !/^Node\.js v/.test(l));
   const fatal = lines.find((l) => OOM_TEXT.test(l));
   return (fatal ?? lines[lines.length - 1] ?? '').slice(0, 300);
 }

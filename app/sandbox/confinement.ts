@@ -90,7 +90,14 @@ async function libraryBinds(binary: string): Promise<[string, string][] | null> 
 }
 
 function bwrapArgs(c: Pick<Confinement, 'binds' | 'bwrapNobody'>, programFile: string): string[] {
-  const args = ['--unshare-all', ...(c.bwrapNobody === false ? [] : ['--uid', '65534', '--gid', '65534']), '--cap-drop', 'ALL', '--die-with-parent', '--new-session'];
+  const args = [
+    '--unshare-all',
+    ...(c.bwrapNobody === false ? [] : ['--uid', '65534', '--gid', '65534']),
+    '--cap-drop',
+    'ALL',
+    '--die-with-parent',
+    '--new-session',
+  ];
   args.push('--clearenv', '--proc', '/proc', '--dev', '/dev');
   for (const [src, dest] of c.binds) args.push('--ro-bind', src, dest);
   args.push('--ro-bind', programFile, programFile, '--chdir', '/');
@@ -114,7 +121,8 @@ export async function detectConfinement(): Promise<Confinement> {
   const found = await which('bwrap');
   // Prefer uid 65534 in a user namespace; some containers forbid user namespaces but let root use the others.
   for (const bwrapNobody of [true, false]) {
-    if (found !== null && (await bwrapWorks(found, { binds, bwrapNobody }, node))) return { bwrap: found, prlimit, node, permissionFlag, binds, bwrapNobody };
+    if (found !== null && (await bwrapWorks(found, { binds, bwrapNobody }, node)))
+      return { bwrap: found, prlimit, node, permissionFlag, binds, bwrapNobody };
   }
   return { bwrap: null, prlimit, node, permissionFlag, binds };
 }

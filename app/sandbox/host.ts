@@ -10,7 +10,13 @@ import { BadInputError } from '../errors';
 import type { BundledProgram } from './bundle';
 import { classifyEnd, type RunEnd } from './classify';
 import { DEFAULT_LIMITS, UNCONFINED_NOTICE, sandboxCommand, type Confinement, type SandboxLimits } from './confinement';
-import { parseSandboxMessage, type ErrorMessage, type RecordedAttempt, type ResultMessage, type SandboxMessage } from '../../common/sandbox/protocol';
+import {
+  parseSandboxMessage,
+  type ErrorMessage,
+  type RecordedAttempt,
+  type ResultMessage,
+  type SandboxMessage,
+} from '../../common/sandbox/protocol';
 
 export interface RunOptions {
   readonly program: BundledProgram;

@@ -34,8 +34,10 @@ export class MessageBudget {
     this.total += bytes;
     this.tokens -= 1;
     if (this.count > messages) return `the program sent more than ${messages.toLocaleString('en-US')} messages (the run's message budget)`;
-    if (this.total > this.limits.bytes) return `the program sent more than ${this.limits.bytes.toLocaleString('en-US')} bytes of messages (the run's message budget)`;
-    if (this.tokens < 0) return `the program sent messages faster than ${perSecond.toLocaleString('en-US')} a second (the run's message budget)`;
+    if (this.total > this.limits.bytes)
+      return `the program sent more than ${this.limits.bytes.toLocaleString('en-US')} bytes of messages (the run's message budget)`;
+    if (this.tokens < 0)
+      return `the program sent messages faster than ${perSecond.toLocaleString('en-US')} a second (the run's message budget)`;
     return null;
   }
 }

@@ -22,7 +22,11 @@ export interface QueueLimits {
 
 /** The defaults: one run per core, 3/4 of the memory, 256 waiting. */
 export function defaultQueueLimits(): QueueLimits {
-  return { slots: Math.max(1, availableParallelism()), memoryBudgetMb: Math.max(1024, Math.floor((totalmem() / 1024 / 1024) * 0.75)), maxWaiting: 256 };
+  return {
+    slots: Math.max(1, availableParallelism()),
+    memoryBudgetMb: Math.max(1024, Math.floor((totalmem() / 1024 / 1024) * 0.75)),
+    maxWaiting: 256,
+  };
 }
 
 /** What a run reserves for memory limit `memoryMb`. */
@@ -55,10 +59,15 @@ export class SandboxQueue {
   check(memoryMb: number): void {
     const mb = reservationMb(memoryMb);
     if (mb > this.limits.memoryBudgetMb) {
-      throw new BusyError(`sandbox: a run limited to ${memoryMb} MiB reserves ${mb} MiB, more than the ${this.limits.memoryBudgetMb} MiB all sandboxes may use; lower its memory limit`, 0);
+      throw new BusyError(
+        `sandbox: a run limited to ${memoryMb} MiB reserves ${mb} MiB, more than the ${this.limits.memoryBudgetMb} MiB all sandboxes may use; lower its memory limit`,
+        0,
+      );
     }
     if (this.waiting.length >= this.limits.maxWaiting) {
-      throw new BusyError(`sandbox: ${this.waiting.length} runs are already waiting for one of ${this.limits.slots} sandboxes; try again when some have finished`);
+      throw new BusyError(
+        `sandbox: ${this.waiting.length} runs are already waiting for one of ${this.limits.slots} sandboxes; try again when some have finished`,
+      );
     }
   }
 

@@ -110,13 +110,20 @@ export function nodeChildRunner(confinement: Confinement, o: { allowUnconfined?:
   const queue = o.queue ?? sharedSandboxQueue();
   const programs = new WeakMap<PreparedProgram, { bundle: BundledProgram; label: string }>();
   return {
-    description: confined ? 'Node child in bubblewrap (no network, own PID namespace), permission model, prlimit' : `Node child WITHOUT bubblewrap (opted in): ${UNCONFINED_NOTICE}`,
+    description: confined
+      ? 'Node child in bubblewrap (no network, own PID namespace), permission model, prlimit'
+      : `Node child WITHOUT bubblewrap (opted in): ${UNCONFINED_NOTICE}`,
     confined,
     async prepare(p) {
       const label = p.label ?? p.modulePath;
       if (!confined && o.allowUnconfined !== true) throw new SandboxUnavailableError(label);
       const bundle = await bundleProgram(bundleOptions(p, 'node'), bundleControl(p));
-      const prepared: PreparedProgram = { label, codeHash: bundle.codeHash, moduleHash: bundle.moduleHash, dispose: () => bundle.cleanup() };
+      const prepared: PreparedProgram = {
+        label,
+        codeHash: bundle.codeHash,
+        moduleHash: bundle.moduleHash,
+        dispose: () => bundle.cleanup(),
+      };
       programs.set(prepared, { bundle, label });
       return prepared;
     },
@@ -148,7 +155,12 @@ export function nodeChildRunner(confinement: Confinement, o: { allowUnconfined?:
  * run cancelled while waiting ends `killed` (cancelled) without starting; the waiting is told as a log line.
  * Example: `queued(queue, true, options, () => runSandboxed({...}))`.
  */
-export async function queued(queue: SandboxQueue, confined: boolean, r: ProgramRunOptions, start: () => Promise<RunReport>): Promise<RunReport> {
+export async function queued(
+  queue: SandboxQueue,
+  confined: boolean,
+  r: ProgramRunOptions,
+  start: () => Promise<RunReport>,
+): Promise<RunReport> {
   const memoryMb = effectiveLimits(r.limits).memoryMb;
   // A free slot starts the run at once (synchronously: callers see the sandbox begin before they await).
   let release = r.signal?.aborted ? null : queue.tryAdmit(memoryMb);
@@ -156,7 +168,12 @@ export async function queued(queue: SandboxQueue, confined: boolean, r: ProgramR
     try {
       release = await queue.admit(memoryMb, {
         ...(r.signal ? { signal: r.signal } : {}),
-        onWait: (ahead) => r.onMessage?.({ type: 'log', level: 'info', text: `waiting for a free sandbox (${ahead} run${ahead === 1 ? '' : 's'} ahead, ${queue.limits.slots} at once)` }),
+        onWait: (ahead) =>
+          r.onMessage?.({
+            type: 'log',
+            level: 'info',
+            text: `waiting for a free sandbox (${ahead} run${ahead === 1 ? '' : 's'} ahead, ${queue.limits.slots} at once)`,
+          }),
       });
     } catch (err) {
       if (err instanceof CancelledError) return failedReport({ outcome: 'killed', message: 'cancelled' }, confined);

@@ -110,10 +110,19 @@ function viteBuild(root: string): (outDir: string) => Promise<void> {
   const config = join(root, 'vite.renderer.config.ts');
   return (outDir) => {
     if (!existsSync(vite) || !existsSync(config)) {
-      return Promise.reject(new BadInputError('out/renderer', 'the UI is not built and this installation cannot build it (no Vite or no renderer sources); run "npm ci" in a checkout, then "npm run build:renderer"'));
+      return Promise.reject(
+        new BadInputError(
+          'out/renderer',
+          'the UI is not built and this installation cannot build it (no Vite or no renderer sources); run "npm ci" in a checkout, then "npm run build:renderer"',
+        ),
+      );
     }
     return new Promise((resolveBuild, reject) => {
-      const child = spawn(process.execPath, [vite, 'build', '--config', config, '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], { cwd: root, stdio: ['ignore', 2, 2] });
+      const child = spawn(
+        process.execPath,
+        [vite, 'build', '--config', config, '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'],
+        { cwd: root, stdio: ['ignore', 2, 2] },
+      );
       child.once('error', (err) => reject(new BadInputError('out/renderer', `could not start the UI build: ${err.message}`)));
       child.once('exit', (code, signal) => {
         if (code === 0) resolveBuild();

@@ -28,7 +28,8 @@ export const MAX_TARGET_CHARS = 2048;
  * characters RFC 3986 allows there, with well-formed percent escapes; `*`, absolute-form, `//host` (which
  * URL parsers read as an authority), backslashes, spaces, controls and non-ASCII bytes are refused.
  */
-const ORIGIN_FORM = /^\/(?!\/)(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/]|%[0-9A-Fa-f]{2})*(?:\?(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9A-Fa-f]{2})*)?$/;
+const ORIGIN_FORM =
+  /^\/(?!\/)(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/]|%[0-9A-Fa-f]{2})*(?:\?(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9A-Fa-f]{2})*)?$/;
 
 /** A checked request-target: its path (still percent-encoded) and query (without the `?`). */
 export interface RequestTarget {

@@ -72,7 +72,10 @@ export class CompressedCopies {
     const key = `${coding}:${tag}`;
     const cached = this.copies.get(key);
     if (cached !== undefined) return cached;
-    const made = coding === 'br' ? brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }) : gzipAsync(body, { level: 9 });
+    const made =
+      coding === 'br'
+        ? brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+        : gzipAsync(body, { level: 9 });
     this.copies.set(key, made);
     made.then(
       (out) => this.account(key, out.length),

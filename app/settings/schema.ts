@@ -31,7 +31,12 @@ const outer: JsonSchema = {
   },
 };
 
-const local: JsonSchema = { type: 'object', additionalProperties: false, required: ['backend'], properties: { backend: { const: 'local' } } };
+const local: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['backend'],
+  properties: { backend: { const: 'local' } },
+};
 
 /** One word of an sbatch command line (what it means is sbatch-options.ts's to say): no control characters. */
 const SBATCH_ARG = '^[^\\u0000-\\u001f\\u007f]*$';

@@ -37,7 +37,12 @@ export async function readWorkspaceSettings(workspaceDir: string): Promise<Works
   if (!existsSync(path)) return { sweeps: DEFAULTS, file: SETTINGS_FILE };
   const doc = await readJsonFile(path, path, { maxBytes: MAX_SETTINGS_BYTES });
   const format = typeof doc === 'object' && doc !== null ? (doc as { format?: unknown }).format : undefined;
-  if (typeof format === 'string' && format !== SETTINGS_FORMAT) throw new BadInputError(path, `unsupported settings format ${JSON.stringify(oneLine(format, 60))} (this Recheck reads ${SETTINGS_FORMAT})`, '/format');
+  if (typeof format === 'string' && format !== SETTINGS_FORMAT)
+    throw new BadInputError(
+      path,
+      `unsupported settings format ${JSON.stringify(oneLine(format, 60))} (this Recheck reads ${SETTINGS_FORMAT})`,
+      '/format',
+    );
   const problem = settingsProblem(doc);
   if (problem !== null) throw new BadInputError(path, problem);
   const file = doc as SettingsFile;
@@ -58,7 +63,11 @@ export interface SaveSettingsOptions {
  * partition: 'nope' }, { who: 'ada' })` resolves `{ saved: false, problem: 'sbatch: refuses these settings:
  * invalid partition specified: nope' }` on a cluster without that partition.
  */
-export async function saveWorkspaceSettings(workspaceDir: string, sweeps: SweepSettings, o: SaveSettingsOptions): Promise<SaveWorkspaceSettingsResult> {
+export async function saveWorkspaceSettings(
+  workspaceDir: string,
+  sweeps: SweepSettings,
+  o: SaveSettingsOptions,
+): Promise<SaveWorkspaceSettingsResult> {
   const at = (o.now ?? (() => new Date()))().toISOString();
   const doc: SettingsFile = { format: SETTINGS_FORMAT, sweeps, savedAt: at };
   const problem = settingsProblem(doc) ?? (await sweepSettingsProblem(sweeps, o.env));

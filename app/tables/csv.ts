@@ -67,7 +67,11 @@ export function parseCsv(text: string, display: string, limits: CsvLimits = DEFA
   });
   for (const r of records) {
     if (r.values.length !== columns.length) {
-      throw new BadInputError(file, `${r.values.length} fields, expected ${columns.length} (${shown(columns.join(','), 200)})`, `line ${r.line}`);
+      throw new BadInputError(
+        file,
+        `${r.values.length} fields, expected ${columns.length} (${shown(columns.join(','), 200)})`,
+        `line ${r.line}`,
+      );
     }
   }
   return { file, columns, rows: records, index };
@@ -86,7 +90,8 @@ function splitRecords(text: string, file: string, limits: CsvLimits): CsvRecord[
 /** Throws unless the table has every named column. */
 export function requireColumns(table: CsvTable, names: readonly string[]): void {
   for (const n of names) {
-    if (!table.index.has(n)) throw new BadInputError(table.file, `no column "${shown(n)}" (columns: ${shown(table.columns.join(', '), 200)})`, 'line 1');
+    if (!table.index.has(n))
+      throw new BadInputError(table.file, `no column "${shown(n)}" (columns: ${shown(table.columns.join(', '), 200)})`, 'line 1');
   }
 }
 
@@ -106,8 +111,10 @@ export function numberCell(table: CsvTable, row: CsvRow, column: string): number
   const where = `line ${row.line}`;
   if (text === '') throw new BadInputError(table.file, `column "${shown(column)}": empty cell, expected a number`, where);
   const v = Number(text);
-  if (!Number.isFinite(v)) throw new BadInputError(table.file, `column "${shown(column)}": "${shown(text, 40)}" is not a finite number`, where);
-  if (!DECIMAL.test(text)) throw new BadInputError(table.file, `column "${shown(column)}": "${shown(text, 40)}" is not a decimal number`, where);
+  if (!Number.isFinite(v))
+    throw new BadInputError(table.file, `column "${shown(column)}": "${shown(text, 40)}" is not a finite number`, where);
+  if (!DECIMAL.test(text))
+    throw new BadInputError(table.file, `column "${shown(column)}": "${shown(text, 40)}" is not a decimal number`, where);
   return v;
 }
 
@@ -115,6 +122,11 @@ export function numberCell(table: CsvTable, row: CsvRow, column: string): number
 export function integerCell(table: CsvTable, row: CsvRow, column: string): number {
   const v = numberCell(table, row, column);
   if (!Number.isInteger(v)) throw new BadInputError(table.file, `column "${shown(column)}": ${v} is not an integer`, `line ${row.line}`);
-  if (!Number.isSafeInteger(v)) throw new BadInputError(table.file, `column "${shown(column)}": ${v} is beyond 2^53, where integers are no longer exact`, `line ${row.line}`);
+  if (!Number.isSafeInteger(v))
+    throw new BadInputError(
+      table.file,
+      `column "${shown(column)}": ${v} is beyond 2^53, where integers are no longer exact`,
+      `line ${row.line}`,
+    );
   return v;
 }

@@ -61,7 +61,10 @@ export function describeSyntaxError(err: SyntaxError): { problem: string; positi
   // `Unexpected token 'x', "<excerpt>" is not valid JSON` (the excerpt may start or end with `...`).
   const quoting = /^(.*?), (?:\.\.\.)?".*is not valid JSON$/s.exec(message);
   let problem = quoting !== null ? (quoting[1] as string) : message;
-  problem = problem.replace(/\s*\(line \d+ column \d+\)/, '').replace(/ in JSON at position \d+/, '').replace(/ at position \d+/, '');
+  problem = problem
+    .replace(/\s*\(line \d+ column \d+\)/, '')
+    .replace(/ in JSON at position \d+/, '')
+    .replace(/ at position \d+/, '');
   return at === null ? { problem: shown(problem, 120) } : { problem: shown(problem, 120), position: Number(at[1]) };
 }
 

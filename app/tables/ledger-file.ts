@@ -38,14 +38,17 @@ export async function ledgerOfFile(path: string, display: string): Promise<Ledge
 /** The same from a file's text (already decoded). Example: `await ledgerOfText(text, 'verdicts.jsonl')`. */
 export async function ledgerOfText(text: string, display: string): Promise<Ledger> {
   const format = ledgerFormatOf(display);
-  return withPlace(display, async () => (format === 'csv' ? csvRows(parseCsv(stripBom(text), display)) : jsonVerdictRows(stripBom(text), format, display)));
+  return withPlace(display, async () =>
+    format === 'csv' ? csvRows(parseCsv(stripBom(text), display)) : jsonVerdictRows(stripBom(text), format, display),
+  );
 }
 
 async function withPlace(display: string, read: () => Promise<VerdictRow[]>): Promise<Ledger> {
   const file = shown(display);
   try {
     const rows = await read();
-    if (rows.length === 0) throw new BadInputError(file, 'no verdicts in the file; expected rows paper,claim,logbook,verdict or logbook objects with claims');
+    if (rows.length === 0)
+      throw new BadInputError(file, 'no verdicts in the file; expected rows paper,claim,logbook,verdict or logbook objects with claims');
     return buildLedger(rows);
   } catch (err) {
     if (err instanceof LedgerInputError) throw new BadInputError(file, shown(err.reason, 1000), shown(err.where));
@@ -58,7 +61,13 @@ function csvRows(table: CsvTable): VerdictRow[] {
   return table.rows.map((r) => {
     const where = `line ${r.line}`;
     for (const col of ['paper', 'claim', 'logbook']) if (cell(table, r, col) === '') throw new LedgerInputError(where, `empty ${col}`);
-    return { paper: cell(table, r, 'paper'), claim: cell(table, r, 'claim'), logbook: cell(table, r, 'logbook'), verdict: parseVerdict(cell(table, r, 'verdict'), where), source: where };
+    return {
+      paper: cell(table, r, 'paper'),
+      claim: cell(table, r, 'claim'),
+      logbook: cell(table, r, 'logbook'),
+      verdict: parseVerdict(cell(table, r, 'verdict'), where),
+      source: where,
+    };
   });
 }
 

@@ -21,7 +21,10 @@ export function auditPaddingTable(table: CsvTable, padToken: string, baseline?: 
   // A pad id that never occurs audits nothing (every perplexity "without padding" equals the one with it):
   // almost always a wrong id, so it is refused with the ids that do occur most.
   if (rows.length > 0 && !rows.some((r) => r.token === padToken)) {
-    throw new BadInputError(table.file, `the pad token ${JSON.stringify(padToken)} never occurs in column "token"; the most frequent tokens are ${mostFrequent(rows, 5)}`);
+    throw new BadInputError(
+      table.file,
+      `the pad token ${JSON.stringify(padToken)} never occurs in column "token"; the most frequent tokens are ${mostFrequent(rows, 5)}`,
+    );
   }
   try {
     return auditPadding(rows, padToken, baseline);

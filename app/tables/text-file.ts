@@ -27,7 +27,10 @@ export async function readTextFile(path: string, display: string, maxBytes: numb
     real = await realpath(path);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new BadInputError(shown(display), code === 'ENOENT' || code === 'ENOTDIR' ? 'no such file' : `cannot be opened (${code ?? String(err)})`);
+    throw new BadInputError(
+      shown(display),
+      code === 'ENOENT' || code === 'ENOTDIR' ? 'no such file' : `cannot be opened (${code ?? String(err)})`,
+    );
   }
   const bytes = await readRegularFile(real, { maxBytes, shownAs: shown(display) });
   return decodeUtf8(bytes, display);
@@ -45,7 +48,11 @@ export function decodeUtf8(bytes: Uint8Array, display: string): string {
     const at = firstInvalidUtf8(bytes);
     let line = 1;
     for (let i = 0; i < at; i++) if (bytes[i] === 0x0a) line++;
-    throw new BadInputError(shown(display), `invalid UTF-8 at byte ${at} (0x${(bytes[at] ?? 0).toString(16).padStart(2, '0')}); save the file as UTF-8`, `line ${line}`);
+    throw new BadInputError(
+      shown(display),
+      `invalid UTF-8 at byte ${at} (0x${(bytes[at] ?? 0).toString(16).padStart(2, '0')}); save the file as UTF-8`,
+      `line ${line}`,
+    );
   }
   return stripBom(text);
 }

@@ -13,7 +13,8 @@ function createReportMarkdown() {
   md.renderer.rules.heading_open = (tokens, idx) => `<${level(tokens[idx]?.tag ?? 'h1')}>`;
   md.renderer.rules.heading_close = (tokens, idx) => `</${level(tokens[idx]?.tag ?? 'h1')}>`;
   // No navigation out of a report: a link keeps its text and shows its target, but is not a link.
-  md.renderer.rules.link_open = (tokens, idx) => `<span class="link" title="${md.utils.escapeHtml(String(tokens[idx]?.attrGet('href') ?? ''))}">`;
+  md.renderer.rules.link_open = (tokens, idx) =>
+    `<span class="link" title="${md.utils.escapeHtml(String(tokens[idx]?.attrGet('href') ?? ''))}">`;
   md.renderer.rules.link_close = () => '</span>';
   md.renderer.rules.image = (tokens, idx) => `<span class="link">[image: ${md.utils.escapeHtml(tokens[idx]?.content ?? '')}]</span>`;
   return md;

@@ -23,7 +23,11 @@ export function latestVerdicts(audit: readonly AuditEntry[]): Map<string, AuditE
  * The state of one falsification. A verdict recorded against an older run still stands when the newer run
  * computed the same decision; when the decision changed since, the falsification awaits a verdict again.
  */
-export function verdictState(computed: LatestFalsificationReport | undefined, verdict: AuditEntry | undefined, running: boolean): VerdictState {
+export function verdictState(
+  computed: LatestFalsificationReport | undefined,
+  verdict: AuditEntry | undefined,
+  running: boolean,
+): VerdictState {
   if (running) return 'running';
   // A report whose checks changed since its run (app/checks/latest.ts staleness) is no decision: run again.
   if (computed === undefined || computed.stale !== undefined) return 'not-run';

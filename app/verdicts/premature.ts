@@ -17,7 +17,11 @@ import { latestCaseReports } from '../checks/latest';
 import type { LatestFalsificationReport } from '../../common/api/contract';
 
 /** The premature verifications of one case (named `caseId` in reasons: the workspace's folder name), from its findings' own latest reports. */
-export function casePrematureVerifications(c: CaseFile, latest: readonly LatestFalsificationReport[], caseId: string = c.id): PrematureVerification[] {
+export function casePrematureVerifications(
+  c: CaseFile,
+  latest: readonly LatestFalsificationReport[],
+  caseId: string = c.id,
+): PrematureVerification[] {
   const out: PrematureVerification[] = [];
   for (const f of c.falsifications) {
     if (findingSays(f) !== 'verified') continue;

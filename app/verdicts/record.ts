@@ -27,25 +27,39 @@ export async function recordVerdict(loaded: LoadedCase, caseId: string, input: O
   const shown = join(dir, 'case.json');
   const f = file.falsifications.find((x) => x.id === input.falsificationId);
   if (f === undefined) throw new BadInputError(shown, `no falsification "${input.falsificationId}"`);
-  if (f.withdrawn !== undefined) throw new BadInputError(shown, `${f.id} is withdrawn (${f.withdrawn.reason}): a withdrawn finding takes no verdict`);
+  if (f.withdrawn !== undefined)
+    throw new BadInputError(shown, `${f.id} is withdrawn (${f.withdrawn.reason}): a withdrawn finding takes no verdict`);
   const latest = (await latestCaseReports(dir, file)).reports.find((r) => r.falsificationId === f.id);
   // A run whose checks changed since (a check withdrawn or added) decided nothing current: only "needs more work" may be recorded.
-  if (latest?.stale !== undefined && input.verdict !== 'needs-more-work') throw new BadInputError(shown, `${f.id}: ${latest.stale} before recording a verdict`);
+  if (latest?.stale !== undefined && input.verdict !== 'needs-more-work')
+    throw new BadInputError(shown, `${f.id}: ${latest.stale} before recording a verdict`);
   const own = isCurrent(latest) ? latest : undefined;
   const computed = own?.decision;
   // On a verification, confirmed agrees with upheld and refuted with overturned or premature (decisionSide).
   const disagrees = verdictDisagreesWith(input.verdict, computed);
   if (disagrees && input.overridesComputed === undefined) {
-    throw new BadInputError(shown, `${f.id}: the verdict "${input.verdict}" disagrees with the computed decision "${computed}": acknowledge it (overridesComputed "${computed}") and say why in the rationale`);
+    throw new BadInputError(
+      shown,
+      `${f.id}: the verdict "${input.verdict}" disagrees with the computed decision "${computed}": acknowledge it (overridesComputed "${computed}") and say why in the rationale`,
+    );
   }
   if (input.overridesComputed !== undefined && !disagrees) {
-    throw new BadInputError(shown, `${f.id}: the verdict "${input.verdict}" does not disagree with the computed decision (${computed ?? 'none: not run yet'}): record it without overriding`);
+    throw new BadInputError(
+      shown,
+      `${f.id}: the verdict "${input.verdict}" does not disagree with the computed decision (${computed ?? 'none: not run yet'}): record it without overriding`,
+    );
   }
   if (input.overridesComputed !== undefined && input.overridesComputed !== computed) {
-    throw new BadInputError(shown, `${f.id}: the computed decision is now "${computed}", not "${input.overridesComputed}" (a run finished since): read the new results before overriding them`);
+    throw new BadInputError(
+      shown,
+      `${f.id}: the computed decision is now "${computed}", not "${input.overridesComputed}" (a run finished since): read the new results before overriding them`,
+    );
   }
   if (disagrees && input.rationale.trim().length < MIN_OVERRIDE_RATIONALE) {
-    throw new BadInputError(shown, `${f.id}: a verdict that disagrees with the computed decision needs a rationale of at least ${MIN_OVERRIDE_RATIONALE} characters saying why`);
+    throw new BadInputError(
+      shown,
+      `${f.id}: a verdict that disagrees with the computed decision needs a rationale of at least ${MIN_OVERRIDE_RATIONALE} characters saying why`,
+    );
   }
   const checklist = checklistStatus(f);
   const entry: AuditEntry = {

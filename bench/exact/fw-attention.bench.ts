@@ -140,7 +140,9 @@ export async function run(args: string[] = []): Promise<void> {
   const points = RationalMatrix.from(cert.points);
   const horizon = cert.claim!.step;
   const c = cert.c;
-  process.stdout.write(`workload: ${CERT.slice(ROOT.length + 1)} (c = ${c}, ${cert.points.length} particles, first exit claimed at step ${horizon})\n`);
+  process.stdout.write(
+    `workload: ${CERT.slice(ROOT.length + 1)} (c = ${c}, ${cert.points.length} particles, first exit claimed at step ${horizon})\n`,
+  );
 
   runJs(points, c, 300, true, 64); // warm-up (JIT)
   for (let i = 0; i < n(5); i++) runEnclosure(points, c, horizon); // warm-up (JIT)
@@ -150,13 +152,24 @@ export async function run(args: string[] = []): Promise<void> {
   // Measured alternative: re-seed from the exact state whenever radii pass 1e-13 of the largest coordinate.
   const reseeding = best(...Array.from({ length: n(2) }, () => runEnclosure(points, c, horizon, { maxRelativeWidth: 1e-13 })));
   const filtered = best(...Array.from({ length: n(3) }, () => runJs(points, c, horizon, true, 64)));
-  const unfiltered = smoke ? runJs(points, c, horizon, false, 64) : best(runJs(points, c, horizon, false, 16), runJs(points, c, horizon, false, 64));
+  const unfiltered = smoke
+    ? runJs(points, c, horizon, false, 64)
+    : best(runJs(points, c, horizon, false, 16), runJs(points, c, horizon, false, 64));
   const cpython = smoke ? runPython('int', horizon, 64) : best(runPython('int', horizon, 16), runPython('int', horizon, 64));
   const gmpy2 = smoke ? runPython('gmpy2', horizon, 64) : best(runPython('gmpy2', horizon, 16), runPython('gmpy2', horizon, 64));
   // The same algorithm without lazy reduction (K = 0): the numbers grow about log2(t + c) bits per step.
   const cpythonNoReduce = smoke ? cpython : runPython('int', horizon, 0);
   const gmpy2NoReduce = smoke ? gmpy2 : runPython('gmpy2', horizon, 0);
-  for (const [label, r] of [['JS enclosure', enclosure], ['JS enclosure, re-seeding', reseeding], ['JS unfiltered', unfiltered], ['CPython', cpython], ['gmpy2', gmpy2], ['CPython K=0', cpythonNoReduce], ['gmpy2 K=0', gmpy2NoReduce]] as const) same(label, filtered, r);
+  for (const [label, r] of [
+    ['JS enclosure', enclosure],
+    ['JS enclosure, re-seeding', reseeding],
+    ['JS unfiltered', unfiltered],
+    ['CPython', cpython],
+    ['gmpy2', gmpy2],
+    ['CPython K=0', cpythonNoReduce],
+    ['gmpy2 K=0', gmpy2NoReduce],
+  ] as const)
+    same(label, filtered, r);
   if (filtered.exit !== horizon) throw new Error(`first exit ${filtered.exit}, certificate claims ${horizon}`);
 
   // fraction.js per coordinate: two short horizons, ratio against our filtered run at the same horizons.
@@ -182,7 +195,10 @@ export async function run(args: string[] = []): Promise<void> {
     `gmpy2 mpz, unfiltered (best of K 16, 64)    ${fmt(gmpy2.cpu)}   ours is ${ratio(gmpy2.cpu, filtered.cpu)} faster`,
     `CPython int, never reduced (K = 0)          ${fmt(cpythonNoReduce.cpu)}   ours is ${ratio(cpythonNoReduce.cpu, filtered.cpu)} faster`,
     `gmpy2 mpz, never reduced (K = 0)            ${fmt(gmpy2NoReduce.cpu)}   ours is ${ratio(gmpy2NoReduce.cpu, filtered.cpu)} faster`,
-    ...shortH.map((h, i) => `fraction.js per coordinate, ${h} steps      ${fmt(frac[i]!.cpu)}   ours ${fmt(ours[i]!.cpu)}: ${ratio(frac[i]!.cpu, ours[i]!.cpu)} (measured)`),
+    ...shortH.map(
+      (h, i) =>
+        `fraction.js per coordinate, ${h} steps      ${fmt(frac[i]!.cpu)}   ours ${fmt(ours[i]!.cpu)}: ${ratio(frac[i]!.cpu, ours[i]!.cpu)} (measured)`,
+    ),
     `fraction.js extrapolated to ${horizon} steps (T ~ h^${a.toFixed(2)}): ~${fmt(fracExtrapolated)}, ~${ratio(fracExtrapolated, filtered.cpu)} slower than ours (estimate)`,
     `CPU seconds of the stepping loop; load average at the time: ${(await import('node:os')).loadavg()[0]!.toFixed(1)}`,
   ];
@@ -195,8 +211,20 @@ export async function run(args: string[] = []): Promise<void> {
     reference: `gmpy2, unfiltered exact algorithm: ${fmt(gmpy2.cpu)}`,
     ratio: `${ratio(gmpy2.cpu, enclosure.cpu)} faster (median ${ratio(gmpy2.cpu, enclosureMedian.cpu)}; goal 50x)`,
   });
-  record({ bench: name, workload: 'same, exact state carried every step (filtered predicates, shared denominator reduced every 64 steps)', ours: fmt(filtered.cpu), reference: `CPython ints, same algorithm unfiltered: ${fmt(cpython.cpu)}`, ratio: `${ratio(cpython.cpu, filtered.cpu)} faster (goal 20x)` });
-  record({ bench: name, workload: 'same', ours: '', reference: `gmpy2, unfiltered: ${fmt(gmpy2.cpu)}`, ratio: `${ratio(gmpy2.cpu, filtered.cpu)} faster` });
+  record({
+    bench: name,
+    workload: 'same, exact state carried every step (filtered predicates, shared denominator reduced every 64 steps)',
+    ours: fmt(filtered.cpu),
+    reference: `CPython ints, same algorithm unfiltered: ${fmt(cpython.cpu)}`,
+    ratio: `${ratio(cpython.cpu, filtered.cpu)} faster (goal 20x)`,
+  });
+  record({
+    bench: name,
+    workload: 'same',
+    ours: '',
+    reference: `gmpy2, unfiltered: ${fmt(gmpy2.cpu)}`,
+    ratio: `${ratio(gmpy2.cpu, filtered.cpu)} faster`,
+  });
   record({
     bench: name,
     workload: 'same',

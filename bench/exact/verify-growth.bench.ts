@@ -12,7 +12,12 @@ import { fmtSeconds, isSmoke, record } from '../report';
 
 export const name = 'verify-growth';
 
-const POINTS = [['-3', '1/4'], ['-3', '-3'], ['-1/3', '-7/4'], ['3', '1/2']];
+const POINTS = [
+  ['-3', '1/4'],
+  ['-3', '-3'],
+  ['-1/3', '-7/4'],
+  ['3', '1/2'],
+];
 const SIZES: readonly { c: number; exit: number }[] = [
   { c: 280, exit: 947 },
   { c: 824, exit: 3000 },
@@ -28,7 +33,10 @@ function cpuSeconds(): number {
 
 function verifyOnce(c: number, horizon: number, precisions?: readonly number[]): { cpu: number; run: FwRunResult } {
   const start = cpuSeconds();
-  const run = new FwAttentionRun(RationalMatrix.from(POINTS), c, horizon, { stepper: 'enclosure', ...(precisions ? { precisions } : {}) }).runToEnd();
+  const run = new FwAttentionRun(RationalMatrix.from(POINTS), c, horizon, {
+    stepper: 'enclosure',
+    ...(precisions ? { precisions } : {}),
+  }).runToEnd();
   return { cpu: cpuSeconds() - start, run };
 }
 
@@ -45,11 +53,15 @@ export async function run(args: string[] = []): Promise<void> {
   });
   const base = results.find((r) => r.exit === 3000)!;
   const perStep = (r: { cpu: number; exit: number }) => r.cpu / r.exit / (base.cpu / base.exit);
-  process.stdout.write(`verify by the enclosure stepper, in process, CPU seconds (best of ${runs}); per step relative to the 3000-step certificate\n`);
+  process.stdout.write(
+    `verify by the enclosure stepper, in process, CPU seconds (best of ${runs}); per step relative to the 3000-step certificate\n`,
+  );
   for (const r of results) {
     const e = r.run.enclosure!;
     const how = `${e.escalated} steps decided by high-precision balls (${e.ballSteps} ball steps), ${e.exactSteps} on the exact path, ${e.replayedSteps} exact steps replayed`;
-    process.stdout.write(`  ${String(r.exit).padStart(6)} steps (c = ${r.c})  ${fmtSeconds(r.cpu).padStart(9)}  ${perStep(r).toFixed(2)}x per step   ${how}\n`);
+    process.stdout.write(
+      `  ${String(r.exit).padStart(6)} steps (c = ${r.c})  ${fmtSeconds(r.cpu).padStart(9)}  ${perStep(r).toFixed(2)}x per step   ${how}\n`,
+    );
     record({
       bench: name,
       workload: `\`recheck verify\` stepper, certificate with first exit at step ${r.exit.toLocaleString('en-US')} (c = ${r.c}); ${how}`,
@@ -64,12 +76,14 @@ export async function run(args: string[] = []): Promise<void> {
   const old = verifyOnce(cliff.c, cliff.exit, []);
   if (old.run.firstExitStep !== cliff.exit) throw new Error(`without escalation: first exit ${old.run.firstExitStep}`);
   const e = old.run.enclosure!;
-  process.stdout.write(`  without escalation (exact replay only), ${cliff.exit} steps: ${fmtSeconds(old.cpu)}, ${e.exactSteps} step on the exact path, ${e.replayedSteps} exact steps replayed from step ${old.run.enclosure!.checkpointStep - e.replayedSteps}\n`);
+  process.stdout.write(
+    `  without escalation (exact replay only), ${cliff.exit} steps: ${fmtSeconds(old.cpu)}, ${e.exactSteps} step on the exact path, ${e.replayedSteps} exact steps replayed from step ${old.run.enclosure!.checkpointStep - e.replayedSteps}\n`,
+  );
   record({
     bench: name,
     workload: `same, ${cliff.exit.toLocaleString('en-US')} steps: escalation to 128- and 1024-bit balls before the exact path`,
     ours: fmtSeconds(ours.cpu),
-    reference: `no escalation (the exact state rebuilt from step 0 over ${e.replayedSteps.toLocaleString("en-US")} steps): ${fmtSeconds(old.cpu)}`,
+    reference: `no escalation (the exact state rebuilt from step 0 over ${e.replayedSteps.toLocaleString('en-US')} steps): ${fmtSeconds(old.cpu)}`,
     ratio: `${(old.cpu / ours.cpu).toFixed(0)}x faster`,
   });
 }

@@ -97,7 +97,11 @@ export async function runPreciseKlBench(options: PreciseKlOptions = {}): Promise
     ratios['ours rigorous / mpmath (median)'] = median(rigorous.seconds) / median(mpmathTimes);
   }
   for (const [k, v] of Object.entries(ratios)) lines.push(`  ratio ${k}: ${v.toFixed(2)}`);
-  const seconds = { ours: median(ourTimes), decimalJs: decimalJs.seconds[0] ?? 0, ...('skipped' in mpmath ? {} : { mpmath: median(mpmathTimes) }) };
+  const seconds = {
+    ours: median(ourTimes),
+    decimalJs: decimalJs.seconds[0] ?? 0,
+    ...('skipped' in mpmath ? {} : { mpmath: median(mpmathTimes) }),
+  };
   return { name: 'precise: KL sum at high precision', lines, ratios, seconds, terms, digits };
 }
 
@@ -140,9 +144,7 @@ function median(xs: readonly number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
-type MpmathResult =
-  | { value: string; checkValue?: string; seconds: number[]; backend: string; version: string }
-  | { skipped: string };
+type MpmathResult = { value: string; checkValue?: string; seconds: number[]; backend: string; version: string } | { skipped: string };
 
 /** One round of the Python reference; keeps the check value of an earlier round. */
 function runMpmath(
@@ -185,9 +187,21 @@ export async function run(args: string[] = []): Promise<void> {
   const workload = `KL sum, ${report.terms} terms at ${report.digits} digits (MPFR via gmp-wasm)`;
   if (mpmath !== undefined) {
     const r = ours / mpmath;
-    record({ bench: name, workload, ours: fmtSeconds(ours), reference: `mpmath + gmpy2: ${fmtSeconds(mpmath)}`, ratio: r >= 1 ? `${r.toFixed(1)}x slower (goal: within 2x)` : `${(1 / r).toFixed(1)}x faster (goal: within 2x)` });
+    record({
+      bench: name,
+      workload,
+      ours: fmtSeconds(ours),
+      reference: `mpmath + gmpy2: ${fmtSeconds(mpmath)}`,
+      ratio: r >= 1 ? `${r.toFixed(1)}x slower (goal: within 2x)` : `${(1 / r).toFixed(1)}x faster (goal: within 2x)`,
+    });
   }
-  record({ bench: name, workload: mpmath !== undefined ? 'same' : workload, ours: mpmath !== undefined ? '' : fmtSeconds(ours), reference: `decimal.js: ${fmtSeconds(decimalJs)}`, ratio: `${(decimalJs / ours).toFixed(0)}x faster` });
+  record({
+    bench: name,
+    workload: mpmath !== undefined ? 'same' : workload,
+    ours: mpmath !== undefined ? '' : fmtSeconds(ours),
+    reference: `decimal.js: ${fmtSeconds(decimalJs)}`,
+    ratio: `${(decimalJs / ours).toFixed(0)}x faster`,
+  });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await run();

@@ -35,8 +35,15 @@ function inPlainChild(file: string, runs: number): number[] {
   for (let i = 0; i < runs; i++) {
     // The runtime answers only a request carrying the run's nonce, and wraps every message in it (protocol.ts).
     const nonce = randomBytes(16).toString('hex');
-    const out = execFileSync(process.execPath, [file], { input: JSON.stringify({ type: 'run', input: INPUT, seed: 7, nonce }), encoding: 'utf8', maxBuffer: 1 << 26 });
-    const result = out.split('\n').map((l) => parseSandboxMessage(l, nonce)).find((m) => m?.type === 'result');
+    const out = execFileSync(process.execPath, [file], {
+      input: JSON.stringify({ type: 'run', input: INPUT, seed: 7, nonce }),
+      encoding: 'utf8',
+      maxBuffer: 1 << 26,
+    });
+    const result = out
+      .split('\n')
+      .map((l) => parseSandboxMessage(l, nonce))
+      .find((m) => m?.type === 'result');
     const ms = (result as { value?: { ms?: unknown } } | undefined)?.value?.ms;
     if (typeof ms !== 'number') throw new Error(`plain node child: no result in ${out.slice(0, 200)}`);
     times.push(ms);
@@ -125,14 +132,35 @@ export async function run(args: string[] = []): Promise<void> {
     `  in-process, first call        ${cold.toFixed(0).padStart(6)} ms   ${(cold / ref).toFixed(2)}x`,
     `  in-process, warm              ${median(native).toFixed(0).padStart(6)} ms   ${(median(native) / ref).toFixed(2)}x   (JIT already warm: not what a fresh sandbox gets)`,
     `  Node child sandbox            ${median(child).toFixed(0).padStart(6)} ms   ${(median(child) / ref).toFixed(2)}x   (${node.confined ? 'bubblewrap, permission model, prlimit, 512 MiB heap' : 'UNCONFINED: no bubblewrap here'})`,
-    worker === null ? '  Web Worker in Chromium        skipped (no /usr/bin/chromium)' : `  Web Worker in Chromium        ${median(worker).toFixed(0).padStart(6)} ms   ${(median(worker) / ref).toFixed(2)}x   (browser and desktop sandboxes' runtime; its own, newer V8)`,
+    worker === null
+      ? '  Web Worker in Chromium        skipped (no /usr/bin/chromium)'
+      : `  Web Worker in Chromium        ${median(worker).toFixed(0).padStart(6)} ms   ${(median(worker) / ref).toFixed(2)}x   (browser and desktop sandboxes' runtime; its own, newer V8)`,
     `cost of a fresh Node child sandbox per run (empty program, wall): median ${median(startup).toFixed(0)} ms`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
   const workload = `sandboxed code: the paging case's heaviest sweep point (k = ${INPUT.k}), timed inside the program, median of ${runs}`;
-  record({ bench: name, workload: `${workload}, in the Node child sandbox (${node.confined ? 'bubblewrap, permission model, prlimit' : 'unconfined here'})`, ours: `${median(child).toFixed(0)} ms`, reference: `the same bundle in a plain node child: ${ref.toFixed(0)} ms`, ratio: `${(median(child) / ref).toFixed(2)}x the time` });
-  if (worker !== null) record({ bench: name, workload: `same, in a Web Worker of Chromium (the browser and desktop sandboxes' runtime; its own, newer V8)`, ours: `${median(worker).toFixed(0)} ms`, reference: `plain node child: ${ref.toFixed(0)} ms`, ratio: `${(median(worker) / ref).toFixed(2)}x the time` });
-  record({ bench: name, workload: 'a fresh Node child sandbox before any work (empty program, wall clock)', ours: `${median(startup).toFixed(0)} ms`, reference: '', ratio: 'so sweeps give each point its own sandbox' });
+  record({
+    bench: name,
+    workload: `${workload}, in the Node child sandbox (${node.confined ? 'bubblewrap, permission model, prlimit' : 'unconfined here'})`,
+    ours: `${median(child).toFixed(0)} ms`,
+    reference: `the same bundle in a plain node child: ${ref.toFixed(0)} ms`,
+    ratio: `${(median(child) / ref).toFixed(2)}x the time`,
+  });
+  if (worker !== null)
+    record({
+      bench: name,
+      workload: `same, in a Web Worker of Chromium (the browser and desktop sandboxes' runtime; its own, newer V8)`,
+      ours: `${median(worker).toFixed(0)} ms`,
+      reference: `plain node child: ${ref.toFixed(0)} ms`,
+      ratio: `${(median(worker) / ref).toFixed(2)}x the time`,
+    });
+  record({
+    bench: name,
+    workload: 'a fresh Node child sandbox before any work (empty program, wall clock)',
+    ours: `${median(startup).toFixed(0)} ms`,
+    reference: '',
+    ratio: 'so sweeps give each point its own sandbox',
+  });
 }
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await run(process.argv.slice(2));

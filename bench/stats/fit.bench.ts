@@ -98,7 +98,8 @@ export async function run(args: string[] = []): Promise<void> {
     if (r === undefined) missing++;
     else worst = Math.max(worst, Math.abs(p.b - r.b) / Math.abs(r.b), Math.abs(p.sigma - r.sigma) / Math.abs(r.sigma));
   }
-  if (missing > 0 || ours.value.prefix.length < small.length / 2 || !(worst < 1e-9)) throw new Error(`prefix fits disagree (worst relative difference ${worst}, ${missing} prefixes without a reference)`);
+  if (missing > 0 || ours.value.prefix.length < small.length / 2 || !(worst < 1e-9))
+    throw new Error(`prefix fits disagree (worst relative difference ${worst}, ${missing} prefixes without a reference)`);
   process.stdout.write('| workload | ours | reference | ratio |\n| --- | --- | --- | --- |\n');
   process.stdout.write(
     `| horizon analysis, ${small.length.toLocaleString('en-US')} rows | ${ms(ours.seconds)} (QR updated by Givens rotations) | prefix refit (previous): ${ms(reference.seconds)} | ${(reference.seconds / ours.seconds).toFixed(0)}x faster (prefix fits agree to ${worst.toExponential(1)}) |\n`,
@@ -128,10 +129,14 @@ export async function run(args: string[] = []): Promise<void> {
       ratios.push(fit / floor);
       lastFit = fit;
       lastFloor = floor;
-      process.stdout.write(`| recheck fit --json, ${n.toLocaleString('en-US')} rows | ${ms(fit)} | read + Number() every cell: ${ms(floor)} | ${(fit / floor).toFixed(1)}x the floor |\n`);
+      process.stdout.write(
+        `| recheck fit --json, ${n.toLocaleString('en-US')} rows | ${ms(fit)} | read + Number() every cell: ${ms(floor)} | ${(fit / floor).toFixed(1)}x the floor |\n`,
+      );
     }
     const growth = (ratios[1] as number) / (ratios[0] as number);
-    process.stdout.write(`ratio to the floor from ${sizes[0]!.toLocaleString('en-US')} to ${sizes[1]!.toLocaleString('en-US')} rows: x${growth.toFixed(2)} (1.0 = exactly linear)\n`);
+    process.stdout.write(
+      `ratio to the floor from ${sizes[0]!.toLocaleString('en-US')} to ${sizes[1]!.toLocaleString('en-US')} rows: x${growth.toFixed(2)} (1.0 = exactly linear)\n`,
+    );
     record({
       bench: name,
       workload: `\`recheck fit --json\`, ${sizes[1]!.toLocaleString('en-US')} rows`,

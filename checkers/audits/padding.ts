@@ -61,7 +61,8 @@ export function auditPadding(rows: readonly PositionRow[], padToken: string, bas
   for (const row of rows) {
     if (!Number.isFinite(row.nll)) throw new DomainError('audit padding', `${where(row)}nll ${row.nll} is not a finite number`);
     // A negative log-likelihood of a token is -ln p with p <= 1: never negative.
-    if (row.nll < 0) throw new DomainError('audit padding', `${where(row)}nll ${row.nll} is negative; a natural-log loss -ln p is at least 0`);
+    if (row.nll < 0)
+      throw new DomainError('audit padding', `${where(row)}nll ${row.nll} is negative; a natural-log loss -ln p is at least 0`);
     if (!Number.isSafeInteger(row.pos)) throw new DomainError('audit padding', `${where(row)}pos ${row.pos} is not an integer`);
     if (row.pos < 0) throw new DomainError('audit padding', `${where(row)}pos ${row.pos} is negative; positions count from 0`);
     const model = row.model ?? 'default';
@@ -78,10 +79,18 @@ export function auditPadding(rows: readonly PositionRow[], padToken: string, bas
 
   if (baseline === undefined) return { padToken, models };
   const base = models.find((m) => m.name === baseline);
-  if (base === undefined) throw new DomainError('audit padding', `baseline model ${JSON.stringify(baseline)} not among ${models.map((m) => JSON.stringify(m.name)).join(', ')}`);
+  if (base === undefined)
+    throw new DomainError(
+      'audit padding',
+      `baseline model ${JSON.stringify(baseline)} not among ${models.map((m) => JSON.stringify(m.name)).join(', ')}`,
+    );
   const qualityCost = models
     .filter((m) => m.name !== baseline)
-    .map((m) => ({ model: m.name, costAll: m.perplexityAll / base.perplexityAll - 1, costNoPad: m.perplexityNoPad / base.perplexityNoPad - 1 }));
+    .map((m) => ({
+      model: m.name,
+      costAll: m.perplexityAll / base.perplexityAll - 1,
+      costNoPad: m.perplexityNoPad / base.perplexityNoPad - 1,
+    }));
   return { padToken, models, baseline, qualityCost };
 }
 
@@ -97,7 +106,10 @@ function auditModel(name: string, seqs: Map<string, PositionRow[]>, padToken: st
       const row = sorted[i] as PositionRow;
       const prev = sorted[i - 1];
       if (prev !== undefined && prev.pos === row.pos) {
-        throw new DomainError('audit padding', `${where(row)}model ${JSON.stringify(name)}, seq ${JSON.stringify(seqId)}: position ${row.pos} appears twice`);
+        throw new DomainError(
+          'audit padding',
+          `${where(row)}model ${JSON.stringify(name)}, seq ${JSON.stringify(seqId)}: position ${row.pos} appears twice`,
+        );
       }
       positions += 1;
       all.add(row.nll);
@@ -114,7 +126,10 @@ function auditModel(name: string, seqs: Map<string, PositionRow[]>, padToken: st
   const perplexityAll = Math.exp(all.value() / positions);
   const perplexityNoPad = kept > 0 ? Math.exp(noPad.value() / kept) : Number.NaN;
   if (!Number.isFinite(perplexityAll) || !Number.isFinite(perplexityNoPad)) {
-    throw new DomainError('audit padding', `model ${JSON.stringify(name)}: mean nll above ln(Number.MAX_VALUE) = 709.78, so the perplexity overflows float64`);
+    throw new DomainError(
+      'audit padding',
+      `model ${JSON.stringify(name)}: mean nll above ln(Number.MAX_VALUE) = 709.78, so the perplexity overflows float64`,
+    );
   }
   return {
     name,

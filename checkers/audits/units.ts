@@ -98,7 +98,8 @@ export function auditUnits(input: UnitsInput): UnitsAudit {
     for (const key of ['numerator', 'denominator'] as const) {
       if (!units.has(claim[key])) throw new UnitsInputError(`claim.${key}`, `no quantity named ${JSON.stringify(claim[key])}`);
     }
-    if (!(claim.ratio > 0) || !Number.isFinite(claim.ratio)) throw new UnitsInputError('claim.ratio', `must be a positive number, got ${claim.ratio}`);
+    if (!(claim.ratio > 0) || !Number.isFinite(claim.ratio))
+      throw new UnitsInputError('claim.ratio', `must be a positive number, got ${claim.ratio}`);
   }
 
   const dimensions = namedRecord<string>();
@@ -115,7 +116,11 @@ export function auditUnits(input: UnitsInput): UnitsAudit {
   const normalized = namedRecord<NormalizedQuantity>();
   for (const [name, u] of units) {
     const value = u.toNumber(unit);
-    if (!Number.isFinite(value)) throw new UnitsInputError(`quantities.${name}`, `${JSON.stringify(input.quantities[name])} is not a finite number of ${unit} in float64`);
+    if (!Number.isFinite(value))
+      throw new UnitsInputError(
+        `quantities.${name}`,
+        `${JSON.stringify(input.quantities[name])} is not a finite number of ${unit} in float64`,
+      );
     normalized[name] = { value, unit };
   }
   if (claim === undefined) return { commensurable: true, unit, normalized, dimensions };
@@ -124,13 +129,19 @@ export function auditUnits(input: UnitsInput): UnitsAudit {
   const den = (normalized[claim.denominator] as NormalizedQuantity).value;
   const writtenDen = written.get(claim.denominator) as number;
   if (den === 0 || writtenDen === 0) {
-    throw new UnitsInputError(`quantities.${claim.denominator}`, `${JSON.stringify(input.quantities[claim.denominator])} is zero, so the ratio ${claim.numerator} / ${claim.denominator} is undefined`);
+    throw new UnitsInputError(
+      `quantities.${claim.denominator}`,
+      `${JSON.stringify(input.quantities[claim.denominator])} is zero, so the ratio ${claim.numerator} / ${claim.denominator} is undefined`,
+    );
   }
   const ratio = (normalized[claim.numerator] as NormalizedQuantity).value / den;
   const naiveRatio = (written.get(claim.numerator) as number) / writtenDen;
   const underflow = ratio === 0 && (normalized[claim.numerator] as NormalizedQuantity).value !== 0;
   if (!Number.isFinite(ratio) || !Number.isFinite(naiveRatio) || underflow) {
-    throw new UnitsInputError('claim', `the ratio ${claim.numerator} / ${claim.denominator} overflows or underflows float64 (${JSON.stringify(input.quantities[claim.numerator])} / ${JSON.stringify(input.quantities[claim.denominator])})`);
+    throw new UnitsInputError(
+      'claim',
+      `the ratio ${claim.numerator} / ${claim.denominator} overflows or underflows float64 (${JSON.stringify(input.quantities[claim.numerator])} / ${JSON.stringify(input.quantities[claim.denominator])})`,
+    );
   }
   const claimHolds = ratioMatches(ratio, claim);
   const explainedByUnitSlip = !claimHolds && ratioMatches(naiveRatio, claim);
@@ -160,7 +171,8 @@ function commonUnit(math: MathJsInstance, text: string, reference: Unit): string
   } catch (err) {
     throw new UnitsInputError('unit', `${JSON.stringify(text)}: ${(err as Error).message}`);
   }
-  if (!u.equalBase(reference)) throw new UnitsInputError('unit', `${JSON.stringify(text)} is ${dimensionOf(math, u)}, not ${dimensionOf(math, reference)}`);
+  if (!u.equalBase(reference))
+    throw new UnitsInputError('unit', `${JSON.stringify(text)} is ${dimensionOf(math, u)}, not ${dimensionOf(math, reference)}`);
   return u.formatUnits();
 }
 
@@ -198,7 +210,8 @@ function parseQuantity(math: MathJsInstance, text: string, subject: string): Uni
     throw new UnitsInputError(subject, `${JSON.stringify(text)}: ${(err as Error).message}`);
   }
   if (u.value === null) throw new UnitsInputError(subject, `${JSON.stringify(text)} has no magnitude`);
-  if (typeof u.value !== 'number' || !Number.isFinite(u.value)) throw new UnitsInputError(subject, `${JSON.stringify(text)}: magnitude must be a finite number`);
+  if (typeof u.value !== 'number' || !Number.isFinite(u.value))
+    throw new UnitsInputError(subject, `${JSON.stringify(text)}: magnitude must be a finite number`);
   return u;
 }
 
@@ -240,9 +253,11 @@ function dimensionOf(math: MathJsInstance, u: Unit): string {
  */
 export function unitsInputFromJson(doc: unknown): UnitsInput {
   if (!isRecord(doc)) throw new UnitsInputError('document', 'expected a JSON object');
-  if (doc.format !== 'recheck.units/1') throw new UnitsInputError('format', `expected "recheck.units/1", got ${JSON.stringify(doc.format)}`);
+  if (doc.format !== 'recheck.units/1')
+    throw new UnitsInputError('format', `expected "recheck.units/1", got ${JSON.stringify(doc.format)}`);
   const defs = doc.definitions ?? [];
-  if (!Array.isArray(defs) || !defs.every((d) => typeof d === 'string')) throw new UnitsInputError('definitions', 'expected an array of strings such as "batch = 32 trajectory"');
+  if (!Array.isArray(defs) || !defs.every((d) => typeof d === 'string'))
+    throw new UnitsInputError('definitions', 'expected an array of strings such as "batch = 32 trajectory"');
   const q = doc.quantities;
   if (!isRecord(q)) throw new UnitsInputError('quantities', 'expected an object of name -> "6.4 s/batch"');
   const quantities = namedRecord<string>();
@@ -258,7 +273,8 @@ export function unitsInputFromJson(doc: unknown): UnitsInput {
   if (typeof c.numerator !== 'string') throw new UnitsInputError('claim.numerator', 'expected a quantity name');
   if (typeof c.denominator !== 'string') throw new UnitsInputError('claim.denominator', 'expected a quantity name');
   if (typeof c.ratio !== 'number') throw new UnitsInputError('claim.ratio', 'expected a number');
-  if (c.relTol !== undefined && (typeof c.relTol !== 'number' || !(c.relTol >= 0) || !Number.isFinite(c.relTol))) throw new UnitsInputError('claim.relTol', 'expected a non-negative number');
+  if (c.relTol !== undefined && (typeof c.relTol !== 'number' || !(c.relTol >= 0) || !Number.isFinite(c.relTol)))
+    throw new UnitsInputError('claim.relTol', 'expected a non-negative number');
   if (c.relation !== undefined && c.relation !== 'equal' && c.relation !== 'atLeast' && c.relation !== 'atMost') {
     throw new UnitsInputError('claim.relation', 'expected "equal", "atLeast" or "atMost"');
   }

@@ -70,8 +70,10 @@ const START_BITS = 64;
 export function decideAssertion(mpfr: Mpfr, assertion: string, options: AssertionOptions = {}): AssertionResult {
   const maxBits = options.maxBits ?? 8192;
   const digits = options.digits ?? 20;
-  if (!Number.isSafeInteger(maxBits) || maxBits < START_BITS || maxBits > 1_000_000) throw new DomainError('assertion', `maxBits must be an integer from ${START_BITS} to 1000000, got ${maxBits}`);
-  if (!Number.isSafeInteger(digits) || digits < 1 || digits > 1000) throw new DomainError('assertion', `digits must be an integer from 1 to 1000, got ${digits}`);
+  if (!Number.isSafeInteger(maxBits) || maxBits < START_BITS || maxBits > 1_000_000)
+    throw new DomainError('assertion', `maxBits must be an integer from ${START_BITS} to 1000000, got ${maxBits}`);
+  if (!Number.isSafeInteger(digits) || digits < 1 || digits > 1000)
+    throw new DomainError('assertion', `digits must be an integer from 1 to 1000, got ${digits}`);
   const { lhs, relation, rhs } = splitAssertion(assertion);
   // The right side is parsed with the left side blanked out, so that its columns count in the whole text.
   const left = decideIntegerParts(mpfr, parseExpression(lhs));
@@ -82,9 +84,20 @@ export function decideAssertion(mpfr: Mpfr, assertion: string, options: Assertio
     const d = a.sub(b);
     const holds = decide(relation, d.sign(), d.sign()) as boolean;
     const reason = `both sides are exact rationals: lhs - rhs = ${d}${d.isZero() ? '' : ` ${d.sign() < 0 ? '<' : '>'} 0`}, so the assertion ${holds ? 'holds' : 'fails'}`;
-    return { ...base, holds, guarantee: 'exact', lhs: exactBounds(a, digits), rhs: exactBounds(b, digits), difference: exactBounds(d, digits), bits: null, reason };
+    return {
+      ...base,
+      holds,
+      guarantee: 'exact',
+      lhs: exactBounds(a, digits),
+      rhs: exactBounds(b, digits),
+      difference: exactBounds(d, digits),
+      bits: null,
+      reason,
+    };
   }
-  const why = [a, b].flatMap((v, i) => (v instanceof NotExact ? [`${i === 0 ? 'lhs' : 'rhs'} is not known exactly (column ${v.column}: ${v.reason})`] : [])).join('; ');
+  const why = [a, b]
+    .flatMap((v, i) => (v instanceof NotExact ? [`${i === 0 ? 'lhs' : 'rhs'} is not known exactly (column ${v.column}: ${v.reason})`] : []))
+    .join('; ');
   for (let bits = START_BITS; ; bits = Math.min(2 * bits, maxBits)) {
     const step = attempt(mpfr, bits, left, right, relation, digits);
     const exactOf = (v: Rational | NotExact) => (v instanceof NotExact ? null : v.toString());
@@ -97,7 +110,8 @@ export function decideAssertion(mpfr: Mpfr, assertion: string, options: Assertio
       const reason =
         step.overflow ??
         (step.undecided ??
-          `lhs - rhs still encloses 0 at ${maxBits} bits ([${step.difference.lo}, ${step.difference.hi}]): the sides may be equal, and an enclosure cannot prove equality of values not both known exactly`) + `; ${why}`;
+          `lhs - rhs still encloses 0 at ${maxBits} bits ([${step.difference.lo}, ${step.difference.hi}]): the sides may be equal, and an enclosure cannot prove equality of values not both known exactly`) +
+          `; ${why}`;
       return { ...base, holds: 'cannot tell', guarantee: 'enclosure', ...sides, reason };
     }
   }
@@ -126,8 +140,10 @@ function attempt(mpfr: Mpfr, bits: number, left: CalcNode, right: CalcNode, rela
       D = sub(L, R);
     } catch (e) {
       const none = { holds: 'cannot tell' as const, lhs: UNKNOWN, rhs: UNKNOWN, difference: UNKNOWN };
-      if (e instanceof UndecidedError) return { ...none, undecided: `at ${bits} bits an enclosure could not decide ${e.operation}: ${e.reason}`, overflow: null };
-      if (e instanceof DomainError && /exponent range/.test(e.reason)) return { ...none, undecided: null, overflow: `a value exceeds MPFR's exponent range (${e.reason}), so no enclosure exists` };
+      if (e instanceof UndecidedError)
+        return { ...none, undecided: `at ${bits} bits an enclosure could not decide ${e.operation}: ${e.reason}`, overflow: null };
+      if (e instanceof DomainError && /exponent range/.test(e.reason))
+        return { ...none, undecided: null, overflow: `a value exceeds MPFR's exponent range (${e.reason}), so no enclosure exists` };
       throw e;
     }
     const b = I.mpfr.binding;
@@ -165,5 +181,9 @@ export function decide(relation: Relation, signLo: number, signHi: number): Hold
 
 /** An exact value's decimal bounds: equal when it terminates within `digits` digits, else rounded outward. */
 function exactBounds(x: Rational, digits: number): Bounds & { readonly exact: string } {
-  return { lo: new Decimal(x.toPrecision(digits, 'floor')).toString(), hi: new Decimal(x.toPrecision(digits, 'ceiling')).toString(), exact: x.toString() };
+  return {
+    lo: new Decimal(x.toPrecision(digits, 'floor')).toString(),
+    hi: new Decimal(x.toPrecision(digits, 'ceiling')).toString(),
+    exact: x.toString(),
+  };
 }

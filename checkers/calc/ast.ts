@@ -35,7 +35,14 @@ export type CalcNode =
   | { readonly kind: 'binary'; readonly op: BinaryOperator; readonly left: CalcNode; readonly right: CalcNode; readonly column: number }
   | { readonly kind: 'call'; readonly fn: CalcFunction; readonly args: readonly CalcNode[]; readonly column: number }
   /** sum(body, variable, lo, hi): body summed over the integers variable = lo..hi. */
-  | { readonly kind: 'sum'; readonly body: CalcNode; readonly variable: string; readonly lo: CalcNode; readonly hi: CalcNode; readonly column: number };
+  | {
+      readonly kind: 'sum';
+      readonly body: CalcNode;
+      readonly variable: string;
+      readonly lo: CalcNode;
+      readonly hi: CalcNode;
+      readonly column: number;
+    };
 
 /** Most terms one evaluation may visit in all its sums and harmonic numbers together. */
 export const MAX_TERMS = 1_000_000;

@@ -116,11 +116,17 @@ function refuseAmbiguous(t: Token, columns: ReadonlySet<string>): void {
   if (!columns.has(t.text)) return;
   if ((CALC_CONSTANTS as readonly string[]).includes(t.text)) {
     const constant = t.text === 'e' ? 'or exp(1) for the constant' : '(the constant pi cannot be written while a column has its name)';
-    throw new CalcError(t.column, `"${t.text}" is both a column and the constant ${t.text}: write \`${t.text}\` for the column ${constant}`);
+    throw new CalcError(
+      t.column,
+      `"${t.text}" is both a column and the constant ${t.text}: write \`${t.text}\` for the column ${constant}`,
+    );
   }
   const suffix = /^H_(.+)$/.exec(t.text)?.[1];
   if (suffix !== undefined && (/^\d+$/.test(suffix) || columns.has(suffix))) {
-    throw new CalcError(t.column, `"${t.text}" is both a column and the harmonic number H(${suffix}): write \`${t.text}\` for the column or H(${suffix}) for the harmonic number`);
+    throw new CalcError(
+      t.column,
+      `"${t.text}" is both a column and the harmonic number H(${suffix}): write \`${t.text}\` for the column or H(${suffix}) for the harmonic number`,
+    );
   }
 }
 

@@ -68,16 +68,28 @@ const DERIVATION = /^\s*(?:`([^`]+)`|([A-Za-z_][A-Za-z0-9_]*))\s*=(?!=)(.*)$/s;
  */
 export function parseDerivation(text: string): DerivedColumn {
   const m = DERIVATION.exec(text);
-  if (m === null) throw new DerivedColumnError(text.split('=')[0]?.trim() ?? '', null, 'expected NAME = EXPRESSION (NAME an identifier or `quoted`), e.g. additive = ratio - H_k');
+  if (m === null)
+    throw new DerivedColumnError(
+      text.split('=')[0]?.trim() ?? '',
+      null,
+      'expected NAME = EXPRESSION (NAME an identifier or `quoted`), e.g. additive = ratio - H_k',
+    );
   const expression = (m[3] as string).trim();
   if (expression === '') throw new DerivedColumnError(m[1] ?? (m[2] as string), null, 'the expression after "=" is empty');
   return { name: m[1] ?? (m[2] as string), expression };
 }
 
 /** The derived column's value in every row. `digits` (1 to 1000, default 20) for the rounded texts. */
-export function deriveColumn(mpfr: Mpfr, column: DerivedColumn, header: readonly string[], rows: ReadonlyArray<readonly string[]>, digits = 20): DerivedValues {
+export function deriveColumn(
+  mpfr: Mpfr,
+  column: DerivedColumn,
+  header: readonly string[],
+  rows: ReadonlyArray<readonly string[]>,
+  digits = 20,
+): DerivedValues {
   const fail = (row: number | null, problem: string) => new DerivedColumnError(column.name, row, problem);
-  if (!Number.isSafeInteger(digits) || digits < 1 || digits > 1000) throw fail(null, `digits must be an integer from 1 to 1000, got ${digits}`);
+  if (!Number.isSafeInteger(digits) || digits < 1 || digits > 1000)
+    throw fail(null, `digits must be an integer from 1 to 1000, got ${digits}`);
   if (header.includes(column.name)) throw fail(null, `the table already has a column "${column.name}"; choose another name`);
   let parsed;
   try {
@@ -95,7 +107,12 @@ export function deriveColumn(mpfr: Mpfr, column: DerivedColumn, header: readonly
   const values = rows.map((cells, i) => {
     const row = i + 1;
     const bound = new Map<string, Rational>();
-    parsed.columns.forEach((name, j) => bound.set(name, cellValue(cells[indices[j] as number], name, (p) => fail(row, p))));
+    parsed.columns.forEach((name, j) =>
+      bound.set(
+        name,
+        cellValue(cells[indices[j] as number], name, (p) => fail(row, p)),
+      ),
+    );
     try {
       return evaluateCell(mpfr, bindColumns(parsed.node, bound), digits, harmonics);
     } catch (e) {
@@ -114,7 +131,10 @@ function cellValue(text: string | undefined, name: string, fail: (problem: strin
   try {
     return Rational.parse(text.trim());
   } catch (e) {
-    if (e instanceof ParseError) throw fail(`column "${name}" holds ${JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}...` : text)}, not a finite decimal number`);
+    if (e instanceof ParseError)
+      throw fail(
+        `column "${name}" holds ${JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}...` : text)}, not a finite decimal number`,
+      );
     throw e;
   }
 }
@@ -127,9 +147,18 @@ function evaluateCell(mpfr: Mpfr, bound: CalcNode, digits: number, harmonics: Ha
   if (!(exact instanceof NotExact)) {
     const down = plain(exact.toPrecision(digits, 'floor'));
     const terminates = exact.isZero() || down === plain(exact.toPrecision(digits, 'ceiling'));
-    return { text: terminates ? down : plain(exact.toPrecision(digits, 'half-even')), exact, guarantee: terminates ? 'exact' : 'correctly-rounded' };
+    return {
+      text: terminates ? down : plain(exact.toPrecision(digits, 'half-even')),
+      exact,
+      guarantee: terminates ? 'exact' : 'correctly-rounded',
+    };
   }
-  const problem = { name: 'calc', enclose: (I: Parameters<typeof encloseExpression>[0]) => encloseExpression(I, node), equals: () => false, extraBits: 0 };
+  const problem = {
+    name: 'calc',
+    enclose: (I: Parameters<typeof encloseExpression>[0]) => encloseExpression(I, node),
+    equals: () => false,
+    extraBits: 0,
+  };
   return { text: plain(correctlyRounded(mpfr, problem, digits, 'half-even')), exact: null, guarantee: 'correctly-rounded' };
 }
 

@@ -126,7 +126,8 @@ function call(
       return cbrt(en(arg));
     case 'root': {
       const n = evaluateExact(node.args[1] as CalcNode, env, budget);
-      if (n instanceof NotExact || n.den !== 1n || n.num < 1n || n.num > 1_000_000n) throw new CalcError(node.column, 'root: the degree must be an exact integer from 1 to 1000000');
+      if (n instanceof NotExact || n.den !== 1n || n.num < 1n || n.num > 1_000_000n)
+        throw new CalcError(node.column, 'root: the degree must be an exact integer from 1 to 1000000');
       return root(en(arg), Number(n.num));
     }
     case 'abs':

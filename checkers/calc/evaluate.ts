@@ -49,12 +49,15 @@ export interface CalcResult {
 export function evaluateCalc(mpfr: Mpfr, expression: string, options: CalcOptions): CalcResult {
   const { digits } = options;
   const rounding = options.rounding ?? 'half-even';
-  if (!Number.isSafeInteger(digits) || digits < 1 || digits > 100_000) throw new DomainError('calc', `digits must be an integer from 1 to 100000, got ${digits}`);
+  if (!Number.isSafeInteger(digits) || digits < 1 || digits > 100_000)
+    throw new DomainError('calc', `digits must be an integer from 1 to 100000, got ${digits}`);
   // floor/ceil of irrationals become the integers an enclosure proves, so that what follows from them is exact.
   const node = decideIntegerParts(mpfr, parseExpression(expression));
   const exact = evaluateExact(node);
   if (!(exact instanceof NotExact)) {
-    const interval = options.interval ? { lo: decimalText(exact.toPrecision(digits, 'floor')), hi: decimalText(exact.toPrecision(digits, 'ceiling')) } : null;
+    const interval = options.interval
+      ? { lo: decimalText(exact.toPrecision(digits, 'floor')), hi: decimalText(exact.toPrecision(digits, 'ceiling')) }
+      : null;
     return { expression, exact, notExact: null, decimal: decimalText(exact.toPrecision(digits, rounding)), digits, rounding, interval };
   }
   const decimal = decimalText(rounded(mpfr, node, digits, rounding), digits);
@@ -63,12 +66,22 @@ export function evaluateCalc(mpfr: Mpfr, expression: string, options: CalcOption
 }
 
 function rounded(mpfr: Mpfr, node: CalcNode, digits: number, rounding: RoundingMode): string {
-  const problem = { name: 'calc', enclose: (I: Parameters<typeof encloseExpression>[0]) => encloseExpression(I, node), equals: () => false, extraBits: 0 };
+  const problem = {
+    name: 'calc',
+    enclose: (I: Parameters<typeof encloseExpression>[0]) => encloseExpression(I, node),
+    equals: () => false,
+    extraBits: 0,
+  };
   try {
     return correctlyRounded(mpfr, problem, digits, rounding);
   } catch (e) {
     if (e instanceof DomainError && e.operation === 'calc') {
-      throw new CalcError(node.column, /could not decide/.test(e.reason) ? `could not decide the ${rounding} rounding to ${digits} digits: the value may be exactly a rounding boundary that is not recognised as exact (try another mode or more digits)` : e.reason);
+      throw new CalcError(
+        node.column,
+        /could not decide/.test(e.reason)
+          ? `could not decide the ${rounding} rounding to ${digits} digits: the value may be exactly a rounding boundary that is not recognised as exact (try another mode or more digits)`
+          : e.reason,
+      );
     }
     throw e;
   }

@@ -75,7 +75,10 @@ export function evaluateExact(node: CalcNode, env: Bindings = new Map(), budget 
       return sized(call(node.fn, args, node.column, budget), node.column);
     }
     case 'sum': {
-      const [lo, hi] = [integerBound(ev(node.lo), node.lo, 'sum: the lower bound'), integerBound(ev(node.hi), node.hi, 'sum: the upper bound')];
+      const [lo, hi] = [
+        integerBound(ev(node.lo), node.lo, 'sum: the lower bound'),
+        integerBound(ev(node.hi), node.hi, 'sum: the upper bound'),
+      ];
       if (hi >= lo) budget.take(hi - lo + 1n, node.column);
       let total = Rational.ZERO;
       for (let k = lo; k <= hi; k++) {
@@ -118,7 +121,8 @@ function power(a: Rational, b: Rational, column: number): ExactResult {
     if (b.sign() < 0) throw new CalcError(column, 'zero to a negative power');
     return b.isZero() ? Rational.ONE : Rational.ZERO;
   }
-  if (a.sign() < 0 && b.den % 2n === 0n) throw new CalcError(column, `a negative base has no real power with an even denominator (exponent ${b})`);
+  if (a.sign() < 0 && b.den % 2n === 0n)
+    throw new CalcError(column, `a negative base has no real power with an even denominator (exponent ${b})`);
   if (b.den > 1_000_000n) return new NotExact(column, `the power ${a}^(${b}) is not evaluated exactly (denominator too large)`);
   const base = rootOf(a, Number(b.den));
   if (base === null) return new NotExact(column, `${a}^(${b}) is irrational`);
@@ -166,7 +170,8 @@ function call(fn: string, args: readonly Rational[], column: number, budget: Ter
       return root(x, 3, column);
     case 'root': {
       const n = args[1] as Rational;
-      if (n.den !== 1n || n.num < 1n || n.num > 1_000_000n) throw new CalcError(column, `root: the degree must be an integer from 1 to 1000000, got ${n}`);
+      if (n.den !== 1n || n.num < 1n || n.num > 1_000_000n)
+        throw new CalcError(column, `root: the degree must be an integer from 1 to 1000000, got ${n}`);
       return root(x, Number(n.num), column);
     }
     default:
@@ -220,7 +225,10 @@ function harmonic(n: Rational, column: number, budget: TermBudget): ExactResult 
   // is over the limit that `sized` applies to every exact value, so no exact H(n) is built only to be discarded.
   const bound = harmonicBitsBound(n.num);
   if (bound > MAX_EXACT_BITS) {
-    return new NotExact(column, `H(${n}) is too large to write exactly (about ${bound.toLocaleString('en-US')} bits, over the ${MAX_EXACT_BITS.toLocaleString('en-US')}-bit limit)`);
+    return new NotExact(
+      column,
+      `H(${n}) is too large to write exactly (about ${bound.toLocaleString('en-US')} bits, over the ${MAX_EXACT_BITS.toLocaleString('en-US')}-bit limit)`,
+    );
   }
   let total = Rational.ZERO;
   for (let k = 1n; k <= n.num; k++) total = total.add(Rational.of(1n, k));

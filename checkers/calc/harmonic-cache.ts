@@ -65,7 +65,12 @@ export function withCachedHarmonics(node: CalcNode, cache: HarmonicCache): CalcN
     case 'binary':
       return { ...node, left: withCachedHarmonics(node.left, cache), right: withCachedHarmonics(node.right, cache) };
     case 'sum':
-      return { ...node, body: withCachedHarmonics(node.body, cache), lo: withCachedHarmonics(node.lo, cache), hi: withCachedHarmonics(node.hi, cache) };
+      return {
+        ...node,
+        body: withCachedHarmonics(node.body, cache),
+        lo: withCachedHarmonics(node.lo, cache),
+        hi: withCachedHarmonics(node.hi, cache),
+      };
     case 'call': {
       const args = node.args.map((a) => withCachedHarmonics(a, cache));
       const arg = args[0] as CalcNode;

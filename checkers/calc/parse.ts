@@ -175,12 +175,16 @@ class Parser {
 /** sum(body, k, lo, hi). */
 function sumNode(name: Token, args: ReadonlyArray<{ node: CalcNode; column: number }>): CalcNode {
   if (args.length !== 4) {
-    throw new CalcError(args[Math.min(args.length, 4)]?.column ?? name.column, `sum takes 4 arguments (body, variable, from, to), got ${args.length}`);
+    throw new CalcError(
+      args[Math.min(args.length, 4)]?.column ?? name.column,
+      `sum takes 4 arguments (body, variable, from, to), got ${args.length}`,
+    );
   }
   const [body, variable, lo, hi] = args as [(typeof args)[0], (typeof args)[0], (typeof args)[0], (typeof args)[0]];
   if (variable.node.kind !== 'name') throw new CalcError(variable.column, 'sum: expected a variable name as the second argument');
   const v = variable.node.name;
-  if ((CALC_CONSTANTS as readonly string[]).includes(v)) throw new CalcError(variable.column, `sum: the variable cannot be named "${v}" (a constant)`);
+  if ((CALC_CONSTANTS as readonly string[]).includes(v))
+    throw new CalcError(variable.column, `sum: the variable cannot be named "${v}" (a constant)`);
   return { kind: 'sum', body: body.node, variable: v, lo: lo.node, hi: hi.node, column: name.column };
 }
 

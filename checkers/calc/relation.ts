@@ -27,7 +27,10 @@ export function splitAssertion(text: string): SplitAssertion {
   if (first[0] === '!') throw new CalcError(at + 1, 'unexpected "!" (write != for "not equal")');
   if (found.length > 1) {
     const second = found[1] as RegExpMatchArray;
-    throw new CalcError((second.index ?? 0) + 1, `a second relation "${second[0]}" (an assertion compares two expressions once; write two assertions)`);
+    throw new CalcError(
+      (second.index ?? 0) + 1,
+      `a second relation "${second[0]}" (an assertion compares two expressions once; write two assertions)`,
+    );
   }
   const relation = (first[0] === '==' ? '=' : first[0]) as Relation;
   const lhs = text.slice(0, at);

@@ -55,17 +55,22 @@ function isObject(x: Json): x is Record<string, Json> {
 }
 
 function onlyKeys(o: Record<string, Json>, allowed: readonly string[], pointer: string): void {
-  for (const k of Object.keys(o)) if (!allowed.includes(k)) throw new CertificateError(`${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, `unknown field ${JSON.stringify(k)}`);
+  for (const k of Object.keys(o))
+    if (!allowed.includes(k))
+      throw new CertificateError(`${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, `unknown field ${JSON.stringify(k)}`);
 }
 
 function coordinate(x: Json, pointer: string): Rational {
   if (typeof x === 'number') {
     if (!Number.isInteger(x)) throw new CertificateError(pointer, `float coordinate ${x}: write it exactly as a string such as "1/10"`);
-    if (!Number.isSafeInteger(x)) throw new CertificateError(pointer, `integer ${x} is beyond 2^53 and was rounded by JSON; write it as a string`);
+    if (!Number.isSafeInteger(x))
+      throw new CertificateError(pointer, `integer ${x} is beyond 2^53 and was rounded by JSON; write it as a string`);
     return Rational.from(x);
   }
-  if (typeof x !== 'string') throw new CertificateError(pointer, 'a coordinate must be a string ("p/q", integer, decimal) or a JSON integer');
-  if (x.length > MAX_COORDINATE_CHARS) throw new CertificateError(pointer, `coordinate of ${x.length} characters; at most ${MAX_COORDINATE_CHARS}`);
+  if (typeof x !== 'string')
+    throw new CertificateError(pointer, 'a coordinate must be a string ("p/q", integer, decimal) or a JSON integer');
+  if (x.length > MAX_COORDINATE_CHARS)
+    throw new CertificateError(pointer, `coordinate of ${x.length} characters; at most ${MAX_COORDINATE_CHARS}`);
   const exponent = /[eE]([+-]?\d+)\s*$/.exec(x);
   if (exponent !== null && Math.abs(Number(exponent[1])) > MAX_DECIMAL_EXPONENT) {
     throw new CertificateError(pointer, `decimal exponent ${exponent[1]}; at most ${MAX_DECIMAL_EXPONENT} in absolute value`);
@@ -104,10 +109,15 @@ export function validateFwCertificate(doc: Json, requireClaim: boolean): FwCerti
   onlyKeys(params, ['c'], '/params');
   const c = params.c;
   // t + c must stay a safe integer for every step t the run may take.
-  if (typeof c !== 'number' || !Number.isSafeInteger(c) || c < 1 || c > MAX_FW_C) throw new CertificateError('/params/c', `c must be an integer >= 1 and <= ${MAX_FW_C}`);
+  if (typeof c !== 'number' || !Number.isSafeInteger(c) || c < 1 || c > MAX_FW_C)
+    throw new CertificateError('/params/c', `c must be an integer >= 1 and <= ${MAX_FW_C}`);
   const points = doc.points;
   if (!Array.isArray(points) || points.length === 0) throw new CertificateError('/points', 'expected a non-empty array of points');
-  if (points.length > MAX_FW_PARTICLES) throw new CertificateError('/points', `${points.length} points; at most ${MAX_FW_PARTICLES} (the exact run compares every pair at every step)`);
+  if (points.length > MAX_FW_PARTICLES)
+    throw new CertificateError(
+      '/points',
+      `${points.length} points; at most ${MAX_FW_PARTICLES} (the exact run compares every pair at every step)`,
+    );
   let dim = -1;
   const rows = points.map((p: Json, i: number) => {
     if (!Array.isArray(p)) throw new CertificateError(`/points/${i}`, 'a point must be an array of coordinates');
@@ -124,7 +134,8 @@ export function validateFwCertificate(doc: Json, requireClaim: boolean): FwCerti
     onlyKeys(cl, ['kind', 'step'], '/claim');
     if (cl.kind !== 'origin-leaves-hull') throw new CertificateError('/claim/kind', 'unknown claim kind (supported: "origin-leaves-hull")');
     const step = cl.step;
-    if (typeof step !== 'number' || !Number.isSafeInteger(step) || step < 0) throw new CertificateError('/claim/step', 'step must be an integer >= 0');
+    if (typeof step !== 'number' || !Number.isSafeInteger(step) || step < 0)
+      throw new CertificateError('/claim/step', 'step must be an integer >= 0');
     if (step > MAX_FW_STEPS) throw new CertificateError('/claim/step', `step ${step}; at most ${MAX_FW_STEPS}`);
     claim = { kind: 'origin-leaves-hull', step };
   } else if (requireClaim) {

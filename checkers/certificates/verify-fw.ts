@@ -26,7 +26,10 @@ export interface FwVerifyOptions {
 
 /** Start an exact + float64 run for a certificate or config, to `horizon` steps (the enclosure stepper unless told). */
 export function startFwRun(cert: FwCertificate, horizon: number, options: FwVerifyOptions = {}): FwAttentionRun {
-  return new FwAttentionRun(RationalMatrix.from(cert.points), cert.c, horizon, { filter: options.filter ?? true, stepper: options.stepper ?? 'enclosure' });
+  return new FwAttentionRun(RationalMatrix.from(cert.points), cert.c, horizon, {
+    filter: options.filter ?? true,
+    stepper: options.stepper ?? 'enclosure',
+  });
 }
 
 /** The verdict for a certificate once its run (started with horizon = claimed step) has finished. Exact. */

@@ -88,7 +88,12 @@ export function moments(p: readonly number[], xs: readonly number[]): { mean: nu
  * `onStep(iteration, objective)` reports the refinement (for live plots).
  * Example: fitting reverse KL to a 0.6/0.4 mixture at -3 and +3 (sd 0.8) gives a mean near -3.
  */
-export function fitGaussian(teacher: readonly number[], xs: readonly number[], direction: FitDirection, onStep?: (iteration: number, objective: number) => void): GaussianFit {
+export function fitGaussian(
+  teacher: readonly number[],
+  xs: readonly number[],
+  direction: FitDirection,
+  onStep?: (iteration: number, objective: number) => void,
+): GaussianFit {
   let evaluations = 0;
   const objective = (mean: number, logSd: number): number => {
     evaluations++;
@@ -111,12 +116,24 @@ export function fitGaussian(teacher: readonly number[], xs: readonly number[], d
       if (value < best.value) best = { mean, logSd, value };
     }
   }
-  const refined = nelderMead((v) => objective(v[0] as number, v[1] as number), [best.mean, best.logSd], [(hi - lo) / 60, (sdHi - sdLo) / 30], 300, onStep);
+  const refined = nelderMead(
+    (v) => objective(v[0] as number, v[1] as number),
+    [best.mean, best.logSd],
+    [(hi - lo) / 60, (sdHi - sdLo) / 30],
+    300,
+    onStep,
+  );
   return { direction, mean: refined.x[0] as number, sd: Math.exp(refined.x[1] as number), objective: refined.value, evaluations };
 }
 
 /** Nelder-Mead simplex minimisation (standard coefficients 1, 2, 0.5, 0.5), fixed iteration count. */
-function nelderMead(f: (x: readonly number[]) => number, start: readonly number[], steps: readonly number[], iterations: number, onStep?: (iteration: number, objective: number) => void): { x: number[]; value: number } {
+function nelderMead(
+  f: (x: readonly number[]) => number,
+  start: readonly number[],
+  steps: readonly number[],
+  iterations: number,
+  onStep?: (iteration: number, objective: number) => void,
+): { x: number[]; value: number } {
   const n = start.length;
   let simplex = [start.slice(), ...steps.map((s, k) => start.map((v, i) => (i === k ? v + s : v)))].map((x) => ({ x, value: f(x) }));
   const combine = (a: readonly number[], b: readonly number[], t: number): number[] => a.map((v, i) => v + t * ((b[i] as number) - v));

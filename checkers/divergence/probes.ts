@@ -51,7 +51,10 @@ export function makeProbes(seed: number, count: number): Probe[] {
     const rng = new Xoshiro128(splitSeed(seed, i));
     const n = SIZES[i % SIZES.length] ?? 2;
     const pair = Math.floor(i / SIZES.length) % (SHAPES.length * SHAPES.length);
-    const shapes: [ProbeShape, ProbeShape] = [SHAPES[pair % SHAPES.length] ?? 'random', SHAPES[Math.floor(pair / SHAPES.length)] ?? 'random'];
+    const shapes: [ProbeShape, ProbeShape] = [
+      SHAPES[pair % SHAPES.length] ?? 'random',
+      SHAPES[Math.floor(pair / SHAPES.length)] ?? 'random',
+    ];
     // Mix the shapes within each block of sizes too, so a short run still sees peaked and flat pairs.
     const offset = i % SHAPES.length;
     const sp = SHAPES[(SHAPES.indexOf(shapes[0]) + offset) % SHAPES.length] ?? 'random';

@@ -131,7 +131,8 @@ export class FwAttentionEnclosure implements FwStepper {
     this.maxWidth = options.maxRelativeWidth ?? Infinity;
     this.historyLimit = options.historyLimit ?? 2 ** 22;
     this.precisions = options.precisions ?? FW_BALL_PRECISIONS;
-    for (const p of this.precisions) if (!(Number.isInteger(p) && p >= 64)) throw new DomainError('fw-attention', `ball precisions must be integers >= 64, got ${p}`);
+    for (const p of this.precisions)
+      if (!(Number.isInteger(p) && p >= 64)) throw new DomainError('fw-attention', `ball precisions must be integers >= 64, got ${p}`);
     this.balls = this.precisions.map(() => null);
     if (!(this.maxWidth > 0)) throw new DomainError('fw-attention', `maxRelativeWidth must be positive, got ${this.maxWidth}`);
     if (!(this.historyLimit >= 1)) throw new DomainError('fw-attention', `historyLimit must be at least 1, got ${this.historyLimit}`);
@@ -195,7 +196,8 @@ export class FwAttentionEnclosure implements FwStepper {
     const t = this.tNow + 1;
     const m = t + this.c;
     // (m - 2)/m and 2/m enclosed once per step; m - 2 and m must be exact in float64.
-    if (!Number.isSafeInteger(m)) throw new DomainError('fw-attention', `t + c = ${m} is beyond 2^53; the enclosure's coefficients would not be exact`);
+    if (!Number.isSafeInteger(m))
+      throw new DomainError('fw-attention', `t + c = ${m} is beyond 2^53; the enclosure's coefficients would not be exact`);
     const keep = fDivExact(exactFloat(m - 2), m);
     const move = fDivExact(exactFloat(2), m);
     const d = this.dim;

@@ -95,7 +95,11 @@ function sign(x: number): Sign {
 export function floatKernel(points: readonly (readonly number[])[]): SignKernel {
   const P = (i: number): readonly number[] => points[i]!;
   const dot = (a: readonly number[], b: readonly number[]): number => a.reduce((s, v, k) => s + v * b[k]!, 0);
-  const cross = (a: readonly number[], b: readonly number[]): number[] => [a[1]! * b[2]! - a[2]! * b[1]!, a[2]! * b[0]! - a[0]! * b[2]!, a[0]! * b[1]! - a[1]! * b[0]!];
+  const cross = (a: readonly number[], b: readonly number[]): number[] => [
+    a[1]! * b[2]! - a[2]! * b[1]!,
+    a[2]! * b[0]! - a[0]! * b[2]!,
+    a[0]! * b[1]! - a[1]! * b[0]!,
+  ];
   return {
     count: points.length,
     dim: points[0]?.length ?? 0,

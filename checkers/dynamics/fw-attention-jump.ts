@@ -68,7 +68,14 @@ function product(history: readonly ArrayLike<number>[], from: number, to: number
  * The state (numerators over one denominator, not reduced) after applying `history` (argmins of steps t0+1 ..
  * t0+history.length) to x(t0) = nums / den, with `n` particles in dimension `dim`. Exact.
  */
-export function jumpState(nums: readonly bigint[], den: bigint, t0: number, history: readonly ArrayLike<number>[], c: number, dim: number): { nums: bigint[]; den: bigint } {
+export function jumpState(
+  nums: readonly bigint[],
+  den: bigint,
+  t0: number,
+  history: readonly ArrayLike<number>[],
+  c: number,
+  dim: number,
+): { nums: bigint[]; den: bigint } {
   if (history.length === 0) return { nums: [...nums], den };
   const n = nums.length / dim;
   const P = product(history, 0, history.length, t0, c, n);

@@ -57,7 +57,8 @@ export class FwAttentionRun {
     readonly horizon: number,
     options: FwRunOptions = {},
   ) {
-    this.exact = options.stepper === 'enclosure' ? new FwAttentionEnclosure(initial, c, options) : new FwAttentionExact(initial, c, options);
+    this.exact =
+      options.stepper === 'enclosure' ? new FwAttentionEnclosure(initial, c, options) : new FwAttentionExact(initial, c, options);
     this.float = new FwAttentionFloat(
       initial.toRationals().map((row) => row.map((r) => r.toNumber())),
       c,

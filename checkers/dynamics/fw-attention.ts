@@ -96,7 +96,9 @@ export class FwAttentionExact implements FwStepper {
 
   /** x(t) rounded to float64 coordinates, for drawing (each coordinate the nearest double of the exact value). */
   positionsFloat(): number[][] {
-    return this.positions().toRationals().map((row) => row.map((r) => r.toNumber()));
+    return this.positions()
+      .toRationals()
+      .map((row) => row.map((r) => r.toNumber()));
   }
 
   /**

@@ -55,5 +55,5 @@ export function bestApproximation(x: RationalInput, maxDen: bigint): Rational {
 
 function floorDiv(n: bigint, d: bigint): bigint {
   const q = n / d;
-  return (n % d !== 0n) && ((n < 0n) !== (d < 0n)) ? q - 1n : q;
+  return n % d !== 0n && n < 0n !== d < 0n ? q - 1n : q;
 }

@@ -36,7 +36,10 @@ export function gcd(a: bigint, b: bigint): bigint {
     // û and v̂: the same leading window of u and v (v̂ may be much smaller than û, even 0).
     let uh = Number(u >> shift);
     let vh = Number(v >> shift);
-    let A = 1, B = 0, C = 0, D = 1;
+    let A = 1,
+      B = 0,
+      C = 0,
+      D = 1;
     for (;;) {
       // Knuth's test: the quotient is certain when both bracketing ratios agree.
       if (vh + C === 0 || vh + D === 0) break;

@@ -149,5 +149,8 @@ function withoutTrailingZeros(digits: readonly string[]): string {
 }
 
 function tooLong(digits: number | string, limit: number): DomainError {
-  return new DomainError('repeatingDecimal', `the expansion needs ${digits} digits, over the limit of ${limit}; round it with toFixed instead`);
+  return new DomainError(
+    'repeatingDecimal',
+    `the expansion needs ${digits} digits, over the limit of ${limit}; round it with toFixed instead`,
+  );
 }

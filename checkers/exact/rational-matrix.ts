@@ -19,7 +19,14 @@ export class RationalMatrix {
   static of(rows: number, cols: number, nums: readonly bigint[], den: bigint = 1n): RationalMatrix {
     if (nums.length !== rows * cols) throw new DimensionError(`${nums.length} entries`, `${rows}x${cols} = ${rows * cols}`);
     if (den === 0n) throw new DomainError('rational-matrix', 'zero denominator');
-    return den < 0n ? new RationalMatrix(rows, cols, nums.map((n) => -n), -den) : new RationalMatrix(rows, cols, [...nums], den);
+    return den < 0n
+      ? new RationalMatrix(
+          rows,
+          cols,
+          nums.map((n) => -n),
+          -den,
+        )
+      : new RationalMatrix(rows, cols, [...nums], den);
   }
 
   /** Matrix from rows of rational inputs, over their least common denominator. Exact. Example: `RationalMatrix.from([["1/2", 1], [0, "2/3"]])` has den 6. */
@@ -55,19 +62,42 @@ export class RationalMatrix {
   /** Same value with the common factor of den and all numerators divided out. Exact. */
   reduce(): RationalMatrix {
     const g = gcd(this.den, gcdMany(this.nums));
-    return g === 1n || g === 0n ? this : new RationalMatrix(this.rows, this.cols, this.nums.map((n) => n / g), this.den / g);
+    return g === 1n || g === 0n
+      ? this
+      : new RationalMatrix(
+          this.rows,
+          this.cols,
+          this.nums.map((n) => n / g),
+          this.den / g,
+        );
   }
 
   add(o: RationalMatrix): RationalMatrix {
     this.checkSame(o);
-    if (this.den === o.den) return new RationalMatrix(this.rows, this.cols, this.nums.map((n, k) => n + o.nums[k]!), this.den);
-    return new RationalMatrix(this.rows, this.cols, this.nums.map((n, k) => n * o.den + o.nums[k]! * this.den), this.den * o.den);
+    if (this.den === o.den)
+      return new RationalMatrix(
+        this.rows,
+        this.cols,
+        this.nums.map((n, k) => n + o.nums[k]!),
+        this.den,
+      );
+    return new RationalMatrix(
+      this.rows,
+      this.cols,
+      this.nums.map((n, k) => n * o.den + o.nums[k]! * this.den),
+      this.den * o.den,
+    );
   }
 
   /** Multiply by a rational scalar. Exact, not reduced. */
   scale(s: RationalInput): RationalMatrix {
     const r = Rational.from(s);
-    return RationalMatrix.of(this.rows, this.cols, this.nums.map((n) => n * r.num), this.den * r.den);
+    return RationalMatrix.of(
+      this.rows,
+      this.cols,
+      this.nums.map((n) => n * r.num),
+      this.den * r.den,
+    );
   }
 
   /** Exact product this * o (denominator den * o.den, not reduced). */

@@ -16,7 +16,12 @@ export class RationalVector {
   /** nums / den (den != 0; sign moved into the numerators). Exact, not reduced. Example: `RationalVector.of([1n, 2n], 4n)` is (1/4, 1/2). */
   static of(nums: readonly bigint[], den: bigint = 1n): RationalVector {
     if (den === 0n) throw new DomainError('rational-vector', 'zero denominator');
-    return den < 0n ? new RationalVector(nums.map((n) => -n), -den) : new RationalVector([...nums], den);
+    return den < 0n
+      ? new RationalVector(
+          nums.map((n) => -n),
+          -den,
+        )
+      : new RationalVector([...nums], den);
   }
 
   /** Vector over the least common denominator of the entries. Exact. Example: `RationalVector.from(["1/2", "1/3"])` has den 6, nums [3, 2]. */
@@ -48,13 +53,25 @@ export class RationalVector {
   /** Same value with the common factor of den and all numerators divided out. Exact. */
   reduce(): RationalVector {
     const g = gcd(this.den, gcdMany(this.nums));
-    return g === 1n || g === 0n ? this : new RationalVector(this.nums.map((n) => n / g), this.den / g);
+    return g === 1n || g === 0n
+      ? this
+      : new RationalVector(
+          this.nums.map((n) => n / g),
+          this.den / g,
+        );
   }
 
   add(o: RationalVector): RationalVector {
     this.checkLength(o);
-    if (this.den === o.den) return new RationalVector(this.nums.map((n, k) => n + o.nums[k]!), this.den);
-    return new RationalVector(this.nums.map((n, k) => n * o.den + o.nums[k]! * this.den), this.den * o.den);
+    if (this.den === o.den)
+      return new RationalVector(
+        this.nums.map((n, k) => n + o.nums[k]!),
+        this.den,
+      );
+    return new RationalVector(
+      this.nums.map((n, k) => n * o.den + o.nums[k]! * this.den),
+      this.den * o.den,
+    );
   }
 
   sub(o: RationalVector): RationalVector {

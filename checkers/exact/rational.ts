@@ -48,7 +48,11 @@ export class Rational {
     if (x instanceof Rational) return x;
     if (typeof x === 'bigint') return new Rational(x, 1n);
     if (typeof x === 'number') {
-      if (!Number.isSafeInteger(x)) throw new ParseError(String(x), 'a JS number must be a safe integer; write fractions as strings such as "1/10", or use Rational.fromFloat64');
+      if (!Number.isSafeInteger(x))
+        throw new ParseError(
+          String(x),
+          'a JS number must be a safe integer; write fractions as strings such as "1/10", or use Rational.fromFloat64',
+        );
       return new Rational(BigInt(x), 1n);
     }
     return Rational.parse(x);
@@ -206,7 +210,8 @@ export class Rational {
     }
     const k = e < 0n ? -e : e;
     const size = BigInt(Math.max(bitLength(this.num), bitLength(this.den)) - 1) * k;
-    if (size > BigInt(MAX_POWER_BITS)) throw new DomainError('rational.pow', `result would have about ${size} bits, over the limit of ${MAX_POWER_BITS}`);
+    if (size > BigInt(MAX_POWER_BITS))
+      throw new DomainError('rational.pow', `result would have about ${size} bits, over the limit of ${MAX_POWER_BITS}`);
     // Powers of coprime numbers stay coprime: no gcd needed.
     const p = new Rational(this.num ** k, this.den ** k);
     return e < 0n ? p.inverse() : p;

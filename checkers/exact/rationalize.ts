@@ -49,7 +49,8 @@ const MAX_EXPONENT = 100_000;
  */
 export function rationalize(printed: string, tolerance?: string): Rationalization {
   const text = printed.trim();
-  if (NON_FINITE.test(text)) throw new DomainError('rationalize', `"${text}" is not a finite number: NaN and infinities have no rational value`);
+  if (NON_FINITE.test(text))
+    throw new DomainError('rationalize', `"${text}" is not a finite number: NaN and infinities have no rational value`);
   const exact = parseExactNumber(text);
   if (exact.kind !== 'decimal') throw new ParseError(text, 'a printed float is a decimal ("0.1", "3.2e-05"); p/q is already exact');
   const parts = DECIMAL_PARTS.exec(text);
@@ -84,7 +85,8 @@ export function describeRationalization(r: Rationalization): string {
   const simplest = r.simplest.equals(r.decimal)
     ? `the simplest rational ${within} of it is ${brief(r.decimal)} itself`
     : `the simplest rational ${within} is ${brief(r.simplest)}, not ${brief(r.decimal)}${r.double !== null && r.simplest.equals(r.double) ? ' (it is the double)' : ''}`;
-  if (r.double === null) return `${r.printed} is beyond the largest double: as a double it is ${r.doubleNumber > 0 ? '' : '-'}infinity; exactly it is ${brief(r.decimal)}; ${simplest}.`;
+  if (r.double === null)
+    return `${r.printed} is beyond the largest double: as a double it is ${r.doubleNumber > 0 ? '' : '-'}infinity; exactly it is ${brief(r.decimal)}; ${simplest}.`;
   if (r.double.equals(r.decimal)) return `${r.printed} is exactly a double (${brief(r.decimal)}); ${simplest}.`;
   const asDouble = r.double.isZero() ? 'underflows to 0 as a double' : `as a double is ${brief(r.double)}`;
   return `the logbook printed ${r.printed}, which ${asDouble} (off by ${approx(r.doubleError as Rational)}) while the decimal printed is exactly ${brief(r.decimal)}; ${simplest}.`;

@@ -29,4 +29,3 @@ export function requireRoundingMode(x: unknown, where: string): RoundingMode {
   if (isRoundingMode(x)) return x;
   throw new DomainError(where, `unknown rounding mode ${JSON.stringify(String(x))}; use one of ${ROUNDING_MODES.join(', ')}`);
 }
-

@@ -49,8 +49,16 @@ export function ballSign(x: Ball): -1 | 1 | null {
 }
 
 /** Kernel over balls (`mids[i * dim + k]`, `rads[i * dim + k]`), with `fallback` for the questions they leave open. */
-export function ballKernel(mids: readonly bigint[], rads: readonly bigint[], count: number, dim: number, fallback: () => SignKernel, stats?: FilterStats): SignKernel {
-  if (mids.length !== count * dim || rads.length !== mids.length) throw new DimensionError(`${mids.length} centres and ${rads.length} radii`, `${count} points of dimension ${dim}`);
+export function ballKernel(
+  mids: readonly bigint[],
+  rads: readonly bigint[],
+  count: number,
+  dim: number,
+  fallback: () => SignKernel,
+  stats?: FilterStats,
+): SignKernel {
+  if (mids.length !== count * dim || rads.length !== mids.length)
+    throw new DimensionError(`${mids.length} centres and ${rads.length} radii`, `${count} points of dimension ${dim}`);
   return new BallKernel(mids, rads, count, dim, fallback, stats);
 }
 

@@ -60,7 +60,13 @@ export function filteredKernel(points: readonly (readonly bigint[])[], stats?: F
  * need), e.g. an exact kernel of the same points, or `undecidedKernel` to stop and let the caller recompute.
  * Example: `enclosureKernel([{v: 1, e: 0}, {v: 0, e: 0}, {v: 0, e: 0}, {v: 1, e: 0}], 2, 2, f).orient2(0, 1)` is 1.
  */
-export function enclosureKernel(floats: readonly Filtered[], count: number, dim: number, fallback: () => SignKernel, stats?: FilterStats): SignKernel {
+export function enclosureKernel(
+  floats: readonly Filtered[],
+  count: number,
+  dim: number,
+  fallback: () => SignKernel,
+  stats?: FilterStats,
+): SignKernel {
   if (floats.length !== count * dim) throw new DimensionError(`${floats.length} coordinates`, `${count} points of dimension ${dim}`);
   return new EnclosureKernel(floats, count, dim, fallback, stats);
 }
@@ -75,7 +81,8 @@ class ExactKernel implements SignKernel {
   constructor(private readonly points: readonly (readonly bigint[])[]) {
     this.count = points.length;
     this.dim = points[0]?.length ?? 0;
-    for (const p of points) if (p.length !== this.dim) throw new DimensionError(`a point of dimension ${p.length}`, `dimension ${this.dim}`);
+    for (const p of points)
+      if (p.length !== this.dim) throw new DimensionError(`a point of dimension ${p.length}`, `dimension ${this.dim}`);
   }
 
   private dot(i: number, j: number): bigint {

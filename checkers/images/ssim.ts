@@ -35,7 +35,8 @@ export interface SsimOptions {
  */
 export function ssim(a: RgbaImage, b: RgbaImage, options: SsimOptions = {}): number {
   checkSameSize(a, b);
-  const channel = (c: number): number => ssimChannel({ data: a.data, stride: 4, offset: c }, { data: b.data, stride: 4, offset: c }, a.width, a.height, options);
+  const channel = (c: number): number =>
+    ssimChannel({ data: a.data, stride: 4, offset: c }, { data: b.data, stride: 4, offset: c }, a.width, a.height, options);
   return (channel(0) + channel(1) + channel(2)) / 3;
 }
 

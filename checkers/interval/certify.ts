@@ -28,11 +28,7 @@ export interface EscalationBudget {
  * first certain sign. Example: `certifySign(mpfr, (I) => sub(ln(I.enclose(3)), I.enclose('1.0986')))`
  * returns `{ sign: 1, bits: 64, ... }` since ln 3 = 1.09861...
  */
-export function certifySign(
-  mpfr: Mpfr,
-  expression: (I: IntervalArena) => Interval,
-  budget: EscalationBudget = {},
-): CertifiedSign {
+export function certifySign(mpfr: Mpfr, expression: (I: IntervalArena) => Interval, budget: EscalationBudget = {}): CertifiedSign {
   const maxBits = budget.maxBits ?? 4096;
   let bits = budget.startBits ?? 64;
   for (;;) {

@@ -98,8 +98,10 @@ export const klTerm =
       b.mpfr_mul(c, q.hi, c, RND.up);
       where = b.mpfr_cmp(c, p.lo) <= 0 ? 'below' : b.mpfr_cmp(a, p.hi) >= 0 ? 'above' : 'inside';
     }
-    if (where === 'below') xLogRatio(b, out, p.lo, q.hi, dir, d); // qb/e <= pa: increasing on [pa, pb]
-    else if (where === 'above') xLogRatio(b, out, p.hi, q.hi, dir, d); // qb/e >= pb: decreasing on [pa, pb]
+    if (where === 'below')
+      xLogRatio(b, out, p.lo, q.hi, dir, d); // qb/e <= pa: increasing on [pa, pb]
+    else if (where === 'above')
+      xLogRatio(b, out, p.hi, q.hi, dir, d); // qb/e >= pb: decreasing on [pa, pb]
     else b.mpfr_neg(out, c, dir); // -qb/e, the minimum over p
   };
 

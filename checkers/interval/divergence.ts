@@ -68,12 +68,7 @@ export function compareKl(
   return { order, bits: outcome.bits, lo: outcome.lo, hi: outcome.hi };
 }
 
-function entries(
-  I: IntervalArena,
-  p: IntervalVector,
-  q: IntervalVector,
-  name: string,
-): [Interval[], Interval[]] {
+function entries(I: IntervalArena, p: IntervalVector, q: IntervalVector, name: string): [Interval[], Interval[]] {
   if (p.length !== q.length) throw new DimensionError(`vectors of lengths ${p.length} and ${q.length}`, 'equal lengths');
   const load = (xs: IntervalVector) =>
     Array.from(xs as ArrayLike<IntervalInput>, (x, i) => {

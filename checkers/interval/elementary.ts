@@ -45,7 +45,8 @@ export function log10(a: Interval): Interval {
  */
 export function root(a: Interval, n: number): Interval {
   const I = a.arena;
-  if (!Number.isSafeInteger(n) || n < 1 || n > 0x7fffffff) throw new DomainError('root', `degree must be an integer in [1, 2^31), got ${n}`);
+  if (!Number.isSafeInteger(n) || n < 1 || n > 0x7fffffff)
+    throw new DomainError('root', `degree must be an integer in [1, 2^31), got ${n}`);
   if (n % 2 === 0) requireLowerBound(a, 'root', (sign) => sign >= 0, 'non-negative');
   return monotone(I, 'root', a, (out, x, rnd) => I.mpfr.binding.mpfr_rootn_ui(out, x, n, rnd));
 }
@@ -63,7 +64,8 @@ export function cbrt(a: Interval): Interval {
  */
 export function powInt(a: Interval, n: number): Interval {
   const I = a.arena;
-  if (!Number.isSafeInteger(n) || Math.abs(n) > 0x7fffffff) throw new DomainError('powInt', `exponent must be an integer below 2^31 in magnitude, got ${n}`);
+  if (!Number.isSafeInteger(n) || Math.abs(n) > 0x7fffffff)
+    throw new DomainError('powInt', `exponent must be an integer below 2^31 in magnitude, got ${n}`);
   I.own(a);
   const b = I.mpfr.binding;
   const r = I.allocate();

@@ -54,7 +54,8 @@ export function lseCorner(m: Mpfr, xs: readonly MpfrPtr[], dir: Direction, out: 
       b.mpfr_log1p(acc as MpfrPtr, acc as MpfrPtr, dir);
       b.mpfr_add(r as MpfrPtr, top, acc as MpfrPtr, dir);
       // Cancellation between x_k and log1p(...) costs their exponent minus the result's.
-      const cancelled = b.mpfr_regular_p(r as MpfrPtr) !== 0 && b.mpfr_regular_p(top) !== 0 ? b.mpfr_get_exp(top) - b.mpfr_get_exp(r as MpfrPtr) : 0;
+      const cancelled =
+        b.mpfr_regular_p(r as MpfrPtr) !== 0 && b.mpfr_regular_p(top) !== 0 ? b.mpfr_get_exp(top) - b.mpfr_get_exp(r as MpfrPtr) : 0;
       if (cancelled > 32 && w < cap) return cancelled;
       b.mpfr_set(out, r as MpfrPtr, dir);
       return 0;

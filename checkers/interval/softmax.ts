@@ -16,8 +16,20 @@ import { lseCorner, softmaxCorners } from './softmax-corners';
 export function logSumExp(I: IntervalArena, xs: readonly IntervalInput[]): Interval {
   const items = load(I, xs);
   const r = I.allocate();
-  lseCorner(I.mpfr, items.map((x) => x.lo), RND.down, r.lo, I.bits);
-  lseCorner(I.mpfr, items.map((x) => x.hi), RND.up, r.hi, I.bits);
+  lseCorner(
+    I.mpfr,
+    items.map((x) => x.lo),
+    RND.down,
+    r.lo,
+    I.bits,
+  );
+  lseCorner(
+    I.mpfr,
+    items.map((x) => x.hi),
+    RND.up,
+    r.hi,
+    I.bits,
+  );
   return I.checked(r, 'log-sum-exp');
 }
 
@@ -46,8 +58,24 @@ function byCorners(I: IntervalArena, xs: readonly IntervalInput[], kind: 'softma
   const out = items.map(() => I.allocate());
   const lows = items.map((x) => x.lo);
   const highs = items.map((x) => x.hi);
-  softmaxCorners(I.mpfr, kind, lows, highs, RND.down, out.map((r) => r.lo), I.bits);
-  softmaxCorners(I.mpfr, kind, highs, lows, RND.up, out.map((r) => r.hi), I.bits);
+  softmaxCorners(
+    I.mpfr,
+    kind,
+    lows,
+    highs,
+    RND.down,
+    out.map((r) => r.lo),
+    I.bits,
+  );
+  softmaxCorners(
+    I.mpfr,
+    kind,
+    highs,
+    lows,
+    RND.up,
+    out.map((r) => r.hi),
+    I.bits,
+  );
   return out.map((r) => I.checked(r, kind === 'softmax' ? 'softmax' : 'log-softmax'));
 }
 

@@ -94,7 +94,11 @@ export function buildLedger(rows: readonly VerdictRow[]): Ledger {
     const key = JSON.stringify([r.paper, r.claim, r.logbook]);
     const prev = seen.get(key);
     if (prev !== undefined) {
-      if (prev.verdict !== r.verdict) throw new LedgerInputError(r.source, `verdict ${r.verdict} contradicts ${prev.verdict} at ${prev.source} for paper ${JSON.stringify(r.paper)}, claim ${JSON.stringify(r.claim)}, logbook ${JSON.stringify(r.logbook)}`);
+      if (prev.verdict !== r.verdict)
+        throw new LedgerInputError(
+          r.source,
+          `verdict ${r.verdict} contradicts ${prev.verdict} at ${prev.source} for paper ${JSON.stringify(r.paper)}, claim ${JSON.stringify(r.claim)}, logbook ${JSON.stringify(r.logbook)}`,
+        );
       continue;
     }
     seen.set(key, r);
@@ -102,7 +106,14 @@ export function buildLedger(rows: readonly VerdictRow[]): Ledger {
     const ckey = JSON.stringify([r.paper, r.claim]);
     let c = claims.get(ckey);
     if (c === undefined) {
-      c = { paper: r.paper, claim: r.claim, status: 'inconclusive', verdicts: { verified: 0, falsified: 0, toy: 0, inconclusive: 0 }, logbooks: [], logbookVerdicts: [] };
+      c = {
+        paper: r.paper,
+        claim: r.claim,
+        status: 'inconclusive',
+        verdicts: { verified: 0, falsified: 0, toy: 0, inconclusive: 0 },
+        logbooks: [],
+        logbookVerdicts: [],
+      };
       claims.set(ckey, c);
     }
     c.verdicts[r.verdict] += 1;

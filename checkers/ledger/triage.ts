@@ -39,8 +39,13 @@ export interface TriageRow extends ClaimSummary {
 }
 
 /** The verifying logbooks of a claim, each with the premature verification shown for it (or undefined). */
-function verifiers(c: ClaimSummary, premature: readonly PrematureVerification[]): { logbook: string; shown: PrematureVerification | undefined }[] {
-  return c.logbookVerdicts.filter((v) => v.verdict === 'verified').map((v) => ({ logbook: v.logbook, shown: premature.find((p) => p.logbooks.includes(v.logbook)) }));
+function verifiers(
+  c: ClaimSummary,
+  premature: readonly PrematureVerification[],
+): { logbook: string; shown: PrematureVerification | undefined }[] {
+  return c.logbookVerdicts
+    .filter((v) => v.verdict === 'verified')
+    .map((v) => ({ logbook: v.logbook, shown: premature.find((p) => p.logbooks.includes(v.logbook)) }));
 }
 
 function tierOf(c: ClaimSummary, premature: readonly PrematureVerification[]): TriageTier | null {
@@ -67,7 +72,11 @@ export function triageQueue(ledger: Pick<Ledger, 'claimSummaries'>, premature: r
     const mine = premature.filter((p) => p.paper === c.paper && p.claims.includes(c.claim));
     const tier = tierOf(c, mine);
     if (tier === null) continue;
-    rows.push(tier === 'premature' ? { ...c, tier, premature: verifiers(c, mine).map((v) => ({ logbook: v.logbook, reason: v.shown?.reason ?? '' })) } : { ...c, tier });
+    rows.push(
+      tier === 'premature'
+        ? { ...c, tier, premature: verifiers(c, mine).map((v) => ({ logbook: v.logbook, reason: v.shown?.reason ?? '' })) }
+        : { ...c, tier },
+    );
   }
   return rows.sort(
     (a, b) =>

@@ -46,10 +46,15 @@ export class LedgerInputError extends CheckerError {
  * is `verified`.
  */
 export function parseVerdict(word: unknown, where: string): Verdict {
-  if (typeof word !== 'string') throw new LedgerInputError(where, `verdict must be a word (${VERDICTS.join(', ')}), got ${JSON.stringify(word)}`);
-  const w = word.trim().toLowerCase().replace(/[-_ ]only$/, '');
+  if (typeof word !== 'string')
+    throw new LedgerInputError(where, `verdict must be a word (${VERDICTS.join(', ')}), got ${JSON.stringify(word)}`);
+  const w = word
+    .trim()
+    .toLowerCase()
+    .replace(/[-_ ]only$/, '');
   const found = VERDICTS.find((v) => v === w);
-  if (found === undefined) throw new LedgerInputError(where, `unknown verdict ${JSON.stringify(word)}; expected one of ${VERDICTS.join(', ')}`);
+  if (found === undefined)
+    throw new LedgerInputError(where, `unknown verdict ${JSON.stringify(word)}; expected one of ${VERDICTS.join(', ')}`);
   return found;
 }
 
@@ -68,12 +73,14 @@ const VERDICT_KEYS = ['verdict', 'status', 'label', 'judgement', 'judgment'];
 export function verdictRowsFromJson(doc: unknown): VerdictRow[] {
   const { list, base } = logbookList(doc);
   // A paper named once at the top level ({"paper": ..., "logbooks": [...]}) applies to every logbook.
-  const inheritedPaper = isObject(doc) && base !== null && base !== '' && PAPER_KEYS.some((k) => k in doc) ? idAt(doc, PAPER_KEYS, '', 'paper') : undefined;
+  const inheritedPaper =
+    isObject(doc) && base !== null && base !== '' && PAPER_KEYS.some((k) => k in doc) ? idAt(doc, PAPER_KEYS, '', 'paper') : undefined;
   const rows: VerdictRow[] = [];
   list.forEach((entry, i) => {
     const ptr = base === null ? '' : `${base}/${i}`;
     if (!isObject(entry)) throw new LedgerInputError(ptr || '/', 'expected an object with a paper, a logbook and claims');
-    const paper = PAPER_KEYS.some((k) => k in entry) || inheritedPaper === undefined ? idAt(entry, PAPER_KEYS, ptr, 'paper') : inheritedPaper;
+    const paper =
+      PAPER_KEYS.some((k) => k in entry) || inheritedPaper === undefined ? idAt(entry, PAPER_KEYS, ptr, 'paper') : inheritedPaper;
     const logbook = idAt(entry, LOGBOOK_KEYS, ptr, 'logbook');
     const claimsKey = CLAIMS_KEYS.find((k) => k in entry);
     if (claimsKey === undefined) throw new LedgerInputError(ptr, `no claims (looked for ${CLAIMS_KEYS.join(', ')})`);
@@ -124,7 +131,8 @@ export function verdictRowsFromJsonLines(text: string, parse: (line: string) => 
     try {
       for (const r of verdictRowsFromJson(doc)) rows.push({ ...r, source: `${where}: ${r.source}` });
     } catch (err) {
-      if (err instanceof LedgerInputError) throw new LedgerInputError(err.where === '' || err.where === '/' ? where : `${where}: ${err.where}`, err.reason);
+      if (err instanceof LedgerInputError)
+        throw new LedgerInputError(err.where === '' || err.where === '/' ? where : `${where}: ${err.where}`, err.reason);
       throw err;
     }
   });
@@ -142,7 +150,9 @@ function row(paper: string, claim: string, logbook: string, obj: Record<string, 
 function logbookList(doc: unknown): { list: unknown[]; base: string | null } {
   if (Array.isArray(doc)) return { list: doc, base: '' };
   if (isObject(doc)) {
-    const key = LIST_KEYS.find((k) => Array.isArray(doc[k]) && (doc[k] as unknown[]).every((e) => isObject(e) && CLAIMS_KEYS.some((c) => c in e)));
+    const key = LIST_KEYS.find(
+      (k) => Array.isArray(doc[k]) && (doc[k] as unknown[]).every((e) => isObject(e) && CLAIMS_KEYS.some((c) => c in e)),
+    );
     if (key !== undefined) return { list: doc[key] as unknown[], base: `/${key}` };
     if (CLAIMS_KEYS.some((c) => c in doc)) return { list: [doc], base: null };
   }
@@ -156,7 +166,8 @@ function idAt(obj: Record<string, unknown>, keys: readonly string[], ptr: string
     if (typeof v === 'number') {
       // A JSON number that float64 cannot hold exactly would merge distinct ids (1e400 and 1e500 both read as
       // Infinity, 2^53 + 1 as 2^53): ask for a string instead.
-      if (!Number.isFinite(v) || (Number.isInteger(v) && !Number.isSafeInteger(v))) throw new LedgerInputError(`${ptr}/${k}`, `${what} id ${v} is not exact as a JSON number; write it as a string`);
+      if (!Number.isFinite(v) || (Number.isInteger(v) && !Number.isSafeInteger(v)))
+        throw new LedgerInputError(`${ptr}/${k}`, `${what} id ${v} is not exact as a JSON number; write it as a string`);
       return String(v);
     }
     if (isObject(v) && typeof v.id === 'string' && v.id.trim() !== '') return v.id.trim();

@@ -36,14 +36,52 @@ interface Rule {
 
 const NUMBER = '(\\d[\\d_,]*(?:\\.\\d+)?(?:e\\d+)?)';
 const RULES: readonly Rule[] = [
-  { name: 'horizon', pattern: new RegExp(`(?:--?|\\b)(?:horizon|max[_-]?steps|n[_-]?steps|num[_-]?steps|steps|iterations|n[_-]?iter|max[_-]?iter|T)\\s*[=:]?\\s*${NUMBER}\\b`, 'gi') },
-  { name: 'scale', pattern: new RegExp(`(?:--?|\\b)(k|n|size|width|dim|d_model|n_layers|num_layers|batch[_-]?size)\\s*[=:]\\s*${NUMBER}\\b`, 'gi'), value: (m) => `${m[1]}=${m[2]}` },
-  { name: 'precision', pattern: /\b(float64|float32|float16|fp64|fp32|fp16|bf16|bfloat16|double precision|half precision|mpmath|mp\.dps\s*=\s*\d+|Fraction|exact rational|decimal\.getcontext\(\)\.prec\s*=\s*\d+|int8|4-bit|8-bit)\b/gi, value: (m) => (m[1] ?? '').toLowerCase() },
-  { name: 'seed', pattern: /(?:--?|\b)(?:seed|seeds|random_state|manual_seed\(|random\.seed\(|np\.random\.seed\()\s*[=:]?\s*(\[[\d,\s]+\]|\d+)/gi },
-  { name: 'units', pattern: /\b((?:s|ms|µs|us|sec|seconds|min|hours?)\s*(?:\/|per)\s*(?:traj(?:ectory|ectories)?|batch(?:\s+of\s+\d+)?|step|sample|token|example|epoch|run)|per\s+(?:trajectory|batch(?:\s+of\s+\d+)?|step|sample|token|example|epoch))\b/gi, value: (m) => (m[1] ?? '').toLowerCase().replace(/\s+/g, ' ') },
-  { name: 'loss', pattern: /\b(forward[- ]KL|reverse[- ]KL|KL\s*\(\s*p\s*\|\|\s*q\s*\)|KL\s*\(\s*q\s*\|\|\s*p\s*\)|cross[- ]entropy|Jensen[- ]Shannon|JS divergence|kl_div|nll_loss|mse_loss|MSE)\b/gi, value: (m) => (m[1] ?? '').toLowerCase().replace(/\s+/g, ' ') },
-  { name: 'padding', pattern: /\b(ignore_index\s*=\s*-?\d+|attention_mask|pad(?:ding)?[_ ]?(?:token|id|mask)?\s*=\s*\S+|(?:excluding|including|with|without|ignoring|masking) (?:the )?pad(?:ding)?(?: positions| tokens)?|pad(?:ding)?(?: positions| tokens)? (?:excluded|included|masked|ignored|counted))/gi, value: (m) => (m[1] ?? '').toLowerCase().replace(/\s+/g, ' ') },
-  { name: 'code version', pattern: /\b(?:commit|git|rev(?:ision)?|sha)\s*[:=]?\s*([0-9a-f]{7,40})\b|\b([A-Za-z][\w.-]*==\d+(?:\.\d+)+)\b|\bversion\s*[:=]?\s*(v?\d+(?:\.\d+)+)\b/gi, value: (m) => m[1] ?? m[2] ?? m[3] ?? '' },
+  {
+    name: 'horizon',
+    pattern: new RegExp(
+      `(?:--?|\\b)(?:horizon|max[_-]?steps|n[_-]?steps|num[_-]?steps|steps|iterations|n[_-]?iter|max[_-]?iter|T)\\s*[=:]?\\s*${NUMBER}\\b`,
+      'gi',
+    ),
+  },
+  {
+    name: 'scale',
+    pattern: new RegExp(`(?:--?|\\b)(k|n|size|width|dim|d_model|n_layers|num_layers|batch[_-]?size)\\s*[=:]\\s*${NUMBER}\\b`, 'gi'),
+    value: (m) => `${m[1]}=${m[2]}`,
+  },
+  {
+    name: 'precision',
+    pattern:
+      /\b(float64|float32|float16|fp64|fp32|fp16|bf16|bfloat16|double precision|half precision|mpmath|mp\.dps\s*=\s*\d+|Fraction|exact rational|decimal\.getcontext\(\)\.prec\s*=\s*\d+|int8|4-bit|8-bit)\b/gi,
+    value: (m) => (m[1] ?? '').toLowerCase(),
+  },
+  {
+    name: 'seed',
+    pattern: /(?:--?|\b)(?:seed|seeds|random_state|manual_seed\(|random\.seed\(|np\.random\.seed\()\s*[=:]?\s*(\[[\d,\s]+\]|\d+)/gi,
+  },
+  {
+    name: 'units',
+    pattern:
+      /\b((?:s|ms|µs|us|sec|seconds|min|hours?)\s*(?:\/|per)\s*(?:traj(?:ectory|ectories)?|batch(?:\s+of\s+\d+)?|step|sample|token|example|epoch|run)|per\s+(?:trajectory|batch(?:\s+of\s+\d+)?|step|sample|token|example|epoch))\b/gi,
+    value: (m) => (m[1] ?? '').toLowerCase().replace(/\s+/g, ' '),
+  },
+  {
+    name: 'loss',
+    pattern:
+      /\b(forward[- ]KL|reverse[- ]KL|KL\s*\(\s*p\s*\|\|\s*q\s*\)|KL\s*\(\s*q\s*\|\|\s*p\s*\)|cross[- ]entropy|Jensen[- ]Shannon|JS divergence|kl_div|nll_loss|mse_loss|MSE)\b/gi,
+    value: (m) => (m[1] ?? '').toLowerCase().replace(/\s+/g, ' '),
+  },
+  {
+    name: 'padding',
+    pattern:
+      /\b(ignore_index\s*=\s*-?\d+|attention_mask|pad(?:ding)?[_ ]?(?:token|id|mask)?\s*=\s*\S+|(?:excluding|including|with|without|ignoring|masking) (?:the )?pad(?:ding)?(?: positions| tokens)?|pad(?:ding)?(?: positions| tokens)? (?:excluded|included|masked|ignored|counted))/gi,
+    value: (m) => (m[1] ?? '').toLowerCase().replace(/\s+/g, ' '),
+  },
+  {
+    name: 'code version',
+    pattern:
+      /\b(?:commit|git|rev(?:ision)?|sha)\s*[:=]?\s*([0-9a-f]{7,40})\b|\b([A-Za-z][\w.-]*==\d+(?:\.\d+)+)\b|\bversion\s*[:=]?\s*(v?\d+(?:\.\d+)+)\b/gi,
+    value: (m) => m[1] ?? m[2] ?? m[3] ?? '',
+  },
 ];
 
 function snippetOf(text: string, index: number): string {
@@ -90,7 +128,16 @@ export function compareSettings(a: Record<SettingName, SettingValue[]>, b: Recor
   return SETTING_NAMES.map((name) => {
     const va = new Set(a[name].map((v) => v.value));
     const vb = new Set(b[name].map((v) => v.value));
-    const comparison = va.size === 0 && vb.size === 0 ? 'neither' : va.size === 0 ? 'only-b' : vb.size === 0 ? 'only-a' : va.size === vb.size && [...va].every((v) => vb.has(v)) ? 'same' : 'differs';
+    const comparison =
+      va.size === 0 && vb.size === 0
+        ? 'neither'
+        : va.size === 0
+          ? 'only-b'
+          : vb.size === 0
+            ? 'only-a'
+            : va.size === vb.size && [...va].every((v) => vb.has(v))
+              ? 'same'
+              : 'differs';
     return { name, a: a[name], b: b[name], comparison };
   });
 }

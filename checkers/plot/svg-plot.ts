@@ -60,7 +60,9 @@ export function plotSvg(spec: PlotSpec): string {
   const py = (y: number) => r2(MARGIN.top + (1 - (y - y0) / (y1 - y0)) * plotH);
 
   const out: string[] = [];
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="12">`);
+  out.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="12">`,
+  );
   out.push(`<rect width="${width}" height="${height}" fill="white"/>`);
   out.push(`<text x="${width / 2}" y="22" text-anchor="middle" font-size="14">${esc(spec.title)}</text>`);
   out.push(`<rect x="${MARGIN.left}" y="${MARGIN.top}" width="${plotW}" height="${plotH}" fill="none" stroke="#444"/>`);
@@ -76,7 +78,9 @@ export function plotSvg(spec: PlotSpec): string {
     out.push(`<line x1="${MARGIN.left}" y1="${Y}" x2="${MARGIN.left + plotW}" y2="${Y}" stroke="#eee"/>`);
     out.push(`<text x="${MARGIN.left - 8}" y="${r2(Y + 4)}" text-anchor="end">${esc(fmt(t))}</text>`);
   }
-  out.push(`<text x="${MARGIN.left + plotW / 2}" y="${height - 12}" text-anchor="middle">${esc(spec.xLabel)}${logX ? ' (log scale)' : ''}</text>`);
+  out.push(
+    `<text x="${MARGIN.left + plotW / 2}" y="${height - 12}" text-anchor="middle">${esc(spec.xLabel)}${logX ? ' (log scale)' : ''}</text>`,
+  );
   out.push(`<text transform="translate(16 ${MARGIN.top + plotH / 2}) rotate(-90)" text-anchor="middle">${esc(spec.yLabel)}</text>`);
 
   samples.forEach((s, i) => {
@@ -94,10 +98,14 @@ export function plotSvg(spec: PlotSpec): string {
   }
 
   const lx = MARGIN.left + plotW + 12;
-  out.push(`<circle cx="${lx + 8}" cy="${MARGIN.top + 10}" r="3" fill="#222"/><text x="${lx + 20}" y="${MARGIN.top + 14}">data ± 1 se</text>`);
+  out.push(
+    `<circle cx="${lx + 8}" cy="${MARGIN.top + 10}" r="3" fill="#222"/><text x="${lx + 20}" y="${MARGIN.top + 14}">data ± 1 se</text>`,
+  );
   curves.forEach((c, i) => {
     const y = MARGIN.top + 30 + i * 18;
-    out.push(`<line x1="${lx}" y1="${y}" x2="${lx + 16}" y2="${y}" stroke="${COLORS[i % COLORS.length]}" stroke-width="2"/><text x="${lx + 20}" y="${y + 4}">${esc(c.label)}</text>`);
+    out.push(
+      `<line x1="${lx}" y1="${y}" x2="${lx + 16}" y2="${y}" stroke="${COLORS[i % COLORS.length]}" stroke-width="2"/><text x="${lx + 20}" y="${y + 4}">${esc(c.label)}</text>`,
+    );
   });
   out.push('</svg>');
   return `${out.join('\n')}\n`;

@@ -108,15 +108,7 @@ function withRegisters(P: Precise, terms: number, body: (r: Registers) => void):
 }
 
 /** acc += weight * ln(num / den); skipped when weight is 0 (0 ln 0 = 0). */
-function addWeightedLogRatio(
-  P: Precise,
-  r: Registers,
-  weight: MpfrPtr,
-  num: MpfrPtr,
-  den: MpfrPtr,
-  name: string,
-  i: number,
-): void {
+function addWeightedLogRatio(P: Precise, r: Registers, weight: MpfrPtr, num: MpfrPtr, den: MpfrPtr, name: string, i: number): void {
   const b = P.mpfr.binding;
   if (b.mpfr_zero_p(weight) !== 0) return;
   if (b.mpfr_zero_p(den) !== 0) throw new DomainError(name, `entry ${i}: zero where the weight is positive (infinite divergence)`);

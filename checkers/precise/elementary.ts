@@ -141,7 +141,7 @@ function powerEquals(x: ExactInput, p: bigint, q: bigint, c: Rational): boolean 
   if (p === 0n) return c.equals(Rational.ONE);
   if (v.isZero() || c.isZero()) return v.isZero() && c.isZero() && p > 0n;
   const negative = v.sign() < 0 && p % 2n !== 0n;
-  if ((c.sign() < 0) !== negative) return false;
+  if (c.sign() < 0 !== negative) return false;
   const [a, d] = [v.num < 0n ? -v.num : v.num, v.den];
   const [cn, cd] = [c.num < 0n ? -c.num : c.num, c.den];
   // (a/d)^p = (cn/cd)^q with both fractions reduced: numerators and denominators match separately.

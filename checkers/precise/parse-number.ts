@@ -10,8 +10,7 @@ import { numberSyntax, wrongType } from '../exact/number-syntax';
 
 /** A number read exactly: a decimal literal (validated text) or a ratio of integers with den > 0. */
 export type ExactNumber =
-  | { readonly kind: 'decimal'; readonly text: string }
-  | { readonly kind: 'ratio'; readonly num: bigint; readonly den: bigint };
+  { readonly kind: 'decimal'; readonly text: string } | { readonly kind: 'ratio'; readonly num: bigint; readonly den: bigint };
 
 /** Inputs accepted wherever an exact number is expected. */
 export type NumberInput = string | bigint | number;

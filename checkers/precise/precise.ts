@@ -84,7 +84,14 @@ export function createPrecise(options: PreciseOptions): Precise {
     throw new DomainError('createPrecise', `digits must be an integer in [1, 1e6], got ${digits}`);
   }
   const rounding = requireRoundingMode(options.rounding ?? 'half-even', 'createPrecise');
-  const D = Decimal.clone({ precision: digits, rounding: decimalJsRounding(rounding), toExpNeg: -7, toExpPos: 21, maxE: 9e15, minE: -9e15 });
+  const D = Decimal.clone({
+    precision: digits,
+    rounding: decimalJsRounding(rounding),
+    toExpNeg: -7,
+    toExpPos: 21,
+    maxE: 9e15,
+    minE: -9e15,
+  });
   const bits = bitsForDigits(digits, GUARD_BITS);
 
   /** The exact rational r rounded once to `digits` in this instance's mode. */
@@ -124,13 +131,25 @@ export function createPrecise(options: PreciseOptions): Precise {
     Decimal: D,
     value,
     fromFloat64: (x) => new D(exactDecimalOfFloat64(x)),
-    add: arithmetic((a, b) => a.plus(b), (a, b) => a.add(b)),
-    sub: arithmetic((a, b) => a.minus(b), (a, b) => a.sub(b)),
-    mul: arithmetic((a, b) => a.times(b), (a, b) => a.mul(b)),
+    add: arithmetic(
+      (a, b) => a.plus(b),
+      (a, b) => a.add(b),
+    ),
+    sub: arithmetic(
+      (a, b) => a.minus(b),
+      (a, b) => a.sub(b),
+    ),
+    mul: arithmetic(
+      (a, b) => a.times(b),
+      (a, b) => a.mul(b),
+    ),
     div: (a, b) => {
       const d = exact(b);
       if (d.isZero()) throw new DomainError('div', 'division by zero');
-      return arithmetic((u, v) => u.div(v), (u, v) => u.div(v))(a, b);
+      return arithmetic(
+        (u, v) => u.div(v),
+        (u, v) => u.div(v),
+      )(a, b);
     },
     sum: (xs) => rounded(xs.reduce<Rational>((acc, x) => acc.add(asRational(exact(x))), Rational.ZERO)),
     ln: (x) => evaluate(lnProblem(exactInput(x))),

@@ -125,12 +125,21 @@ export function compareRuns(a: LabelledSeries, b: LabelledSeries): RunComparison
       else if (aBad && bBad) bothNonFinite++;
       else if (aBad) onlyANonFinite++;
       else onlyBNonFinite++;
-      if (firstOneSided === null && aBad !== bBad) firstOneSided = { step: p.step, nonFinite: aBad ? 'a' : 'b', kind: (aBad ? p.kind : q.kind) as NonFiniteKind };
+      if (firstOneSided === null && aBad !== bBad)
+        firstOneSided = { step: p.step, nonFinite: aBad ? 'a' : 'b', kind: (aBad ? p.kind : q.kind) as NonFiniteKind };
       i++;
       j++;
     }
   }
-  const common = { steps, onlyInA: A.points.length - steps, onlyInB: B.points.length - steps, bothFinite, onlyANonFinite, onlyBNonFinite, bothNonFinite };
+  const common = {
+    steps,
+    onlyInA: A.points.length - steps,
+    onlyInB: B.points.length - steps,
+    bothFinite,
+    onlyANonFinite,
+    onlyBNonFinite,
+    bothNonFinite,
+  };
   const summary: ComparisonSummary = {
     a: sideSummary(A.side),
     b: sideSummary(B.side),

@@ -57,7 +57,13 @@ export type DivergenceOutcome = 'diverging' | 'not-significant' | 'constant' | '
 
 export type CannotTellReason =
   | { readonly code: 'too-few-points'; readonly points: number; readonly minimum: number }
-  | { readonly code: 'too-few-effective-points'; readonly points: number; readonly effectiveN: number; readonly residualLag1: number; readonly minimum: number }
+  | {
+      readonly code: 'too-few-effective-points';
+      readonly points: number;
+      readonly effectiveN: number;
+      readonly residualLag1: number;
+      readonly minimum: number;
+    }
   | { readonly code: 'steps-do-not-vary'; readonly step: number }
   | { readonly code: 'not-positive-for-log'; readonly step: number; readonly value: number }
   | { readonly code: 'no-ratio'; readonly points: number; readonly ratioPoints: number; readonly firstMean: number | null };
@@ -100,9 +106,12 @@ export interface DivergenceResult {
 
 function checkOptions(o: DivergenceOptions): void {
   if (!(o.level > 0 && o.level < 1)) throw new DomainError('divergenceTest', `level must be in (0, 1), got ${o.level}`);
-  if (!Number.isInteger(o.minPoints) || o.minPoints < 3) throw new DomainError('divergenceTest', `minPoints must be an integer of at least 3, got ${o.minPoints}`);
-  if (o.ratioPoints !== undefined && (!Number.isInteger(o.ratioPoints) || o.ratioPoints < 1)) throw new DomainError('divergenceTest', `ratioPoints must be a positive integer, got ${o.ratioPoints}`);
-  if (o.ratioThreshold !== undefined && !(o.ratioThreshold > 0 && Number.isFinite(o.ratioThreshold))) throw new DomainError('divergenceTest', `ratioThreshold must be positive and finite, got ${o.ratioThreshold}`);
+  if (!Number.isInteger(o.minPoints) || o.minPoints < 3)
+    throw new DomainError('divergenceTest', `minPoints must be an integer of at least 3, got ${o.minPoints}`);
+  if (o.ratioPoints !== undefined && (!Number.isInteger(o.ratioPoints) || o.ratioPoints < 1))
+    throw new DomainError('divergenceTest', `ratioPoints must be a positive integer, got ${o.ratioPoints}`);
+  if (o.ratioThreshold !== undefined && !(o.ratioThreshold > 0 && Number.isFinite(o.ratioThreshold)))
+    throw new DomainError('divergenceTest', `ratioThreshold must be positive and finite, got ${o.ratioThreshold}`);
 }
 
 function meanOf(v: readonly number[]): number {
@@ -133,11 +142,26 @@ function ratioOf(values: readonly number[], o: DivergenceOptions): RatioSummary 
  */
 export function divergenceTest(series: StepValues, o: DivergenceOptions, what = 'series'): DivergenceResult {
   checkOptions(o);
-  const inWindow = orderedPoints(what, series).points.filter((p) => (o.fromStep === undefined || p.step >= o.fromStep) && (o.toStep === undefined || p.step <= o.toStep));
+  const inWindow = orderedPoints(what, series).points.filter(
+    (p) => (o.fromStep === undefined || p.step >= o.fromStep) && (o.toStep === undefined || p.step <= o.toStep),
+  );
   const finite = inWindow.filter((p) => p.kind === 'finite');
-  const window = { fromStep: o.fromStep ?? null, toStep: o.toStep ?? null, points: finite.length, nonFinite: inWindow.length - finite.length };
+  const window = {
+    fromStep: o.fromStep ?? null,
+    toStep: o.toStep ?? null,
+    points: finite.length,
+    nonFinite: inWindow.length - finite.length,
+  };
   const base = { window, scale: o.scale, direction: o.direction, errors: o.errors, level: o.level, minPoints: o.minPoints };
-  const cannotTell = (reason: CannotTellReason, slope: SlopeFit | null = null, ratio: RatioSummary | null = null): DivergenceResult => ({ ...base, outcome: 'cannot-tell', reason, slope, adjusted: null, ratio, guarantee: null });
+  const cannotTell = (reason: CannotTellReason, slope: SlopeFit | null = null, ratio: RatioSummary | null = null): DivergenceResult => ({
+    ...base,
+    outcome: 'cannot-tell',
+    reason,
+    slope,
+    adjusted: null,
+    ratio,
+    guarantee: null,
+  });
 
   if (finite.length < o.minPoints) return cannotTell({ code: 'too-few-points', points: finite.length, minimum: o.minPoints });
   if (o.scale === 'log') {
@@ -148,7 +172,8 @@ export function divergenceTest(series: StepValues, o: DivergenceOptions, what = 
   if (finite.every((p) => p.step === first.step)) return cannotTell({ code: 'steps-do-not-vary', step: first.step });
   const values = finite.map((p) => p.value);
   const ratio = ratioOf(values, o);
-  if (values.every((v) => v === first.value)) return { ...base, outcome: 'constant', reason: null, slope: null, adjusted: null, ratio, guarantee: { kind: 'exact' } };
+  if (values.every((v) => v === first.value))
+    return { ...base, outcome: 'constant', reason: null, slope: null, adjusted: null, ratio, guarantee: { kind: 'exact' } };
 
   const x = finite.map((p) => p.step);
   const y = o.scale === 'log' ? values.map((v) => Math.log(v)) : values;
@@ -156,17 +181,33 @@ export function divergenceTest(series: StepValues, o: DivergenceOptions, what = 
   const adjusted = o.errors === 'ar1' ? ar1Adjusted(slope) : null;
   if (o.errors === 'ar1' && (adjusted === null || adjusted.effectiveN < o.minPoints)) {
     const effectiveN = effectiveSampleSize(slope.n, slope.residualLag1);
-    return cannotTell({ code: 'too-few-effective-points', points: slope.n, effectiveN, residualLag1: slope.residualLag1 ?? 0, minimum: o.minPoints }, slope, ratio);
+    return cannotTell(
+      { code: 'too-few-effective-points', points: slope.n, effectiveN, residualLag1: slope.residualLag1 ?? 0, minimum: o.minPoints },
+      slope,
+      ratio,
+    );
   }
   const used = adjusted ?? slope;
   if (o.ratioThreshold !== undefined && (ratio === null || ratio.ratio === null)) {
-    return cannotTell({ code: 'no-ratio', points: finite.length, ratioPoints: ratioPointsFor(finite.length, o), firstMean: ratio?.firstMean ?? null }, slope, ratio);
+    return cannotTell(
+      { code: 'no-ratio', points: finite.length, ratioPoints: ratioPointsFor(finite.length, o), firstMean: ratio?.firstMean ?? null },
+      slope,
+      ratio,
+    );
   }
   const significant = used.p < o.level;
   const outcome = significant && ratio?.reached !== false ? 'diverging' : 'not-significant';
   const errors = o.errors === 'ar1' ? ', adjusted for AR(1) errors (Nychka et al. 2000)' : '';
   const test = `one-sided t test of the OLS slope of ${o.scale === 'log' ? 'ln(value)' : 'value'} on step (${o.direction})${errors}`;
-  return { ...base, outcome, reason: null, slope, adjusted, ratio, guarantee: { kind: 'statistical', test, p: used.p, dof: used.dof, level: o.level } };
+  return {
+    ...base,
+    outcome,
+    reason: null,
+    slope,
+    adjusted,
+    ratio,
+    guarantee: { kind: 'statistical', test, p: used.p, dof: used.dof, level: o.level },
+  };
 }
 
 /**
@@ -184,6 +225,8 @@ export function reasonText(r: CannotTellReason): string {
     case 'not-positive-for-log':
       return `the value ${r.value} at step ${r.step} is not positive: no log scale`;
     case 'no-ratio':
-      return r.firstMean === null ? `${r.points} points cannot hold two sub-windows of ${r.ratioPoints}: no ratio to compare with the threshold` : `the first sub-window's mean ${r.firstMean} is not positive: no ratio to compare with the threshold`;
+      return r.firstMean === null
+        ? `${r.points} points cannot hold two sub-windows of ${r.ratioPoints}: no ratio to compare with the threshold`
+        : `the first sub-window's mean ${r.firstMean} is not positive: no ratio to compare with the threshold`;
   }
 }

@@ -54,9 +54,14 @@ function inRanges(step: number, ranges: readonly StepRange[]): boolean {
  * The secondary's finiteness over the primary's non-finite ranges. `minPoints` is a positive integer.
  * Example: see the module comment.
  */
-export function finiteWhileNonFinite(primary: LabelledSeries, secondary: LabelledSeries, options: { readonly minPoints: number }): FiniteWhileResult {
+export function finiteWhileNonFinite(
+  primary: LabelledSeries,
+  secondary: LabelledSeries,
+  options: { readonly minPoints: number },
+): FiniteWhileResult {
   const { minPoints } = options;
-  if (!Number.isInteger(minPoints) || minPoints < 1) throw new DomainError('finiteWhileNonFinite', `minPoints must be a positive integer, got ${minPoints}`);
+  if (!Number.isInteger(minPoints) || minPoints < 1)
+    throw new DomainError('finiteWhileNonFinite', `minPoints must be a positive integer, got ${minPoints}`);
   const P = runSide(primary).side;
   const S = runSide(secondary);
   const ranges = P.ranges;
@@ -64,7 +69,14 @@ export function finiteWhileNonFinite(primary: LabelledSeries, secondary: Labelle
   const counts = countKinds(inside.map((p) => p.kind));
   const bad = inside.find((p) => p.kind !== 'finite');
   const firstNonFinite = bad !== undefined ? { step: bad.step, kind: bad.kind as NonFiniteKind } : null;
-  const outcome: FiniteWhileOutcome = ranges.length === 0 ? 'primary-finite' : bad !== undefined ? 'not-finite' : inside.length >= minPoints ? 'stays-finite' : 'too-few-points';
+  const outcome: FiniteWhileOutcome =
+    ranges.length === 0
+      ? 'primary-finite'
+      : bad !== undefined
+        ? 'not-finite'
+        : inside.length >= minPoints
+          ? 'stays-finite'
+          : 'too-few-points';
   return {
     outcome,
     minPoints,

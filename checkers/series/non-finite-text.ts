@@ -75,11 +75,15 @@ export function describeNonFinite(f: NonFiniteFacts): string {
   const bursts = f.bursts;
   const first = bursts[0];
   const last = bursts[bursts.length - 1];
-  if (f.pattern === 'none' || first === undefined || last === undefined) return f.points === 0 ? 'no values' : `finite throughout: ${plural(f.points, 'value')}`;
+  if (f.pattern === 'none' || first === undefined || last === undefined)
+    return f.points === 0 ? 'no values' : `finite throughout: ${plural(f.points, 'value')}`;
   if (f.pattern === 'throughout') return describeBurst(first, true);
   const nonFinite = f.points - f.counts.finite;
   if (f.pattern === 'isolated') {
-    const where = bursts.length === 1 ? `${kindsText(f.counts)} at step ${first.fromStep}` : `${kindsText(f.counts)}; first at step ${first.fromStep}, last at step ${last.fromStep}`;
+    const where =
+      bursts.length === 1
+        ? `${kindsText(f.counts)} at step ${first.fromStep}`
+        : `${kindsText(f.counts)}; first at step ${first.fromStep}, last at step ${last.fromStep}`;
     return `isolated: ${plural(nonFinite, 'non-finite value')} among ${f.points} (${where})`;
   }
   let longest = first;

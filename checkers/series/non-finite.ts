@@ -98,7 +98,8 @@ export function reportOfPoints(points: readonly Point[], reordered: boolean): No
   const bursts = burstsOf(points);
   const first = bursts[0];
   const onsetPoint = first !== undefined ? (points[first.fromPosition] as Point) : undefined;
-  const onset = onsetPoint !== undefined ? { step: onsetPoint.step, index: onsetPoint.index, kind: onsetPoint.kind as NonFiniteKind } : null;
+  const onset =
+    onsetPoint !== undefined ? { step: onsetPoint.step, index: onsetPoint.index, kind: onsetPoint.kind as NonFiniteKind } : null;
   const pattern = patternOf(bursts);
   const facts = { points: points.length, counts, bursts, pattern };
   return {

@@ -79,13 +79,15 @@ export function nonFiniteTotal(c: KindCounts): number {
  */
 export function orderedPoints(what: string, series: StepValues): { readonly points: readonly Point[]; readonly reordered: boolean } {
   const { steps, values } = series;
-  if (steps.length !== values.length) throw new DimensionError(`${what}: ${steps.length} steps and ${values.length} values`, 'one value per step');
+  if (steps.length !== values.length)
+    throw new DimensionError(`${what}: ${steps.length} steps and ${values.length} values`, 'one value per step');
   const points: Point[] = [];
   let reordered = false;
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i];
     const value = values[i];
-    if (typeof step !== 'number' || !Number.isFinite(step)) throw new DomainError(what, `step at point ${i + 1} is ${String(step)}, not a finite number`);
+    if (typeof step !== 'number' || !Number.isFinite(step))
+      throw new DomainError(what, `step at point ${i + 1} is ${String(step)}, not a finite number`);
     if (typeof value !== 'number') throw new DomainError(what, `value at point ${i + 1} is a ${typeof value}, not a number`);
     if (i > 0 && step < (steps[i - 1] as number)) reordered = true;
     points.push({ index: i, step, value, kind: valueKind(value) });

@@ -69,7 +69,15 @@ export function segmentsOf(points: readonly Point[]): readonly Segment[] {
     if (bestPeriod === 1) out.push({ shape: 'run', kind: kinds[i] as NonFiniteKind, fromStep, toStep, length: bestLength });
     else {
       const cycle = kinds.slice(i, i + bestPeriod);
-      out.push({ shape: 'cycle', cycle, fromStep, toStep, length: bestLength, cycles: Math.floor(bestLength / bestPeriod), remainder: bestLength % bestPeriod });
+      out.push({
+        shape: 'cycle',
+        cycle,
+        fromStep,
+        toStep,
+        length: bestLength,
+        cycles: Math.floor(bestLength / bestPeriod),
+        remainder: bestLength % bestPeriod,
+      });
     }
     i += bestLength;
   }

@@ -69,7 +69,8 @@ export function olsSlope(x: readonly number[], y: readonly number[], direction: 
   if (y.length !== n) throw new DomainError('olsSlope', `${n} x values and ${y.length} y values`);
   if (n < 3) throw new DomainError('olsSlope', `a slope's standard error needs at least 3 points, got ${n}`);
   for (let i = 0; i < n; i++) {
-    if (!Number.isFinite(x[i]) || !Number.isFinite(y[i])) throw new DomainError('olsSlope', `point ${i + 1} is (${x[i]}, ${y[i]}), not finite`);
+    if (!Number.isFinite(x[i]) || !Number.isFinite(y[i]))
+      throw new DomainError('olsSlope', `point ${i + 1} is (${x[i]}, ${y[i]}), not finite`);
   }
   const x0 = x[0] as number;
   const y0 = y[0] as number;

@@ -76,7 +76,8 @@ function bd0(x: number, m: number): number {
 }
 
 function checkArgs(op: string, k: number, n: number, p: number): void {
-  if (!Number.isInteger(n) || n < 0 || n > MAX_BINOMIAL_N) throw new DomainError(op, `n must be a whole number in [0, ${MAX_BINOMIAL_N}], got ${n}`);
+  if (!Number.isInteger(n) || n < 0 || n > MAX_BINOMIAL_N)
+    throw new DomainError(op, `n must be a whole number in [0, ${MAX_BINOMIAL_N}], got ${n}`);
   if (!Number.isInteger(k)) throw new DomainError(op, `k must be a whole number, got ${k}`);
   if (!(p >= 0 && p <= 1)) throw new DomainError(op, `p must be in [0, 1], got ${p}`);
 }
@@ -169,7 +170,7 @@ export function binomialTest(k: number, n: number, p = 0.5): BinomialTestResult 
   const cut = (d * 1e-17) / (n + 1);
   const mode = Math.min(n, Math.floor((n + 1) * p));
   const s = new Sum();
-  for (let lo = firstAbove(cut, 0, mode, n, p, true), hi = firstAbove(cut, mode, n, n, p, false); lo <= hi; ) {
+  for (let lo = firstAbove(cut, 0, mode, n, p, true), hi = firstAbove(cut, mode, n, n, p, false); lo <= hi;) {
     const a = binomialPmf(lo, n, p);
     const b = binomialPmf(hi, n, p);
     if (a > d && b > d) break;

@@ -70,17 +70,37 @@ export interface DataShape {
  * The answer for fitted laws. Example: for 0.45 + 0.6 ln k with small noise at k = 2, 4, ..., 1024 the value is
  * `grows`; for the 4-row table k = 2..16 it is `cannot-tell` (4 distinct x, range 8).
  */
-export function concludeGrowth(models: readonly ModelFit[], shape: DataShape, level = DEFAULT_LEVEL, required: GrowthMinimums = DEFAULT_MINIMUMS): GrowthConclusion {
+export function concludeGrowth(
+  models: readonly ModelFit[],
+  shape: DataShape,
+  level = DEFAULT_LEVEL,
+  required: GrowthMinimums = DEFAULT_MINIMUMS,
+): GrowthConclusion {
   const actual = { points: shape.distinctX, xRange: shape.xMax / shape.xMin };
   const missing: string[] = [];
   if (actual.points < required.points) missing.push(`more points: ${actual.points} distinct x, at least ${required.points} needed`);
-  if (!(actual.xRange >= required.xRange)) missing.push(`a larger range of x: xmax/xmin = ${fmt(actual.xRange)} (${shape.xMin} to ${shape.xMax}), at least ${required.xRange} needed`);
+  if (!(actual.xRange >= required.xRange))
+    missing.push(
+      `a larger range of x: xmax/xmin = ${fmt(actual.xRange)} (${shape.xMin} to ${shape.xMax}), at least ${required.xRange} needed`,
+    );
   const minimums = { required, actual, met: missing.length === 0, missing };
-  const test = shape.known ? 'lack of fit: chi-square goodness of fit with the given se' : 'lack of fit: F (J) test of each law against it plus the fitted curve of the best law of the other kind';
+  const test = shape.known
+    ? 'lack of fit: chi-square goodness of fit with the given se'
+    : 'lack of fit: F (J) test of each law against it plus the fitted curve of the best law of the other kind';
   const weights = `AICc weights: ${models.map((m) => `${m.name} ${m.weight !== undefined ? fmt(m.weight) : '-'}`).join(', ')}`;
   if (!minimums.met) {
     const laws = models.map((m) => `${describe(m, level, shape)} (not used: below the minimums)`);
-    return { value: 'cannot-tell', level, test, p: null, dof: null, law: null, reasons: [`below the minimums before any law may support or refute: ${missing.join('; ')}`, ...laws, weights], wouldDecide: missing, minimums };
+    return {
+      value: 'cannot-tell',
+      level,
+      test,
+      p: null,
+      dof: null,
+      law: null,
+      reasons: [`below the minimums before any law may support or refute: ${missing.join('; ')}`, ...laws, weights],
+      wouldDecide: missing,
+      minimums,
+    };
   }
   const bounded = models.filter((m) => m.kind === 'bounded');
   const growing = models.filter((m) => m.kind === 'growing');
@@ -98,7 +118,12 @@ export function concludeGrowth(models: readonly ModelFit[], shape: DataShape, le
   const growingRejected = growing.every((m) => growingP(m) < level);
   const weakest = (ms: readonly ModelFit[], near: boolean) => {
     let best: ModelFit | undefined;
-    for (const m of ms) if (best === undefined || pOf(near ? (m.lackOfFitNear ?? m.lackOfFit) : m.lackOfFit) > pOf(near ? (best.lackOfFitNear ?? best.lackOfFit) : best.lackOfFit)) best = m;
+    for (const m of ms)
+      if (
+        best === undefined ||
+        pOf(near ? (m.lackOfFitNear ?? m.lackOfFit) : m.lackOfFit) > pOf(near ? (best.lackOfFitNear ?? best.lackOfFit) : best.lackOfFit)
+      )
+        best = m;
     const t = best === undefined ? null : near ? (best.lackOfFitNear ?? best.lackOfFit) : best.lackOfFit;
     return { law: best?.name ?? null, p: t?.p ?? null, dof: t?.dof ?? null };
   };
@@ -109,27 +134,45 @@ export function concludeGrowth(models: readonly ModelFit[], shape: DataShape, le
   const growingPreferred = bestGrowing !== undefined && aicc(bestGrowing) <= bestBoundedAicc - 10;
   if (boundedNearRejected && (growingFits.length > 0 || growingPreferred)) {
     const w = weakest(bounded, true);
-    const fitting = growingFits.length > 0 ? growingFits.map((m) => `${m.name} fits (p = ${fmtP(growingP(m))})`).join(', ') : `no law fits exactly, but ${bestGrowing?.name} is preferred by AICc by ${fmt(bestBoundedAicc - aicc(bestGrowing as ModelFit))} over every bounded law`;
+    const fitting =
+      growingFits.length > 0
+        ? growingFits.map((m) => `${m.name} fits (p = ${fmtP(growingP(m))})`).join(', ')
+        : `no law fits exactly, but ${bestGrowing?.name} is preferred by AICc by ${fmt(bestBoundedAicc - aicc(bestGrowing as ModelFit))} over every bounded law`;
     const lead = growingFits.length > 0 ? [...growingFits].sort((a, b) => aicc(a) - aicc(b))[0] : bestGrowing;
     const direction = lead === undefined ? undefined : directionOf(lead);
-    reasons.unshift(`grows${direction === 'decreasing' ? ' (decreasing without bound)' : ''}: every bounded law is rejected at level ${level} over its members that reach at least half their limit within x = ${shape.xMin}..${shape.xMax} (largest p = ${fmtP(w.p)}, ${w.law}); ${fitting}`);
+    reasons.unshift(
+      `grows${direction === 'decreasing' ? ' (decreasing without bound)' : ''}: every bounded law is rejected at level ${level} over its members that reach at least half their limit within x = ${shape.xMin}..${shape.xMax} (largest p = ${fmtP(w.p)}, ${w.law}); ${fitting}`,
+    );
     return { value: 'grows', level, test, ...w, ...(direction !== undefined ? { direction } : {}), reasons, wouldDecide: [], minimums };
   }
   if (boundedFits.length > 0 && growingRejected) {
     const w = weakest(growing, true);
-    reasons.unshift(`bounded: every growing law is rejected at level ${level} (largest p = ${fmtP(w.p)}, ${w.law}); ${boundedFits.map((m) => `${m.name} fits (p = ${fmtP(pOf(m.lackOfFit))}, limit ${fmt(m.params.a ?? Number.NaN)})`).join(', ')}`);
+    reasons.unshift(
+      `bounded: every growing law is rejected at level ${level} (largest p = ${fmtP(w.p)}, ${w.law}); ${boundedFits.map((m) => `${m.name} fits (p = ${fmtP(pOf(m.lackOfFit))}, limit ${fmt(m.params.a ?? Number.NaN)})`).join(', ')}`,
+    );
     return { value: 'bounded', level, test, ...w, reasons, wouldDecide: [], minimums };
   }
   const wouldDecide: string[] = [];
   const nearFits = bounded.filter((m) => pOf(m.lackOfFitNear ?? m.lackOfFit) >= level);
   if (nearFits.length > 0 && growingFits.length > 0) {
-    reasons.unshift(`cannot tell: a bounded law (${nearFits.map((m) => `${m.name}, p = ${fmtP(pOf(m.lackOfFitNear ?? m.lackOfFit))}`).join('; ')}) and a growing law (${growingFits.map((m) => `${m.name}, p = ${fmtP(growingP(m))}`).join('; ')}) both fit at level ${level}`);
-    wouldDecide.push(`a larger range of x (beyond ${shape.xMax}), where the bounded and growing fits part`, `more points (${shape.n} now)`, shape.known ? 'smaller standard errors' : 'smaller errors, or known standard errors (an se column) for an absolute test');
+    reasons.unshift(
+      `cannot tell: a bounded law (${nearFits.map((m) => `${m.name}, p = ${fmtP(pOf(m.lackOfFitNear ?? m.lackOfFit))}`).join('; ')}) and a growing law (${growingFits.map((m) => `${m.name}, p = ${fmtP(growingP(m))}`).join('; ')}) both fit at level ${level}`,
+    );
+    wouldDecide.push(
+      `a larger range of x (beyond ${shape.xMax}), where the bounded and growing fits part`,
+      `more points (${shape.n} now)`,
+      shape.known ? 'smaller standard errors' : 'smaller errors, or known standard errors (an se column) for an absolute test',
+    );
   } else if (growingFits.length === 0 && boundedFits.length === 0) {
     reasons.unshift(`cannot tell: no law describes the data at level ${level} (every bounded and growing law is rejected)`);
-    wouldDecide.push('check the table (outliers, a mixed-up column); the shape may be outside these laws', 'more points per x, to tell noise from shape');
+    wouldDecide.push(
+      'check the table (outliers, a mixed-up column); the shape may be outside these laws',
+      'more points per x, to tell noise from shape',
+    );
   } else {
-    reasons.unshift(`cannot tell: every bounded law that reaches its limit within the data is rejected, but no growing law fits (level ${level})`);
+    reasons.unshift(
+      `cannot tell: every bounded law that reaches its limit within the data is rejected, but no growing law fits (level ${level})`,
+    );
     wouldDecide.push(`a larger range of x (beyond ${shape.xMax})`, `more points (${shape.n} now)`);
   }
   const log = models.find((m) => m.name === 'log');
@@ -138,7 +181,11 @@ export function concludeGrowth(models: readonly ModelFit[], shape: DataShape, le
     const q = shape.known ? normalQuantile(1 - level / 2) : tQuantile(1 - level / 2, shape.n - 2);
     const b = log.params.b as number;
     const half = q * (log.se.b as number);
-    reasons.splice(1, 0, `the log slope is b = ${fmt(b)} ± ${fmt(log.se.b as number)}; its ${fmt(100 * (1 - level))}% confidence interval is [${fmt(b - half)}, ${fmt(b + half)}] (${shape.known ? 'z' : `t, ${shape.n - 2} dof`})`);
+    reasons.splice(
+      1,
+      0,
+      `the log slope is b = ${fmt(b)} ± ${fmt(log.se.b as number)}; its ${fmt(100 * (1 - level))}% confidence interval is [${fmt(b - half)}, ${fmt(b + half)}] (${shape.known ? 'z' : `t, ${shape.n - 2} dof`})`,
+    );
   }
   const w = weakest(bounded, true);
   return { value: 'cannot-tell', level, test, ...w, reasons, wouldDecide, minimums };
@@ -152,14 +199,32 @@ function directionOf(m: ModelFit): 'increasing' | 'decreasing' {
 
 /** One line per law: formula with parameters ± se, its lack-of-fit test, and for bounded laws where its limit lies. */
 function describe(m: ModelFit, level: number, shape: DataShape): string {
-  const ps = Object.keys(m.params).filter((k) => k !== 'x0').map((k) => `${k} = ${fmt(m.params[k] as number)}${m.se[k] !== undefined ? ` ± ${fmt(m.se[k] as number)}` : ''}`).join(', ');
+  const ps = Object.keys(m.params)
+    .filter((k) => k !== 'x0')
+    .map((k) => `${k} = ${fmt(m.params[k] as number)}${m.se[k] !== undefined ? ` ± ${fmt(m.se[k] as number)}` : ''}`)
+    .join(', ');
   const t = m.lackOfFit;
   const verdict = t === null ? 'too few points for a lack-of-fit test' : `${testText(t)}: ${t.p < level ? 'rejected' : 'fits'}`;
   let line = `${m.name} (${m.kind}): ${ps}; ${verdict}`;
-  if (m.name === 'log-inverse' && t !== null && t.p >= level && m.lackOfFitNear !== undefined && m.lackOfFitNear !== null && m.lackOfFitNear.p < level) {
+  if (
+    m.name === 'log-inverse' &&
+    t !== null &&
+    t.p >= level &&
+    m.lackOfFitNear !== undefined &&
+    m.lackOfFitNear !== null &&
+    m.lackOfFitNear.p < level
+  ) {
     line += `; fits only with an immaterial log term (a bounded inverse law in effect): every member whose log term makes at least half the change is rejected (${testText(m.lackOfFitNear)})`;
   }
-  if (m.kind === 'bounded' && t !== null && t.p >= level && m.lackOfFitNear !== undefined && m.lackOfFitNear !== null && m.lackOfFitNear !== t && m.lackOfFitNear.p < level) {
+  if (
+    m.kind === 'bounded' &&
+    t !== null &&
+    t.p >= level &&
+    m.lackOfFitNear !== undefined &&
+    m.lackOfFitNear !== null &&
+    m.lackOfFitNear !== t &&
+    m.lackOfFitNear.p < level
+  ) {
     line += `; fits only with its limit far outside the data: the best fit covers ${fmt(100 * (m.approach ?? 0))}% of its approach to a = ${fmt(m.params.a ?? Number.NaN)} by x = ${shape.xMax}, and every member covering at least half is rejected (${testText(m.lackOfFitNear)})`;
   }
   return line;
@@ -167,7 +232,9 @@ function describe(m: ModelFit, level: number, shape: DataShape): string {
 
 function testText(t: LackOfFit): string {
   const at = t.at !== undefined ? ` at ${t.at.name} = ${fmt(t.at.value)}` : '';
-  return t.test === 'chi-square' ? `chi2 = ${fmt(t.statistic)} on ${t.dof} dof, p = ${fmtP(t.p)}${at}` : `F = ${fmt(t.statistic)} on (1, ${t.dof}) dof against + ${t.against}, p = ${fmtP(t.p)}${at}`;
+  return t.test === 'chi-square'
+    ? `chi2 = ${fmt(t.statistic)} on ${t.dof} dof, p = ${fmtP(t.p)}${at}`
+    : `F = ${fmt(t.statistic)} on (1, ${t.dof}) dof against + ${t.against}, p = ${fmtP(t.p)}${at}`;
 }
 
 function fmt(v: number): string {

@@ -51,7 +51,11 @@ export interface GrowthOptions {
 const ORDER: readonly LawName[] = ['const', 'log', 'power', 'inverse', 'inverse-power', 'exponential', 'log-inverse', 'log-shift'];
 
 /** The laws, weights, preferred law and conclusion for one table (no horizon). */
-export function fitLaws(points: readonly DataPoint[], level = DEFAULT_LEVEL, minimums: GrowthMinimums = DEFAULT_MINIMUMS): { models: ModelFit[]; skipped: { name: ModelName; reason: string }[]; conclusion: GrowthConclusion; weighted: boolean } {
+export function fitLaws(
+  points: readonly DataPoint[],
+  level = DEFAULT_LEVEL,
+  minimums: GrowthMinimums = DEFAULT_MINIMUMS,
+): { models: ModelFit[]; skipped: { name: ModelName; reason: string }[]; conclusion: GrowthConclusion; weighted: boolean } {
   const weighted = hasKnownErrors(points);
   const P = lawProblem(points, weighted);
   const models: ModelFit[] = [];
@@ -69,14 +73,16 @@ export function fitLaws(points: readonly DataPoint[], level = DEFAULT_LEVEL, min
   for (const [name, fit] of fits) {
     const kind = LAWS[name].kind;
     const current = alternatives[kind];
-    if (Number.isFinite(fit.chi2) && (current === undefined || fit.chi2 < (fits.get(current.name) as SeparableFit).chi2)) alternatives[kind] = { name, fitted: fit.fitted };
+    if (Number.isFinite(fit.chi2) && (current === undefined || fit.chi2 < (fits.get(current.name) as SeparableFit).chi2))
+      alternatives[kind] = { name, fitted: fit.fitted };
   }
   for (const [name, fit] of fits) {
     const m = fitLaw(P, name, alternatives, fit);
     // AIC is -Infinity for an exact fit (RSS = 0 without known errors): a fine answer, not an overflow.
     const numbers = [...Object.values(m.params), m.rss, m.aic === -Infinity && m.rss === 0 ? 0 : m.aic];
     if (!numbers.every(Number.isFinite)) {
-      if (name === 'const' || name === 'log') throw new DomainError('fit', `the ${name} fit is not finite in float64 (values too large or too spread: rescale the columns)`);
+      if (name === 'const' || name === 'log')
+        throw new DomainError('fit', `the ${name} fit is not finite in float64 (values too large or too spread: rescale the columns)`);
       skipped.push({ name, reason: 'its fit is not finite in float64' });
       continue;
     }
@@ -122,7 +128,10 @@ export function fitGrowth(points: readonly DataPoint[], sigmaThreshold = 5, opti
   const picked = geometricSubset(horizon.prefix.length, options.maxConclusionPrefixes ?? (points.length <= 20_000 ? 12 : 6));
   for (const i of picked) {
     const pf = horizon.prefix[i] as PrefixFit;
-    pf.conclusion = i === horizon.prefix.length - 1 && pf.n === points.length ? conclusion.value : fitLaws(sorted.slice(0, pf.n), level, minimums).conclusion.value;
+    pf.conclusion =
+      i === horizon.prefix.length - 1 && pf.n === points.length
+        ? conclusion.value
+        : fitLaws(sorted.slice(0, pf.n), level, minimums).conclusion.value;
   }
   let growsFrom: number | null = null;
   for (let j = picked.length - 1; j >= 0; j--) {

@@ -70,7 +70,22 @@ export function lawProblem(points: readonly DataPoint[], known: boolean): LawPro
   for (const v of x) if (v > x0) firstGap = Math.min(firstGap, v - x0);
   const u = new Float64Array(n);
   for (let i = 0; i < n; i++) u[i] = Math.log((x[i] as number) / x0);
-  return { n, known, x, y, sqrtW, u, x0, xMax, lnR: Math.log(xMax / x0), firstGap, ones: new Float64Array(n).fill(1), scratch: new Float64Array(n), test: new Float64Array(n), lsq: new FewColumnLsq(y, sqrtW, 4) };
+  return {
+    n,
+    known,
+    x,
+    y,
+    sqrtW,
+    u,
+    x0,
+    xMax,
+    lnR: Math.log(xMax / x0),
+    firstGap,
+    ones: new Float64Array(n).fill(1),
+    scratch: new Float64Array(n),
+    test: new Float64Array(n),
+    lsq: new FewColumnLsq(y, sqrtW, 4),
+  };
 }
 
 export interface LawSpec {
@@ -97,7 +112,8 @@ export interface LawSpec {
 
 const LN2 = Math.LN2;
 const Q_RANGE = (P: LawProblem): [number, number] | null => (P.lnR > 0 ? [1e-4, 60] : null);
-const R_RANGE = (P: LawProblem): [number, number] | null => (P.xMax > P.x0 ? [1e-4, Math.max(1e-4, Math.min(700, (40 * (P.xMax - P.x0)) / P.firstGap))] : null);
+const R_RANGE = (P: LawProblem): [number, number] | null =>
+  P.xMax > P.x0 ? [1e-4, Math.max(1e-4, Math.min(700, (40 * (P.xMax - P.x0)) / P.firstGap))] : null;
 
 function fill(P: LawProblem, out: Float64Array, f: (i: number) => number): Float64Array {
   for (let i = 0; i < P.n; i++) out[i] = f(i);
@@ -106,8 +122,12 @@ function fill(P: LawProblem, out: Float64Array, f: (i: number) => number): Float
 
 export const LAWS: Record<LawName, LawSpec> = {
   const: {
-    name: 'const', kind: 'bounded', k: 1, m: 1,
-    range: () => null, nearRange: () => null,
+    name: 'const',
+    kind: 'bounded',
+    k: 1,
+    m: 1,
+    range: () => null,
+    nearRange: () => null,
     columns: (P) => [P.ones],
     params: (_P, c) => ({ a: c[0] as number }),
     seNames: ['a'],
@@ -115,8 +135,12 @@ export const LAWS: Record<LawName, LawSpec> = {
     approach: () => 1,
   },
   log: {
-    name: 'log', kind: 'growing', k: 2, m: 2,
-    range: () => null, nearRange: () => null,
+    name: 'log',
+    kind: 'growing',
+    k: 2,
+    m: 2,
+    range: () => null,
+    nearRange: () => null,
     columns: (P) => [P.ones, P.u],
     // y = alpha + b ln(x/x0) = (alpha - b ln x0) + b ln x.
     params: (P, c) => ({ a: (c[0] as number) - (c[1] as number) * Math.log(P.x0), b: c[1] as number }),
@@ -124,25 +148,45 @@ export const LAWS: Record<LawName, LawSpec> = {
     jacobian: (P) => [P.ones, fill(P, new Float64Array(P.n), (i) => Math.log(P.x[i] as number))],
   },
   'log-inverse': {
-    name: 'log-inverse', kind: 'growing', k: 3, m: 3,
-    range: () => null, nearRange: () => null,
+    name: 'log-inverse',
+    kind: 'growing',
+    k: 3,
+    m: 3,
+    range: () => null,
+    nearRange: () => null,
     columns: (P) => [P.ones, P.u, fill(P, P.scratch, (i) => P.x0 / (P.x[i] as number))],
     params: (P, c) => ({ a: (c[0] as number) - (c[1] as number) * Math.log(P.x0), b: c[1] as number, c: c[2] as number, x0: P.x0 }),
     seNames: ['a', 'b', 'c'],
-    jacobian: (P) => [P.ones, fill(P, new Float64Array(P.n), (i) => Math.log(P.x[i] as number)), fill(P, new Float64Array(P.n), (i) => P.x0 / (P.x[i] as number))],
+    jacobian: (P) => [
+      P.ones,
+      fill(P, new Float64Array(P.n), (i) => Math.log(P.x[i] as number)),
+      fill(P, new Float64Array(P.n), (i) => P.x0 / (P.x[i] as number)),
+    ],
   },
   'log-shift': {
-    name: 'log-shift', kind: 'growing', k: 3, m: 2,
-    range: (P) => (P.xMax > P.x0 ? [1e-6 * P.x0, 1e3 * P.xMax] : null), nearRange: () => null,
+    name: 'log-shift',
+    kind: 'growing',
+    k: 3,
+    m: 2,
+    range: (P) => (P.xMax > P.x0 ? [1e-6 * P.x0, 1e3 * P.xMax] : null),
+    nearRange: () => null,
     // ln((x + h)/(x0 + h)): ln(x/x0) as h -> 0, (x - x0)/h as h -> infinity; both ends stay well scaled.
     columns: (P, h) => [P.ones, fill(P, P.scratch, (i) => Math.log1p(((P.x[i] as number) - P.x0) / (P.x0 + h)))],
     params: (P, c, h) => ({ a: (c[0] as number) - (c[1] as number) * Math.log(P.x0 + h), b: c[1] as number, h }),
     seNames: ['a', 'b', 'h'],
-    jacobian: (P, { b = 0, h = 0 }) => [P.ones, fill(P, new Float64Array(P.n), (i) => Math.log((P.x[i] as number) + h)), fill(P, new Float64Array(P.n), (i) => b / ((P.x[i] as number) + h))],
+    jacobian: (P, { b = 0, h = 0 }) => [
+      P.ones,
+      fill(P, new Float64Array(P.n), (i) => Math.log((P.x[i] as number) + h)),
+      fill(P, new Float64Array(P.n), (i) => b / ((P.x[i] as number) + h)),
+    ],
   },
   power: {
-    name: 'power', kind: 'growing', k: 2, m: 1,
-    range: Q_RANGE, nearRange: () => null,
+    name: 'power',
+    kind: 'growing',
+    k: 2,
+    m: 1,
+    range: Q_RANGE,
+    nearRange: () => null,
     columns: (P, q) => [fill(P, P.scratch, (i) => Math.exp((q / P.lnR) * (P.u[i] as number)))],
     // y = a' (x/x0)^p = a' x0^-p x^p.
     params: (P, c, q) => ({ a: (c[0] as number) * Math.exp(-(q / P.lnR) * Math.log(P.x0)), p: q / P.lnR }),
@@ -153,8 +197,12 @@ export const LAWS: Record<LawName, LawSpec> = {
     },
   },
   inverse: {
-    name: 'inverse', kind: 'bounded', k: 2, m: 2,
-    range: () => null, nearRange: () => null,
+    name: 'inverse',
+    kind: 'bounded',
+    k: 2,
+    m: 2,
+    range: () => null,
+    nearRange: () => null,
     columns: (P) => [P.ones, fill(P, P.scratch, (i) => P.x0 / (P.x[i] as number))],
     params: (P, c) => ({ a: c[0] as number, c: c[1] as number, x0: P.x0 }),
     seNames: ['a', 'c'],
@@ -162,8 +210,12 @@ export const LAWS: Record<LawName, LawSpec> = {
     approach: (P) => 1 - P.x0 / P.xMax,
   },
   'inverse-power': {
-    name: 'inverse-power', kind: 'bounded', k: 3, m: 2,
-    range: Q_RANGE, nearRange: (P) => (P.lnR > 0 ? [LN2, 60] : null),
+    name: 'inverse-power',
+    kind: 'bounded',
+    k: 3,
+    m: 2,
+    range: Q_RANGE,
+    nearRange: (P) => (P.lnR > 0 ? [LN2, 60] : null),
     // (1 - (x/x0)^-p)/p: tends to ln(x/x0) as p -> 0.
     columns: (P, q) => {
       const p = q / P.lnR;
@@ -182,7 +234,10 @@ export const LAWS: Record<LawName, LawSpec> = {
     approach: (P, { p = 0 }) => -Math.expm1(-p * P.lnR),
   },
   exponential: {
-    name: 'exponential', kind: 'bounded', k: 3, m: 2,
+    name: 'exponential',
+    kind: 'bounded',
+    k: 3,
+    m: 2,
     range: R_RANGE,
     nearRange: (P) => {
       const r = R_RANGE(P);
@@ -211,13 +266,22 @@ export const LAWS: Record<LawName, LawSpec> = {
  * evidence of growth, as an inverse-power law with its limit far outside the data is none of boundedness.)
  */
 export const MATERIAL_LOG_INVERSE: LawSpec = {
-  name: 'log-inverse', kind: 'growing', k: 3, m: 2,
-  range: (P) => (P.lnR > 0 ? [1, 3] : null), nearRange: (P) => (P.lnR > 0 ? [1, 3] : null),
+  name: 'log-inverse',
+  kind: 'growing',
+  k: 3,
+  m: 2,
+  range: (P) => (P.lnR > 0 ? [1, 3] : null),
+  nearRange: (P) => (P.lnR > 0 ? [1, 3] : null),
   columns: (P, mu) => {
     const K = P.lnR / (1 - P.x0 / P.xMax);
     return [P.ones, fill(P, P.scratch, (i) => (P.u[i] as number) + (mu - 2) * K * (P.x0 / (P.x[i] as number)))];
   },
-  params: (P, c, mu) => ({ a: (c[0] as number) - (c[1] as number) * Math.log(P.x0), b: c[1] as number, c: (mu - 2) * (c[1] as number) * (P.lnR / (1 - P.x0 / P.xMax)), x0: P.x0 }),
+  params: (P, c, mu) => ({
+    a: (c[0] as number) - (c[1] as number) * Math.log(P.x0),
+    b: c[1] as number,
+    c: (mu - 2) * (c[1] as number) * (P.lnR / (1 - P.x0 / P.xMax)),
+    x0: P.x0,
+  }),
   seNames: ['a', 'b', 'c'],
   jacobian: (P) => LAWS['log-inverse'].jacobian(P, {}),
 };
@@ -242,14 +306,18 @@ export function separableFit(P: LawProblem, spec: LawSpec, range: [number, numbe
   let t = Number.NaN;
   let atBound = false;
   if (range !== null) {
-    const best = minimizeLogScale((v) => {
-      try {
-        return solveAt(v).chi2;
-      } catch (err) {
-        if (err instanceof DomainError) return Infinity;
-        throw err;
-      }
-    }, range[0], range[1]);
+    const best = minimizeLogScale(
+      (v) => {
+        try {
+          return solveAt(v).chi2;
+        } catch (err) {
+          if (err instanceof DomainError) return Infinity;
+          throw err;
+        }
+      },
+      range[0],
+      range[1],
+    );
     t = best.at;
     atBound = best.atBound;
   }

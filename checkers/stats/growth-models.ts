@@ -65,9 +65,11 @@ export interface ModelFit {
 /** Whether every point carries a standard error (then fits are weighted); throws when only some do. */
 export function hasKnownErrors(points: readonly DataPoint[]): boolean {
   const withSe = points.filter((pt) => pt.se !== undefined).length;
-  if (withSe !== 0 && withSe !== points.length) throw new DomainError('fit', `${withSe} of ${points.length} points have a standard error; give all or none`);
+  if (withSe !== 0 && withSe !== points.length)
+    throw new DomainError('fit', `${withSe} of ${points.length} points have a standard error; give all or none`);
   for (const pt of points) {
-    if (pt.se !== undefined && !(pt.se > 0 && Number.isFinite(pt.se))) throw new DomainError('fit', `standard error ${pt.se} at x=${pt.x} must be positive`);
+    if (pt.se !== undefined && !(pt.se > 0 && Number.isFinite(pt.se)))
+      throw new DomainError('fit', `standard error ${pt.se} at x=${pt.x} must be positive`);
   }
   return withSe > 0;
 }
@@ -102,7 +104,12 @@ export function predict(model: Pick<ModelFit, 'name' | 'params'>, x: number): nu
  * the best-fitting law of each kind: a bounded law is tested against the growing one and vice versa).
  * Example: `fitLaw(lawProblem(pts, false), 'log').params.b`.
  */
-export function fitLaw(P: LawProblem, name: ModelName, alternatives: Partial<Record<LawKind, Alternative>> = {}, fitted?: SeparableFit): ModelFit {
+export function fitLaw(
+  P: LawProblem,
+  name: ModelName,
+  alternatives: Partial<Record<LawKind, Alternative>> = {},
+  fitted?: SeparableFit,
+): ModelFit {
   const spec = LAWS[name];
   if (P.n < spec.k) throw new DomainError('fit', `the ${name} law has ${spec.k} parameters; ${P.n} points cannot determine it`);
   const fit = fitted ?? separableFit(P, spec);
@@ -116,7 +123,15 @@ export function fitLaw(P: LawProblem, name: ModelName, alternatives: Partial<Rec
   const K = P.known ? k : k + 1;
   const aicc = n - K - 1 > 0 ? aic + 2 * (K - k) + (2 * K * (K + 1)) / (n - K - 1) : null;
   const out: ModelFit = {
-    name, kind: spec.kind, params, se: standardErrors(P, name, params, fit.chi2), rss, aic, aicc, k, dof: n - k,
+    name,
+    kind: spec.kind,
+    params,
+    se: standardErrors(P, name, params, fit.chi2),
+    rss,
+    aic,
+    aicc,
+    k,
+    dof: n - k,
     ...(P.known ? { chi2: fit.chi2 } : {}),
     ...(spec.k > spec.m ? { atBound: fit.atBound } : {}),
     ...(spec.approach !== undefined ? { approach: spec.approach(P, params) } : {}),

@@ -12,8 +12,8 @@
 import { DomainError } from '../errors';
 
 const LANCZOS = [
-  0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6,
-  1.5056327351493116e-7,
+  0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905,
+  -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
 ];
 
 /** ln Gamma(x), x > 0. Example: `logGamma(5)` is ln 24 = 3.1780538303479458. */
@@ -44,7 +44,15 @@ export function logBeta(a: number, b: number): number {
   const sum = a + b;
   if (small >= 10) {
     // Both large: the (x - 1/2) ln x terms combined around a + b.
-    return 0.5 * Math.log(2 * Math.PI) - 0.5 * Math.log(sum) + (a - 0.5) * Math.log(a / sum) + (b - 0.5) * Math.log(b / sum) + stirlingTail(a) + stirlingTail(b) - stirlingTail(sum);
+    return (
+      0.5 * Math.log(2 * Math.PI) -
+      0.5 * Math.log(sum) +
+      (a - 0.5) * Math.log(a / sum) +
+      (b - 0.5) * Math.log(b / sum) +
+      stirlingTail(a) +
+      stirlingTail(b) -
+      stirlingTail(sum)
+    );
   }
   // ln Gamma(big + small) - ln Gamma(big) without cancellation.
   const ratio = (big - 0.5) * Math.log1p(small / big) + small * Math.log(sum) - small + stirlingTail(sum) - stirlingTail(big);
@@ -56,7 +64,8 @@ export function logBeta(a: number, b: number): number {
  * `regularizedBeta(2, 3, 0.5, 0.5)` is 0.6875.
  */
 export function regularizedBeta(a: number, b: number, x: number, y: number): number {
-  if (!(a > 0) || !(b > 0) || !Number.isFinite(a) || !Number.isFinite(b)) throw new DomainError('regularizedBeta', `a and b must be positive and finite, got ${a}, ${b}`);
+  if (!(a > 0) || !(b > 0) || !Number.isFinite(a) || !Number.isFinite(b))
+    throw new DomainError('regularizedBeta', `a and b must be positive and finite, got ${a}, ${b}`);
   if (!(x >= 0 && y >= 0)) throw new DomainError('regularizedBeta', `x and 1 - x must be in [0, 1], got ${x}, ${y}`);
   if (x === 0) return 0;
   if (y === 0) return 1;

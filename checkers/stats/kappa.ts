@@ -108,7 +108,8 @@ export function cohenKappa(pairs: readonly (readonly [string, string])[], confid
 export function fleissKappa(subjects: readonly (readonly string[])[], confidence: number): KappaResult {
   if (!(confidence > 0 && confidence < 1)) throw new DomainError('fleissKappa', `confidence must be in (0, 1), got ${confidence}`);
   const m = subjects[0]?.length ?? 0;
-  if (subjects.some((s) => s.length !== m)) throw new DimensionError('subjects judged by different numbers of raters', `${m} judgments per subject`);
+  if (subjects.some((s) => s.length !== m))
+    throw new DimensionError('subjects judged by different numbers of raters', `${m} judgments per subject`);
   const categories = categoriesOf(subjects);
   const n = subjects.length;
   const base = { confidence, observed: 0, expected: 0, subjects: n, raters: m, categories };

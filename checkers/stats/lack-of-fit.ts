@@ -50,13 +50,20 @@ export interface Alternative {
  * `fitted`: the law's fit over its whole range, if already made. Example: for y = 1 + 0.5 ln x exactly at
  * x = 1..10 without errors, the constant law against the log law has F = Infinity, p = 0.
  */
-export function lackOfFit(P: LawProblem, name: LawName, region: 'all' | 'near' = 'all', alternative?: Alternative, fitted?: SeparableFit): LackOfFit | null {
+export function lackOfFit(
+  P: LawProblem,
+  name: LawName,
+  region: 'all' | 'near' = 'all',
+  alternative?: Alternative,
+  fitted?: SeparableFit,
+): LackOfFit | null {
   // log-inverse's `near` members are those whose growth is material (growth-laws.ts, MATERIAL_LOG_INVERSE).
   const spec = region === 'near' && name === 'log-inverse' ? MATERIAL_LOG_INVERSE : LAWS[name];
   const range = region === 'near' ? (spec.nearRange(P) ?? spec.range(P)) : spec.range(P);
   if (range === null && spec.k > spec.m) return null; // a searched parameter but no range (all x equal)
   // The law's own fit over its whole range, when the caller has it (the same search, not repeated).
-  const fitIn = (r: [number, number] | null): SeparableFit => (fitted !== undefined && (region === 'all' || spec.nearRange(P) === null) ? fitted : separableFit(P, spec, r));
+  const fitIn = (r: [number, number] | null): SeparableFit =>
+    fitted !== undefined && (region === 'all' || spec.nearRange(P) === null) ? fitted : separableFit(P, spec, r);
   if (P.known) {
     const dof = P.n - spec.m;
     if (dof < 1) return null;

@@ -69,7 +69,13 @@ export interface ConsistencyReport {
   readonly verdict: ConsistencyVerdict;
   readonly method: string;
   readonly n: number;
-  readonly printed: { readonly text: string; readonly value: number; readonly halfUnit: number; readonly relation: PrintedRelation; readonly se?: { readonly text: string; readonly value: number; readonly halfUnit: number } };
+  readonly printed: {
+    readonly text: string;
+    readonly value: number;
+    readonly halfUnit: number;
+    readonly relation: PrintedRelation;
+    readonly se?: { readonly text: string; readonly value: number; readonly halfUnit: number };
+  };
   readonly recomputed: Recomputed;
   /** The statistic over the rounding box of the table (null: not bounded). */
   readonly range: Range | null;
@@ -115,29 +121,47 @@ export function checkPrintedConsistency(mpfr: Mpfr, input: ConsistencyInput, bit
   const decided = withIntervals(mpfr, { bits }, (I) => {
     const box = cells.map((col) => col.map((c) => boxOf(I, c.decimal, c.rounded)));
     const enc = encloseStatistic(I, input.method, box);
-    const range: Range | null = enc.pRange ?? (enc.value === null ? null : { lo: boundOf(I, enc.value, 'lo'), hi: boundOf(I, enc.value, 'hi') });
-    const seRange = enc.se === undefined ? undefined : enc.se === null ? null : { lo: boundOf(I, enc.se, 'lo'), hi: boundOf(I, enc.se, 'hi') };
+    const range: Range | null =
+      enc.pRange ?? (enc.value === null ? null : { lo: boundOf(I, enc.value, 'lo'), hi: boundOf(I, enc.value, 'hi') });
+    const seRange =
+      enc.se === undefined ? undefined : enc.se === null ? null : { lo: boundOf(I, enc.se, 'lo'), hi: boundOf(I, enc.se, 'hi') };
     const flippable = input.method.method === 't' || input.method.method === 'mean-difference';
-    const fits = (negate: boolean) => (enc.pRange !== undefined ? fitsFloat(enc.pRange, p.value, relation) : enc.value === null ? null : fitsInterval(I, enc.value, p.value, relation, negate));
+    const fits = (negate: boolean) =>
+      enc.pRange !== undefined
+        ? fitsFloat(enc.pRange, p.value, relation)
+        : enc.value === null
+          ? null
+          : fitsInterval(I, enc.value, p.value, relation, negate);
     let valueConsistent = fits(false);
     let signFlipped = false;
     if (valueConsistent === false && flippable && fits(true) === true) {
       valueConsistent = true;
       signFlipped = true;
     }
-    const seConsistent = p.uncertainty === undefined || enc.se === undefined || enc.se === null || plusMinus === 'unchecked' ? null : fitsInterval(I, plusMinus === 'ci95' ? mul(enc.se, floatHull(I, quantile * (1 - 1e-12), quantile * (1 + 1e-12))) : enc.se, p.uncertainty, 'eq', false);
+    const seConsistent =
+      p.uncertainty === undefined || enc.se === undefined || enc.se === null || plusMinus === 'unchecked'
+        ? null
+        : fitsInterval(
+            I,
+            plusMinus === 'ci95' ? mul(enc.se, floatHull(I, quantile * (1 - 1e-12), quantile * (1 + 1e-12))) : enc.se,
+            p.uncertainty,
+            'eq',
+            false,
+          );
     return { range, seRange, valueConsistent, seConsistent, signFlipped };
   });
 
   const printedValue = toNumber(p.value);
   const h = toNumber(halfUnit(p.value));
   const { range, valueConsistent, seConsistent } = decided;
-  const verdict: ConsistencyVerdict = valueConsistent === false || seConsistent === false ? 'inconsistent' : valueConsistent === null ? 'undecided' : 'consistent';
+  const verdict: ConsistencyVerdict =
+    valueConsistent === false || seConsistent === false ? 'inconsistent' : valueConsistent === null ? 'undecided' : 'consistent';
   const gap = range === null || valueConsistent !== false ? 0 : Math.max(range.lo - (printedValue + h), printedValue - h - range.hi, 0);
   const q = p.uncertainty !== undefined ? toNumber(p.uncertainty) : undefined;
   const printedSe = q !== undefined && plusMinus === 'ci95' ? q / quantile : q;
   const printedSeUnits = printedSe !== undefined && printedSe > 0 ? (printedValue - recomputed.value) / printedSe : undefined;
-  const recomputedSeUnits = recomputed.se !== undefined && recomputed.se > 0 ? (printedValue - recomputed.value) / recomputed.se : undefined;
+  const recomputedSeUnits =
+    recomputed.se !== undefined && recomputed.se > 0 ? (printedValue - recomputed.value) / recomputed.se : undefined;
   const report = {
     verdict,
     method: methodName(input.method),
@@ -147,7 +171,9 @@ export function checkPrintedConsistency(mpfr: Mpfr, input: ConsistencyInput, bit
       value: printedValue,
       halfUnit: h,
       relation,
-      ...(p.uncertainty !== undefined ? { se: { text: p.uncertainty.text, value: q as number, halfUnit: toNumber(halfUnit(p.uncertainty)) } } : {}),
+      ...(p.uncertainty !== undefined
+        ? { se: { text: p.uncertainty.text, value: q as number, halfUnit: toNumber(halfUnit(p.uncertainty)) } }
+        : {}),
     },
     recomputed,
     range,
@@ -169,7 +195,8 @@ export function checkPrintedConsistency(mpfr: Mpfr, input: ConsistencyInput, bit
 /** Enclosure unless the decision rests on float64 work: a p-value's tail, or a t quantile for a printed 95% interval. */
 function guaranteeOf(method: PrintedMethod['method'], verdict: ConsistencyVerdict, byQuantile: boolean): ConsistencyReport['guarantee'] {
   if (verdict === 'undecided') return { kind: 'approximate', bound: 'the rounding box does not bound the statistic' };
-  if (method === 'p') return { kind: 'approximate', bound: 'p-value bounds from the float64 t tail (relative error below 1e-12), widened by 1e-9' };
+  if (method === 'p')
+    return { kind: 'approximate', bound: 'p-value bounds from the float64 t tail (relative error below 1e-12), widened by 1e-9' };
   if (byQuantile) return { kind: 'approximate', bound: 'the 95% t quantile from the float64 t tail, widened by 1e-12' };
   return { kind: 'enclosure' };
 }
@@ -201,11 +228,17 @@ function sentenceOf(r: Omit<ConsistencyReport, 'sentence'>, label: string): stri
   const printed = `printed ${label} ${rel} ${r.printed.text}${r.printed.se !== undefined ? ` ± ${r.printed.se.text}${r.plusMinus === 'ci95' ? ' (95% interval)' : ''}` : ''}`;
   const se = r.recomputed.se;
   const value = se !== undefined && se > 0 ? `${fixedLike(r.recomputed.value, se)} ± ${sig(se, 2)}` : sig(r.recomputed.value, 4);
-  const range = r.range === null ? 'not bounded by the rounding of the cells' : `${sig(r.range.lo, 4)} to ${sig(r.range.hi, 4)} over the rounding of the ${r.roundedCells} rounded cells`;
+  const range =
+    r.range === null
+      ? 'not bounded by the rounding of the cells'
+      : `${sig(r.range.lo, 4)} to ${sig(r.range.hi, 4)} over the rounding of the ${r.roundedCells} rounded cells`;
   const head = `${printed}; recomputed from the ${r.n} printed rows (${r.method}): ${label} = ${value} (${range})`;
   if (r.verdict === 'undecided') return `${head}: undecided`;
   if (r.valueConsistent === false) {
-    const units = [r.printedSeUnits !== undefined ? `${sig(Math.abs(r.printedSeUnits), 2)} printed SE` : null, r.recomputedSeUnits !== undefined ? `${sig(Math.abs(r.recomputedSeUnits), 2)} recomputed SE` : null].filter((x) => x !== null);
+    const units = [
+      r.printedSeUnits !== undefined ? `${sig(Math.abs(r.printedSeUnits), 2)} printed SE` : null,
+      r.recomputedSeUnits !== undefined ? `${sig(Math.abs(r.recomputedSeUnits), 2)} recomputed SE` : null,
+    ].filter((x) => x !== null);
     return `${head}; the printed value is ${units.length > 0 ? `${units.join(' and ')} away` : `${sig(r.gap, 2)} outside it beyond its rounding`}: inconsistent`;
   }
   const flipped = r.signFlipped ? ' with the opposite sign (the order of the two columns)' : '';
@@ -213,7 +246,12 @@ function sentenceOf(r: Omit<ConsistencyReport, 'sentence'>, label: string): stri
     const what = r.plusMinus === 'ci95' ? 'the 95% half-width t × se' : 'the recomputed se';
     return `${head}; the printed value fits${flipped}, but the printed ± ${r.printed.se?.text ?? ''} is not ${what} (se ${sig(r.seRange.lo, 3)} to ${sig(r.seRange.hi, 3)}): inconsistent`;
   }
-  const seNote = r.printed.se === undefined || r.seConsistent !== null ? '' : r.plusMinus === 'unchecked' ? '; the printed ± is not checked' : '; the method has no standard error to compare with the printed ±';
+  const seNote =
+    r.printed.se === undefined || r.seConsistent !== null
+      ? ''
+      : r.plusMinus === 'unchecked'
+        ? '; the printed ± is not checked'
+        : '; the method has no standard error to compare with the printed ±';
   return `${head}; the printed value lies within its rounding of that range${flipped}${seNote}: consistent`;
 }
 
@@ -226,7 +264,8 @@ function columnCells(input: ConsistencyInput, name: string): { decimal: PrintedD
   return input.table.rows.map((row, i) => {
     const text = row[j] ?? '';
     const decimal = parseDecimal(text);
-    if (decimal === null) throw new DomainError('printed table', `row ${i + 1}, column "${name}": "${text.slice(0, 40)}" is not a finite printed number`);
+    if (decimal === null)
+      throw new DomainError('printed table', `row ${i + 1}, column "${name}": "${text.slice(0, 40)}" is not a finite printed number`);
     const isInteger = !/[.eE]/.test(decimal.text);
     return { decimal, rounded: rounded || (!exact && !isInteger) };
   });
@@ -246,7 +285,10 @@ function between(I: IntervalArena, lo: { mantissa: bigint; scale: number }, hi: 
 }
 
 /** The printed value's own interval: ± half its last digit and 1e-9 of its size (all at scale - 10, exact). */
-function printedEnds(d: PrintedDecimal, negate: boolean): { lo: { mantissa: bigint; scale: number }; hi: { mantissa: bigint; scale: number } } {
+function printedEnds(
+  d: PrintedDecimal,
+  negate: boolean,
+): { lo: { mantissa: bigint; scale: number }; hi: { mantissa: bigint; scale: number } } {
   const m = negate ? -d.mantissa : d.mantissa;
   const abs = m < 0n ? -m : m;
   const centre = m * 10n ** 10n;

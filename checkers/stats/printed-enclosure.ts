@@ -58,7 +58,10 @@ export function encloseStatistic(I: IntervalArena, m: PrintedMethod, box: readon
         const d = c0.map((a, i) => sub(a, c1[i] as Interval));
         return { value: meanOf(I, d), se: guarded(() => div(sdOf(I, d, 1), sqrtText(I, n))) };
       }
-      return { value: sub(meanOf(I, c0), meanOf(I, c1)), se: guarded(() => sqrt(add(div(varOf(I, c0, 1), I.enclose(n)), div(varOf(I, c1, 1), I.enclose(c1.length))))) };
+      return {
+        value: sub(meanOf(I, c0), meanOf(I, c1)),
+        se: guarded(() => sqrt(add(div(varOf(I, c0, 1), I.enclose(n)), div(varOf(I, c1, 1), I.enclose(c1.length))))),
+      };
     }
     default: {
       const t = guarded(() => tEnclosure(I, m.test, c0, c1));
@@ -74,21 +77,38 @@ function fitEnclosure(I: IntervalArena, u: readonly Interval[], v: readonly Inte
   const n = u.length;
   const uBar = meanOf(I, u);
   const du = u.map((x) => sub(x, uBar));
-  const suu = sum(I, du.map((d) => powInt(d, 2)));
+  const suu = sum(
+    I,
+    du.map((d) => powInt(d, 2)),
+  );
   const c = du.map((d) => div(d, suu));
   const invN = I.rational(1n, BigInt(n));
-  const slope = sum(I, c.map((ci, i) => mul(ci, v[i] as Interval)));
+  const slope = sum(
+    I,
+    c.map((ci, i) => mul(ci, v[i] as Interval)),
+  );
   const interceptWeights = c.map((ci) => sub(invN, mul(uBar, ci)));
-  const intercept = sum(I, interceptWeights.map((w, i) => mul(w, v[i] as Interval)));
+  const intercept = sum(
+    I,
+    interceptWeights.map((w, i) => mul(w, v[i] as Interval)),
+  );
   let residuals: Interval[];
   if (n <= EXACT_FORM_ROWS) {
     // r_i = sum_j (delta_ij - 1/n - du_i c_j) v_j: each v_j once per residual.
-    residuals = du.map((dui, i) => sum(I, v.map((vj, j) => mul(sub(i === j ? I.enclose(1) : I.enclose(0), add(invN, mul(dui, c[j] as Interval))), vj))));
+    residuals = du.map((dui, i) =>
+      sum(
+        I,
+        v.map((vj, j) => mul(sub(i === j ? I.enclose(1) : I.enclose(0), add(invN, mul(dui, c[j] as Interval))), vj)),
+      ),
+    );
   } else {
     const vBar = meanOf(I, v);
     residuals = v.map((vi, i) => sub(sub(vi, vBar), mul(slope, du[i] as Interval)));
   }
-  const rss = sum(I, residuals.map((r) => powInt(r, 2)));
+  const rss = sum(
+    I,
+    residuals.map((r) => powInt(r, 2)),
+  );
   const s2 = div(rss, I.enclose(n - 2));
   const seSlope = guarded(() => sqrt(div(s2, suu)));
   const seIntercept = guarded(() => sqrt(mul(s2, add(invN, div(powInt(uBar, 2), suu)))));
@@ -160,8 +180,22 @@ function varOf(I: IntervalArena, xs: readonly Interval[], ddof: number): Interva
   if (n - ddof <= 0) throw new DomainError('printed statistic', `${n} values leave no degree of freedom for ddof ${ddof}`);
   const invN = I.rational(1n, BigInt(n));
   const bar = meanOf(I, xs);
-  const deviations = n <= EXACT_FORM_ROWS ? xs.map((_, i) => sum(I, xs.map((xj, j) => mul(sub(i === j ? I.enclose(1) : I.enclose(0), invN), xj)))) : xs.map((x) => sub(x, bar));
-  return div(sum(I, deviations.map((d) => powInt(d, 2))), I.enclose(n - ddof));
+  const deviations =
+    n <= EXACT_FORM_ROWS
+      ? xs.map((_, i) =>
+          sum(
+            I,
+            xs.map((xj, j) => mul(sub(i === j ? I.enclose(1) : I.enclose(0), invN), xj)),
+          ),
+        )
+      : xs.map((x) => sub(x, bar));
+  return div(
+    sum(
+      I,
+      deviations.map((d) => powInt(d, 2)),
+    ),
+    I.enclose(n - ddof),
+  );
 }
 
 function sdOf(I: IntervalArena, xs: readonly Interval[], ddof: number): Interval {
@@ -176,7 +210,11 @@ function positiveLn(x: Interval, column: string): Interval {
   try {
     return ln(x);
   } catch (err) {
-    if (err instanceof DomainError) throw new DomainError('printed statistic', `column "${column}" holds a value that may be 0 or negative within its rounding: a log or power law needs positive values`);
+    if (err instanceof DomainError)
+      throw new DomainError(
+        'printed statistic',
+        `column "${column}" holds a value that may be 0 or negative within its rounding: a log or power law needs positive values`,
+      );
     throw err;
   }
 }

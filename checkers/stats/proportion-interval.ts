@@ -56,9 +56,25 @@ export function exactInterval(k: number, n: number, confidence: number): Proport
   if (n > MAX_EXACT_INTERVAL_N) throw new DomainError('exactInterval', `n must be at most ${MAX_EXACT_INTERVAL_N}, got ${n}`);
   const tail = (1 - confidence) / 2;
   // P(X >= k; p) rises with p from 0 (p = 0) to at least 1/2 (p = k/n): the lower bound is where it is alpha/2.
-  const low = k === 0 ? 0 : newtonRoot((p) => upperTail(k, n, p) - tail, (p) => n * binomialTerm(k - 1, n - 1, p), 0, k / n);
+  const low =
+    k === 0
+      ? 0
+      : newtonRoot(
+          (p) => upperTail(k, n, p) - tail,
+          (p) => n * binomialTerm(k - 1, n - 1, p),
+          0,
+          k / n,
+        );
   // P(X <= k; p) falls with p from at least 1/2 (p = k/n) to 0 (p = 1): the upper bound is where it is alpha/2.
-  const high = k === n ? 1 : newtonRoot((p) => tail - lowerTail(k, n, p), (p) => n * binomialTerm(k, n - 1, p), k / n, 1);
+  const high =
+    k === n
+      ? 1
+      : newtonRoot(
+          (p) => tail - lowerTail(k, n, p),
+          (p) => n * binomialTerm(k, n - 1, p),
+          k / n,
+          1,
+        );
   return { k, n, share: k / n, low, high, confidence, method: 'exact' };
 }
 

@@ -61,5 +61,12 @@ export function repeatAgreement(pairs: readonly RepeatedPair[], sides: SideAnswe
       if (isSwapped) swappedAgreements++;
     } else disagreements.push({ pair: r.pair, first: a, repeat: b, swapped: isSwapped });
   }
-  return { repeats: pairs.length, agreements, share: pairs.length > 0 ? agreements / pairs.length : null, swapped, swappedAgreements, disagreements };
+  return {
+    repeats: pairs.length,
+    agreements,
+    share: pairs.length > 0 ? agreements / pairs.length : null,
+    swapped,
+    swappedAgreements,
+    disagreements,
+  };
 }

@@ -22,7 +22,8 @@ export interface ScalarMinimum {
  * Values that are NaN count as +Infinity.
  */
 export function minimizeLogScale(f: (t: number) => number, lo: number, hi: number, grid = 32): ScalarMinimum {
-  if (!(lo > 0) || !(hi >= lo) || !Number.isFinite(hi)) throw new DomainError('minimizeLogScale', `need 0 < lo <= hi < Infinity, got [${lo}, ${hi}]`);
+  if (!(lo > 0) || !(hi >= lo) || !Number.isFinite(hi))
+    throw new DomainError('minimizeLogScale', `need 0 < lo <= hi < Infinity, got [${lo}, ${hi}]`);
   const g = (u: number): number => {
     const v = f(Math.exp(u));
     return Number.isNaN(v) ? Infinity : v;

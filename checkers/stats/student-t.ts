@@ -26,7 +26,10 @@ export function tUpperTail(t: number, dof: number): number {
   const t2 = t * t;
   // Past t^2 = 1e308, x = nu/t^2 is below 1e-300 (or underflows) and I_x(a, 1/2) = x^a / (a B(a, 1/2)) to
   // relative x: taken from ln x so that an underflowing x still gives the tail.
-  const half = t2 === Infinity ? 0.5 * Math.exp((dof / 2) * (Math.log(dof) - 2 * Math.log(Math.abs(t))) - Math.log(dof / 2) - logBeta(dof / 2, 0.5)) : 0.5 * regularizedBeta(dof / 2, 0.5, dof / (dof + t2), t2 / (dof + t2));
+  const half =
+    t2 === Infinity
+      ? 0.5 * Math.exp((dof / 2) * (Math.log(dof) - 2 * Math.log(Math.abs(t))) - Math.log(dof / 2) - logBeta(dof / 2, 0.5))
+      : 0.5 * regularizedBeta(dof / 2, 0.5, dof / (dof + t2), t2 / (dof + t2));
   return t >= 0 ? half : 1 - half;
 }
 

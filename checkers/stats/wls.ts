@@ -62,7 +62,8 @@ export function fitLinearColumns(columns: readonly ArrayLike<number>[], y: Array
   const n = y.length;
   const p = columns.length;
   if (p === 0) throw new DimensionError('0 design columns', 'at least 1');
-  for (const [j, col] of columns.entries()) if (col.length !== n) throw new DimensionError(`column ${j} has ${col.length} values`, `${n} (one per observation)`);
+  for (const [j, col] of columns.entries())
+    if (col.length !== n) throw new DimensionError(`column ${j} has ${col.length} values`, `${n} (one per observation)`);
   if (n < p) throw new DomainError('fitLinear', `${n} observations cannot determine ${p} parameters`);
   const w = options.weights;
   if (w !== undefined && w.length !== n) throw new DimensionError(`${w.length} weights`, `${n}`);

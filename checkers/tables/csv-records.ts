@@ -81,7 +81,10 @@ export function splitCsvRecords(text: string, limits: CsvRecordLimits): CsvRecor
     }
     if (values.length === 1 && values[0] === '' && !anyQuoted) continue; // a blank line
     if (!ended && values.length > 1 && values[values.length - 1] === '' && !quoted) {
-      throw new CsvSyntaxError(start, 'the last row ends in an empty field with no line break after it: the file looks truncated (end it with a line break if the row is complete)');
+      throw new CsvSyntaxError(
+        start,
+        'the last row ends in an empty field with no line break after it: the file looks truncated (end it with a line break if the row is complete)',
+      );
     }
     cells += values.length;
     if (cells > limits.maxCells) throw new CsvSyntaxError(start, `more than ${limits.maxCells} cells; split the table`);

@@ -77,7 +77,10 @@ export function findMeasurements(text: string): PrintedMeasurement[] {
   let i = 0;
   while (i < text.length) {
     const c = text.charCodeAt(i);
-    const startsNumber = isDigit(c) || ((c === 0x2e || isSign(c)) && isDigit(text.charCodeAt(i + 1))) || (isSign(c) && text.charCodeAt(i + 1) === 0x2e && isDigit(text.charCodeAt(i + 2)));
+    const startsNumber =
+      isDigit(c) ||
+      ((c === 0x2e || isSign(c)) && isDigit(text.charCodeAt(i + 1))) ||
+      (isSign(c) && text.charCodeAt(i + 1) === 0x2e && isDigit(text.charCodeAt(i + 2)));
     const glued = i > 0 && (isNameChar(text.charCodeAt(i - 1)) || text.charCodeAt(i - 1) === 0x2e);
     if (!startsNumber || glued) {
       i = skipRun(text, i);
@@ -133,7 +136,13 @@ export function findAfter(text: string, before: string): PrintedMeasurement[] {
 }
 
 /** A measurement whose number starts at `i` (null if none); `from` is where its printed text starts. */
-function measurementAt(text: string, i: number, relation: PrintedRelation, from: number, lines: readonly number[]): PrintedMeasurement | null {
+function measurementAt(
+  text: string,
+  i: number,
+  relation: PrintedRelation,
+  from: number,
+  lines: readonly number[],
+): PrintedMeasurement | null {
   const v = scanNumber(text, i);
   if (v === null) return null;
   let uncertainty: PrintedDecimal | undefined;
@@ -161,7 +170,16 @@ function measurementAt(text: string, i: number, relation: PrintedRelation, from:
       }
     }
   }
-  return { value: v.decimal, ...(uncertainty !== undefined ? { uncertainty } : {}), notation, relation, start: from, end, line: lineOf(lines, from), printed: text.slice(from, end) };
+  return {
+    value: v.decimal,
+    ...(uncertainty !== undefined ? { uncertainty } : {}),
+    notation,
+    relation,
+    start: from,
+    end,
+    line: lineOf(lines, from),
+    printed: text.slice(from, end),
+  };
 }
 
 /** A number starting exactly at `i`: sign (`+`, `-`, `−`), digits, point, digits, exponent. */
@@ -214,7 +232,10 @@ function conciseAt(text: string, i: number, value: PrintedDecimal): { decimal: P
   if (u === null || text.charCodeAt(u.end) !== 0x29 || u.decimal.mantissa < 0n || isSign(text.charCodeAt(i + 1))) return null;
   const hasPoint = u.decimal.text.includes('.');
   if (hasPoint || /[eE]/.test(u.decimal.text)) return { decimal: u.decimal, end: u.end + 1 };
-  return { decimal: { text: decimalText(u.decimal.mantissa, value.scale), mantissa: u.decimal.mantissa, scale: value.scale }, end: u.end + 1 };
+  return {
+    decimal: { text: decimalText(u.decimal.mantissa, value.scale), mantissa: u.decimal.mantissa, scale: value.scale },
+    end: u.end + 1,
+  };
 }
 
 /** mantissa x 10^scale written out in positional notation. Example: `decimalText(183n, -4)` is `'0.0183'`. */
@@ -251,7 +272,18 @@ function seBracketAt(text: string, i: number): { decimal: PrintedDecimal; end: n
 }
 
 const RELATIONS: readonly [string, PrintedRelation][] = [
-  ['<=', 'le'], ['>=', 'ge'], ['≤', 'le'], ['≥', 'ge'], ['==', 'eq'], [':=', 'eq'], ['=', 'eq'], [':', 'eq'], ['≈', 'eq'], ['~', 'eq'], ['<', 'lt'], ['>', 'gt'],
+  ['<=', 'le'],
+  ['>=', 'ge'],
+  ['≤', 'le'],
+  ['≥', 'ge'],
+  ['==', 'eq'],
+  [':=', 'eq'],
+  ['=', 'eq'],
+  [':', 'eq'],
+  ['≈', 'eq'],
+  ['~', 'eq'],
+  ['<', 'lt'],
+  ['>', 'gt'],
 ];
 
 function relationAt(text: string, i: number): { relation: PrintedRelation; end: number } | null {
@@ -268,7 +300,8 @@ function skipSpaces(text: string, i: number): number {
 /** Past the run of name characters or digits at `i` (at least one character): keeps the scan linear. */
 function skipRun(text: string, i: number): number {
   let j = i + 1;
-  if (isNameChar(text.charCodeAt(i)) || text.charCodeAt(i) === 0x2e) while (j < text.length && (isNameChar(text.charCodeAt(j)) || text.charCodeAt(j) === 0x2e)) j++;
+  if (isNameChar(text.charCodeAt(i)) || text.charCodeAt(i) === 0x2e)
+    while (j < text.length && (isNameChar(text.charCodeAt(j)) || text.charCodeAt(j) === 0x2e)) j++;
   return j;
 }
 

@@ -30,7 +30,15 @@ import { delimiterColumns, markdownCells } from './markdown-line';
 import { headerNames, isRuleLine, numberFields } from './aligned-line';
 import { parseKeyValueLine } from './key-value-line';
 import { isPrintedNumber } from './printed-token';
-import { NoTableError, type Elision, type PrintedRow, type PrintedTable, type PrintedTableStyle, type PrintedTables, type SkippedLine } from './printed-table';
+import {
+  NoTableError,
+  type Elision,
+  type PrintedRow,
+  type PrintedTable,
+  type PrintedTableStyle,
+  type PrintedTables,
+  type SkippedLine,
+} from './printed-table';
 
 const ELISION = /^\.\.\. \[(\d+) chars elided\] \.\.\.$/;
 const INTEGER = /^[+-]?\d+$/;
@@ -147,7 +155,11 @@ function markdownTableAt(scan: Scan, i: number): void {
     const cells = markdownCells(scan.lines[j] as string);
     if (cells === null) break;
     if (cells.length === header.length) rows.push({ line: j + 1, cells });
-    else skippedRows.set(j, `a Markdown row with ${cells.length} cell${cells.length === 1 ? '' : 's'}; its table (line ${i + 1}) has ${header.length}`);
+    else
+      skippedRows.set(
+        j,
+        `a Markdown row with ${cells.length} cell${cells.length === 1 ? '' : 's'}; its table (line ${i + 1}) has ${header.length}`,
+      );
     j++;
   }
   if (rows.length === 0) return;
@@ -226,7 +238,13 @@ function takeLines(scan: Scan, from: number, to: number, skippedRows: Map<number
   }
 }
 
-function table(style: PrintedTableStyle, columns: readonly string[], rows: PrintedRow[], headerLine: number | null, truncated: boolean): PrintedTable {
+function table(
+  style: PrintedTableStyle,
+  columns: readonly string[],
+  rows: PrintedRow[],
+  headerLine: number | null,
+  truncated: boolean,
+): PrintedTable {
   const lastRow = rows[rows.length - 1] as PrintedRow;
   return {
     style,

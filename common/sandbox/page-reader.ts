@@ -32,7 +32,10 @@ export function readPageMessage(raw: unknown, nonce: string): PageEvent | null {
       return { kind: 'worker-error', message: `sandbox worker: ${String(m.text).slice(0, 400)}` };
     case 'message':
       if (typeof m.text !== 'string') return null;
-      return { kind: 'program', message: parseSandboxMessage(m.text, nonce) ?? { type: 'log', level: 'info', text: m.text.slice(0, 4000) } };
+      return {
+        kind: 'program',
+        message: parseSandboxMessage(m.text, nonce) ?? { type: 'log', level: 'info', text: m.text.slice(0, 4000) },
+      };
     default:
       return null;
   }

@@ -96,7 +96,16 @@ export interface ErrorMessage {
 export type SandboxMessage = ProgressMessage | LogMessage | PointMessage | AttemptMessage | ResultMessage | ErrorMessage;
 
 const REASONS: readonly EndReason[] = ['timeout', 'out-of-memory', 'threw', 'exited', 'killed', 'denied', 'invalid-output'];
-const RESOURCES: readonly DeniedResource[] = ['file', 'network', 'child-process', 'signal', 'worker', 'native-code', 'code-generation', 'environment'];
+const RESOURCES: readonly DeniedResource[] = [
+  'file',
+  'network',
+  'child-process',
+  'signal',
+  'worker',
+  'native-code',
+  'code-generation',
+  'environment',
+];
 const MAX_TEXT = 4000;
 
 /**
@@ -233,8 +242,13 @@ export function withAttempts<E extends { readonly outcome: string; readonly mess
   const first = attempts[0];
   if (first !== undefined && !cancelled) {
     const more = attempts.length > 1 ? ` (and ${attempts.length - 1} more attempt${attempts.length > 2 ? 's' : ''})` : '';
-    return { outcome: 'denied', message: `tried ${first.resource} access: ${first.what}${more}`, denied: { resource: first.resource, what: first.what } };
+    return {
+      outcome: 'denied',
+      message: `tried ${first.resource} access: ${first.what}${more}`,
+      denied: { resource: first.resource, what: first.what },
+    };
   }
-  if (end.outcome === 'denied') return { outcome: 'threw', message: `the program reported a denial the host did not see (${end.message ?? ''})` };
+  if (end.outcome === 'denied')
+    return { outcome: 'threw', message: `the program reported a denial the host did not see (${end.message ?? ''})` };
   return end;
 }

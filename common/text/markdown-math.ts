@@ -93,6 +93,7 @@ export function mathMarkdown(o: MathMarkdownOptions) {
   md.block.ruler.before('fence', 'math_block', mathBlock, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
   md.renderer.rules.math_inline = (tokens, idx) => tex(tokens[idx]?.content ?? '', false);
   md.renderer.rules.math_display_inline = (tokens, idx) => tex(tokens[idx]?.content ?? '', true);
-  md.renderer.rules.math_block = (tokens, idx) => `<div class="math-block"${o.mathBlockAttributes ?? ''}>${tex(tokens[idx]?.content ?? '', true)}</div>\n`;
+  md.renderer.rules.math_block = (tokens, idx) =>
+    `<div class="math-block"${o.mathBlockAttributes ?? ''}>${tex(tokens[idx]?.content ?? '', true)}</div>\n`;
   return md;
 }

@@ -4,7 +4,17 @@
  * falsification and what it means for the paper's claim, so that "refuted" is never read as "the paper is
  * refuted" when it means the falsification failed and the claim stands.
  */
-import type { CheckOutcome, DecisionGate, EvidenceBasisView, FalsificationDecision, FindingSays, GuaranteeView, LetterKind, LetterState, ReviewerVerdict } from '../api/contract';
+import type {
+  CheckOutcome,
+  DecisionGate,
+  EvidenceBasisView,
+  FalsificationDecision,
+  FindingSays,
+  GuaranteeView,
+  LetterKind,
+  LetterState,
+  ReviewerVerdict,
+} from '../api/contract';
 
 export interface OutcomeWords {
   /** A few words for badges and lists, e.g. "falsification refuted". */
@@ -20,7 +30,15 @@ function words(short: string, meaning: string): OutcomeWords {
 }
 
 /** Every decision value, in the order lists show them. */
-export const FALSIFICATION_DECISIONS: readonly FalsificationDecision[] = ['confirmed', 'refuted', 'contested', 'inconclusive', 'upheld', 'overturned', 'premature'];
+export const FALSIFICATION_DECISIONS: readonly FalsificationDecision[] = [
+  'confirmed',
+  'refuted',
+  'contested',
+  'inconclusive',
+  'upheld',
+  'overturned',
+  'premature',
+];
 
 /**
  * A computed decision, in the words of a falsified finding for the values falsifications take, and of a verified
@@ -57,8 +75,14 @@ export const FINDING_WORDS: Readonly<Record<FindingSays, string>> = {
  * (Its `confirmed` is "the claim fails", its `refuted` "the claim stands".)
  */
 const UNSIDED_WORDS: Readonly<Record<'toy' | 'inconclusive', Partial<Record<FalsificationDecision, OutcomeWords>>>> = {
-  toy: { confirmed: words('claim fails', 'the checks show it fails beyond the toy scale'), refuted: words('claim stands', 'the checks show it holds beyond the toy scale') },
-  inconclusive: { confirmed: words('claim fails', 'the checks decide what the logbook left open'), refuted: words('claim stands', 'the checks decide what the logbook left open') },
+  toy: {
+    confirmed: words('claim fails', 'the checks show it fails beyond the toy scale'),
+    refuted: words('claim stands', 'the checks show it holds beyond the toy scale'),
+  },
+  inconclusive: {
+    confirmed: words('claim fails', 'the checks decide what the logbook left open'),
+    refuted: words('claim stands', 'the checks decide what the logbook left open'),
+  },
 };
 
 /** A decision in the words of the finding's polarity (absent: falsified). Example: `decisionWords('refuted', 'toy').short` is "claim stands". */
@@ -136,7 +160,8 @@ export function guaranteeWords(g: GuaranteeView | undefined): string {
   if (g === undefined) return 'approximate (no guarantee stated)';
   if (g.kind === 'exact') return 'exact';
   if (g.kind === 'enclosure') return 'rigorous enclosure';
-  if (g.kind === 'statistical') return `statistical (${g.test}, p = ${Number(g.p.toPrecision(2))}${g.dof !== undefined ? `, dof ${g.dof}` : ''}${g.level !== undefined ? `, level ${g.level}` : ''})`;
+  if (g.kind === 'statistical')
+    return `statistical (${g.test}, p = ${Number(g.p.toPrecision(2))}${g.dof !== undefined ? `, dof ${g.dof}` : ''}${g.level !== undefined ? `, level ${g.level}` : ''})`;
   return `approximate${g.bound !== undefined ? ` (${g.bound})` : ''}`;
 }
 
@@ -149,7 +174,9 @@ export const BASIS_WORDS: Readonly<Record<EvidenceBasisView, string>> = {
 /** The gate line every surface shows under a decision. Example: "gate passed: the claim stands: ..." or "gate missed: ... (missing: ...)". */
 export function gateLine(gate: DecisionGate | undefined): string {
   if (gate === undefined) return 'gate: not recorded (a run from before gates)';
-  return gate.passed ? `gate passed: ${gate.rule}` : `gate missed: ${gate.rule}${gate.missing !== undefined ? ` (missing: ${gate.missing})` : ''}`;
+  return gate.passed
+    ? `gate passed: ${gate.rule}`
+    : `gate missed: ${gate.rule}${gate.missing !== undefined ? ` (missing: ${gate.missing})` : ''}`;
 }
 
 /** Whom a letter is to. */

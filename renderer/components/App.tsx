@@ -64,7 +64,10 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
     const inUrl = currentUrlState().case;
     if (inUrl === (selectedId ?? undefined)) return;
     // Another case: a history entry of its own (the dock keeps its tab; the falsification in focus is the old case's).
-    setUrlState({ case: selectedId ?? undefined, f: undefined, review: undefined }, inUrl !== undefined && selectedId !== null ? 'push' : 'replace');
+    setUrlState(
+      { case: selectedId ?? undefined, f: undefined, review: undefined },
+      inUrl !== undefined && selectedId !== null ? 'push' : 'replace',
+    );
   }, [selectedId]);
   const [detail, setDetail] = useState<Loaded<CaseDetail>>({ state: 'idle' });
   const [runs, dispatch] = useReducer(runsReducer, {} as Runs);
@@ -117,7 +120,11 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
     // The case's own entry in the list closes a perceptual review open on it (it resumes where it stopped).
     if (id === selectedId && currentUrlState().review !== undefined) setUrlState({ review: undefined }, 'push');
     if (id === selectedId) return;
-    if (unsaved.current.length > 0 && !window.confirm(`Unsaved sandbox edits (${unsaved.current.join(', ')}) will be lost. Open the other case anyway?`)) return;
+    if (
+      unsaved.current.length > 0 &&
+      !window.confirm(`Unsaved sandbox edits (${unsaved.current.join(', ')}) will be lost. Open the other case anyway?`)
+    )
+      return;
     unsaved.current = [];
     setSelectedId(id);
   };
@@ -219,7 +226,15 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
   const reviewId = reviewCase !== null && url.case === reviewCase && !triageOpen && !queueOpen ? url.review : undefined;
 
   useEffect(() => {
-    document.title = triageOpen ? 'Triage · Recheck' : queueOpen ? 'Review queue · Recheck' : reviewId !== undefined ? `Image review · ${open?.title ?? reviewCase} · Recheck` : open !== null ? `${open.title} · Recheck` : 'Recheck';
+    document.title = triageOpen
+      ? 'Triage · Recheck'
+      : queueOpen
+        ? 'Review queue · Recheck'
+        : reviewId !== undefined
+          ? `Image review · ${open?.title ?? reviewCase} · Recheck`
+          : open !== null
+            ? `${open.title} · Recheck`
+            : 'Recheck';
   }, [open, triageOpen, queueOpen, reviewId, reviewCase]);
   // The queue is read again when the case list is (after runs and edits) and when runs start or end.
   const runningCases = Object.keys(runningByCase(runs)).sort().join(',');
@@ -265,7 +280,9 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
   };
 
   const addAudit = (entry: AuditEntry) => {
-    setDetail((d) => (d.state === 'ready' && d.value.id === entry.caseId ? { state: 'ready', value: { ...d.value, audit: [...d.value.audit, entry] } } : d));
+    setDetail((d) =>
+      d.state === 'ready' && d.value.id === entry.caseId ? { state: 'ready', value: { ...d.value, audit: [...d.value.audit, entry] } } : d,
+    );
   };
 
   // After an edit: the open case and the list (falsification counts) are read again.
@@ -280,7 +297,11 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
       (c) => {
         setCases(c);
         setCasesError(null);
-        if (unsaved.current.length > 0 && !window.confirm(`Unsaved sandbox edits (${unsaved.current.join(', ')}) will be lost. Open the new case anyway?`)) return;
+        if (
+          unsaved.current.length > 0 &&
+          !window.confirm(`Unsaved sandbox edits (${unsaved.current.join(', ')}) will be lost. Open the new case anyway?`)
+        )
+          return;
         unsaved.current = [];
         setTriageOpen(false);
         setSelectedId(id);
@@ -296,7 +317,10 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
     const claim = claimIsText(row.claim) ? row.claim : undefined;
     setNewCase({
       prefill: {
-        caseId: caseIdForPaper(row.paper, (cases ?? []).map((c) => c.id)),
+        caseId: caseIdForPaper(
+          row.paper,
+          (cases ?? []).map((c) => c.id),
+        ),
         venueId: row.paper,
         paperMarkdown: paperStub(row, ledgerName),
         ...(claim !== undefined ? { claim } : {}),
@@ -330,114 +354,134 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
 
   return (
     <CommandProvider store={commands}>
-    <div className="app">
-      <header className="topbar">
-        <span className="brand">Recheck</span>
-        <span className="muted small tagline">re-verifying claimed falsifications</span>
-        <span className="spacer" />
-        <WorkspaceSettingsButton api={api} reviewer={reviewer} />
-        {props.theme !== undefined ? <ThemeSwitch theme={props.theme} /> : null}
-        <span className="small muted" data-testid="transport">
-          {props.mode === 'electron' ? 'desktop' : 'browser mode'}
-          {props.connection !== null ? (
-            <>
-              {' · events '}
-              <span className={`conn conn-${props.connection}`}>{props.connection === 'open' ? 'live' : props.connection}</span>
-            </>
-          ) : null}
-        </span>
-      </header>
-      <div className="main">
-        <aside className="sidebar">
-          <CaseList
-            cases={cases}
-            error={casesError}
-            selectedId={selectedId}
-            onSelect={selectCase}
-            onNewCase={() => setNewCase({})}
-            onTriage={showTriage}
-            triageOpen={triageOpen}
-            onReviewQueue={() => {
-              setTriageOpen(false);
-              setQueueOpen(true);
-            }}
-            queueOpen={queueOpen}
-            running={runningByCase(runs)}
-          />
-        </aside>
-        <main className="content">
-          {triageOpen ? <TriageView api={api} cases={cases ?? []} ledger={ledger} onLoaded={setLedger} onOpenCase={selectCase} onCreateCase={createFromTriage} /> : null}
-          {queueOpen ? <VerdictQueue api={api} refreshKey={queueRefresh} onOpen={openFromQueue} /> : null}
-          {reviewCase !== null && reviewId !== undefined ? (
-            <ErrorBoundary what="The image review" resetKey={`${reviewCase}/${reviewId}`}>
-              <ReviewScreen
-                api={api}
-                caseId={reviewCase}
-                detail={open}
-                onComplete={onReviewComplete}
-                reviewId={reviewId}
-                run={run}
-                starting={starting}
-                runError={runError}
-                onRun={() => startRun(null)}
-                onClose={() => setUrlState({ review: undefined }, 'push')}
-              />
-            </ErrorBoundary>
-          ) : null}
-          {gate.state === 'blind' && reviewId === undefined && !triageOpen && !queueOpen ? (
-            <BlindCover caseId={gate.caseId} review={gate.review} reviewer={reviewer} onReviewerChange={setReviewer} onResume={(id) => setUrlState({ review: id }, 'push')} />
-          ) : null}
-          <div className="content-case" style={triageOpen || queueOpen || reviewId !== undefined || blindCase !== null ? { display: 'none' } : undefined}>
-          {detail.state === 'idle' && blindCase === null ? <div className="placeholder muted">Choose a case on the left to review its paper, logbook and sandbox.</div> : null}
-          {detail.state === 'loading' ? <div className="placeholder muted">Opening the case…</div> : null}
-          {detail.state === 'error' ? <div className="error-box">{detail.error}</div> : null}
-          {open !== null ? (
-            <ErrorBoundary what="The open case" resetKey={open.id}>
-            <CaseWorkspace
-              api={api}
-              detail={open}
-              run={run}
-              starting={starting}
-              runError={runError}
-              onRun={startRun}
-              onCancel={cancelRun}
-              onAudit={addAudit}
-              onUnsaved={onUnsaved}
-              onDraftLetter={draftLetter}
-              sandboxIn={props.mode === 'electron' ? 'core' : 'page'}
-              reviewer={reviewer}
-              onReviewerChange={setReviewer}
-              onEdited={onEdited}
-              {...(focus !== null && focus.caseId === open.id ? { focus } : {})}
+      <div className="app">
+        <header className="topbar">
+          <span className="brand">Recheck</span>
+          <span className="muted small tagline">re-verifying claimed falsifications</span>
+          <span className="spacer" />
+          <WorkspaceSettingsButton api={api} reviewer={reviewer} />
+          {props.theme !== undefined ? <ThemeSwitch theme={props.theme} /> : null}
+          <span className="small muted" data-testid="transport">
+            {props.mode === 'electron' ? 'desktop' : 'browser mode'}
+            {props.connection !== null ? (
+              <>
+                {' · events '}
+                <span className={`conn conn-${props.connection}`}>{props.connection === 'open' ? 'live' : props.connection}</span>
+              </>
+            ) : null}
+          </span>
+        </header>
+        <div className="main">
+          <aside className="sidebar">
+            <CaseList
+              cases={cases}
+              error={casesError}
+              selectedId={selectedId}
+              onSelect={selectCase}
+              onNewCase={() => setNewCase({})}
+              onTriage={showTriage}
+              triageOpen={triageOpen}
+              onReviewQueue={() => {
+                setTriageOpen(false);
+                setQueueOpen(true);
+              }}
+              queueOpen={queueOpen}
+              running={runningByCase(runs)}
             />
-            </ErrorBoundary>
-          ) : null}
-          </div>
-        </main>
+          </aside>
+          <main className="content">
+            {triageOpen ? (
+              <TriageView
+                api={api}
+                cases={cases ?? []}
+                ledger={ledger}
+                onLoaded={setLedger}
+                onOpenCase={selectCase}
+                onCreateCase={createFromTriage}
+              />
+            ) : null}
+            {queueOpen ? <VerdictQueue api={api} refreshKey={queueRefresh} onOpen={openFromQueue} /> : null}
+            {reviewCase !== null && reviewId !== undefined ? (
+              <ErrorBoundary what="The image review" resetKey={`${reviewCase}/${reviewId}`}>
+                <ReviewScreen
+                  api={api}
+                  caseId={reviewCase}
+                  detail={open}
+                  onComplete={onReviewComplete}
+                  reviewId={reviewId}
+                  run={run}
+                  starting={starting}
+                  runError={runError}
+                  onRun={() => startRun(null)}
+                  onClose={() => setUrlState({ review: undefined }, 'push')}
+                />
+              </ErrorBoundary>
+            ) : null}
+            {gate.state === 'blind' && reviewId === undefined && !triageOpen && !queueOpen ? (
+              <BlindCover
+                caseId={gate.caseId}
+                review={gate.review}
+                reviewer={reviewer}
+                onReviewerChange={setReviewer}
+                onResume={(id) => setUrlState({ review: id }, 'push')}
+              />
+            ) : null}
+            <div
+              className="content-case"
+              style={triageOpen || queueOpen || reviewId !== undefined || blindCase !== null ? { display: 'none' } : undefined}
+            >
+              {detail.state === 'idle' && blindCase === null ? (
+                <div className="placeholder muted">Choose a case on the left to review its paper, logbook and sandbox.</div>
+              ) : null}
+              {detail.state === 'loading' ? <div className="placeholder muted">Opening the case…</div> : null}
+              {detail.state === 'error' ? <div className="error-box">{detail.error}</div> : null}
+              {open !== null ? (
+                <ErrorBoundary what="The open case" resetKey={open.id}>
+                  <CaseWorkspace
+                    api={api}
+                    detail={open}
+                    run={run}
+                    starting={starting}
+                    runError={runError}
+                    onRun={startRun}
+                    onCancel={cancelRun}
+                    onAudit={addAudit}
+                    onUnsaved={onUnsaved}
+                    onDraftLetter={draftLetter}
+                    sandboxIn={props.mode === 'electron' ? 'core' : 'page'}
+                    reviewer={reviewer}
+                    onReviewerChange={setReviewer}
+                    onEdited={onEdited}
+                    {...(focus !== null && focus.caseId === open.id ? { focus } : {})}
+                  />
+                </ErrorBoundary>
+              ) : null}
+            </div>
+          </main>
+        </div>
+        {newCase !== null ? (
+          <NewCaseDialog
+            api={api}
+            existingIds={(cases ?? []).map((c) => c.id)}
+            reviewer={reviewer}
+            onReviewerChange={setReviewer}
+            onCreated={onCreated}
+            onClose={() => setNewCase(null)}
+            {...(newCase.prefill !== undefined ? { prefill: newCase.prefill } : {})}
+          />
+        ) : null}
+        {letterCase !== null && open !== null && open.id === letterCase ? (
+          <LetterDialog
+            api={api}
+            caseId={letterCase}
+            falsifications={open.falsifications.filter((f) => f.withdrawn === undefined).map((f) => ({ id: f.id, assertion: f.assertion }))}
+            reviewer={reviewer}
+            onReviewerChange={setReviewer}
+            onChanged={refreshCases}
+            onClose={() => setLetterCase(null)}
+          />
+        ) : null}
       </div>
-      {newCase !== null ? (
-        <NewCaseDialog
-          api={api}
-          existingIds={(cases ?? []).map((c) => c.id)}
-          reviewer={reviewer}
-          onReviewerChange={setReviewer}
-          onCreated={onCreated}
-          onClose={() => setNewCase(null)}
-          {...(newCase.prefill !== undefined ? { prefill: newCase.prefill } : {})}
-        />
-      ) : null}
-      {letterCase !== null && open !== null && open.id === letterCase ? (
-        <LetterDialog
-          api={api}
-          caseId={letterCase}
-          falsifications={open.falsifications.filter((f) => f.withdrawn === undefined).map((f) => ({ id: f.id, assertion: f.assertion }))}
-          reviewer={reviewer}
-          onReviewerChange={setReviewer}
-          onChanged={refreshCases}
-          onClose={() => setLetterCase(null)}
-        />
-      ) : null}
-    </div>
     </CommandProvider>
   );
 }

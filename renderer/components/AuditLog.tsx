@@ -4,12 +4,14 @@ import { formatUtc, shortHash } from '../lib/format';
 import { DecisionBadge } from './DecisionBadge';
 
 export function AuditLog({ entries, notice }: { entries: AuditEntry[]; notice?: string | undefined }) {
-  const warning = notice !== undefined ? (
-    <div className="error-text pad" role="status" data-testid="audit-notice">
-      {notice}
-    </div>
-  ) : null;
-  if (entries.length === 0) return warning ?? <div className="muted pad">No audit entries yet: runs, edits and decisions will appear here.</div>;
+  const warning =
+    notice !== undefined ? (
+      <div className="error-text pad" role="status" data-testid="audit-notice">
+        {notice}
+      </div>
+    ) : null;
+  if (entries.length === 0)
+    return warning ?? <div className="muted pad">No audit entries yet: runs, edits and decisions will appear here.</div>;
   const rows = [...entries].reverse();
   return (
     <>

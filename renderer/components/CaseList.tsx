@@ -56,7 +56,11 @@ export function CaseList(props: {
       ) : null}
       {error !== null ? <div className="error-box">{error}</div> : null}
       {cases === null && error === null ? <div className="muted pad">Loading…</div> : null}
-      {cases !== null && cases.length === 0 ? <div className="muted pad">The workspace holds no case yet: “New case” makes one from our summary of a paper and the logbook under review.</div> : null}
+      {cases !== null && cases.length === 0 ? (
+        <div className="muted pad">
+          The workspace holds no case yet: “New case” makes one from our summary of a paper and the logbook under review.
+        </div>
+      ) : null}
       <ul>
         {(cases ?? []).map((c) => (
           <li key={c.id}>

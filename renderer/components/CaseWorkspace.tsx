@@ -114,7 +114,12 @@ function CaseWorkspaceBody(props: {
   }, [detail.id]);
   const showSource = (source: QuoteSourceView) => {
     changeCompare(false);
-    setReveal({ logbook: source.logbook, ...(source.page !== undefined ? { page: source.page } : {}), ...(source.cell !== undefined ? { cell: source.cell } : {}), nonce: Date.now() });
+    setReveal({
+      logbook: source.logbook,
+      ...(source.page !== undefined ? { page: source.page } : {}),
+      ...(source.cell !== undefined ? { cell: source.cell } : {}),
+      nonce: Date.now(),
+    });
   };
   const cellActions: CellActions = {
     onQuote: (quote) => setEditing({ type: 'quote', quote }),
@@ -129,7 +134,13 @@ function CaseWorkspaceBody(props: {
   const decisions: Record<string, FalsificationDecision> = useMemo(() => shownDecisions(shownFalsifications(detail, run)), [detail, run]);
 
   const workspace = useRef<HTMLDivElement>(null);
-  useCommands(caseCommands({ root: () => workspace.current, onImportLogbook: () => setEditing({ type: 'import' }), onAddFile: () => setEditing({ type: 'add-file' }) }));
+  useCommands(
+    caseCommands({
+      root: () => workspace.current,
+      onImportLogbook: () => setEditing({ type: 'import' }),
+      onAddFile: () => setEditing({ type: 'add-file' }),
+    }),
+  );
 
   const resize = (i: number) => (px: number) => {
     const w = panes.current?.clientWidth ?? 1;
@@ -142,7 +153,8 @@ function CaseWorkspaceBody(props: {
         <div className="case-heading">
           <h1>{detail.title}</h1>
           <div className="small muted">
-            {detail.paper.title} · <span className="mono">{detail.paper.venueId}</span> · {detail.falsifications.length} claimed falsification
+            {detail.paper.title} · <span className="mono">{detail.paper.venueId}</span> · {detail.falsifications.length} claimed
+            falsification
             {detail.falsifications.length === 1 ? '' : 's'}
           </div>
         </div>
@@ -151,7 +163,13 @@ function CaseWorkspaceBody(props: {
         <button type="button" className="btn" onClick={props.onDraftLetter} data-testid="draft-letter">
           Draft letter
         </button>
-        <button type="button" className="btn" onClick={() => setEditing({ type: 'report' })} data-testid="build-report" title="Build an auditable static report of this case (under its runs/ folder) and show it">
+        <button
+          type="button"
+          className="btn"
+          onClick={() => setEditing({ type: 'report' })}
+          data-testid="build-report"
+          title="Build an auditable static report of this case (under its runs/ folder) and show it"
+        >
           Report
         </button>
       </header>
@@ -184,7 +202,9 @@ function CaseWorkspaceBody(props: {
             reveal={reveal}
           />
         </div>
-        {comparing ? null : <Splitter axis="x" label="Resize logbook and sandbox panes" position={(sizes[0]! + sizes[1]!) * 100} onMove={resize(1)} />}
+        {comparing ? null : (
+          <Splitter axis="x" label="Resize logbook and sandbox panes" position={(sizes[0]! + sizes[1]!) * 100} onMove={resize(1)} />
+        )}
         <div className="pane-slot" style={comparing ? { display: 'none' } : { flexBasis: `${sizes[2]! * 100}%` }}>
           <SandboxPane
             key={detail.id}
@@ -198,7 +218,12 @@ function CaseWorkspaceBody(props: {
           />
         </div>
       </div>
-      <Splitter axis="y" label="Resize the checks dock" position={100 - (100 * dockHeight) / window.innerHeight} onMove={(px) => setDockHeight((h) => Math.max(120, Math.min(window.innerHeight - 220, h - px)))} />
+      <Splitter
+        axis="y"
+        label="Resize the checks dock"
+        position={100 - (100 * dockHeight) / window.innerHeight}
+        onMove={(px) => setDockHeight((h) => Math.max(120, Math.min(window.innerHeight - 220, h - px)))}
+      />
       <div className="dock-slot" style={{ height: `${dockHeight}px` }}>
         <ChecksDock
           api={props.api}
@@ -217,7 +242,15 @@ function CaseWorkspaceBody(props: {
         />
       </div>
       {editing?.type === 'quote' ? (
-        <FalsificationDialog api={props.api} caseId={detail.id} claims={detail.paper.claims} quote={editing.quote} {...reviewerProps} onAdded={(_id, entry) => props.onEdited(entry)} onClose={() => setEditing(null)} />
+        <FalsificationDialog
+          api={props.api}
+          caseId={detail.id}
+          claims={detail.paper.claims}
+          quote={editing.quote}
+          {...reviewerProps}
+          onAdded={(_id, entry) => props.onEdited(entry)}
+          onClose={() => setEditing(null)}
+        />
       ) : null}
       {editing?.type === 'extract' ? (
         <ExtractTableDialog
@@ -231,7 +264,11 @@ function CaseWorkspaceBody(props: {
             setEditing({
               type: 'check',
               falsification: fid,
-              initial: { kind: 'growth-fit', params: { table: table.path }, note: `Started from ${table.path}: choose x and y among its columns (${table.columns.join(', ')}).` },
+              initial: {
+                kind: 'growth-fit',
+                params: { table: table.path },
+                note: `Started from ${table.path}: choose x and y among its columns (${table.columns.join(', ')}).`,
+              },
             })
           }
           onClose={() => setEditing(null)}
@@ -250,10 +287,26 @@ function CaseWorkspaceBody(props: {
         />
       ) : null}
       {editing?.type === 'add-file' ? (
-        <AddFileDialog api={props.api} caseId={detail.id} {...reviewerProps} onAdded={(_path, entry) => props.onEdited(entry)} onClose={() => setEditing(null)} />
+        <AddFileDialog
+          api={props.api}
+          caseId={detail.id}
+          {...reviewerProps}
+          onAdded={(_path, entry) => props.onEdited(entry)}
+          onClose={() => setEditing(null)}
+        />
       ) : null}
-      {editing?.type === 'report' ? <ReportDialog api={props.api} caseId={detail.id} onBuilt={() => props.onEdited()} onClose={() => setEditing(null)} /> : null}
-      {editing?.type === 'import' ? <ImportLogbookDialog api={props.api} caseId={detail.id} {...reviewerProps} onImported={() => props.onEdited()} onClose={() => setEditing(null)} /> : null}
+      {editing?.type === 'report' ? (
+        <ReportDialog api={props.api} caseId={detail.id} onBuilt={() => props.onEdited()} onClose={() => setEditing(null)} />
+      ) : null}
+      {editing?.type === 'import' ? (
+        <ImportLogbookDialog
+          api={props.api}
+          caseId={detail.id}
+          {...reviewerProps}
+          onImported={() => props.onEdited()}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
     </div>
   );
 }

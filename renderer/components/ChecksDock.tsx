@@ -71,20 +71,47 @@ export function ChecksDock(props: {
   );
   return (
     <section className="dock" ref={dock} data-testid="checks-dock" aria-label="Checks and decisions">
-      <RunBar run={run} starting={props.starting} error={props.runError} onRunAll={() => props.onRun(null)} onCancel={props.onCancel} checkCount={checkCount} />
+      <RunBar
+        run={run}
+        starting={props.starting}
+        error={props.runError}
+        onRunAll={() => props.onRun(null)}
+        onCancel={props.onCancel}
+        checkCount={checkCount}
+      />
       <div className="dock-tabs tabs" role="tablist">
         {tabs.map((t) => (
-          <button key={t.id} type="button" role="tab" aria-selected={tab === t.id} className={`tab${tab === t.id ? ' active' : ''}`} onClick={() => setTab(t.id)} data-testid={`dock-tab-${t.id}`}>
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            aria-selected={tab === t.id}
+            className={`tab${tab === t.id ? ' active' : ''}`}
+            onClick={() => setTab(t.id)}
+            data-testid={`dock-tab-${t.id}`}
+          >
             {t.label}
           </button>
         ))}
       </div>
       <div className="dock-body" role="tabpanel" tabIndex={0} aria-label={tabs.find((t) => t.id === tab)?.label}>
         <ErrorBoundary what={`The ${tabs.find((t) => t.id === tab)?.id ?? tab} tab`} resetKey={`${detail.id}/${tab}`}>
-        {tab === 'results' ? <Results detail={detail} run={run} running={running} onRun={props.onRun} /> : null}
-        {tab === 'log' ? <RunLog lines={run?.logs ?? []} /> : null}
-        {tab === 'decide' ? <VerdictForm api={props.api} detail={detail} decisions={props.decisions} onRecorded={props.onRecorded} reviewer={props.reviewer} onReviewerChange={props.onReviewerChange} onShowSource={props.onShowSource} {...(props.onEdited !== undefined ? { onEdited: props.onEdited } : {})} {...(props.focus !== undefined ? { focus: props.focus } : {})} /> : null}
-        {tab === 'audit' ? <AuditLog entries={detail.audit} notice={detail.auditNotice} /> : null}
+          {tab === 'results' ? <Results detail={detail} run={run} running={running} onRun={props.onRun} /> : null}
+          {tab === 'log' ? <RunLog lines={run?.logs ?? []} /> : null}
+          {tab === 'decide' ? (
+            <VerdictForm
+              api={props.api}
+              detail={detail}
+              decisions={props.decisions}
+              onRecorded={props.onRecorded}
+              reviewer={props.reviewer}
+              onReviewerChange={props.onReviewerChange}
+              onShowSource={props.onShowSource}
+              {...(props.onEdited !== undefined ? { onEdited: props.onEdited } : {})}
+              {...(props.focus !== undefined ? { focus: props.focus } : {})}
+            />
+          ) : null}
+          {tab === 'audit' ? <AuditLog entries={detail.audit} notice={detail.auditNotice} /> : null}
         </ErrorBoundary>
       </div>
     </section>

@@ -96,7 +96,12 @@ export function CompareLogbooks(props: { api: RecheckApi; caseId: string; logboo
   );
 }
 
-function SettingsTable(props: { view: SettingsComparisonView; a: LogbookView; b: LogbookView; onShow(side: Side, page: string, cell: string): void }) {
+function SettingsTable(props: {
+  view: SettingsComparisonView;
+  a: LogbookView;
+  b: LogbookView;
+  onShow(side: Side, page: string, cell: string): void;
+}) {
   const { view } = props;
   const differing = view.rows.filter((r) => r.comparison === 'differs').length;
   const printed = view.rows.filter((r) => r.comparison !== 'neither');
@@ -134,7 +139,12 @@ function SettingsTable(props: { view: SettingsComparisonView; a: LogbookView; b:
             {printed.map((r) => {
               const mark = COMPARISON_MARK[r.comparison];
               return (
-                <tr key={r.name} className={`setting-row ${mark.className}`} data-testid={`setting-${r.name.replace(/\s+/g, '-')}`} data-comparison={r.comparison}>
+                <tr
+                  key={r.name}
+                  className={`setting-row ${mark.className}`}
+                  data-testid={`setting-${r.name.replace(/\s+/g, '-')}`}
+                  data-comparison={r.comparison}
+                >
                   <th scope="row">{r.name}</th>
                   <td className="cmp-cell">
                     <span className={`cmp-mark ${mark.className}`}>
@@ -161,7 +171,13 @@ function SettingsTable(props: { view: SettingsComparisonView; a: LogbookView; b:
 const SHOWN = 2;
 
 /** A setting's values in one logbook, by the place they were printed: the place, its values (each a link to the cell), the first line. */
-function Values(props: { side: Side; setting: string; values: readonly SettingValueView[]; logbook: LogbookView; onShow(side: Side, page: string, cell: string): void }) {
+function Values(props: {
+  side: Side;
+  setting: string;
+  values: readonly SettingValueView[];
+  logbook: LogbookView;
+  onShow(side: Side, page: string, cell: string): void;
+}) {
   const [all, setAll] = useState(false);
   if (props.values.length === 0) return <span className="muted small">not printed</span>;
   const places = placesOf(props.values);
@@ -171,7 +187,8 @@ function Values(props: { side: Side; setting: string; values: readonly SettingVa
     <ul className="setting-values">
       {shown.map(({ where, values }) => {
         const place = resolveWhere(where, props.logbook);
-        const label = place.type === 'cell' ? `${place.pageTitle} / ${place.cellTitle}` : place.type === 'file' ? `file ${place.path}` : where;
+        const label =
+          place.type === 'cell' ? `${place.pageTitle} / ${place.cellTitle}` : place.type === 'file' ? `file ${place.path}` : where;
         return (
           <li key={where}>
             <span className="setting-place">

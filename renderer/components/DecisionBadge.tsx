@@ -4,7 +4,15 @@
  * "the paper is refuted". `meaning` adds what it means for the claim ("falsification refuted · the claim stands").
  */
 import type { CheckOutcome, FalsificationDecision, FindingSays, ReviewerVerdict } from '../../common/api/contract';
-import { DECISION_WORDS, decisionWords, OUTCOME_WORDS, outcomeWords, VERDICT_WORDS, verdictWords, type OutcomeWords } from '../../common/words/outcomes';
+import {
+  DECISION_WORDS,
+  decisionWords,
+  OUTCOME_WORDS,
+  outcomeWords,
+  VERDICT_WORDS,
+  verdictWords,
+  type OutcomeWords,
+} from '../../common/words/outcomes';
 
 type Kind = FalsificationDecision | CheckOutcome | ReviewerVerdict | 'error' | 'pending' | 'undecided';
 
@@ -13,9 +21,11 @@ const TITLES: Record<Kind, string> = {
   refuted: 'Falsification refuted, the claim stands: the checks refute the claimed falsification and none supports it',
   contested: 'Checks disagree: some support and some refute the claimed falsification; nothing is decided',
   inconclusive: 'Inconclusive: no check decides the finding, a check failed, or a decision misses its gate',
-  upheld: 'Verification upheld, the claim holds at the checked scale: a recomputed check supports the claimed verification and none refutes it',
+  upheld:
+    'Verification upheld, the claim holds at the checked scale: a recomputed check supports the claimed verification and none refutes it',
   overturned: 'Verification overturned, the claim fails: the checks refute the claimed verification through the gate and none supports it',
-  premature: 'Verification premature: a check shows the evidence behind the claimed verification cannot carry it (too few points, too short a range, a toy scale)',
+  premature:
+    'Verification premature: a check shows the evidence behind the claimed verification cannot carry it (too few points, too short a range, a toy scale)',
   supports: 'This check supports the claimed falsification (evidence that the claim fails)',
   refutes: 'This check refutes the claimed falsification (evidence that the claim stands)',
   neutral: 'This check neither supports nor refutes the claimed falsification',
@@ -39,7 +49,14 @@ function wordsOf(value: Kind, says: FindingSays = 'falsified'): OutcomeWords | s
   return OTHER_WORDS[value as keyof typeof OTHER_WORDS];
 }
 
-export function DecisionBadge(props: { value: Kind; label?: string; falsificationId?: string; testId?: string; meaning?: boolean; says?: FindingSays }) {
+export function DecisionBadge(props: {
+  value: Kind;
+  label?: string;
+  falsificationId?: string;
+  testId?: string;
+  meaning?: boolean;
+  says?: FindingSays;
+}) {
   const { value, label, falsificationId } = props;
   const w = wordsOf(value, props.says);
   return (

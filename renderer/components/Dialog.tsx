@@ -26,7 +26,11 @@ export function Dialog(props: {
     if (d === null || d.open) return;
     d.showModal();
     // showModal focuses the first focusable element (Close); start where the dialog says, or at its first field.
-    const first = d.querySelector<HTMLElement>('[data-autofocus]') ?? d.querySelector<HTMLElement>('.modal-body input:not(:disabled), .modal-body select:not(:disabled), .modal-body textarea:not(:disabled)');
+    const first =
+      d.querySelector<HTMLElement>('[data-autofocus]') ??
+      d.querySelector<HTMLElement>(
+        '.modal-body input:not(:disabled), .modal-body select:not(:disabled), .modal-body textarea:not(:disabled)',
+      );
     first?.focus();
   }, []);
   return (

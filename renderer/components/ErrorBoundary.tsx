@@ -39,7 +39,8 @@ export class ErrorBoundary extends Component<Props, State> {
     const line = (error.message.split('\n')[0] ?? '').slice(0, 300);
     return (
       <div className="error-box view-error" role="alert" data-testid="view-error">
-        <strong>{this.props.what} failed to show</strong>: {line || error.name}. Nothing was lost: your case, runs and decisions are stored by the core.
+        <strong>{this.props.what} failed to show</strong>: {line || error.name}. Nothing was lost: your case, runs and decisions are stored
+        by the core.
         <div className="view-error-actions">
           <button type="button" className="btn btn-small" onClick={() => this.setState({ error: null })}>
             Try again

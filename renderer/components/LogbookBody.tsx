@@ -32,7 +32,13 @@ export interface Reveal {
 /** How long a revealed cell stays marked. */
 const MARK_MS = 2400;
 
-export function LogbookBody(props: { logbook: LogbookView; actions: CellActions; reveal?: Reveal | null; onRevealed?(): void; testId?: string }) {
+export function LogbookBody(props: {
+  logbook: LogbookView;
+  actions: CellActions;
+  reveal?: Reveal | null;
+  onRevealed?(): void;
+  testId?: string;
+}) {
   const { logbook, actions, reveal, onRevealed } = props;
   const body = useRef<HTMLDivElement>(null);
   const jump = (slug: string) => {
@@ -84,7 +90,10 @@ export function LogbookBody(props: { logbook: LogbookView; actions: CellActions;
               <button type="button" className="link" onClick={() => jump(p.slug)}>
                 {p.title}
               </button>
-              <span className="muted small"> {p.cells.length} cell{p.cells.length === 1 ? '' : 's'}</span>
+              <span className="muted small">
+                {' '}
+                {p.cells.length} cell{p.cells.length === 1 ? '' : 's'}
+              </span>
             </li>
           ))}
         </ul>
@@ -150,7 +159,13 @@ function Cell({ logbook, page, cell, actions }: { logbook: LogbookView; page: Lo
         </span>
         <span className="cell-actions">
           {printsTable ? (
-            <button type="button" className="btn btn-small btn-quiet cell-quote" onClick={() => actions.onExtract({ logbook, page, cell })} aria-describedby={titleId} data-testid="extract-table">
+            <button
+              type="button"
+              className="btn btn-small btn-quiet cell-quote"
+              onClick={() => actions.onExtract({ logbook, page, cell })}
+              aria-describedby={titleId}
+              data-testid="extract-table"
+            >
               Extract table
             </button>
           ) : null}
@@ -191,7 +206,9 @@ function CellBody({ cell }: { cell: LogbookCell }) {
         ))}
         <figcaption className="small muted">
           {cell.title}
-          {cell.omitted > 0 ? ` (${cell.omitted} script or external part${cell.omitted === 1 ? '' : 's'} not shown: the logbook's HTML is never run here)` : ''}
+          {cell.omitted > 0
+            ? ` (${cell.omitted} script or external part${cell.omitted === 1 ? '' : 's'} not shown: the logbook's HTML is never run here)`
+            : ''}
         </figcaption>
       </figure>
     );

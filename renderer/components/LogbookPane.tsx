@@ -80,7 +80,14 @@ export function LogbookPane(props: {
             Compare logbooks
           </button>
         ) : null}
-        <button type="button" className="btn btn-small btn-quiet add-tab" onClick={props.onImport} aria-label="Import logbook" title="Import a Trackio logbook folder" data-testid="import-logbook">
+        <button
+          type="button"
+          className="btn btn-small btn-quiet add-tab"
+          onClick={props.onImport}
+          aria-label="Import logbook"
+          title="Import a Trackio logbook folder"
+          data-testid="import-logbook"
+        >
           +
         </button>
       </header>
@@ -96,7 +103,13 @@ export function LogbookPane(props: {
           </button>
         </div>
       ) : (
-        <LogbookBody key={active.id} logbook={active} actions={props.actions} reveal={pending !== null && pending.logbook === active.id ? pending : null} onRevealed={revealed} />
+        <LogbookBody
+          key={active.id}
+          logbook={active}
+          actions={props.actions}
+          reveal={pending !== null && pending.logbook === active.id ? pending : null}
+          onRevealed={revealed}
+        />
       )}
     </section>
   );

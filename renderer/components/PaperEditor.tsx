@@ -45,7 +45,12 @@ export function PaperEditor(props: {
     setBusy(true);
     setError(null);
     try {
-      const entry = await props.api.editPaper({ caseId: props.caseId, markdown: text, ...(props.baseSha256 !== undefined ? { baseSha256: props.baseSha256 } : {}), ...byReviewer(props.reviewer) });
+      const entry = await props.api.editPaper({
+        caseId: props.caseId,
+        markdown: text,
+        ...(props.baseSha256 !== undefined ? { baseSha256: props.baseSha256 } : {}),
+        ...byReviewer(props.reviewer),
+      });
       props.onSaved(entry);
       props.onDone();
     } catch (e) {
@@ -91,7 +96,11 @@ export function PaperEditor(props: {
         <button type="button" className="btn btn-small" onClick={cancel} disabled={busy} data-testid="paper-cancel">
           Cancel
         </button>
-        {dirty ? <span className="small muted" data-testid="paper-dirty">unsaved edits</span> : null}
+        {dirty ? (
+          <span className="small muted" data-testid="paper-dirty">
+            unsaved edits
+          </span>
+        ) : null}
         {error !== null ? (
           <span className="small error-text" role="alert" data-testid="paper-error">
             {error}

@@ -71,7 +71,9 @@ export function PaperPane(props: {
         <span className="mono muted small">{paper.venueId}</span>
       </header>
       <div className="pane-body">
-        <h1 className="paper-title" data-testid="paper-title">{paper.title}</h1>
+        <h1 className="paper-title" data-testid="paper-title">
+          {paper.title}
+        </h1>
         {paper.authors.length > 0 ? <p className="paper-authors">{paper.authors.join(', ')}</p> : null}
 
         <div className="section-heading heading-with-action">
@@ -100,7 +102,10 @@ export function PaperPane(props: {
         {draft !== null ? <ClaimForm initial={draft} onAdd={addClaim} onDone={() => setDraft(null)} /> : null}
         {paper.claims.length === 0 && draft === null ? (
           <p className="empty-state" data-testid="claims-empty">
-            No claim yet: {hasSummary ? 'select the claim’s words in the summary below and choose “Make this a claim”, or add one by hand.' : 'add one by hand (the summary is empty).'}
+            No claim yet:{' '}
+            {hasSummary
+              ? 'select the claim’s words in the summary below and choose “Make this a claim”, or add one by hand.'
+              : 'add one by hand (the summary is empty).'}
           </p>
         ) : null}
         <ol className="claims" data-testid="claims">
@@ -139,94 +144,118 @@ export function PaperPane(props: {
           const inForce = f.checks.filter((c) => c.withdrawn === undefined).length;
           const stale = f.withdrawn === undefined ? staleReason(detail.latest, f.id) : null;
           return (
-          <article key={f.id} className="falsification" tabIndex={-1} aria-current={current === f.id ? 'true' : undefined} aria-label={`Claimed falsification ${f.id}`} data-testid={`falsification-${f.id}`} data-withdrawn={f.withdrawn !== undefined || undefined}>
-            <div className="falsification-head">
-              <span className="claim-id">{f.withdrawn !== undefined ? <s>{f.id}</s> : f.id}</span>
-              {decisions[f.id] !== undefined ? <DecisionBadge value={decisions[f.id]!} falsificationId={f.id} /> : null}
-              {stale !== null && decisions[f.id] === undefined ? (
-                <span className="chip" title={stale} data-testid={`stale-${f.id}`}>
-                  stale: run again
-                </span>
-              ) : null}
-              {f.withdrawn !== undefined ? (
-                <span className="chip" data-testid={`withdrawn-chip-${f.id}`}>
-                  withdrawn
-                </span>
-              ) : (
-                <span className="falsification-actions">
-                  <button type="button" className="btn btn-small btn-quiet" onClick={() => props.onAddCheck(f.id)} data-testid={`add-check-${f.id}`} aria-label={`Add check to ${f.id}`}>
-                    Add check
-                  </button>
-                  <button type="button" className="btn btn-small" disabled={running || inForce === 0} onClick={() => onRun(f.id)} data-testid={`run-${f.id}`}>
-                    Run {inForce} check{inForce === 1 ? '' : 's'}
-                  </button>
-                  <WithdrawButton {...withdrawProps} what={{ item: 'finding', id: f.id }} disabled={running} />
-                </span>
-              )}
-            </div>
-            {f.withdrawn !== undefined ? <WithdrawnNote withdrawn={f.withdrawn} testId={`withdrawn-finding-${f.id}`} /> : null}
-            {stale !== null ? (
-              <div className="small muted" data-testid={`stale-reason-${f.id}`}>
-                {stale}
+            <article
+              key={f.id}
+              className="falsification"
+              tabIndex={-1}
+              aria-current={current === f.id ? 'true' : undefined}
+              aria-label={`Claimed falsification ${f.id}`}
+              data-testid={`falsification-${f.id}`}
+              data-withdrawn={f.withdrawn !== undefined || undefined}
+            >
+              <div className="falsification-head">
+                <span className="claim-id">{f.withdrawn !== undefined ? <s>{f.id}</s> : f.id}</span>
+                {decisions[f.id] !== undefined ? <DecisionBadge value={decisions[f.id]!} falsificationId={f.id} /> : null}
+                {stale !== null && decisions[f.id] === undefined ? (
+                  <span className="chip" title={stale} data-testid={`stale-${f.id}`}>
+                    stale: run again
+                  </span>
+                ) : null}
+                {f.withdrawn !== undefined ? (
+                  <span className="chip" data-testid={`withdrawn-chip-${f.id}`}>
+                    withdrawn
+                  </span>
+                ) : (
+                  <span className="falsification-actions">
+                    <button
+                      type="button"
+                      className="btn btn-small btn-quiet"
+                      onClick={() => props.onAddCheck(f.id)}
+                      data-testid={`add-check-${f.id}`}
+                      aria-label={`Add check to ${f.id}`}
+                    >
+                      Add check
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      disabled={running || inForce === 0}
+                      onClick={() => onRun(f.id)}
+                      data-testid={`run-${f.id}`}
+                    >
+                      Run {inForce} check{inForce === 1 ? '' : 's'}
+                    </button>
+                    <WithdrawButton {...withdrawProps} what={{ item: 'finding', id: f.id }} disabled={running} />
+                  </span>
+                )}
               </div>
-            ) : null}
-            <div className="muted small">
-              against{' '}
-              <a
-                href={`#claim-${f.claim}`}
-                className="mono"
-                onClick={(e) => {
-                  e.preventDefault();
-                  // Chromium 150+ returns a Promise from scrollIntoView: do not return it.
-                  void document.getElementById(`claim-${f.claim}`)?.scrollIntoView({ block: 'center' });
-                }}
-              >
-                {f.claim}
-              </a>{' '}
-              · asserted by <em>{logbookTitle(f.logbook)}</em>
-              {f.source !== undefined ? (
-                <>
-                  {' · '}
-                  <QuoteSource source={f.source} logbooks={detail.logbooks} onShow={props.onShowSource} testId={`quote-source-${f.id}`} />
-                </>
+              {f.withdrawn !== undefined ? <WithdrawnNote withdrawn={f.withdrawn} testId={`withdrawn-finding-${f.id}`} /> : null}
+              {stale !== null ? (
+                <div className="small muted" data-testid={`stale-reason-${f.id}`}>
+                  {stale}
+                </div>
               ) : null}
-            </div>
-            <blockquote className="assertion">
-              <Markdown source={f.assertion} className="inline-md" />
-            </blockquote>
-            {f.checks.length === 0 ? (
-              <p className="empty-state small" data-testid={`checks-empty-${f.id}`}>
-                No check yet: “Add check” declares one (a units audit, a growth fit, an exact certificate…) for the decision to rest on.
-              </p>
-            ) : (
-              <ul className="declared-checks" data-testid={`checks-${f.id}`}>
-                {f.checks.map((c) => {
-                  const files = casePathParams(c.params, props.kinds?.find((k) => k.kind === c.kind)?.paramsSchema);
-                  const head = (
-                    <>
-                      <span className="mono small">{c.id}</span> {c.title} <span className="kind">{c.kind}</span>
-                    </>
-                  );
-                  return (
-                    <li key={c.id} data-testid={`declared-check-${c.id}`} data-withdrawn={c.withdrawn !== undefined || undefined}>
-                      {c.withdrawn !== undefined ? <s>{head}</s> : head}
-                      {c.withdrawn === undefined && f.withdrawn === undefined ? <WithdrawButton {...withdrawProps} what={{ item: 'check', finding: f.id, id: c.id }} disabled={running} /> : null}
-                      {c.withdrawn !== undefined ? <WithdrawnNote withdrawn={c.withdrawn} testId={`withdrawn-check-${f.id}-${c.id}`} /> : null}
-                      {files.length > 0 ? (
-                        <span className="check-files small">
-                          {files.map((p) => (
-                            <span key={p.name} className="check-file">
-                              <span className="muted">{p.name}:</span> <FileLink path={p.path} />
-                            </span>
-                          ))}
-                        </span>
-                      ) : null}
-                    </li>
-                  );
-                })}
-              </ul>
-            )}
-          </article>
+              <div className="muted small">
+                against{' '}
+                <a
+                  href={`#claim-${f.claim}`}
+                  className="mono"
+                  onClick={(e) => {
+                    e.preventDefault();
+                    // Chromium 150+ returns a Promise from scrollIntoView: do not return it.
+                    void document.getElementById(`claim-${f.claim}`)?.scrollIntoView({ block: 'center' });
+                  }}
+                >
+                  {f.claim}
+                </a>{' '}
+                · asserted by <em>{logbookTitle(f.logbook)}</em>
+                {f.source !== undefined ? (
+                  <>
+                    {' · '}
+                    <QuoteSource source={f.source} logbooks={detail.logbooks} onShow={props.onShowSource} testId={`quote-source-${f.id}`} />
+                  </>
+                ) : null}
+              </div>
+              <blockquote className="assertion">
+                <Markdown source={f.assertion} className="inline-md" />
+              </blockquote>
+              {f.checks.length === 0 ? (
+                <p className="empty-state small" data-testid={`checks-empty-${f.id}`}>
+                  No check yet: “Add check” declares one (a units audit, a growth fit, an exact certificate…) for the decision to rest on.
+                </p>
+              ) : (
+                <ul className="declared-checks" data-testid={`checks-${f.id}`}>
+                  {f.checks.map((c) => {
+                    const files = casePathParams(c.params, props.kinds?.find((k) => k.kind === c.kind)?.paramsSchema);
+                    const head = (
+                      <>
+                        <span className="mono small">{c.id}</span> {c.title} <span className="kind">{c.kind}</span>
+                      </>
+                    );
+                    return (
+                      <li key={c.id} data-testid={`declared-check-${c.id}`} data-withdrawn={c.withdrawn !== undefined || undefined}>
+                        {c.withdrawn !== undefined ? <s>{head}</s> : head}
+                        {c.withdrawn === undefined && f.withdrawn === undefined ? (
+                          <WithdrawButton {...withdrawProps} what={{ item: 'check', finding: f.id, id: c.id }} disabled={running} />
+                        ) : null}
+                        {c.withdrawn !== undefined ? (
+                          <WithdrawnNote withdrawn={c.withdrawn} testId={`withdrawn-check-${f.id}-${c.id}`} />
+                        ) : null}
+                        {files.length > 0 ? (
+                          <span className="check-files small">
+                            {files.map((p) => (
+                              <span key={p.name} className="check-file">
+                                <span className="muted">{p.name}:</span> <FileLink path={p.path} />
+                              </span>
+                            ))}
+                          </span>
+                        ) : null}
+                      </li>
+                    );
+                  })}
+                </ul>
+              )}
+            </article>
           );
         })}
 
@@ -234,7 +263,13 @@ export function PaperPane(props: {
           <h2>Summary</h2>
           <span className="spacer" />
           {!editingPaper ? (
-            <button type="button" className="btn btn-small btn-quiet" onClick={() => setEditingPaper(true)} data-testid="edit-paper" title="Edit the case's paper.md (saved atomically and logged)">
+            <button
+              type="button"
+              className="btn btn-small btn-quiet"
+              onClick={() => setEditingPaper(true)}
+              data-testid="edit-paper"
+              title="Edit the case's paper.md (saved atomically and logged)"
+            >
               Edit
             </button>
           ) : null}

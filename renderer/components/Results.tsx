@@ -35,14 +35,27 @@ export function Results(props: { detail: CaseDetail; run: RunState | undefined; 
     <div className="results" data-testid="results">
       {ended ? (
         <div className="small results-meta warn-text" data-testid="partial-results">
-          Run <span className="mono">{run.runId}</span> {run.status === 'cancelled' ? 'was cancelled' : 'failed'} after {run.results.length} check
-          {run.results.length === 1 ? '' : 's'}: {run.falsificationId ? `${run.falsificationId}'s results are` : 'the results below are'} partial and no decision was computed
+          Run <span className="mono">{run.runId}</span> {run.status === 'cancelled' ? 'was cancelled' : 'failed'} after {run.results.length}{' '}
+          check
+          {run.results.length === 1 ? '' : 's'}: {run.falsificationId ? `${run.falsificationId}'s results are` : 'the results below are'}{' '}
+          partial and no decision was computed
           {run.falsificationId ? ' (the others keep their own latest runs)' : ''}.
         </div>
       ) : null}
       {detail.falsifications.map((f) => {
         const s = shown[f.id]!;
-        return <FalsificationResult key={f.id} fid={f.id} assertion={f.assertion} report={s.report} checks={s.checks} running={running} live={s.live} onRun={onRun} />;
+        return (
+          <FalsificationResult
+            key={f.id}
+            fid={f.id}
+            assertion={f.assertion}
+            report={s.report}
+            checks={s.checks}
+            running={running}
+            live={s.live}
+            onRun={onRun}
+          />
+        );
       })}
       <LiveFigures run={run} />
     </div>
@@ -51,8 +64,10 @@ export function Results(props: { detail: CaseDetail; run: RunState | undefined; 
 
 /** What to do next when there is no result to show. */
 function emptyText(detail: CaseDetail): string {
-  if (detail.falsifications.length === 0) return 'No claimed falsification yet: quote one from a logbook cell (“Quote as a claimed falsification”), then add checks to it.';
-  if (detail.falsifications.every((f) => f.checks.length === 0)) return 'No check declared yet: “Add check” on a claimed falsification in the paper pane declares one; then run the checks here.';
+  if (detail.falsifications.length === 0)
+    return 'No claimed falsification yet: quote one from a logbook cell (“Quote as a claimed falsification”), then add checks to it.';
+  if (detail.falsifications.every((f) => f.checks.length === 0))
+    return 'No check declared yet: “Add check” on a claimed falsification in the paper pane declares one; then run the checks here.';
   return 'No run yet. Run the checks to compute a decision for each claimed falsification.';
 }
 
@@ -70,7 +85,16 @@ function FalsificationResult(props: {
     <article className="result" data-testid={`result-${fid}`}>
       <header className="result-head">
         <span className="claim-id">{fid}</span>
-        {report !== undefined ? <DecisionBadge value={report.decision} falsificationId={fid} meaning {...(report.says !== undefined ? { says: report.says } : {})} /> : <DecisionBadge value={props.live ? 'pending' : 'undecided'} falsificationId={fid} testId="pending-badge" />}
+        {report !== undefined ? (
+          <DecisionBadge
+            value={report.decision}
+            falsificationId={fid}
+            meaning
+            {...(report.says !== undefined ? { says: report.says } : {})}
+          />
+        ) : (
+          <DecisionBadge value={props.live ? 'pending' : 'undecided'} falsificationId={fid} testId="pending-badge" />
+        )}
         <span className="result-reason muted">{report !== undefined ? `(${report.reason})` : props.assertion}</span>
         {report !== undefined ? (
           <span className="small muted result-run" data-testid={`result-run-${fid}`}>
@@ -82,7 +106,11 @@ function FalsificationResult(props: {
         </button>
       </header>
       {report !== undefined ? (
-        <p className="decision-gate" data-testid={`result-gate-${fid}`} data-gate={report.gate === undefined ? 'none' : report.gate.passed ? 'passed' : 'missed'}>
+        <p
+          className="decision-gate"
+          data-testid={`result-gate-${fid}`}
+          data-gate={report.gate === undefined ? 'none' : report.gate.passed ? 'passed' : 'missed'}
+        >
           {report.says !== undefined ? `${FINDING_WORDS[report.says]} · ` : ''}
           {gateLine(report.gate)}
         </p>
@@ -108,7 +136,8 @@ function CheckRow({ check, says }: { check: CheckResultView; says?: FindingSays 
       </td>
       <td>
         <div className="check-title">
-          {check.title} <span className="kind">{check.kind}</span> <span className="muted small">{formatSeconds(check.durationMs / 1000)}</span>
+          {check.title} <span className="kind">{check.kind}</span>{' '}
+          <span className="muted small">{formatSeconds(check.durationMs / 1000)}</span>
         </div>
         <div className="check-summary">{check.summary}</div>
         {check.outcome !== 'error' && check.guarantee !== undefined ? (
@@ -123,7 +152,9 @@ function CheckRow({ check, says }: { check: CheckResultView; says?: FindingSays 
         ))}
         <details className="evidence">
           <summary>Evidence ({json.length.toLocaleString('en-US')} characters of JSON)</summary>
-          <pre className="json" tabIndex={0} aria-label="Evidence (JSON)">{json}</pre>
+          <pre className="json" tabIndex={0} aria-label="Evidence (JSON)">
+            {json}
+          </pre>
         </details>
         <CheckFiles artifacts={check.artifacts} evidence={check.evidence} />
       </td>

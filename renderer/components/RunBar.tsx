@@ -3,7 +3,14 @@ import type { RunState } from '../lib/run-state';
 import { formatRate, formatSeconds } from '../lib/format';
 import { runProgress } from '../lib/run-progress';
 
-export function RunBar(props: { run: RunState | undefined; starting: boolean; error: string | null; onRunAll(): void; onCancel(): void; checkCount: number }) {
+export function RunBar(props: {
+  run: RunState | undefined;
+  starting: boolean;
+  error: string | null;
+  onRunAll(): void;
+  onCancel(): void;
+  checkCount: number;
+}) {
   const { run, starting, error } = props;
   const running = starting || run?.status === 'running';
   const p = run?.progress;
@@ -13,7 +20,14 @@ export function RunBar(props: { run: RunState | undefined; starting: boolean; er
   const checksDone = run?.results.length ?? 0;
   return (
     <div className="run-bar" data-testid="run-bar">
-      <button type="button" className="btn btn-primary" disabled={running || props.checkCount === 0} title={props.checkCount === 0 ? 'No check declared yet: add one to a claimed falsification' : undefined} onClick={props.onRunAll} data-testid="run-checks">
+      <button
+        type="button"
+        className="btn btn-primary"
+        disabled={running || props.checkCount === 0}
+        title={props.checkCount === 0 ? 'No check declared yet: add one to a claimed falsification' : undefined}
+        onClick={props.onRunAll}
+        data-testid="run-checks"
+      >
         Run all checks <span className="muted-on-primary">({props.checkCount})</span>
       </button>
       <button type="button" className="btn" disabled={!running || run === undefined} onClick={props.onCancel} data-testid="cancel-run">
@@ -27,15 +41,30 @@ export function RunBar(props: { run: RunState | undefined; starting: boolean; er
       </div>
       {running ? (
         <div className="progress" aria-label="Progress">
-          <div className="progress-track" role="progressbar" aria-label="Run progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={frac !== null ? Math.round(frac * 100) : undefined} aria-valuetext={rp !== null && rp.total !== undefined ? `${rp.finished} of ${rp.total} checks finished` : 'starting'} data-fraction={frac ?? ''}>
-            <div className={`progress-fill${frac === null ? ' indeterminate' : ''}`} style={{ width: frac === null ? '30%' : `${(frac * 100).toFixed(1)}%` }} />
+          <div
+            className="progress-track"
+            role="progressbar"
+            aria-label="Run progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={frac !== null ? Math.round(frac * 100) : undefined}
+            aria-valuetext={rp !== null && rp.total !== undefined ? `${rp.finished} of ${rp.total} checks finished` : 'starting'}
+            data-fraction={frac ?? ''}
+          >
+            <div
+              className={`progress-fill${frac === null ? ' indeterminate' : ''}`}
+              style={{ width: frac === null ? '30%' : `${(frac * 100).toFixed(1)}%` }}
+            />
           </div>
           <span className="progress-text small">
             {p !== undefined ? (
               <>
                 {rp?.total !== undefined ? `check ${Math.min(rp.finished + 1, rp.total)} of ${rp.total} · ` : ''}
                 <span className="mono">{p.checkId}</span>
-                {p.done > 0 || p.total !== undefined ? ` ${p.done.toLocaleString('en-US')}${p.total !== undefined ? ` / ${p.total.toLocaleString('en-US')}` : ''}` : ''} {formatRate(p.rate)}
+                {p.done > 0 || p.total !== undefined
+                  ? ` ${p.done.toLocaleString('en-US')}${p.total !== undefined ? ` / ${p.total.toLocaleString('en-US')}` : ''}`
+                  : ''}{' '}
+                {formatRate(p.rate)}
                 {p.etaS !== undefined ? ` · ETA ${formatSeconds(p.etaS)}` : ''}
                 {p.message !== undefined ? ` · ${p.message}` : ''}
               </>
@@ -51,12 +80,22 @@ function RunLine({ run, checksDone }: { run: RunState; checksDone: number }) {
   const of = run.checks !== undefined ? ` of ${run.checks}` : '';
   switch (run.status) {
     case 'running':
-      return <span>Running: {checksDone}{of} checks done</span>;
+      return (
+        <span>
+          Running: {checksDone}
+          {of} checks done
+        </span>
+      );
     case 'finished':
       return <span>Finished: {run.report?.falsifications.reduce((n, f) => n + f.checks.length, 0) ?? checksDone} checks run</span>;
     case 'failed':
       return <span className="error-text">Run failed: {run.error}</span>;
     case 'cancelled':
-      return <span className="muted">Cancelled after {checksDone}{of} checks</span>;
+      return (
+        <span className="muted">
+          Cancelled after {checksDone}
+          {of} checks
+        </span>
+      );
   }
 }

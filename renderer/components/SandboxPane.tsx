@@ -41,7 +41,9 @@ export function SandboxPane(props: {
   const mon = useRef<MonacoModule | null>(null);
   const editor = useRef<import('monaco-editor').editor.IStandaloneCodeEditor | null>(null);
   const models = useRef(new Map<string, import('monaco-editor').editor.ITextModel>());
-  const [state, setState] = useState<Record<string, FileState>>(() => Object.fromEntries(files.map((f) => [f.path, { saved: f.text, dirty: false }])));
+  const [state, setState] = useState<Record<string, FileState>>(() =>
+    Object.fromEntries(files.map((f) => [f.path, { saved: f.text, dirty: false }])),
+  );
   const [active, setActive] = useState<string | null>(files[0]?.path ?? null);
   const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -131,7 +133,14 @@ export function SandboxPane(props: {
         // editor is, and that command's closure kept this editor, its DOM and the whole case workspace alive
         // (test/e2e/memory.spec.ts: 14,664 -> 133,418 DOM nodes over 100 case switches).
         const { KeyMod, KeyCode } = m.monaco;
-        actions.push(ed.addAction({ id: 'recheck.save', label: 'Save file', keybindings: [KeyMod.CtrlCmd | KeyCode.KeyS], run: () => void saveRef.current(activeRef.current) }));
+        actions.push(
+          ed.addAction({
+            id: 'recheck.save',
+            label: 'Save file',
+            keybindings: [KeyMod.CtrlCmd | KeyCode.KeyS],
+            run: () => void saveRef.current(activeRef.current),
+          }),
+        );
         // Tab focus mode is this editor's option, toggled by our own binding of Monaco's keys (Ctrl+M; ⌃⇧M on a
         // Mac): Monaco's own action flips a global the API cannot observe, so the hint could not follow it.
         const toggleTab = () => {
@@ -139,7 +148,14 @@ export function SandboxPane(props: {
           ed.updateOptions({ tabFocusMode: tabMoves.current });
           setEditorFocus((f) => (f === null ? f : { tabMovesFocus: tabMoves.current }));
         };
-        actions.push(ed.addAction({ id: 'recheck.toggle-tab-focus', label: 'Toggle Tab moves focus', keybindings: [MAC ? KeyMod.WinCtrl | KeyMod.Shift | KeyCode.KeyM : KeyMod.CtrlCmd | KeyCode.KeyM], run: toggleTab }));
+        actions.push(
+          ed.addAction({
+            id: 'recheck.toggle-tab-focus',
+            label: 'Toggle Tab moves focus',
+            keybindings: [MAC ? KeyMod.WinCtrl | KeyMod.Shift | KeyCode.KeyM : KeyMod.CtrlCmd | KeyCode.KeyM],
+            run: toggleTab,
+          }),
+        );
         toggleTabRef.current = toggleTab;
         ed.onDidFocusEditorText(() => setEditorFocus({ tabMovesFocus: tabMoves.current }));
         ed.onDidBlurEditorText(() => setEditorFocus(null));
@@ -176,9 +192,21 @@ export function SandboxPane(props: {
     setTimeout(() => editor.current?.focus(), 0);
   };
   useCommands([
-    ...files.map((f) => ({ id: `file.open:${f.path}`, title: f.path, group: 'Files', kind: 'file' as const, detail: f.path === active ? 'open' : undefined, run: () => open(f.path) })),
+    ...files.map((f) => ({
+      id: `file.open:${f.path}`,
+      title: f.path,
+      group: 'Files',
+      kind: 'file' as const,
+      detail: f.path === active ? 'open' : undefined,
+      run: () => open(f.path),
+    })),
     { id: 'file.save', title: 'Save the open file', group: 'Files', enabled: activeState?.dirty === true, run: () => void save(active) },
-    { id: 'files.tree', title: showTree ? 'Hide the sandbox file tree' : 'Show the sandbox file tree', group: 'Files', run: () => setShowTree((v) => !v) },
+    {
+      id: 'files.tree',
+      title: showTree ? 'Hide the sandbox file tree' : 'Show the sandbox file tree',
+      group: 'Files',
+      run: () => setShowTree((v) => !v),
+    },
     {
       id: 'editor.tab-focus',
       title: `Editor: toggle whether Tab moves the focus (${TAB_KEY} in the editor)`,
@@ -200,25 +228,51 @@ export function SandboxPane(props: {
       <header className="pane-header">
         <span className="pane-title">Sandbox</span>
         {files.length > 0 ? (
-          <button type="button" className="btn btn-small btn-quiet" aria-pressed={showTree} onClick={() => setShowTree((v) => !v)} title="Show or hide the file tree (Ctrl/Cmd+P goes to a file)" data-testid="sandbox-tree-toggle">
+          <button
+            type="button"
+            className="btn btn-small btn-quiet"
+            aria-pressed={showTree}
+            onClick={() => setShowTree((v) => !v)}
+            title="Show or hide the file tree (Ctrl/Cmd+P goes to a file)"
+            data-testid="sandbox-tree-toggle"
+          >
             Files ({files.length})
           </button>
         ) : null}
         <span className="mono small sandbox-active" title={active ?? undefined}>
           {active?.replace(/^sandbox\//, '') ?? ''}
-          {activeState?.dirty ? <span className="dirty" aria-label="unsaved changes"> ●</span> : null}
+          {activeState?.dirty ? (
+            <span className="dirty" aria-label="unsaved changes">
+              {' '}
+              ●
+            </span>
+          ) : null}
         </span>
-        <button type="button" className="btn btn-small btn-quiet add-tab" onClick={props.onAddFile} aria-label="Add a file to the case" title="Add a file to the case (under sandbox/)" data-testid="sandbox-add-file">
+        <button
+          type="button"
+          className="btn btn-small btn-quiet add-tab"
+          onClick={props.onAddFile}
+          aria-label="Add a file to the case"
+          title="Add a file to the case (under sandbox/)"
+          data-testid="sandbox-add-file"
+        >
           +
         </button>
-        <button type="button" className="btn btn-small" disabled={activeState?.dirty !== true} onClick={() => void save(active)} data-testid="sandbox-save">
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={activeState?.dirty !== true}
+          onClick={() => void save(active)}
+          data-testid="sandbox-save"
+        >
           Save
         </button>
       </header>
       {files.length === 0 ? (
         <div className="pane-body">
           <p className="empty-state" data-testid="sandbox-empty">
-            No sandbox file yet: re-implementations and inputs the checks read (a quantities.json, a table) live in the case’s sandbox/ folder.
+            No sandbox file yet: re-implementations and inputs the checks read (a quantities.json, a table) live in the case’s sandbox/
+            folder.
           </p>
           <button type="button" className="btn btn-primary" onClick={props.onAddFile} data-testid="sandbox-empty-add-file">
             Add a file to the case
@@ -228,21 +282,39 @@ export function SandboxPane(props: {
       {loadError !== null ? <div className="error-box">{loadError}</div> : null}
       <div className="sandbox-body" hidden={files.length === 0}>
         {showTree && files.length > 0 ? (
-          <FileTree paths={files.map((f) => f.path)} active={active} dirty={new Set(Object.keys(state).filter((p) => state[p]?.dirty === true))} onOpen={open} />
+          <FileTree
+            paths={files.map((f) => f.path)}
+            active={active}
+            dirty={new Set(Object.keys(state).filter((p) => state[p]?.dirty === true))}
+            onOpen={open}
+          />
         ) : null}
         <div className="sandbox-main">
           <div className="editor-host" ref={host} data-testid="sandbox-editor" />
-          {active !== null && isRunnableModule(active) ? <SandboxRunPanel api={api} caseId={caseId} path={active} dirty={activeState?.dirty === true} saved={activeState?.saved ?? ''} runProblem={runProblemOf(active)} sandboxIn={props.sandboxIn} /> : null}
+          {active !== null && isRunnableModule(active) ? (
+            <SandboxRunPanel
+              api={api}
+              caseId={caseId}
+              path={active}
+              dirty={activeState?.dirty === true}
+              saved={activeState?.saved ?? ''}
+              runProblem={runProblemOf(active)}
+              sandboxIn={props.sandboxIn}
+            />
+          ) : null}
         </div>
       </div>
       <footer className={`pane-status small${status?.error ? ' error-text' : ''}`} data-testid="sandbox-status">
         {editorFocus !== null ? (
           <span className="editor-tab-hint" data-testid="editor-tab-hint">
-            {editorFocus.tabMovesFocus ? `Tab leaves the editor · ${TAB_KEY}: Tab indents` : `Tab indents · ${TAB_KEY}: Tab leaves the editor`}
+            {editorFocus.tabMovesFocus
+              ? `Tab leaves the editor · ${TAB_KEY}: Tab indents`
+              : `Tab indents · ${TAB_KEY}: Tab leaves the editor`}
             {' · '}
           </span>
         ) : null}
-        {status?.text ?? (active !== null ? `${active}${/\.(ts|tsx|mts)$/.test(active) ? ' · type-checked against the checkers library' : ''}` : '')}
+        {status?.text ??
+          (active !== null ? `${active}${/\.(ts|tsx|mts)$/.test(active) ? ' · type-checked against the checkers library' : ''}` : '')}
       </footer>
     </section>
   );

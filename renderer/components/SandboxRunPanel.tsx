@@ -16,7 +16,17 @@ import { useEffect, useRef, useState } from 'react';
 import type { RecheckApi } from '../../common/api/contract';
 import { runInCore } from '../sandbox-client/run-in-core';
 import { runInPage, type SandboxRun, type SandboxRunEnd, type SandboxStreamMessage } from '../sandbox-client/run-in-page';
-import { DEFAULT_SETTINGS_TEXT, parseLimitSeconds, parseRunSettings, parseSeed, recordLine, settingsLine, type RunRecord, type RunSettings, type RunSettingsText } from '../sandbox-client/run-settings';
+import {
+  DEFAULT_SETTINGS_TEXT,
+  parseLimitSeconds,
+  parseRunSettings,
+  parseSeed,
+  recordLine,
+  settingsLine,
+  type RunRecord,
+  type RunSettings,
+  type RunSettingsText,
+} from '../sandbox-client/run-settings';
 
 const MAX_LOG_LINES = 200;
 const MAX_RESULT_CHARS = 4000;
@@ -81,7 +91,8 @@ export function SandboxRunPanel(props: {
   const fileKey = `${caseId}\u0000${path}`;
   const settingsText = settingsByFile.get(fileKey) ?? DEFAULT_SETTINGS_TEXT;
   const settings = parseRunSettings(settingsText);
-  const editSettings = (change: Partial<RunSettingsText>) => setSettingsByFile((m) => new Map(m).set(fileKey, { ...settingsText, ...change }));
+  const editSettings = (change: Partial<RunSettingsText>) =>
+    setSettingsByFile((m) => new Map(m).set(fileKey, { ...settingsText, ...change }));
   const inputRef = useRef(input);
   inputRef.current = input;
 
@@ -105,7 +116,8 @@ export function SandboxRunPanel(props: {
         }
         const seed = program.suggestedSeed;
         // The reviewer's own seed for this file, once typed, stays.
-        if (seed !== undefined) setSettingsByFile((m) => (m.has(fileKey) ? m : new Map(m).set(fileKey, { ...DEFAULT_SETTINGS_TEXT, seed: String(seed) })));
+        if (seed !== undefined)
+          setSettingsByFile((m) => (m.has(fileKey) ? m : new Map(m).set(fileKey, { ...DEFAULT_SETTINGS_TEXT, seed: String(seed) })));
       },
       (e: unknown) => live && setRunnable({ kind: 'no', reason: (e as Error).message }),
     );
@@ -169,7 +181,11 @@ export function SandboxRunPanel(props: {
     const end = await r.ended;
     if (run.current !== r) return; // superseded by another file or case
     run.current = null;
-    const record: RunRecord = { settings: chosen, wallMs: performance.now() - t0, outcome: end.outcome === 'result' ? 'finished' : end.reason };
+    const record: RunRecord = {
+      settings: chosen,
+      wallMs: performance.now() - t0,
+      outcome: end.outcome === 'result' ? 'finished' : end.reason,
+    };
     setPhase({ kind: 'ended', end, record, sha256: program.sha256 });
   };
 
@@ -181,7 +197,11 @@ export function SandboxRunPanel(props: {
   if (phase.kind === 'idle') status = settings.ok ? settingsLine(settings.value) : '';
   else if (phase.kind === 'preparing') status = `${settingsLine(phase.settings)} · bundling…`;
   else if (phase.kind === 'running') status = `${settingsLine(phase.settings)} · ${progressLine(progress)}`;
-  else status = phase.record !== null ? `${recordLine(phase.record)}${phase.end.record !== undefined ? ` · record ${phase.end.record}` : ''}` : 'not run: the module could not be bundled';
+  else
+    status =
+      phase.record !== null
+        ? `${recordLine(phase.record)}${phase.end.record !== undefined ? ` · record ${phase.end.record}` : ''}`
+        : 'not run: the module could not be bundled';
   const sha = phase.kind === 'running' || phase.kind === 'ended' ? phase.sha256 : null;
   let runTitle = 'Bundle the saved file and run it in a sandboxed Web Worker (no network)';
   if (dirty) runTitle = 'Save the file first: the sandbox runs the saved version';
@@ -197,7 +217,11 @@ export function SandboxRunPanel(props: {
     );
   }
   return (
-    <div className="sandbox-run small" data-testid="sandbox-run" style={{ borderTop: '1px solid var(--line)', padding: '6px 10px', maxHeight: '40%', overflow: 'auto' }}>
+    <div
+      className="sandbox-run small"
+      data-testid="sandbox-run"
+      style={{ borderTop: '1px solid var(--line)', padding: '6px 10px', maxHeight: '40%', overflow: 'auto' }}
+    >
       <div className="sandbox-run-controls">
         <button
           type="button"
@@ -209,7 +233,13 @@ export function SandboxRunPanel(props: {
         >
           Run in sandbox
         </button>
-        <button type="button" className="btn btn-small" disabled={!busy} onClick={() => run.current?.cancel()} data-testid="sandbox-run-cancel">
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={!busy}
+          onClick={() => run.current?.cancel()}
+          data-testid="sandbox-run-cancel"
+        >
           Cancel
         </button>
         <label className="sandbox-run-field muted" title="Unsigned 32-bit integer handed to the program as api.seed">
@@ -268,7 +298,11 @@ export function SandboxRunPanel(props: {
         </div>
       ) : null}
       {inputError !== null ? <div className="error-text">{inputError}</div> : null}
-      {seriesText !== '' ? <div className="muted" data-testid="sandbox-run-series">{seriesText}</div> : null}
+      {seriesText !== '' ? (
+        <div className="muted" data-testid="sandbox-run-series">
+          {seriesText}
+        </div>
+      ) : null}
       {logs.length > 0 ? (
         <pre className="mono" data-testid="sandbox-run-logs" style={{ margin: '4px 0', maxHeight: 120, overflow: 'auto' }}>
           {logs.join('\n')}

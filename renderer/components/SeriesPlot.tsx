@@ -18,8 +18,18 @@ function wantsLogX(live: LiveSeries): boolean {
 }
 
 /** Options of the live plot (exported for the benchmark, which draws the same plot). */
-export function livePlotOptions(live: LiveSeries, width: number, logX: boolean, color: (v: Parameters<typeof readVar>[1]) => string): uPlot.Options {
-  const axis = (label: string): uPlot.Axis => ({ label, stroke: color('--plot-axis'), grid: { stroke: color('--plot-grid') }, ticks: { stroke: color('--plot-grid') } });
+export function livePlotOptions(
+  live: LiveSeries,
+  width: number,
+  logX: boolean,
+  color: (v: Parameters<typeof readVar>[1]) => string,
+): uPlot.Options {
+  const axis = (label: string): uPlot.Axis => ({
+    label,
+    stroke: color('--plot-axis'),
+    grid: { stroke: color('--plot-grid') },
+    ticks: { stroke: color('--plot-grid') },
+  });
   const value = (_u: uPlot, v: number | null): string => (v == null ? '—' : short(v));
   const stroke = color('--plot-line');
   return {
@@ -49,7 +59,11 @@ export function SeriesPlot({ live, version, title }: { live: LiveSeries; version
   useEffect(() => {
     const el = host.current;
     if (el === null) return;
-    const p = new uPlot(livePlotOptions(live, Math.max(280, el.clientWidth || 560), logX, (v) => readVar(el, v)), live.data() as unknown as uPlot.AlignedData, el);
+    const p = new uPlot(
+      livePlotOptions(live, Math.max(280, el.clientWidth || 560), logX, (v) => readVar(el, v)),
+      live.data() as unknown as uPlot.AlignedData,
+      el,
+    );
     plot.current = p;
     return () => {
       plot.current = null;
@@ -68,7 +82,8 @@ export function SeriesPlot({ live, version, title }: { live: LiveSeries; version
       <div className="figure-title">{title}</div>
       <div ref={host} className="xy-plot" />
       <figcaption className="figure-caption small muted" data-testid="live-caption">
-        Live: {live.length} point{live.length === 1 ? '' : 's'} of {live.series} against {live.xLabel} so far, drawn as the sweep computes them
+        Live: {live.length} point{live.length === 1 ? '' : 's'} of {live.series} against {live.xLabel} so far, drawn as the sweep computes
+        them
         {live.arrived > live.length ? ` (${live.arrived} arrived; every ${Math.round(live.arrived / live.length)}th kept)` : ''}.
       </figcaption>
     </figure>

@@ -6,7 +6,12 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { fileTree, foldersOf, visibleRows, type TreeRow } from './file-tree';
 
-export function FileTree(props: { paths: readonly string[]; active: string | null; dirty: ReadonlySet<string>; onOpen(path: string): void }) {
+export function FileTree(props: {
+  paths: readonly string[];
+  active: string | null;
+  dirty: ReadonlySet<string>;
+  onOpen(path: string): void;
+}) {
   const { paths, active } = props;
   const tree = useMemo(() => fileTree(paths), [paths]);
   // Folders start open: a case has a handful of files, all worth seeing.
@@ -24,7 +29,9 @@ export function FileTree(props: { paths: readonly string[]; active: string | nul
     setClosed((c) => (need.some((f) => c.has(f)) ? new Set([...c].filter((f) => !need.includes(f))) : c));
   }, [active]);
 
-  const tabbable = rows.some((r) => r.node.path === focusPath) ? focusPath : (rows.find((r) => r.node.path === active)?.node.path ?? rows[0]?.node.path ?? null);
+  const tabbable = rows.some((r) => r.node.path === focusPath)
+    ? focusPath
+    : (rows.find((r) => r.node.path === active)?.node.path ?? rows[0]?.node.path ?? null);
   const focusRow = (path: string) => {
     setFocusPath(path);
     list.current?.querySelector<HTMLElement>(`[data-path="${CSS.escape(path)}"]`)?.focus();
@@ -83,7 +90,12 @@ export function FileTree(props: { paths: readonly string[]; active: string | nul
               {isFile ? '' : row.open === true ? '▾' : '▸'}
             </span>
             {n.name}
-            {isFile && props.dirty.has(n.path) ? <span className="dirty" aria-label="unsaved changes"> ●</span> : null}
+            {isFile && props.dirty.has(n.path) ? (
+              <span className="dirty" aria-label="unsaved changes">
+                {' '}
+                ●
+              </span>
+            ) : null}
           </li>
         );
       })}

@@ -16,8 +16,18 @@ export function editorThemeFor(dataTheme: string | undefined, systemDark: boolea
 
 // Line numbers and comments keep a contrast of 4.5 or more against the background (WCAG AA; the e2e scan checks).
 export function defineEditorThemes(monaco: typeof Monaco): void {
-  monaco.editor.defineTheme('recheck-light', { base: 'vs', inherit: true, rules: [], colors: { 'editor.background': '#ffffff', 'editorLineNumber.foreground': '#6e7781' } });
-  monaco.editor.defineTheme('recheck-dark', { base: 'vs-dark', inherit: true, rules: [{ token: 'comment', foreground: '8fbf7f' }], colors: { 'editor.background': '#16191d', 'editorLineNumber.foreground': '#8b949e' } });
+  monaco.editor.defineTheme('recheck-light', {
+    base: 'vs',
+    inherit: true,
+    rules: [],
+    colors: { 'editor.background': '#ffffff', 'editorLineNumber.foreground': '#6e7781' },
+  });
+  monaco.editor.defineTheme('recheck-dark', {
+    base: 'vs-dark',
+    inherit: true,
+    rules: [{ token: 'comment', foreground: '8fbf7f' }],
+    colors: { 'editor.background': '#16191d', 'editorLineNumber.foreground': '#8b949e' },
+  });
 }
 
 /** Applies the current theme now and whenever the system preference or the workbench's data-theme changes. */

@@ -35,7 +35,9 @@ export function CaseFilesProvider(props: { api: RecheckApi; caseId: string; chil
       live = false;
     };
   }, [props.api, props.caseId]);
-  useCommands(files.map((path) => ({ id: `case-file.open:${path}`, title: path, group: 'Case files', kind: 'file' as const, run: () => open(path) })));
+  useCommands(
+    files.map((path) => ({ id: `case-file.open:${path}`, title: path, group: 'Case files', kind: 'file' as const, run: () => open(path) })),
+  );
   const top = stack.at(-1);
   return (
     <OpenCaseFile.Provider value={open}>
@@ -67,7 +69,14 @@ export function FileLink(props: { path: string; label?: string; title?: string; 
     );
   }
   return (
-    <button type="button" className="mono chip chip-link" title={props.title ?? `Open ${props.path}`} onClick={() => open(props.path)} data-testid={props.testId} data-path={props.path}>
+    <button
+      type="button"
+      className="mono chip chip-link"
+      title={props.title ?? `Open ${props.path}`}
+      onClick={() => open(props.path)}
+      data-testid={props.testId}
+      data-path={props.path}
+    >
       {label}
     </button>
   );
@@ -78,7 +87,14 @@ export function ViewFileButton(props: { path: string; what: string; disabled?: b
   const open = useOpenCaseFile();
   if (open === null) return null;
   return (
-    <button type="button" className="btn btn-small btn-quiet" onClick={() => open(props.path)} disabled={props.disabled} aria-label={`View ${props.what}: ${props.path}`} data-testid={`view-file-${props.what}`}>
+    <button
+      type="button"
+      className="btn btn-small btn-quiet"
+      onClick={() => open(props.path)}
+      disabled={props.disabled}
+      aria-label={`View ${props.what}: ${props.path}`}
+      data-testid={`view-file-${props.what}`}
+    >
       View
     </button>
   );

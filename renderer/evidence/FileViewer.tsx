@@ -32,7 +32,14 @@ function baseName(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1) || path;
 }
 
-export function FileViewer(props: { api: RecheckApi; caseId: string; path: string; onOpen(path: string): void; onBack: (() => void) | null; onClose(): void }) {
+export function FileViewer(props: {
+  api: RecheckApi;
+  caseId: string;
+  path: string;
+  onOpen(path: string): void;
+  onBack: (() => void) | null;
+  onClose(): void;
+}) {
   const { api, caseId, path } = props;
   const [state, setState] = useState<{ path: string; file?: CaseFileContent; error?: string } | null>(null);
   useEffect(() => {
@@ -53,7 +60,12 @@ export function FileViewer(props: { api: RecheckApi; caseId: string; path: strin
       title={
         <>
           {props.onBack !== null ? (
-            <button type="button" className="btn btn-small btn-quiet viewer-back" onClick={props.onBack} aria-label="Back to the previous file">
+            <button
+              type="button"
+              className="btn btn-small btn-quiet viewer-back"
+              onClick={props.onBack}
+              aria-label="Back to the previous file"
+            >
               ←
             </button>
           ) : null}
@@ -123,7 +135,15 @@ function TextBody({ file }: { file: TextFile }) {
       {views.length > 1 ? (
         <div className="viewer-tools" role="group" aria-label="View as">
           {views.map((v) => (
-            <button key={v} type="button" className={`btn btn-small${shown === v ? ' active' : ''}`} aria-pressed={shown === v} disabled={problem !== null && v !== 'text'} onClick={() => setView(v)} data-testid={`view-${v}`}>
+            <button
+              key={v}
+              type="button"
+              className={`btn btn-small${shown === v ? ' active' : ''}`}
+              aria-pressed={shown === v}
+              disabled={problem !== null && v !== 'text'}
+              onClick={() => setView(v)}
+              data-testid={`view-${v}`}
+            >
               {VIEW_LABELS[v]}
             </button>
           ))}
@@ -139,7 +159,9 @@ function TextBody({ file }: { file: TextFile }) {
           Not shown as a {table !== null ? 'table' : 'tree'}: {problem}. The text follows.
         </div>
       ) : null}
-      {shown === 'table' && table !== null && table.ok ? <TableView columns={table.columns} rows={table.rows} label={`Table ${file.path}`} /> : null}
+      {shown === 'table' && table !== null && table.ok ? (
+        <TableView columns={table.columns} rows={table.rows} label={`Table ${file.path}`} />
+      ) : null}
       {shown === 'tree' && json !== null && json.ok ? <JsonTree value={json.value} /> : null}
       {shown === 'text' ? <TextView text={file.text} label={`Text of ${file.path}`} /> : null}
     </div>

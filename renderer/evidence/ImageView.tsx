@@ -20,7 +20,11 @@ export function ImageView(props: { file: Extract<CaseFileContent, { kind: 'image
   if (url === null) return <div className="error-text">{props.file.mediaType} is not an image type shown here.</div>;
   return (
     <div className="image-view" data-testid="image-view">
-      <img src={url} alt={`Image ${props.file.path}`} onLoad={(e) => setSize({ w: e.currentTarget.naturalWidth, h: e.currentTarget.naturalHeight })} />
+      <img
+        src={url}
+        alt={`Image ${props.file.path}`}
+        onLoad={(e) => setSize({ w: e.currentTarget.naturalWidth, h: e.currentTarget.naturalHeight })}
+      />
       {size !== null ? (
         <span className="small muted image-size">
           {size.w} × {size.h} px

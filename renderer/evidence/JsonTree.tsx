@@ -38,7 +38,9 @@ export function JsonTree(props: { value: unknown }) {
           type="button"
           className="btn btn-small"
           disabled={total > MAX_UNFOLD_ALL}
-          title={total > MAX_UNFOLD_ALL ? `More than ${MAX_UNFOLD_ALL.toLocaleString('en-US')} values: unfold the parts you need` : undefined}
+          title={
+            total > MAX_UNFOLD_ALL ? `More than ${MAX_UNFOLD_ALL.toLocaleString('en-US')} values: unfold the parts you need` : undefined
+          }
           onClick={() => setMode((m) => ({ depth: Infinity, generation: m.generation + 1 }))}
         >
           Unfold all

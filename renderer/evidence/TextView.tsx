@@ -13,7 +13,14 @@ export function TextView(props: { text: string; label: string }) {
     return ls;
   }, [props.text]);
   const gutter = String(lines.length).length + 1;
-  const widest = useMemo(() => Math.min(MAX_WIDTH_CH, lines.reduce((m, l) => Math.max(m, l.length), 0)), [lines]);
+  const widest = useMemo(
+    () =>
+      Math.min(
+        MAX_WIDTH_CH,
+        lines.reduce((m, l) => Math.max(m, l.length), 0),
+      ),
+    [lines],
+  );
   return (
     <VirtualRows
       count={lines.length}

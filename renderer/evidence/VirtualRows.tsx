@@ -54,13 +54,32 @@ export function VirtualRows(props: {
   const rows: ReactNode[] = [];
   for (let i = first; i < last; i++) {
     rows.push(
-      <div key={i} className={i % 2 === 1 ? 'vrow vrow-odd' : 'vrow'} role="row" aria-rowindex={i + 2} style={{ top: i * rowHeight, height: rowHeight }}>
+      <div
+        key={i}
+        className={i % 2 === 1 ? 'vrow vrow-odd' : 'vrow'}
+        role="row"
+        aria-rowindex={i + 2}
+        style={{ top: i * rowHeight, height: rowHeight }}
+      >
         {props.renderRow(i)}
       </div>,
     );
   }
   return (
-    <div ref={box} className="virtual-rows" style={{ height: `min(60vh, 560px, ${count * rowHeight + (props.header !== undefined ? HEADER_HEIGHT : 0) + 20}px)` }} tabIndex={0} role="grid" aria-label={props.label} aria-rowcount={count + 1} onScroll={onScroll} data-testid={props.testId} data-rows={count} data-first={first} data-last={last}>
+    <div
+      ref={box}
+      className="virtual-rows"
+      style={{ height: `min(60vh, 560px, ${count * rowHeight + (props.header !== undefined ? HEADER_HEIGHT : 0) + 20}px)` }}
+      tabIndex={0}
+      role="grid"
+      aria-label={props.label}
+      aria-rowcount={count + 1}
+      onScroll={onScroll}
+      data-testid={props.testId}
+      data-rows={count}
+      data-first={first}
+      data-last={last}
+    >
       <div className="virtual-rows-inner" style={{ width: props.width }}>
         {props.header !== undefined ? (
           <div className="vhead" role="row" aria-rowindex={1}>

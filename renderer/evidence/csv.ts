@@ -17,7 +17,8 @@ export interface TableRow {
   readonly values: readonly string[];
 }
 
-export type ParsedTable = { ok: true; columns: readonly string[]; rows: readonly TableRow[] } | { ok: false; line: number; problem: string };
+export type ParsedTable =
+  { ok: true; columns: readonly string[]; rows: readonly TableRow[] } | { ok: false; line: number; problem: string };
 
 /** Most data rows and cells shown (the core's table limits). */
 export const MAX_TABLE_ROWS = 2_000_000;
@@ -39,7 +40,8 @@ export function parseCsvText(text: string): ParsedTable {
     seen.add(c);
   }
   for (const r of records) {
-    if (r.values.length !== header.values.length) return { ok: false, line: r.line, problem: `${r.values.length} fields, expected ${header.values.length}` };
+    if (r.values.length !== header.values.length)
+      return { ok: false, line: r.line, problem: `${r.values.length} fields, expected ${header.values.length}` };
   }
   return { ok: true, columns: header.values, rows: records };
 }

@@ -25,7 +25,8 @@ export function parseJsonLines(text: string): ParsedTable {
     try {
       parsed.push({ line: i + 1, value: parseJsonBounded(l, DEFAULT_JSON_LIMITS) });
     } catch (err) {
-      if (err instanceof SyntaxError || err instanceof JsonLimitError) return { ok: false, line: i + 1, problem: `not a JSON value (${err.message})` };
+      if (err instanceof SyntaxError || err instanceof JsonLimitError)
+        return { ok: false, line: i + 1, problem: `not a JSON value (${err.message})` };
       throw err;
     }
   }

@@ -45,7 +45,13 @@ export function BarChart({ spec }: { spec: BarSpec }) {
             </text>
           </g>
         ))}
-        <text transform={`translate(14 ${(H - M.bottom + M.top) / 2}) rotate(-90)`} textAnchor="middle" fill={cssVar('--plot-axis')} fontSize="11" className="axis-label">
+        <text
+          transform={`translate(14 ${(H - M.bottom + M.top) / 2}) rotate(-90)`}
+          textAnchor="middle"
+          fill={cssVar('--plot-axis')}
+          fontSize="11"
+          className="axis-label"
+        >
           {axisTitle(spec.value)}
         </text>
         {spec.categories.map((c, ci) => {
@@ -73,11 +79,25 @@ export function BarChart({ spec }: { spec: BarSpec }) {
                     >
                       <title>{`${c}, ${s.label}: ${valueText(spec, v, iv)}`}</title>
                     </rect>
-                    {iv !== null ? <Whisker x={gx + si * barW + (barW - 2) / 2} y0={y(log ? Math.max(iv[0], d0) : iv[0])} y1={y(log ? Math.max(iv[1], d0) : iv[1])} half={Math.min(5, (barW - 2) / 3)} /> : null}
+                    {iv !== null ? (
+                      <Whisker
+                        x={gx + si * barW + (barW - 2) / 2}
+                        y0={y(log ? Math.max(iv[0], d0) : iv[0])}
+                        y1={y(log ? Math.max(iv[1], d0) : iv[1])}
+                        half={Math.min(5, (barW - 2) / 3)}
+                      />
+                    ) : null}
                   </g>
                 );
               })}
-              <text x={M.left + ci * groupW + groupW / 2} y={H - M.bottom + 16} textAnchor="middle" fill={cssVar('--plot-axis')} fontSize="12" className="axis-category">
+              <text
+                x={M.left + ci * groupW + groupW / 2}
+                y={H - M.bottom + 16}
+                textAnchor="middle"
+                fill={cssVar('--plot-axis')}
+                fontSize="12"
+                className="axis-category"
+              >
                 {c}
               </text>
             </g>

@@ -40,26 +40,46 @@ export function HullDiagram({ spec }: { spec: HullSpec }) {
   const sy = scale(cy - spanY / 2, cy + spanY / 2, H - M.bottom, M.top);
   const xt = niceTicks(cx - span / 2, cx + span / 2, 5);
   const yt = niceTicks(cy - spanY / 2, cy + spanY / 2, 4);
-  const poly = (pts: number[][]): string => convexHull(pts).map((p) => `${sx(p[0])},${sy(p[1])}`).join(' ');
-  const note = [frame.t === spec.exactExit ? 'exact exit' : null, frame.t === spec.float64Exit ? 'float64 exit' : null].filter((s) => s !== null).join(', ');
+  const poly = (pts: number[][]): string =>
+    convexHull(pts)
+      .map((p) => `${sx(p[0])},${sy(p[1])}`)
+      .join(' ');
+  const note = [frame.t === spec.exactExit ? 'exact exit' : null, frame.t === spec.float64Exit ? 'float64 exit' : null]
+    .filter((s) => s !== null)
+    .join(', ');
   return (
     <div className="hull-diagram" data-testid="hull-diagram">
       <div className="hull-controls small">
         <label>
           step{' '}
-          <input type="range" min={0} max={spec.frames.length - 1} value={index} onChange={(ev) => setIndex(Number(ev.target.value))} aria-label="step of the run" />
+          <input
+            type="range"
+            min={0}
+            max={spec.frames.length - 1}
+            value={index}
+            onChange={(ev) => setIndex(Number(ev.target.value))}
+            aria-label="step of the run"
+          />
         </label>{' '}
         <span className="mono" data-testid="hull-step">
           t = {frame.t}
           {note !== '' ? ` (${note})` : ''}
         </span>
         {spec.exactExit !== null && spec.frames.some((f) => f.t === spec.exactExit) ? (
-          <button type="button" className="btn btn-small btn-quiet" onClick={() => setIndex(spec.frames.findIndex((f) => f.t === spec.exactExit))}>
+          <button
+            type="button"
+            className="btn btn-small btn-quiet"
+            onClick={() => setIndex(spec.frames.findIndex((f) => f.t === spec.exactExit))}
+          >
             exact exit
           </button>
         ) : null}
         {spec.float64Exit !== null && spec.float64Exit !== spec.exactExit && spec.frames.some((f) => f.t === spec.float64Exit) ? (
-          <button type="button" className="btn btn-small btn-quiet" onClick={() => setIndex(spec.frames.findIndex((f) => f.t === spec.float64Exit))}>
+          <button
+            type="button"
+            className="btn btn-small btn-quiet"
+            onClick={() => setIndex(spec.frames.findIndex((f) => f.t === spec.float64Exit))}
+          >
             float64 exit
           </button>
         ) : null}
@@ -81,14 +101,31 @@ export function HullDiagram({ spec }: { spec: HullSpec }) {
             </text>
           </g>
         ))}
-        <text x={(M.left + W - M.right) / 2} y={H - 4} textAnchor="middle" fill={cssVar('--plot-axis')} fontSize="11" className="axis-label">
+        <text
+          x={(M.left + W - M.right) / 2}
+          y={H - 4}
+          textAnchor="middle"
+          fill={cssVar('--plot-axis')}
+          fontSize="11"
+          className="axis-label"
+        >
           x₁
         </text>
-        <text transform={`translate(12 ${(H - M.bottom + M.top) / 2}) rotate(-90)`} textAnchor="middle" fill={cssVar('--plot-axis')} fontSize="11" className="axis-label">
+        <text
+          transform={`translate(12 ${(H - M.bottom + M.top) / 2}) rotate(-90)`}
+          textAnchor="middle"
+          fill={cssVar('--plot-axis')}
+          fontSize="11"
+          className="axis-label"
+        >
           x₂
         </text>
-        {frame.exact !== null ? <polygon points={poly(frame.exact)} fill={cssVar('--plot-band')} stroke={cssVar('--plot-line')} strokeWidth={1.5} /> : null}
-        {frame.float64 !== null ? <polygon points={poly(frame.float64)} fill="none" stroke={cssVar('--plot-line-2')} strokeWidth={1.5} strokeDasharray="5 4" /> : null}
+        {frame.exact !== null ? (
+          <polygon points={poly(frame.exact)} fill={cssVar('--plot-band')} stroke={cssVar('--plot-line')} strokeWidth={1.5} />
+        ) : null}
+        {frame.float64 !== null ? (
+          <polygon points={poly(frame.float64)} fill="none" stroke={cssVar('--plot-line-2')} strokeWidth={1.5} strokeDasharray="5 4" />
+        ) : null}
         <g stroke={cssVar('--plot-line-3')} strokeWidth={2}>
           <line x1={sx(0) - 6} x2={sx(0) + 6} y1={sy(0) - 6} y2={sy(0) + 6} />
           <line x1={sx(0) - 6} x2={sx(0) + 6} y1={sy(0) + 6} y2={sy(0) - 6} />

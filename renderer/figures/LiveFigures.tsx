@@ -14,7 +14,14 @@ export function LiveFigures({ run }: { run: RunState | undefined }) {
     <section className="live-figures" data-testid="live-figures" aria-label="Live series">
       {going.map(([key, live]) => {
         const [fid, checkId] = JSON.parse(key) as [string, string, string];
-        return <SeriesPlot key={key} live={live} version={run.seriesVersion ?? 0} title={`${fid} · ${checkId}: ${live.series} against ${live.xLabel} (running)`} />;
+        return (
+          <SeriesPlot
+            key={key}
+            live={live}
+            version={run.seriesVersion ?? 0}
+            title={`${fid} · ${checkId}: ${live.series} against ${live.xLabel} (running)`}
+          />
+        );
       })}
     </section>
   );

@@ -19,7 +19,15 @@ export function Timeline({ spec }: { spec: TimelineSpec }) {
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={spec.title}>
         {spec.ranges.map((r) => (
           <g key={r.label}>
-            <rect x={x(r.from)} y={AXIS_Y - 26} width={Math.max(1, x(r.to) - x(r.from))} height={26} fill={cssVar('--plot-band')} stroke={cssVar(TONE_VAR[r.tone])} strokeDasharray="3 3" />
+            <rect
+              x={x(r.from)}
+              y={AXIS_Y - 26}
+              width={Math.max(1, x(r.to) - x(r.from))}
+              height={26}
+              fill={cssVar('--plot-band')}
+              stroke={cssVar(TONE_VAR[r.tone])}
+              strokeDasharray="3 3"
+            />
             <text x={x(r.from) + 4} y={AXIS_Y - 14} fill={cssVar('--plot-axis')} fontSize="11">
               {r.label}
             </text>
@@ -44,10 +52,23 @@ export function Timeline({ spec }: { spec: TimelineSpec }) {
           const right = x(t) > W / 2;
           return (
             <g key={t} onMouseEnter={() => setHover(t)} onMouseLeave={() => setHover(null)} data-testid="timeline-mark">
-              <line x1={x(t)} x2={x(t)} y1={10 + 14 * (i % 3)} y2={AXIS_Y} stroke={cssVar(TONE_VAR[tone])} strokeWidth={hover === t ? 3 : 2} />
+              <line
+                x1={x(t)}
+                x2={x(t)}
+                y1={10 + 14 * (i % 3)}
+                y2={AXIS_Y}
+                stroke={cssVar(TONE_VAR[tone])}
+                strokeWidth={hover === t ? 3 : 2}
+              />
               <circle cx={x(t)} cy={AXIS_Y} r={4} fill={cssVar(TONE_VAR[tone])} />
               <rect x={x(t) - 7} y={6} width={14} height={AXIS_Y} fill="transparent" data-testid="timeline-hit" />
-              <text x={x(t) + (right ? -5 : 5)} y={20 + 14 * (i % 3)} textAnchor={right ? 'end' : 'start'} fill={cssVar(TONE_VAR[tone])} fontSize="11">
+              <text
+                x={x(t) + (right ? -5 : 5)}
+                y={20 + 14 * (i % 3)}
+                textAnchor={right ? 'end' : 'start'}
+                fill={cssVar(TONE_VAR[tone])}
+                fontSize="11"
+              >
                 {label}
               </text>
               <title>{label}</title>
@@ -57,7 +78,12 @@ export function Timeline({ spec }: { spec: TimelineSpec }) {
       </svg>
       <div className="figure-legend small">
         <span className="hover-value mono" data-testid="hover-value">
-          {hover !== null ? `step ${hover}: ${spec.marks.filter((m) => m.t === hover).map((m) => m.label).join(', ')}` : 'hover a mark for its step'}
+          {hover !== null
+            ? `step ${hover}: ${spec.marks
+                .filter((m) => m.t === hover)
+                .map((m) => m.label)
+                .join(', ')}`
+            : 'hover a mark for its step'}
         </span>
       </div>
     </div>

@@ -35,7 +35,11 @@ function yScale(spec: XYSpec): uPlot.Scale {
 }
 
 /** Draws what uPlot has no series for: the band (under the series), error bars, markers and reference lines. */
-function overlays(spec: XYSpec, errs: ReturnType<typeof alignLayers>['errs'], color: (v: Parameters<typeof readVar>[1]) => string): uPlot.Plugin {
+function overlays(
+  spec: XYSpec,
+  errs: ReturnType<typeof alignLayers>['errs'],
+  color: (v: Parameters<typeof readVar>[1]) => string,
+): uPlot.Plugin {
   const px = (u: uPlot, v: number, axis: 'x' | 'y'): number => u.valToPos(v, axis, true);
   return {
     hooks: {
@@ -123,7 +127,12 @@ export function XYPlot({ spec }: { spec: XYSpec }) {
     if (el === null) return;
     const color = (v: Parameters<typeof readVar>[1]): string => readVar(el, v);
     const aligned = alignLayers(spec.layers);
-    const axis = (a: Axis): uPlot.Axis => ({ label: axisTitle(a), stroke: color('--plot-axis'), grid: { stroke: color('--plot-grid') }, ticks: { stroke: color('--plot-grid') } });
+    const axis = (a: Axis): uPlot.Axis => ({
+      label: axisTitle(a),
+      stroke: color('--plot-axis'),
+      grid: { stroke: color('--plot-grid') },
+      ticks: { stroke: color('--plot-grid') },
+    });
     const width = Math.max(280, el.clientWidth || 560);
     const plot = new uPlot(
       {
@@ -138,8 +147,17 @@ export function XYPlot({ spec }: { spec: XYSpec }) {
           ...spec.layers.map((l): uPlot.Series => {
             const stroke = color(TONE_VAR[l.tone]);
             const value = (_u: uPlot, v: number | null): string => (v == null ? '—' : short(v));
-            if (l.style === 'points') return { label: l.label, stroke, paths: () => null, points: { show: true, size: 7, stroke, fill: stroke }, value };
-            return { label: l.label, stroke, width: 1.75, spanGaps: true, ...(l.dash ? { dash: [6, 4] } : {}), points: { show: l.x.length <= 40 }, value };
+            if (l.style === 'points')
+              return { label: l.label, stroke, paths: () => null, points: { show: true, size: 7, stroke, fill: stroke }, value };
+            return {
+              label: l.label,
+              stroke,
+              width: 1.75,
+              spanGaps: true,
+              ...(l.dash ? { dash: [6, 4] } : {}),
+              points: { show: l.x.length <= 40 },
+              value,
+            };
           }),
         ],
         plugins: [overlays(spec, aligned.errs, color)],

@@ -44,7 +44,10 @@ function timeline(e: Json, exact: number | null, float: number | null, horizon: 
   if (diverge !== undefined) marks.push({ t: diverge, label: 'float64 first picks another j*', tone: 4 });
   const short = num(e.shortHorizon);
   if (short !== undefined) ranges.push({ from: 0, to: Math.min(short, horizon), label: `short check (${short} steps)`, tone: 4 });
-  const shortNote = short !== undefined ? ` The shaded span is what a check stopped at ${short} steps sees${exact !== null && exact > short ? ': no exit' : ''}.` : '';
+  const shortNote =
+    short !== undefined
+      ? ` The shaded span is what a check stopped at ${short} steps sees${exact !== null && exact > short ? ': no exit' : ''}.`
+      : '';
   return {
     type: 'timeline',
     id: 'timeline',
@@ -84,4 +87,3 @@ export function fwRunFigures(e: Json): FigureSpec[] {
   }
   return figures;
 }
-

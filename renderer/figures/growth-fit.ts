@@ -87,11 +87,18 @@ function conclusionSentence(e: Json): string {
   const c = obj(e.conclusion);
   const value = c !== undefined ? str(c.value) : undefined;
   if (c === undefined || value === undefined) return '';
-  const words = value === 'cannot-tell' ? 'cannot tell growing from bounded' : value === 'grows' ? `grows${str(c.direction) === 'decreasing' ? ' (decreasing without bound)' : ''}` : 'bounded';
+  const words =
+    value === 'cannot-tell'
+      ? 'cannot tell growing from bounded'
+      : value === 'grows'
+        ? `grows${str(c.direction) === 'decreasing' ? ' (decreasing without bound)' : ''}`
+        : 'bounded';
   const p = num(c.p);
   const dof = num(c.dof);
   const test = str(c.test);
-  const detail = [test, p !== undefined ? `p = ${short(p)}` : undefined, dof !== undefined ? `dof ${dof}` : undefined].filter(Boolean).join(', ');
+  const detail = [test, p !== undefined ? `p = ${short(p)}` : undefined, dof !== undefined ? `dof ${dof}` : undefined]
+    .filter(Boolean)
+    .join(', ');
   return ` Conclusion: ${words}${detail !== '' ? ` (${detail})` : ''}.`;
 }
 
@@ -114,13 +121,30 @@ export function growthFitFigures(e: Json): FigureSpec[] {
   const stoppedX = stopped !== undefined ? num(stopped.maxX) : undefined;
   const table = str(e.table) ?? 'the table';
   const weighting = e.weighted === true ? 'weighted least squares (1/se²)' : 'ordinary least squares';
-  const band = significantFrom !== undefined ? { from: significantFrom, label: `growth ≥ ${threshold}σ from ${xName} = ${significantFrom}` } : undefined;
+  const band =
+    significantFrom !== undefined
+      ? { from: significantFrom, label: `growth ≥ ${threshold}σ from ${xName} = ${significantFrom}` }
+      : undefined;
   const markers = stoppedX !== undefined ? [{ x: stoppedX, label: `logbook stopped at ${xName} = ${stoppedX}`, tone: 3 as Tone }] : [];
   const xAxis = { label: xName, log };
 
-  const dataLayer: XYLayer = { label: `${yName} (${sorted.length} points${se ? ', ± 1 se' : ''})`, style: 'points', tone: 1, x: xs, y: ys, ...(se ? { err: se } : {}) };
+  const dataLayer: XYLayer = {
+    label: `${yName} (${sorted.length} points${se ? ', ± 1 se' : ''})`,
+    style: 'points',
+    tone: 1,
+    x: xs,
+    y: ys,
+    ...(se ? { err: se } : {}),
+  };
   const gx = grid(xs[0]!, xs[xs.length - 1]!, log);
-  const curves: XYLayer[] = models.map((m) => ({ label: lawLabel(m, xName, preferred), style: 'line', tone: MODEL_TONE[m.name]!.tone, dash: MODEL_TONE[m.name]!.dash, x: gx, y: gx.map((x) => predict(m, x)) }));
+  const curves: XYLayer[] = models.map((m) => ({
+    label: lawLabel(m, xName, preferred),
+    style: 'line',
+    tone: MODEL_TONE[m.name]!.tone,
+    dash: MODEL_TONE[m.name]!.dash,
+    x: gx,
+    y: gx.map((x) => predict(m, x)),
+  }));
   const fit: XYSpec = {
     type: 'xy',
     id: 'fit',
@@ -142,7 +166,14 @@ export function growthFitFigures(e: Json): FigureSpec[] {
     caption: `${yName} minus each fitted law at the ${sorted.length} points${se ? ', with the points’ ± 1 se bars' : ''}: a law that describes the data leaves residuals scattered around zero; a trend left in them is growth the law misses.`,
     x: xAxis,
     y: { label: `${yName} − fit` },
-    layers: models.map((m) => ({ label: `${m.name} law`, style: 'points', tone: MODEL_TONE[m.name]!.tone, x: xs, y: xs.map((x, i) => ys[i]! - predict(m, x)), ...(se ? { err: se } : {}) })),
+    layers: models.map((m) => ({
+      label: `${m.name} law`,
+      style: 'points',
+      tone: MODEL_TONE[m.name]!.tone,
+      x: xs,
+      y: xs.map((x, i) => ys[i]! - predict(m, x)),
+      ...(se ? { err: se } : {}),
+    })),
     hlines: [{ y: 0, label: 'zero' }],
   };
 
@@ -150,7 +181,10 @@ export function growthFitFigures(e: Json): FigureSpec[] {
   const figures: FigureSpec[] = [fit, residuals];
   if (prefix.length > 0) {
     const px = prefix.map((p) => p.maxX as number);
-    const atStop = stopped !== undefined && num(stopped.sigma) !== undefined ? ` A sweep stopping at ${xName} = ${stoppedX} sees ${short(stopped.sigma as number)}σ (b = ${short(num(stopped.b) ?? NaN)}).` : '';
+    const atStop =
+      stopped !== undefined && num(stopped.sigma) !== undefined
+        ? ` A sweep stopping at ${xName} = ${stoppedX} sees ${short(stopped.sigma as number)}σ (b = ${short(num(stopped.b) ?? NaN)}).`
+        : '';
     figures.push({
       type: 'xy',
       id: 'horizon',

@@ -28,7 +28,9 @@ function groupsOf(e: Json): Group[] {
     const b = str(c.conditionB);
     const count = num(c.count);
     if (a === undefined || b === undefined || count === undefined) return [];
-    return [{ label: groupLabel(a, b), count, psnr: { ...summary(c.psnr), identical: num(obj(c.psnr)?.identical) ?? 0 }, ssim: summary(c.ssim) }];
+    return [
+      { label: groupLabel(a, b), count, psnr: { ...summary(c.psnr), identical: num(obj(c.psnr)?.identical) ?? 0 }, ssim: summary(c.ssim) },
+    ];
   });
 }
 
@@ -50,12 +52,28 @@ function metricBars(e: Json, groups: Group[], metric: 'psnr' | 'ssim'): BarSpec 
     title: `Mean ${name} per condition`,
     caption:
       `${name} of each pair against its reference, averaged per condition (whiskers: least to greatest pair): ` +
-      shown.map((g) => `${g.label} ${short(g[metric].mean as number)}${u} (${short(g[metric].min as number)} to ${short(g[metric].max as number)}, ${g.count} pairs)`).join('; ') +
+      shown
+        .map(
+          (g) =>
+            `${g.label} ${short(g[metric].mean as number)}${u} (${short(g[metric].min as number)} to ${short(g[metric].max as number)}, ${g.count} pairs)`,
+        )
+        .join('; ') +
       '.' +
-      (identical.length > 0 ? ` Identical pairs have an infinite PSNR and are left out: ${identical.map((g) => `${g.psnr.identical} in ${g.label}`).join(', ')}.` : '') +
-      (min !== undefined ? ` The paper's threshold is ${short(min)}${u}: ${below.length === 0 ? 'every condition’s mean meets it' : `${below.map((g) => g.label).join(', ')} fall${below.length === 1 ? 's' : ''} below it`}${threshold?.decides === false ? ' (reported, not deciding)' : ''}.` : ''),
+      (identical.length > 0
+        ? ` Identical pairs have an infinite PSNR and are left out: ${identical.map((g) => `${g.psnr.identical} in ${g.label}`).join(', ')}.`
+        : '') +
+      (min !== undefined
+        ? ` The paper's threshold is ${short(min)}${u}: ${below.length === 0 ? 'every condition’s mean meets it' : `${below.map((g) => g.label).join(', ')} fall${below.length === 1 ? 's' : ''} below it`}${threshold?.decides === false ? ' (reported, not deciding)' : ''}.`
+        : ''),
     categories: shown.map((g) => g.label),
-    series: [{ label: `mean ${name}`, tone: metric === 'psnr' ? 1 : 3, values: shown.map((g) => g[metric].mean), intervals: shown.map((g) => (g[metric].min !== null && g[metric].max !== null ? [g[metric].min, g[metric].max] : null)) }],
+    series: [
+      {
+        label: `mean ${name}`,
+        tone: metric === 'psnr' ? 1 : 3,
+        values: shown.map((g) => g[metric].mean),
+        intervals: shown.map((g) => (g[metric].min !== null && g[metric].max !== null ? [g[metric].min, g[metric].max] : null)),
+      },
+    ],
     interval: 'least to greatest pair',
     value: { label: name, ...(unit !== undefined ? { unit } : {}) },
     ...(min !== undefined ? { refs: [{ value: min, label: `threshold ${short(min)}${u}` }] } : {}),
@@ -64,18 +82,27 @@ function metricBars(e: Json, groups: Group[], metric: 'psnr' | 'ssim'): BarSpec 
 
 /** Every pair with a finite PSNR as a point (PSNR, SSIM), one layer per condition. */
 function pairScatter(e: Json): FigureSpec | null {
-  const pairs = records(e.pairs).filter((p) => str(p.conditionA) !== undefined && str(p.conditionB) !== undefined && num(p.ssim) !== undefined);
+  const pairs = records(e.pairs).filter(
+    (p) => str(p.conditionA) !== undefined && str(p.conditionB) !== undefined && num(p.ssim) !== undefined,
+  );
   const finite = pairs.filter((p) => num(p.psnr) !== undefined);
   if (finite.length === 0) return null;
   const labels = [...new Set(finite.map((p) => groupLabel(p.conditionA as string, p.conditionB as string)))];
   const layers: XYLayer[] = labels.map((label, i) => {
     const of = finite.filter((p) => groupLabel(p.conditionA as string, p.conditionB as string) === label);
-    return { label, style: 'points', tone: TONES[i % TONES.length] as Tone, x: of.map((p) => p.psnr as number), y: of.map((p) => p.ssim as number) };
+    return {
+      label,
+      style: 'points',
+      tone: TONES[i % TONES.length] as Tone,
+      x: of.map((p) => p.psnr as number),
+      y: of.map((p) => p.ssim as number),
+    };
   });
   const threshold = obj(e.threshold);
   const metric = str(threshold?.metric);
   const min = num(threshold?.min);
-  const passing = min === undefined ? null : finite.filter((p) => (metric === 'ssim' ? (p.ssim as number) : (p.psnr as number)) >= min).length;
+  const passing =
+    min === undefined ? null : finite.filter((p) => (metric === 'ssim' ? (p.ssim as number) : (p.psnr as number)) >= min).length;
   return {
     type: 'xy',
     id: 'pairs',
@@ -84,7 +111,9 @@ function pairScatter(e: Json): FigureSpec | null {
       `Each of the ${finite.length} pairs with a finite PSNR as one point, coloured by condition` +
       (pairs.length > finite.length ? ` (${pairs.length - finite.length} identical pairs left out)` : '') +
       '.' +
-      (min !== undefined && passing !== null ? ` ${passing} of ${finite.length} pairs meet the paper's ${metric === 'ssim' ? 'SSIM' : 'PSNR'} threshold of ${short(min)}${metric === 'ssim' ? '' : ' dB'} on their own.` : ''),
+      (min !== undefined && passing !== null
+        ? ` ${passing} of ${finite.length} pairs meet the paper's ${metric === 'ssim' ? 'SSIM' : 'PSNR'} threshold of ${short(min)}${metric === 'ssim' ? '' : ' dB'} on their own.`
+        : ''),
     x: { label: 'PSNR', unit: 'dB' },
     y: { label: 'SSIM' },
     layers,

@@ -28,7 +28,18 @@ export function klModeFitFigures(e: Json): FigureSpec[] {
   const count = num(grid?.points);
   const fwd = obj(fits?.['forward-kl']);
   const rev = obj(fits?.['reverse-kl']);
-  if (!w || !mu || !sd || w.length !== mu.length || w.length !== sd.length || lo === undefined || hi === undefined || count === undefined || count < 2) return [];
+  if (
+    !w ||
+    !mu ||
+    !sd ||
+    w.length !== mu.length ||
+    w.length !== sd.length ||
+    lo === undefined ||
+    hi === undefined ||
+    count === undefined ||
+    count < 2
+  )
+    return [];
   const xs = Array.from({ length: count }, (_, i) => lo + (i * (hi - lo)) / (count - 1));
   const teacherY = xs.map((x) => w.reduce((s, wi, i) => s + wi * normal(x, mu[i]!, sd[i]!), 0));
   const students = [
@@ -53,7 +64,13 @@ export function klModeFitFigures(e: Json): FigureSpec[] {
       y: { label: 'density' },
       layers: [
         { label: 'teacher', style: 'line', tone: 1, x: xs, y: teacherY },
-        ...students.map((s) => ({ label: `${s.key} student`, style: 'line' as const, tone: s.tone, x: xs, y: xs.map((x) => normal(x, s.m, s.d)) })),
+        ...students.map((s) => ({
+          label: `${s.key} student`,
+          style: 'line' as const,
+          tone: s.tone,
+          x: xs,
+          y: xs.map((x) => normal(x, s.m, s.d)),
+        })),
       ],
       markers: students.map((s) => ({ x: s.m, label: `${s.key} mean ${short(s.m)}`, tone: s.tone })),
     },

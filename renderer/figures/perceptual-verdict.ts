@@ -24,7 +24,16 @@ function rowsOf(e: Json): Row[] {
     const condition = str(r.condition);
     const reviewer = str(r.reviewer);
     const [n, unusable, share, low, high] = [num(r.n), num(r.unusable), num(r.share), num(r.low), num(r.high)];
-    if (condition === undefined || reviewer === undefined || n === undefined || unusable === undefined || share === undefined || low === undefined || high === undefined) return [];
+    if (
+      condition === undefined ||
+      reviewer === undefined ||
+      n === undefined ||
+      unusable === undefined ||
+      share === undefined ||
+      low === undefined ||
+      high === undefined
+    )
+      return [];
     return [{ condition, reviewer, declared: r.declared === true, n, unusable, share, low, high }];
   });
 }
@@ -41,7 +50,8 @@ export function perceptualVerdictFigures(e: Json): FigureSpec[] {
   const seen = [...new Set(rows.map((r) => r.condition))];
   const conditions = [...declaredList.filter((c) => seen.includes(c)), ...seen.filter((c) => !declaredList.includes(c))];
   const reviewers = [...new Set(rows.map((r) => r.reviewer))];
-  const at = (reviewer: string, condition: string): Row | undefined => rows.find((r) => r.reviewer === reviewer && r.condition === condition);
+  const at = (reviewer: string, condition: string): Row | undefined =>
+    rows.find((r) => r.reviewer === reviewer && r.condition === condition);
   const confidence = num(e.confidence) ?? 0.95;
   const method = str(e.interval) === 'exact' ? 'exact (Clopper-Pearson)' : 'Wilson';
   const threshold = num(e.threshold);

@@ -33,7 +33,10 @@ export function printedConsistencyFigures(e: Json): FigureSpec[] {
         { label: 'printed', tone: 2, values: [p, null], intervals: [[p - pWidth, p + pWidth], null] },
         { label: 'recomputed from the printed rows', tone: 1, values: [null, v], intervals: [null, recomputedInterval] },
       ],
-      interval: pse !== undefined ? 'printed ±; recomputed range over the rounding ± se' : 'printed rounding; recomputed range over the rounding ± se',
+      interval:
+        pse !== undefined
+          ? 'printed ±; recomputed range over the rounding ± se'
+          : 'printed rounding; recomputed range over the rounding ± se',
       value: { label },
     },
   ];

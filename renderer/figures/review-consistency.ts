@@ -40,14 +40,39 @@ function reviewsOf(e: Json): Review[] {
         swappedAgreements: num(r.swappedAgreements) ?? 0,
         fast: fastOk ? { count: fast.count as number, share: fast.share as number, fastMs: fast.fastMs as number } : null,
         medianMs: num(r.medianMs),
-        bias: biasOk ? { left: bias.left as number, sideAnswers: bias.sideAnswers as number, share: bias.share as number, pValue: bias.pValue as number } : null,
+        bias: biasOk
+          ? {
+              left: bias.left as number,
+              sideAnswers: bias.sideAnswers as number,
+              share: bias.share as number,
+              pValue: bias.pValue as number,
+            }
+          : null,
       },
     ];
   });
 }
 
-function bars(id: string, title: string, caption: string, categories: string[], label: string, values: number[], value: BarSpec['value'], ref: { value: number; label: string } | undefined): BarSpec {
-  return { type: 'bars', id, title, caption, categories, series: [{ label, tone: 1, values }], value, ...(ref !== undefined ? { refs: [ref] } : {}) };
+function bars(
+  id: string,
+  title: string,
+  caption: string,
+  categories: string[],
+  label: string,
+  values: number[],
+  value: BarSpec['value'],
+  ref: { value: number; label: string } | undefined,
+): BarSpec {
+  return {
+    type: 'bars',
+    id,
+    title,
+    caption,
+    categories,
+    series: [{ label, tone: 1, values }],
+    value,
+    ...(ref !== undefined ? { refs: [ref] } : {}),
+  };
 }
 
 export function reviewConsistencyFigures(e: Json): FigureSpec[] {
@@ -64,7 +89,12 @@ export function reviewConsistencyFigures(e: Json): FigureSpec[] {
         'repeat-agreement',
         'Repeated pairs answered the same way, per reviewer',
         `Each reviewer saw some pairs a second time, some with the sides swapped (swapped answers mapped back to conditions): ` +
-          repeated.map((r) => `${r.reviewer} ${r.agreements} of ${r.repeats} (${percent(r.share as number)})${r.swapped > 0 ? `, ${r.swappedAgreements} of ${r.swapped} swapped` : ''}`).join('; ') +
+          repeated
+            .map(
+              (r) =>
+                `${r.reviewer} ${r.agreements} of ${r.repeats} (${percent(r.share as number)})${r.swapped > 0 ? `, ${r.swappedAgreements} of ${r.swapped} swapped` : ''}`,
+            )
+            .join('; ') +
           `.${min !== undefined ? ` The check asks for at least ${percent(min)}.` : ''}`,
         repeated.map((r) => r.reviewer),
         'repeats answered the same way',
@@ -84,7 +114,12 @@ export function reviewConsistencyFigures(e: Json): FigureSpec[] {
         'fast-answers',
         `Answers faster than ${short(fastMs)} ms, per reviewer`,
         `Answers given in less than the set's ${short(fastMs)} ms, too fast to have looked at both images: ` +
-          timed.map((r) => `${r.reviewer} ${r.fast!.count} of ${r.answers} (${percent(r.fast!.share)})${r.medianMs !== undefined ? `, median ${short(r.medianMs)} ms per answer` : ''}`).join('; ') +
+          timed
+            .map(
+              (r) =>
+                `${r.reviewer} ${r.fast!.count} of ${r.answers} (${percent(r.fast!.share)})${r.medianMs !== undefined ? `, median ${short(r.medianMs)} ms per answer` : ''}`,
+            )
+            .join('; ') +
           `.${max !== undefined ? ` The check allows at most ${percent(max)}.` : ''}`,
         timed.map((r) => r.reviewer),
         `answers under ${short(fastMs)} ms`,
@@ -103,7 +138,12 @@ export function reviewConsistencyFigures(e: Json): FigureSpec[] {
         'position-bias',
         'Share of "left" among side answers, per reviewer',
         `The sides are randomised, so a reviewer judging the images picks each side about half the time: ` +
-          sided.map((r) => `${r.reviewer} chose left ${r.bias!.left} of ${r.bias!.sideAnswers} times (${percent(r.bias!.share)}, exact binomial test against 50%: p = ${short(r.bias!.pValue)})`).join('; ') +
+          sided
+            .map(
+              (r) =>
+                `${r.reviewer} chose left ${r.bias!.left} of ${r.bias!.sideAnswers} times (${percent(r.bias!.share)}, exact binomial test against 50%: p = ${short(r.bias!.pValue)})`,
+            )
+            .join('; ') +
           `.${alpha !== undefined ? ` A p-value below ${short(alpha)} flags the review.` : ''}`,
         sided.map((r) => r.reviewer),
         'left chosen',

@@ -14,7 +14,10 @@ export function unitsAuditFigures(e: Json): FigureSpec[] {
   const ratio = num(e.ratio);
   const naive = num(e.naiveRatio);
   const defs = Array.isArray(e.definitions) ? (e.definitions as unknown[]).filter((d): d is string => typeof d === 'string') : [];
-  const ratioText = claim !== undefined && ratio !== undefined ? ` ${str(claim.numerator)}/${str(claim.denominator)} = ${short(ratio)} once normalised${naive !== undefined ? `; the written numbers’ ratio is ${short(naive)}` : ''}.` : '';
+  const ratioText =
+    claim !== undefined && ratio !== undefined
+      ? ` ${str(claim.numerator)}/${str(claim.denominator)} = ${short(ratio)} once normalised${naive !== undefined ? `; the written numbers’ ratio is ${short(naive)}` : ''}.`
+      : '';
   return [
     {
       type: 'bars',

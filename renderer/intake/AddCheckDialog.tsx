@@ -138,7 +138,14 @@ export function AddCheckDialog(props: {
       return;
     }
     await run(async () => {
-      const r = await api.addCheck({ caseId, falsification: f.id, kind: kind.kind, params: params.params, ...(title.trim() !== '' ? { title: title.trim() } : {}), ...byReviewer(props.reviewer) });
+      const r = await api.addCheck({
+        caseId,
+        falsification: f.id,
+        kind: kind.kind,
+        params: params.params,
+        ...(title.trim() !== '' ? { title: title.trim() } : {}),
+        ...byReviewer(props.reviewer),
+      });
       props.onAdded(r.id, r.entry);
       props.onClose();
     });
@@ -155,10 +162,22 @@ export function AddCheckDialog(props: {
       testId="add-check-dialog"
       onClose={props.onClose}
       busy={busy}
-      footer={<FormFooter formId={formId} error={error} busy={busy} canSubmit={!busy && kind !== undefined} submitLabel={busy ? 'Adding…' : 'Add check'} onCancel={props.onClose} errorTestId="add-check-error" submitTestId="add-check-submit" />}
+      footer={
+        <FormFooter
+          formId={formId}
+          error={error}
+          busy={busy}
+          canSubmit={!busy && kind !== undefined}
+          submitLabel={busy ? 'Adding…' : 'Add check'}
+          onCancel={props.onClose}
+          errorTestId="add-check-error"
+          submitTestId="add-check-submit"
+        />
+      }
     >
       <p className="small muted dialog-context">
-        Claimed falsification of <span className="mono">{f.claim}</span>: “{f.assertion.length > 160 ? `${f.assertion.slice(0, 160)}…` : f.assertion}”
+        Claimed falsification of <span className="mono">{f.claim}</span>: “
+        {f.assertion.length > 160 ? `${f.assertion.slice(0, 160)}…` : f.assertion}”
       </p>
       {loadError !== null ? <div className="error-box">{loadError}</div> : null}
       {kinds === null && loadError === null ? <p className="muted">Loading the check kinds…</p> : null}
@@ -175,7 +194,14 @@ export function AddCheckDialog(props: {
           <div className="form-grid">
             <label htmlFor={`${ids}-kind`}>Kind</label>
             <div>
-              <select id={`${ids}-kind`} value={kindName} onChange={(e) => chooseKind(kinds.find((k) => k.kind === e.target.value))} disabled={busy} data-testid="check-kind" aria-describedby={`${ids}-kind-title`}>
+              <select
+                id={`${ids}-kind`}
+                value={kindName}
+                onChange={(e) => chooseKind(kinds.find((k) => k.kind === e.target.value))}
+                disabled={busy}
+                data-testid="check-kind"
+                aria-describedby={`${ids}-kind-title`}
+              >
                 {kinds.map((k) => (
                   <option key={k.kind} value={k.kind}>
                     {k.kind}
@@ -187,7 +213,15 @@ export function AddCheckDialog(props: {
               </div>
             </div>
             <label htmlFor={`${ids}-title`}>Title</label>
-            <input id={`${ids}-title`} type="text" value={title} onChange={(e) => setTitle(e.target.value)} placeholder={kind !== undefined ? `default: ${kind.title}` : ''} maxLength={300} disabled={busy} />
+            <input
+              id={`${ids}-title`}
+              type="text"
+              value={title}
+              onChange={(e) => setTitle(e.target.value)}
+              placeholder={kind !== undefined ? `default: ${kind.title}` : ''}
+              maxLength={300}
+              disabled={busy}
+            />
             <label htmlFor={`${ids}-reviewer`}>Reviewer</label>
             <ReviewerInput id={`${ids}-reviewer`} value={props.reviewer} onChange={props.onReviewerChange} disabled={busy} />
           </div>
@@ -207,11 +241,16 @@ export function AddCheckDialog(props: {
                 ) : null}
                 <span className="spacer" />
                 {fromExample ? (
-                  <button type="button" className="btn btn-small btn-quiet" onClick={() => {
+                  <button
+                    type="button"
+                    className="btn btn-small btn-quiet"
+                    onClick={() => {
                       setValues(emptyValues(form));
                       setFromExample(false);
                       setFromInitial(false);
-                    }} disabled={busy}>
+                    }}
+                    disabled={busy}
+                  >
                     Clear all
                   </button>
                 ) : (

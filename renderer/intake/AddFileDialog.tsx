@@ -22,7 +22,8 @@ export function casePathFor(folder: string, fileName: string): string {
 /** What is wrong with a path inside the case (one line), or null. */
 function pathProblem(path: string): string | null {
   if (path.trim() === '') return 'the path is required';
-  if (path.startsWith('/') || path.includes('\\') || path.split('/').some((p) => p === '' || p === '.' || p === '..')) return 'a relative path inside the case, with "/" between folders and no ".."';
+  if (path.startsWith('/') || path.includes('\\') || path.split('/').some((p) => p === '' || p === '.' || p === '..'))
+    return 'a relative path inside the case, with "/" between folders and no ".."';
   return null;
 }
 
@@ -82,7 +83,18 @@ export function AddFileDialog(props: {
       size="narrow"
       onClose={props.onClose}
       busy={busy}
-      footer={<FormFooter formId={formId} error={error} busy={busy} canSubmit={canSubmit} submitLabel={busy ? 'Adding…' : 'Add file'} onCancel={props.onClose} errorTestId="add-file-error" submitTestId="add-file-submit" />}
+      footer={
+        <FormFooter
+          formId={formId}
+          error={error}
+          busy={busy}
+          canSubmit={canSubmit}
+          submitLabel={busy ? 'Adding…' : 'Add file'}
+          onCancel={props.onClose}
+          errorTestId="add-file-error"
+          submitTestId="add-file-submit"
+        />
+      }
     >
       <form
         id={formId}
@@ -95,16 +107,28 @@ export function AddFileDialog(props: {
         }}
       >
         <label htmlFor={`${ids}-file`}>
-          File <span className="req" aria-hidden="true">*</span>
+          File{' '}
+          <span className="req" aria-hidden="true">
+            *
+          </span>
         </label>
         <div>
-          <input id={`${ids}-file`} type="file" onChange={(e) => pick(e.target.files?.[0])} disabled={busy} aria-describedby={`${ids}-file-note`} data-testid="add-file-input" data-autofocus />
+          <input
+            id={`${ids}-file`}
+            type="file"
+            onChange={(e) => pick(e.target.files?.[0])}
+            disabled={busy}
+            aria-describedby={`${ids}-file-note`}
+            data-testid="add-file-input"
+            data-autofocus
+          />
           <div id={`${ids}-file-note`} className="small field-note" role="status">
             {file === null ? (
               <span className="muted">A quantities file, a table or a re-implementation, from your computer.</span>
             ) : tooBig ? (
               <span className="error-text">
-                {file.name} is {formatBytes(file.size)}, over what one upload may carry: copy it with <code>npx recheck case add-file</code> instead
+                {file.name} is {formatBytes(file.size)}, over what one upload may carry: copy it with <code>npx recheck case add-file</code>{' '}
+                instead
               </span>
             ) : (
               <span>
@@ -115,7 +139,10 @@ export function AddFileDialog(props: {
         </div>
 
         <label htmlFor={`${ids}-path`}>
-          Path in the case <span className="req" aria-hidden="true">*</span>
+          Path in the case{' '}
+          <span className="req" aria-hidden="true">
+            *
+          </span>
         </label>
         <div>
           <input
@@ -137,7 +164,11 @@ export function AddFileDialog(props: {
             data-testid="add-file-path"
           />
           <div id={`${ids}-path-note`} className="small field-note">
-            {problem !== null ? <span className="error-text">Path: {problem}</span> : <span className="muted">Checks name it by this path. Nothing is overwritten, and logbook folders stay as published.</span>}
+            {problem !== null ? (
+              <span className="error-text">Path: {problem}</span>
+            ) : (
+              <span className="muted">Checks name it by this path. Nothing is overwritten, and logbook folders stay as published.</span>
+            )}
           </div>
         </div>
 

@@ -8,7 +8,15 @@
  */
 import { useId, useMemo, useState } from 'react';
 import type { ExtractTableView, FalsificationView, RecheckApi } from '../../common/api/contract';
-import { defaultBlockIndex, defaultTable, defaultTablePath, describeFoundTable, isElisionRefusal, refusalInDialogWords, tablesOfBlock } from './extract';
+import {
+  defaultBlockIndex,
+  defaultTable,
+  defaultTablePath,
+  describeFoundTable,
+  isElisionRefusal,
+  refusalInDialogWords,
+  tablesOfBlock,
+} from './extract';
 import { byReviewer } from '../lib/reviewer';
 import { Dialog, FormFooter } from '../components/Dialog';
 import { ReviewerInput } from '../components/ReviewerInput';
@@ -96,12 +104,23 @@ export function ExtractTableDialog(props: {
         footer={
           <>
             <div className="foot-message">
-              {fs.length === 0 ? <span className="muted">No claimed falsification yet: quote one from a logbook cell, then add a check on this table to it.</span> : null}
+              {fs.length === 0 ? (
+                <span className="muted">
+                  No claimed falsification yet: quote one from a logbook cell, then add a check on this table to it.
+                </span>
+              ) : null}
             </div>
             <button type="button" className="btn" onClick={props.onClose}>
               Done
             </button>
-            <button type="button" className="btn btn-primary" disabled={falsification === ''} onClick={() => props.onAddCheck(falsification, done)} data-testid="add-check-on-table" data-autofocus>
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={falsification === ''}
+              onClick={() => props.onAddCheck(falsification, done)}
+              data-testid="add-check-on-table"
+              data-autofocus
+            >
               Add a check on this table
             </button>
           </>
@@ -116,7 +135,8 @@ export function ExtractTableDialog(props: {
           </p>
           <ul className="import-facts">
             <li data-testid="extract-columns">
-              Columns: {done.columns.map((c, i) => (
+              Columns:{' '}
+              {done.columns.map((c, i) => (
                 <span key={`${c}-${i}`} className="mono chip">
                   {c}
                 </span>
@@ -168,7 +188,19 @@ export function ExtractTableDialog(props: {
       size="narrow"
       onClose={props.onClose}
       busy={busy}
-      footer={<FormFooter formId={formId} error={error} progress={busy ? 'Extracting…' : null} busy={busy} canSubmit={canSubmit} submitLabel={allowElided ? 'Extract what is there' : 'Extract table'} onCancel={props.onClose} errorTestId="extract-error" submitTestId="extract-submit" />}
+      footer={
+        <FormFooter
+          formId={formId}
+          error={error}
+          progress={busy ? 'Extracting…' : null}
+          busy={busy}
+          canSubmit={canSubmit}
+          submitLabel={allowElided ? 'Extract what is there' : 'Extract table'}
+          onCancel={props.onClose}
+          errorTestId="extract-error"
+          submitTestId="extract-submit"
+        />
+      }
     >
       <form
         id={formId}
@@ -180,11 +212,15 @@ export function ExtractTableDialog(props: {
       >
         <span className="form-grid-label">From</span>
         <div className="small" data-testid="extract-source">
-          <span className="mono">{logbook.id}</span> {place.page.title} › <strong>{cell.title || cell.id}</strong> <span className="mono muted">({cell.id})</span>
+          <span className="mono">{logbook.id}</span> {place.page.title} › <strong>{cell.title || cell.id}</strong>{' '}
+          <span className="mono muted">({cell.id})</span>
         </div>
 
         <label htmlFor={`${ids}-out`}>
-          Output path <span className="req" aria-hidden="true">*</span>
+          Output path{' '}
+          <span className="req" aria-hidden="true">
+            *
+          </span>
         </label>
         <div>
           <input
@@ -203,7 +239,11 @@ export function ExtractTableDialog(props: {
             data-autofocus
           />
           <div id={`${ids}-out-note`} className="small field-note">
-            {outOk ? <span className="muted">A .csv inside the case (never in a logbook folder); its provenance is written beside it.</span> : <span className="error-text">Output path: a relative path inside the case ending in .csv</span>}
+            {outOk ? (
+              <span className="muted">A .csv inside the case (never in a logbook folder); its provenance is written beside it.</span>
+            ) : (
+              <span className="error-text">Output path: a relative path inside the case ending in .csv</span>
+            )}
           </div>
         </div>
 
@@ -267,7 +307,13 @@ export function ExtractTableDialog(props: {
                 {refusal}
               </p>
               <label className="checkbox-label">
-                <input type="checkbox" checked={allowElided} onChange={(e) => setAllowElided(e.target.checked)} disabled={busy} data-testid="extract-allow-elided" />
+                <input
+                  type="checkbox"
+                  checked={allowElided}
+                  onChange={(e) => setAllowElided(e.target.checked)}
+                  disabled={busy}
+                  data-testid="extract-allow-elided"
+                />
                 Allow elided rows: extract what is there (recorded in the provenance)
               </label>
             </div>

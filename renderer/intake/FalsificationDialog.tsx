@@ -68,7 +68,18 @@ export function FalsificationDialog(props: {
       testId="falsification-dialog"
       onClose={props.onClose}
       busy={busy}
-      footer={<FormFooter formId={formId} error={error} busy={busy} canSubmit={canSubmit} submitLabel={busy ? 'Adding…' : `Add ${FINDING_WORDS[says]}`} onCancel={props.onClose} errorTestId="falsification-error" submitTestId="add-falsification" />}
+      footer={
+        <FormFooter
+          formId={formId}
+          error={error}
+          busy={busy}
+          canSubmit={canSubmit}
+          submitLabel={busy ? 'Adding…' : `Add ${FINDING_WORDS[says]}`}
+          onCancel={props.onClose}
+          errorTestId="falsification-error"
+          submitTestId="add-falsification"
+        />
+      }
     >
       <form
         id={formId}
@@ -80,24 +91,35 @@ export function FalsificationDialog(props: {
       >
         <span className="form-grid-label">Quoted from</span>
         <div className="small" data-testid="quote-source">
-          <span className="mono">{quote.logbook.id}</span> {quote.logbook.title} › {quote.page.title} › <strong>{quote.cell.title || quote.cell.id}</strong>{' '}
-          <span className="mono muted">({quote.cell.id})</span>
+          <span className="mono">{quote.logbook.id}</span> {quote.logbook.title} › {quote.page.title} ›{' '}
+          <strong>{quote.cell.title || quote.cell.id}</strong> <span className="mono muted">({quote.cell.id})</span>
         </div>
 
         <label htmlFor={`${ids}-says`}>The logbook says</label>
         <div>
-          <select id={`${ids}-says`} value={says} onChange={(e) => setSays(e.target.value as FindingSays)} disabled={busy} data-testid="finding-says">
+          <select
+            id={`${ids}-says`}
+            value={says}
+            onChange={(e) => setSays(e.target.value as FindingSays)}
+            disabled={busy}
+            data-testid="finding-says"
+          >
             {SAYS_CHOICES.map((s) => (
               <option key={s} value={s}>
                 {SAYS_WORDS[s]}
               </option>
             ))}
           </select>
-          <div className="small field-note muted">What the cell concludes about the claim; Recheck re-checks every kind (a verification can be upheld, overturned or premature).</div>
+          <div className="small field-note muted">
+            What the cell concludes about the claim; Recheck re-checks every kind (a verification can be upheld, overturned or premature).
+          </div>
         </div>
 
         <label htmlFor={`${ids}-assertion`}>
-          Assertion <span className="req" aria-hidden="true">*</span>
+          Assertion{' '}
+          <span className="req" aria-hidden="true">
+            *
+          </span>
         </label>
         <div>
           <textarea
@@ -113,15 +135,29 @@ export function FalsificationDialog(props: {
             data-autofocus={claims.length <= 1 ? true : undefined}
           />
           <div id={`${ids}-assertion-note`} className="small field-note muted">
-            The logbook’s own words. {quote.text === '' ? 'Nothing was selected in the cell: type or paste the words it asserts.' : 'Trim it to what the logbook asserts.'}
+            The logbook’s own words.{' '}
+            {quote.text === ''
+              ? 'Nothing was selected in the cell: type or paste the words it asserts.'
+              : 'Trim it to what the logbook asserts.'}
           </div>
         </div>
 
         <label htmlFor={`${ids}-claim`}>
-          {says === 'falsified' ? 'Claim it falsifies' : 'Claim it is about'} <span className="req" aria-hidden="true">*</span>
+          {says === 'falsified' ? 'Claim it falsifies' : 'Claim it is about'}{' '}
+          <span className="req" aria-hidden="true">
+            *
+          </span>
         </label>
         <div>
-          <select id={`${ids}-claim`} value={claim} onChange={(e) => setClaim(e.target.value)} disabled={busy || claims.length === 0} aria-required="true" data-testid="falsification-claim" data-autofocus={claims.length > 1 ? true : undefined}>
+          <select
+            id={`${ids}-claim`}
+            value={claim}
+            onChange={(e) => setClaim(e.target.value)}
+            disabled={busy || claims.length === 0}
+            aria-required="true"
+            data-testid="falsification-claim"
+            data-autofocus={claims.length > 1 ? true : undefined}
+          >
             <option value="">{claims.length === 0 ? 'no claim yet' : 'choose the claim…'}</option>
             {claims.map((c) => (
               <option key={c.id} value={c.id}>
@@ -130,7 +166,9 @@ export function FalsificationDialog(props: {
             ))}
           </select>
           {claims.length === 0 ? (
-            <div className="small field-note error-text">No claim yet: select the claim’s words in the paper pane and choose “Make this a claim” first.</div>
+            <div className="small field-note error-text">
+              No claim yet: select the claim’s words in the paper pane and choose “Make this a claim” first.
+            </div>
           ) : null}
         </div>
 

@@ -76,7 +76,17 @@ export function ImportLogbookDialog(props: {
       size="narrow"
       onClose={props.onClose}
       busy={working !== null}
-      footer={<FormFooter formId={formId} error={error} progress={working} busy={working !== null} canSubmit={canSubmit} submitLabel="Import logbook" onCancel={props.onClose} />}
+      footer={
+        <FormFooter
+          formId={formId}
+          error={error}
+          progress={working}
+          busy={working !== null}
+          canSubmit={canSubmit}
+          submitLabel="Import logbook"
+          onCancel={props.onClose}
+        />
+      }
     >
       <form
         id={formId}

@@ -33,7 +33,15 @@ export function ImportSummary({ summary }: { summary: ImportSummaryView }) {
         </li>
         <li data-testid="import-runs">
           {plural(s.runCells, 'run cell')}
-          {s.runCells > 0 ? (s.failedRuns > 0 ? <span className="error-text">, {formatCount(s.failedRuns)} failed (non-zero exit)</span> : ', none failed') : ''}
+          {s.runCells > 0 ? (
+            s.failedRuns > 0 ? (
+              <span className="error-text">, {formatCount(s.failedRuns)} failed (non-zero exit)</span>
+            ) : (
+              ', none failed'
+            )
+          ) : (
+            ''
+          )}
         </li>
         <li data-testid="import-truncated">
           {s.truncatedOutputs > 0 ? (

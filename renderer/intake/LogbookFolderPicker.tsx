@@ -26,7 +26,14 @@ export async function readUpload(picked: PickedFolder, onProgress: (done: number
   return out;
 }
 
-export function LogbookFolderPicker(props: { id: string; value: PickedFolder | null; onChange(v: PickedFolder | null): void; disabled?: boolean; optional?: boolean; describedBy?: string }) {
+export function LogbookFolderPicker(props: {
+  id: string;
+  value: PickedFolder | null;
+  onChange(v: PickedFolder | null): void;
+  disabled?: boolean;
+  optional?: boolean;
+  describedBy?: string;
+}) {
   const input = useRef<HTMLInputElement | null>(null);
   const { value } = props;
   const plan = value?.plan;
@@ -64,13 +71,21 @@ export function LogbookFolderPicker(props: { id: string; value: PickedFolder | n
       ) : null}
       <div id={`${props.id}-status`} className="small field-note" data-testid="logbook-folder-status" role="status">
         {plan === undefined ? (
-          <span className="muted">{props.optional === true ? 'Optional. ' : ''}The folder holding .trackio/ (a Trackio workspace or a downloaded logbook Space).</span>
+          <span className="muted">
+            {props.optional === true ? 'Optional. ' : ''}The folder holding .trackio/ (a Trackio workspace or a downloaded logbook Space).
+          </span>
         ) : plan.refusal !== null ? (
           <span className="error-text">{plan.refusal}</span>
         ) : (
           <span>
-            <span className="mono">{plan.folder}</span>: {formatCount(plan.files.length)} file{plan.files.length === 1 ? '' : 's'}, {formatBytes(plan.bytes)}
-            {plan.skipped.length > 0 ? <span className="muted"> ({formatCount(plan.skipped.length)} git file{plan.skipped.length === 1 ? '' : 's'} left out)</span> : null}
+            <span className="mono">{plan.folder}</span>: {formatCount(plan.files.length)} file{plan.files.length === 1 ? '' : 's'},{' '}
+            {formatBytes(plan.bytes)}
+            {plan.skipped.length > 0 ? (
+              <span className="muted">
+                {' '}
+                ({formatCount(plan.skipped.length)} git file{plan.skipped.length === 1 ? '' : 's'} left out)
+              </span>
+            ) : null}
           </span>
         )}
       </div>

@@ -24,7 +24,10 @@ function markdownTitle(md: string): string | null {
   return /^#\s+(.+?)\s*#*\s*$/m.exec(md)?.[1]?.trim() ?? null;
 }
 
-type Phase = { step: 'form' } | { step: 'working'; text: string } | { step: 'done'; summary: ImportSummaryView | null; caseId: string; claimProblem: string | null };
+type Phase =
+  | { step: 'form' }
+  | { step: 'working'; text: string }
+  | { step: 'done'; summary: ImportSummaryView | null; caseId: string; claimProblem: string | null };
 
 /** What a new case starts from (a row of the triage queue). */
 export interface NewCasePrefill {
@@ -97,7 +100,9 @@ export function NewCaseDialog(props: {
         await api.createCase({ caseId, paperMarkdown: paper, ...(venue !== '' ? { venueId: venue } : {}), ...who });
       } else {
         setPhase({ step: 'working', text: 'Reading the logbook folder…' });
-        const files = await readUpload(folder, (done, total) => setPhase({ step: 'working', text: `Reading the logbook folder: ${done} of ${total} files…` }));
+        const files = await readUpload(folder, (done, total) =>
+          setPhase({ step: 'working', text: `Reading the logbook folder: ${done} of ${total} files…` }),
+        );
         setPhase({ step: 'working', text: `Importing ${formatCount(files.length)} files…` });
         const newCase = { ...(paper.trim() !== '' ? { paperMarkdown: paper } : {}), ...(venue !== '' ? { venueId: venue } : {}) };
         summary = await api.importLogbook({ caseId, files, newCase, ...who });
@@ -157,16 +162,25 @@ export function NewCaseDialog(props: {
       testId="new-case-dialog"
       onClose={props.onClose}
       busy={working}
-      footer={<FormFooter formId={formId} error={error} progress={working ? phase.text : null} busy={working} canSubmit={canSubmit} submitLabel={folder !== null ? 'Create case and import logbook' : 'Create case'} onCancel={props.onClose} errorTestId="new-case-error" submitTestId="create-case" />}
+      footer={
+        <FormFooter
+          formId={formId}
+          error={error}
+          progress={working ? phase.text : null}
+          busy={working}
+          canSubmit={canSubmit}
+          submitLabel={folder !== null ? 'Create case and import logbook' : 'Create case'}
+          onCancel={props.onClose}
+          errorTestId="new-case-error"
+          submitTestId="create-case"
+        />
+      }
     >
       {prefill !== undefined ? (
         <p className="small dialog-context" data-testid="new-case-origin">
           {prefill.origin}
           {claim !== undefined ? (
-            <>
-              {' '}
-              Once the case exists, the claim “{claim.length > 160 ? `${claim.slice(0, 160)}…` : claim}” is added to it.
-            </>
+            <> Once the case exists, the claim “{claim.length > 160 ? `${claim.slice(0, 160)}…` : claim}” is added to it.</>
           ) : null}
         </p>
       ) : null}
@@ -179,7 +193,10 @@ export function NewCaseDialog(props: {
         }}
       >
         <label htmlFor={`${ids}-id`}>
-          Case id <span className="req" aria-hidden="true">*</span>
+          Case id{' '}
+          <span className="req" aria-hidden="true">
+            *
+          </span>
         </label>
         <div>
           <input
@@ -200,7 +217,11 @@ export function NewCaseDialog(props: {
             data-testid="new-case-id"
           />
           <div id={`${ids}-id-note`} className="small field-note" data-testid="new-case-id-note">
-            {showIdProblem ? <span className="error-text">Case id: {idProblem}</span> : <span className="muted">Names the case folder: letters, digits, ".", "_" or "-".</span>}
+            {showIdProblem ? (
+              <span className="error-text">Case id: {idProblem}</span>
+            ) : (
+              <span className="muted">Names the case folder: letters, digits, ".", "_" or "-".</span>
+            )}
           </div>
         </div>
 
@@ -226,7 +247,14 @@ export function NewCaseDialog(props: {
         <label htmlFor={`${ids}-paper-file`}>Paper summary</label>
         <div className="paper-input">
           <div>
-            <input id={`${ids}-paper-file`} type="file" accept=".md,.markdown,.txt,text/markdown,text/plain" onChange={(e) => void readPaper(e.target.files?.[0])} disabled={working} data-testid="paper-file-input" />
+            <input
+              id={`${ids}-paper-file`}
+              type="file"
+              accept=".md,.markdown,.txt,text/markdown,text/plain"
+              onChange={(e) => void readPaper(e.target.files?.[0])}
+              disabled={working}
+              data-testid="paper-file-input"
+            />
           </div>
           <textarea
             aria-label="Paper summary (Markdown)"
@@ -236,7 +264,9 @@ export function NewCaseDialog(props: {
               setPaperError(null);
             }}
             rows={6}
-            placeholder={'Pick a Markdown file above, or paste our summary of the paper’s claims here:\n# Paper title\n\nThe claims, in our own words, with $LaTeX$ where it helps.'}
+            placeholder={
+              'Pick a Markdown file above, or paste our summary of the paper’s claims here:\n# Paper title\n\nThe claims, in our own words, with $LaTeX$ where it helps.'
+            }
             maxLength={MAX_PAPER_CHARS}
             disabled={working}
             data-testid="paper-markdown"

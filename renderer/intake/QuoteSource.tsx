@@ -6,11 +6,17 @@ import type { FalsificationView, LogbookView } from '../../common/api/contract';
 
 export type QuoteSourceView = NonNullable<FalsificationView['source']>;
 
-export function QuoteSource(props: { source: QuoteSourceView; logbooks: readonly LogbookView[]; onShow(source: QuoteSourceView): void; testId?: string }) {
+export function QuoteSource(props: {
+  source: QuoteSourceView;
+  logbooks: readonly LogbookView[];
+  onShow(source: QuoteSourceView): void;
+  testId?: string;
+}) {
   const { source } = props;
   const logbook = props.logbooks.find((l) => l.id === source.logbook);
   const page = source.page !== undefined ? logbook?.pages.find((p) => p.slug === source.page) : undefined;
-  const cell = source.cell !== undefined ? (page?.cells ?? logbook?.pages.flatMap((p) => p.cells) ?? []).find((c) => c.id === source.cell) : undefined;
+  const cell =
+    source.cell !== undefined ? (page?.cells ?? logbook?.pages.flatMap((p) => p.cells) ?? []).find((c) => c.id === source.cell) : undefined;
   const pageText = page?.title ?? source.page;
   const cellText = cell !== undefined ? cell.title || cell.id : source.cell;
   const where = [pageText, cellText].filter((x): x is string => x !== undefined && x !== '').join(' / ') || source.logbook;

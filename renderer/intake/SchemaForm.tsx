@@ -46,10 +46,26 @@ export function SchemaForm(props: {
     <div className="schema-form" data-testid="schema-form">
       {form.alternatives.length > 1 ? (
         <p className="small field-note muted schema-alternatives">
-          Give one of: {form.alternatives.map((a, i) => <span key={i}>{i > 0 ? ' or ' : ''}<span className="mono">{a.join(' + ')}</span></span>)}.
+          Give one of:{' '}
+          {form.alternatives.map((a, i) => (
+            <span key={i}>
+              {i > 0 ? ' or ' : ''}
+              <span className="mono">{a.join(' + ')}</span>
+            </span>
+          ))}
+          .
         </p>
       ) : null}
-      <Fields fields={form.fields} values={props.values} onChange={props.onChange} files={props.files} idPrefix={props.idPrefix} disabled={props.disabled ?? false} onAddFile={props.onAddFile} columns={props.columns} />
+      <Fields
+        fields={form.fields}
+        values={props.values}
+        onChange={props.onChange}
+        files={props.files}
+        idPrefix={props.idPrefix}
+        disabled={props.disabled ?? false}
+        onAddFile={props.onAddFile}
+        columns={props.columns}
+      />
     </div>
   );
 }
@@ -58,7 +74,9 @@ function Fields(props: Omit<FieldProps, 'field'> & { fields: readonly FieldModel
   const { fields, ...rest } = props;
   return (
     <div className="schema-fields">
-      {fields.map((f) => (f.type === 'object' ? <Group key={f.pointer} {...rest} field={f} /> : <Field key={f.pointer} {...rest} field={f} />))}
+      {fields.map((f) =>
+        f.type === 'object' ? <Group key={f.pointer} {...rest} field={f} /> : <Field key={f.pointer} {...rest} field={f} />,
+      )}
     </div>
   );
 }
@@ -70,7 +88,8 @@ function domId(prefix: string, pointer: string): string {
 function Required({ on }: { on: boolean }) {
   return on ? (
     <span className="req" title="required">
-      {' '}*<span className="visually-hidden"> (required)</span>
+      {' '}
+      *<span className="visually-hidden"> (required)</span>
     </span>
   ) : null;
 }
@@ -85,7 +104,16 @@ function Group(props: FieldProps) {
         <Required on={f.required} />
       </legend>
       {f.description !== undefined ? <p className="small muted field-note">{f.description}</p> : null}
-      <Fields values={props.values} onChange={props.onChange} files={props.files} idPrefix={props.idPrefix} disabled={props.disabled} onAddFile={props.onAddFile} columns={props.columns} fields={f.fields} />
+      <Fields
+        values={props.values}
+        onChange={props.onChange}
+        files={props.files}
+        idPrefix={props.idPrefix}
+        disabled={props.disabled}
+        onAddFile={props.onAddFile}
+        columns={props.columns}
+        fields={f.fields}
+      />
     </fieldset>
   );
 }
@@ -95,7 +123,10 @@ function hintOf(f: FieldModel): string {
   const parts: string[] = [];
   if (f.description !== undefined) parts.push(f.description);
   if (f.type === 'number') parts.push(boundsText(f.integer, f.bounds));
-  if (f.type === 'number-list') parts.push(`${f.integer ? 'integers' : 'numbers'} separated by commas${f.bounds.min !== undefined || f.bounds.max !== undefined ? ` (each: ${boundsText(f.integer, f.bounds)})` : ''}`);
+  if (f.type === 'number-list')
+    parts.push(
+      `${f.integer ? 'integers' : 'numbers'} separated by commas${f.bounds.min !== undefined || f.bounds.max !== undefined ? ` (each: ${boundsText(f.integer, f.bounds)})` : ''}`,
+    );
   if (f.type === 'json') parts.push('JSON');
   return parts.join(' · ');
 }
@@ -121,7 +152,14 @@ function Field(props: FieldProps) {
         break;
       }
       control = f.casePath ? (
-        <CasePathInput common={common} name={f.name} value={value} onChange={set} files={props.files} onAddFile={props.onAddFile !== undefined ? () => props.onAddFile?.(f.pointer, f.name) : undefined} />
+        <CasePathInput
+          common={common}
+          name={f.name}
+          value={value}
+          onChange={set}
+          files={props.files}
+          onAddFile={props.onAddFile !== undefined ? () => props.onAddFile?.(f.pointer, f.name) : undefined}
+        />
       ) : (
         <input type="text" {...common} value={value} onChange={(e) => set(e.target.value)} spellCheck={false} />
       );
@@ -168,7 +206,17 @@ function Field(props: FieldProps) {
       );
       break;
     case 'number-list':
-      control = <input type="text" {...common} className="mono" value={value} onChange={(e) => set(e.target.value)} placeholder="e.g. 0.6, 0.4" spellCheck={false} />;
+      control = (
+        <input
+          type="text"
+          {...common}
+          className="mono"
+          value={value}
+          onChange={(e) => set(e.target.value)}
+          placeholder="e.g. 0.6, 0.4"
+          spellCheck={false}
+        />
+      );
       break;
     case 'json':
       control = <textarea {...common} className="mono" rows={2} value={value} onChange={(e) => set(e.target.value)} spellCheck={false} />;
@@ -209,7 +257,14 @@ function CasePathInput(props: {
   const { value, files } = props;
   const addFile =
     props.onAddFile !== undefined ? (
-      <button type="button" className="btn btn-small btn-quiet add-file" onClick={props.onAddFile} disabled={props.common.disabled} aria-label={`Add a file to the case for ${props.name}`} data-testid={`add-file-for-${props.name}`}>
+      <button
+        type="button"
+        className="btn btn-small btn-quiet add-file"
+        onClick={props.onAddFile}
+        disabled={props.common.disabled}
+        aria-label={`Add a file to the case for ${props.name}`}
+        data-testid={`add-file-for-${props.name}`}
+      >
         Add a file…
       </button>
     ) : null;
@@ -282,7 +337,13 @@ function ColumnSelect(props: {
   const { options, unknown } = columnChoices(props.table.columns, props.value);
   return (
     <div className="column-select">
-      <select {...props.common} value={props.value} onChange={(e) => props.onChange(e.target.value)} aria-invalid={unknown !== null || undefined} data-testid={`column-${props.name}`}>
+      <select
+        {...props.common}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        aria-invalid={unknown !== null || undefined}
+        data-testid={`column-${props.name}`}
+      >
         <option value="">{props.required ? `choose a column of ${props.table.path}…` : 'not set'}</option>
         {options.map((c) => (
           <option key={c} value={c}>

@@ -20,7 +20,14 @@ function testKey(w: WithdrawWhat): string {
 }
 
 /** "Withdraw…" and, once pressed, the reason form. */
-export function WithdrawButton(props: { api: RecheckApi; caseId: string; what: WithdrawWhat; reviewer: string; disabled?: boolean; onWithdrawn(entry: AuditEntry): void }) {
+export function WithdrawButton(props: {
+  api: RecheckApi;
+  caseId: string;
+  what: WithdrawWhat;
+  reviewer: string;
+  disabled?: boolean;
+  onWithdrawn(entry: AuditEntry): void;
+}) {
   const { what } = props;
   const ids = useId();
   const [open, setOpen] = useState(false);
@@ -30,7 +37,14 @@ export function WithdrawButton(props: { api: RecheckApi; caseId: string; what: W
   const key = testKey(what);
   if (!open) {
     return (
-      <button type="button" className="btn btn-small btn-quiet" onClick={() => setOpen(true)} disabled={props.disabled} data-testid={`withdraw-${key}`} aria-label={`Withdraw ${label(what)}`}>
+      <button
+        type="button"
+        className="btn btn-small btn-quiet"
+        onClick={() => setOpen(true)}
+        disabled={props.disabled}
+        data-testid={`withdraw-${key}`}
+        aria-label={`Withdraw ${label(what)}`}
+      >
         Withdraw…
       </button>
     );
@@ -40,7 +54,14 @@ export function WithdrawButton(props: { api: RecheckApi; caseId: string; what: W
     setBusy(true);
     setError(null);
     try {
-      const entry = await props.api.withdraw({ caseId: props.caseId, item: what.item, id: what.id, ...(what.item === 'check' ? { finding: what.finding ?? '' } : {}), reason: reason.trim(), ...byReviewer(props.reviewer) });
+      const entry = await props.api.withdraw({
+        caseId: props.caseId,
+        item: what.item,
+        id: what.id,
+        ...(what.item === 'check' ? { finding: what.finding ?? '' } : {}),
+        reason: reason.trim(),
+        ...byReviewer(props.reviewer),
+      });
       setOpen(false);
       setReason('');
       props.onWithdrawn(entry);
@@ -77,7 +98,12 @@ export function WithdrawButton(props: { api: RecheckApi; caseId: string; what: W
         }}
       />
       <div className="form-row">
-        <button type="submit" className="btn btn-small btn-danger" disabled={busy || reason.trim() === ''} data-testid={`withdraw-submit-${key}`}>
+        <button
+          type="submit"
+          className="btn btn-small btn-danger"
+          disabled={busy || reason.trim() === ''}
+          data-testid={`withdraw-submit-${key}`}
+        >
           {busy ? 'Withdrawing…' : 'Withdraw'}
         </button>
         <button type="button" className="btn btn-small" onClick={() => setOpen(false)} disabled={busy}>

@@ -41,7 +41,13 @@ export function tablesOfBlock(block: LogbookBlock): FoundTable[] {
   // The core's rule (rowsMayBeMissing): a table marked truncated, or any table when the block says characters
   // were elided but no marker line is left in its text to say where.
   const unplaced = block.elidedChars !== undefined && block.elidedChars > 0 && found.elisions.length === 0;
-  return found.tables.map((t, i) => ({ number: i + 1, style: t.style, columns: t.columns, rows: t.rows.length, mayBeCut: t.truncated || unplaced }));
+  return found.tables.map((t, i) => ({
+    number: i + 1,
+    style: t.style,
+    columns: t.columns,
+    rows: t.rows.length,
+    mayBeCut: t.truncated || unplaced,
+  }));
 }
 
 /** The table the core takes when none is asked for: the only one, else the first with the most rows (pickPrintedTable's rule). */

@@ -90,7 +90,13 @@ function fieldOf(name: string, parentPointer: string, parentDotted: string, s: S
   };
   if (Array.isArray(s.enum) && s.enum.length > 0) return { ...base, type: 'enum', options: s.enum as Json[] };
   const type = s.type ?? (isRecord(s.properties) ? 'object' : undefined);
-  if (type === 'string') return { ...base, type: 'string', casePath: s.casePath === true, ...(typeof s.tableColumn === 'string' ? { tableColumn: s.tableColumn } : {}) };
+  if (type === 'string')
+    return {
+      ...base,
+      type: 'string',
+      casePath: s.casePath === true,
+      ...(typeof s.tableColumn === 'string' ? { tableColumn: s.tableColumn } : {}),
+    };
   if (type === 'number' || type === 'integer') return { ...base, type: 'number', integer: type === 'integer', bounds: boundsOf(s) };
   if (type === 'boolean') return { ...base, type: 'boolean' };
   if (type === 'object' && isRecord(s.properties) && Object.keys(s.properties).length > 0 && !isRecord(s.additionalProperties)) {

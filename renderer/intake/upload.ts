@@ -83,8 +83,10 @@ export function planUpload(picked: readonly PickedFile[], limit: number = MAX_UP
   const cli = `import it with \`npx recheck import trackio ${folder === '' ? '<folder>' : folder} --out <case-dir>\` instead`;
   let refusal: string | null = null;
   if (files.length === 0) refusal = 'the folder holds no file to import: pick the logbook folder (the one holding .trackio/)';
-  else if (base64Chars > limit) refusal = `the folder is ${mib(bytes)} (${mib(base64Chars)} once encoded), over the ${mib(limit)} an upload may carry: ${cli}`;
-  else if (files.length > MAX_UPLOAD_FILES) refusal = `the folder holds ${files.length} files, over the ${MAX_UPLOAD_FILES} an upload may carry: ${cli}`;
+  else if (base64Chars > limit)
+    refusal = `the folder is ${mib(bytes)} (${mib(base64Chars)} once encoded), over the ${mib(limit)} an upload may carry: ${cli}`;
+  else if (files.length > MAX_UPLOAD_FILES)
+    refusal = `the folder holds ${files.length} files, over the ${MAX_UPLOAD_FILES} an upload may carry: ${cli}`;
   return { folder, files, skipped, bytes, base64Chars, refusal };
 }
 

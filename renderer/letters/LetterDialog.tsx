@@ -86,7 +86,10 @@ export function LetterDialog(props: {
       if (letter === undefined) return;
       const markdown = await api.readLetter(caseId, letterId, version);
       // Readiness now (not when the version was saved): the decisions may have changed since.
-      const now = await api.draftLetter(caseId, { kind: letter.kind, ...(letter.falsificationIds.length === 1 ? { falsificationId: letter.falsificationIds[0]! } : {}) });
+      const now = await api.draftLetter(caseId, {
+        kind: letter.kind,
+        ...(letter.falsificationIds.length === 1 ? { falsificationId: letter.falsificationIds[0]! } : {}),
+      });
       setKind(letter.kind);
       setFalsificationIds(letter.falsificationIds);
       setText(markdown);
@@ -98,7 +101,14 @@ export function LetterDialog(props: {
   const save = () =>
     call(async () => {
       if (text === null || kind === null) return;
-      const saved = await api.saveLetter({ caseId, kind, falsificationIds, markdown: text, ...(current !== null ? { letterId: current.letterId } : {}), ...byReviewer(props.reviewer) });
+      const saved = await api.saveLetter({
+        caseId,
+        kind,
+        falsificationIds,
+        markdown: text,
+        ...(current !== null ? { letterId: current.letterId } : {}),
+        ...byReviewer(props.reviewer),
+      });
       const last = saved.versions.at(-1)!;
       setLetters((ls) => [...ls.filter((l) => l.id !== saved.id), saved]);
       setCurrent({ letterId: saved.id, version: last.version });
@@ -117,7 +127,8 @@ export function LetterDialog(props: {
       onChanged();
     });
 
-  const fileName = (ext: string) => `${caseId}-${current !== null ? `${current.letterId}-v${current.version}` : `${kind ?? 'letter'}-draft`}.${ext}`;
+  const fileName = (ext: string) =>
+    `${caseId}-${current !== null ? `${current.letterId}-v${current.version}` : `${kind ?? 'letter'}-draft`}.${ext}`;
   const exportMarkdown = () => {
     if (text !== null) downloadFile(fileName('md'), new Blob([text], { type: 'text/markdown;charset=utf-8' }));
   };
@@ -145,27 +156,57 @@ export function LetterDialog(props: {
   ) : (
     <>
       <div className="foot-message" role="status" data-testid="letter-message">
-        {error !== null ? <span className="error-text">{error}</span> : message !== null ? <span className="muted">{message}</span> : dirty ? <span className="muted">Unsaved edits.</span> : null}
+        {error !== null ? (
+          <span className="error-text">{error}</span>
+        ) : message !== null ? (
+          <span className="muted">{message}</span>
+        ) : dirty ? (
+          <span className="muted">Unsaved edits.</span>
+        ) : null}
       </div>
       <button type="button" className="btn" onClick={exportMarkdown} disabled={text === null} data-testid="letter-export-md">
         Export Markdown
       </button>
-      <button type="button" className="btn" onClick={() => void exportPdf()} disabled={text === null || busy} data-testid="letter-export-pdf">
+      <button
+        type="button"
+        className="btn"
+        onClick={() => void exportPdf()}
+        disabled={text === null || busy}
+        data-testid="letter-export-pdf"
+      >
         Export PDF
       </button>
-      <button type="button" className="btn btn-primary" onClick={() => void save()} disabled={text === null || busy || falsificationIds.length === 0} data-testid="letter-save">
+      <button
+        type="button"
+        className="btn btn-primary"
+        onClick={() => void save()}
+        disabled={text === null || busy || falsificationIds.length === 0}
+        data-testid="letter-save"
+      >
         {current !== null ? 'Save new version' : 'Save version'}
       </button>
     </>
   );
 
   return (
-    <Dialog title={kind !== null ? `Letter ${KIND_WORDS[kind]}` : 'Letter'} testId="letter-dialog" onClose={requestClose} footer={footer} size="wide">
+    <Dialog
+      title={kind !== null ? `Letter ${KIND_WORDS[kind]}` : 'Letter'}
+      testId="letter-dialog"
+      onClose={requestClose}
+      footer={footer}
+      size="wide"
+    >
       <div className="letter-editor">
         <div className="form-row letter-controls">
           <label>
             To
-            <select value={kind ?? 'authors'} disabled={busy} onChange={(e) => void draft(e.target.value as LetterKind, about)} data-testid="letter-kind" data-autofocus>
+            <select
+              value={kind ?? 'authors'}
+              disabled={busy}
+              onChange={(e) => void draft(e.target.value as LetterKind, about)}
+              data-testid="letter-kind"
+              data-autofocus
+            >
               <option value="authors">the paper's authors</option>
               <option value="logbook">the logbook's author</option>
             </select>
@@ -204,7 +245,8 @@ export function LetterDialog(props: {
               <option value="">new draft (not saved)</option>
               {letters.map((l) => (
                 <option key={l.id} value={l.id}>
-                  {l.id}: {KIND_WORDS[l.kind]}, {STATE_WORDS[l.status.state]}, {l.versions.length} version{l.versions.length === 1 ? '' : 's'}
+                  {l.id}: {KIND_WORDS[l.kind]}, {STATE_WORDS[l.status.state]}, {l.versions.length} version
+                  {l.versions.length === 1 ? '' : 's'}
                 </option>
               ))}
             </select>
@@ -218,7 +260,14 @@ export function LetterDialog(props: {
           <div className="letter-versions small" role="group" aria-label="Versions" data-testid="letter-versions">
             Versions:
             {letter.versions.map((v) => (
-              <button key={v.version} type="button" className="btn btn-small" aria-pressed={current?.version === v.version} onClick={() => void openVersion(letter.id, v.version)} title={`sha256 ${v.sha256}`}>
+              <button
+                key={v.version}
+                type="button"
+                className="btn btn-small"
+                aria-pressed={current?.version === v.version}
+                onClick={() => void openVersion(letter.id, v.version)}
+                title={`sha256 ${v.sha256}`}
+              >
                 v{v.version} · {v.who} · {v.at.slice(0, 10)}
                 {v.ready ? '' : ' · not ready'}
               </button>
@@ -265,7 +314,11 @@ export function LetterDialog(props: {
             </section>
           </div>
         ) : null}
-        {letter !== undefined ? <LetterStatusForm key={letter.id} letter={letter} busy={busy} onRecord={(c) => void recordStatus(c)} /> : <p className="small muted">Save the letter to track its response (sent, acknowledged, agreed, disputed, fixed).</p>}
+        {letter !== undefined ? (
+          <LetterStatusForm key={letter.id} letter={letter} busy={busy} onRecord={(c) => void recordStatus(c)} />
+        ) : (
+          <p className="small muted">Save the letter to track its response (sent, acknowledged, agreed, disputed, fixed).</p>
+        )}
       </div>
     </Dialog>
   );

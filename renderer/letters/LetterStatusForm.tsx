@@ -7,7 +7,11 @@ import { useId, useState } from 'react';
 import type { LetterState, LetterView, SetLetterStatusInput } from '../../common/api/contract';
 import { RECORDABLE_STATES, STATE_WORDS } from './words';
 
-export function LetterStatusForm(props: { letter: LetterView; busy: boolean; onRecord(change: Omit<SetLetterStatusInput, 'caseId' | 'letterId' | 'reviewer'>): void }) {
+export function LetterStatusForm(props: {
+  letter: LetterView;
+  busy: boolean;
+  onRecord(change: Omit<SetLetterStatusInput, 'caseId' | 'letterId' | 'reviewer'>): void;
+}) {
   const id = useId();
   const [state, setState] = useState<LetterState>(props.letter.status.state === 'drafted' ? 'sent' : 'acknowledged');
   const [date, setDate] = useState(() => new Date().toISOString().slice(0, 10));
@@ -17,7 +21,13 @@ export function LetterStatusForm(props: { letter: LetterView; busy: boolean; onR
   const [note, setNote] = useState('');
   const submit = () => {
     const opt = (v: string) => (v.trim() === '' ? undefined : v.trim());
-    const fields = { date: opt(date), to: state === 'sent' ? opt(to) : undefined, argument: state === 'disputed' ? opt(argument) : undefined, paperVersion: state === 'fixed' || state === 'independent-convergence' ? opt(paperVersion) : undefined, note: opt(note) };
+    const fields = {
+      date: opt(date),
+      to: state === 'sent' ? opt(to) : undefined,
+      argument: state === 'disputed' ? opt(argument) : undefined,
+      paperVersion: state === 'fixed' || state === 'independent-convergence' ? opt(paperVersion) : undefined,
+      note: opt(note),
+    };
     props.onRecord({ state, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) });
   };
   return (
@@ -31,7 +41,10 @@ export function LetterStatusForm(props: { letter: LetterView; busy: boolean; onR
             <strong>{STATE_WORDS[h.state]}</strong>
             {h.date !== undefined ? ` on ${h.date}` : ''}
             {h.to !== undefined ? ` to ${h.to}` : ''}
-            {h.paperVersion !== undefined ? ` (${h.paperVersion})` : ''} <span className="muted">— recorded by {h.who}, {h.at.slice(0, 10)}</span>
+            {h.paperVersion !== undefined ? ` (${h.paperVersion})` : ''}{' '}
+            <span className="muted">
+              — recorded by {h.who}, {h.at.slice(0, 10)}
+            </span>
             {h.argument !== undefined ? <blockquote className="letter-argument">{h.argument}</blockquote> : null}
             {h.note !== undefined ? <div className="muted">{h.note}</div> : null}
           </li>
@@ -62,7 +75,13 @@ export function LetterStatusForm(props: { letter: LetterView; busy: boolean; onR
           {state === 'sent' ? (
             <label className="grow">
               To whom
-              <input type="text" value={to} onChange={(e) => setTo(e.target.value)} placeholder="name <address>" data-testid="letter-status-to" />
+              <input
+                type="text"
+                value={to}
+                onChange={(e) => setTo(e.target.value)}
+                placeholder="name <address>"
+                data-testid="letter-status-to"
+              />
             </label>
           ) : null}
           {state === 'fixed' || state === 'independent-convergence' ? (

@@ -52,7 +52,8 @@ export function ReportDialog(props: { api: RecheckApi; caseId: string; onClose()
             <span className="mono report-root" data-testid="report-root">
               {report.root}
             </span>
-            , recorded in the case’s audit log. Check it with <span className="mono">npx recheck report --verify &lt;folder&gt; --expect {report.root.slice(0, 12)}…</span>
+            , recorded in the case’s audit log. Check it with{' '}
+            <span className="mono">npx recheck report --verify &lt;folder&gt; --expect {report.root.slice(0, 12)}…</span>
           </p>
           <iframe className="report-frame" title="Report" sandbox="" srcDoc={framedReport(report.html)} data-testid="report-frame" />
         </div>

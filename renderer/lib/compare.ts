@@ -10,7 +10,10 @@ import type { LogbookView, SettingsComparisonView } from '../../common/api/contr
 
 export type Comparison = SettingsComparisonView['rows'][number]['comparison'];
 
-export type Place = { type: 'cell'; page: string; cell: string; pageTitle: string; cellTitle: string } | { type: 'file'; path: string } | { type: 'unknown'; where: string };
+export type Place =
+  | { type: 'cell'; page: string; cell: string; pageTitle: string; cellTitle: string }
+  | { type: 'file'; path: string }
+  | { type: 'unknown'; where: string };
 
 /** The cell (or file) a `where` of compareLogbooks names in the logbook. Page slugs may hold "/": every split is tried. */
 export function resolveWhere(where: string, logbook: LogbookView): Place {
@@ -18,7 +21,8 @@ export function resolveWhere(where: string, logbook: LogbookView): Place {
     if (!where.startsWith(`${page.slug}/`)) continue;
     const cellId = where.slice(page.slug.length + 1);
     const cell = page.cells.find((c) => c.id === cellId);
-    if (cell !== undefined) return { type: 'cell', page: page.slug, cell: cell.id, pageTitle: page.title, cellTitle: cell.title || cell.id };
+    if (cell !== undefined)
+      return { type: 'cell', page: page.slug, cell: cell.id, pageTitle: page.title, cellTitle: cell.title || cell.id };
   }
   if (logbook.files.some((f) => f.path === where)) return { type: 'file', path: where };
   return { type: 'unknown', where };
@@ -40,4 +44,3 @@ export function defaultPair(logbooks: readonly LogbookView[], chosen: readonly [
   if (chosen !== null && chosen[0] !== chosen[1] && ids.includes(chosen[0]) && ids.includes(chosen[1])) return [chosen[0], chosen[1]];
   return [ids[0]!, ids[1]!];
 }
-

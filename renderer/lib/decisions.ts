@@ -28,7 +28,10 @@ export function shownFalsifications(detail: CaseDetail, run: RunState | undefine
   const followed = run !== undefined && (run.caseId === undefined || run.caseId === detail.id) ? run : undefined;
   for (const f of detail.falsifications) {
     const latest = detail.latest.find((r) => r.falsificationId === f.id);
-    const base: ShownFalsification = latest !== undefined ? { report: latest, checks: latest.checks, live: false, partial: false } : { checks: [], live: false, partial: false };
+    const base: ShownFalsification =
+      latest !== undefined
+        ? { report: latest, checks: latest.checks, live: false, partial: false }
+        : { checks: [], live: false, partial: false };
     if (followed === undefined || !covers(followed, f.id)) {
       out[f.id] = base;
       continue;
@@ -38,7 +41,17 @@ export function shownFalsifications(detail: CaseDetail, run: RunState | undefine
       const r = followed.report.falsifications.find((x) => x.falsificationId === f.id);
       // The case's own copy of that report, when reopened since, carries whether it went stale (a check withdrawn after it).
       const reopened = latest !== undefined && latest.runId === followed.report.runId ? latest : undefined;
-      out[f.id] = reopened !== undefined ? { ...base, report: reopened } : r !== undefined ? { report: { ...r, runId: followed.report.runId, finishedAt: followed.report.finishedAt }, checks: r.checks, live: false, partial: false } : base;
+      out[f.id] =
+        reopened !== undefined
+          ? { ...base, report: reopened }
+          : r !== undefined
+            ? {
+                report: { ...r, runId: followed.report.runId, finishedAt: followed.report.finishedAt },
+                checks: r.checks,
+                live: false,
+                partial: false,
+              }
+            : base;
     } else if (followed.status === 'running') {
       out[f.id] = { checks: own, live: true, partial: false };
     } else if (own.length > 0) {

@@ -29,7 +29,9 @@ function recordSeries(label: string, rows: Record<string, unknown>[]): Series[] 
   const named = Y_KEYS.filter((k) => k in first);
   const yKeys = named.length > 0 ? named.slice(0, 1) : Object.keys(first).filter((k) => k !== xKey && !X_KEYS.includes(k));
   const x = rows.map((r) => r[xKey] as number);
-  return yKeys.filter((k) => rows.every((r) => isNum(r[k]))).map((k) => ({ label: named.length > 0 ? label : `${label}.${k}`, x, y: rows.map((r) => r[k] as number) }));
+  return yKeys
+    .filter((k) => rows.every((r) => isNum(r[k])))
+    .map((k) => ({ label: named.length > 0 ? label : `${label}.${k}`, x, y: rows.map((r) => r[k] as number) }));
 }
 
 /** The series a value holds (none when it holds none). Example: `seriesOf('s', [1, 4, 9])` -> x [0,1,2], y [1,4,9]. */
@@ -40,7 +42,8 @@ export function seriesOf(label: string, v: unknown): Series[] {
     if (v.every((p) => Array.isArray(p) && p.length >= 2 && isNum(p[0]) && isNum(p[1]))) {
       return [{ label, x: v.map((p) => (p as number[])[0]!), y: v.map((p) => (p as number[])[1]!) }];
     }
-    if (v.every((p) => typeof p === 'object' && p !== null && !Array.isArray(p))) return recordSeries(label, v as Record<string, unknown>[]);
+    if (v.every((p) => typeof p === 'object' && p !== null && !Array.isArray(p)))
+      return recordSeries(label, v as Record<string, unknown>[]);
     return [];
   }
   if (typeof v === 'object' && v !== null) {

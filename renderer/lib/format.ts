@@ -30,7 +30,9 @@ export function formatBytes(n: number): string {
 
 /** Integer with thousands separators. Example: `formatCount(20000)` -> `20,000`. */
 export function formatCount(n: number): string {
-  return Math.round(n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return Math.round(n)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 /** First 10 hex digits of a hash, keeping an algorithm prefix. Example: `shortHash('sha256:abcdef0123456789')` -> `sha256:abcdef0123`. */
@@ -45,7 +47,11 @@ export function shortHash(h: string): string {
 export function formatUtc(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return d.toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC').replace(/Z$/, ' UTC');
+  return d
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d+Z$/, ' UTC')
+    .replace(/Z$/, ' UTC');
 }
 
 /** Fraction done in [0, 1], or null when the total is unknown. Example: `fractionDone(5, 20)` -> 0.25. */

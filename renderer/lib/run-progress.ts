@@ -22,8 +22,13 @@ export function runProgress(run: RunState): RunProgress {
   const total = run.checks !== undefined && run.checks > 0 ? run.checks : undefined;
   const p = run.progress;
   // A progress event of a check that has already finished is stale (events of one check arrive before its result).
-  const current = p !== undefined && !run.results.some((r) => r.checkId === p.checkId && (run.falsificationId == null || r.falsificationId === run.falsificationId)) ? p : undefined;
-  const checkFraction = current !== undefined && current.total !== undefined && current.total > 0 ? clamp(current.done / current.total) : null;
+  const current =
+    p !== undefined &&
+    !run.results.some((r) => r.checkId === p.checkId && (run.falsificationId == null || r.falsificationId === run.falsificationId))
+      ? p
+      : undefined;
+  const checkFraction =
+    current !== undefined && current.total !== undefined && current.total > 0 ? clamp(current.done / current.total) : null;
   if (total === undefined) return { finished, fraction: null, checkFraction };
   if (run.status !== 'running') return { finished, total, fraction: clamp(finished / total), checkFraction: null };
   return { finished, total, fraction: clamp((Math.min(finished, total) + (checkFraction ?? 0)) / total), checkFraction };

@@ -56,7 +56,10 @@ export function CommandPalette(props: { store: CommandStore; mode: PaletteMode; 
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const all = useCommandList(props.store);
-  const items = useMemo(() => all.filter((c) => (mode === 'files' ? c.kind === 'file' : c.kind !== 'file' && !c.id.startsWith('palette.open'))), [all, mode]);
+  const items = useMemo(
+    () => all.filter((c) => (mode === 'files' ? c.kind === 'file' : c.kind !== 'file' && !c.id.startsWith('palette.open'))),
+    [all, mode],
+  );
   const shown = useMemo(() => fuzzyFilter(query, items, (c) => c.title), [query, items]);
   const restoreFocus = useRef(true);
 
@@ -138,7 +141,13 @@ export function CommandPalette(props: { store: CommandStore; mode: PaletteMode; 
         }}
         data-testid="palette-input"
       />
-      <ul className="palette-list" role="listbox" id={listId} aria-label={mode === 'files' ? 'Files' : 'Commands'} data-testid="palette-list">
+      <ul
+        className="palette-list"
+        role="listbox"
+        id={listId}
+        aria-label={mode === 'files' ? 'Files' : 'Commands'}
+        data-testid="palette-list"
+      >
         {shown.map(({ item, match }, i) => (
           <li
             key={item.id}
@@ -160,12 +169,21 @@ export function CommandPalette(props: { store: CommandStore; mode: PaletteMode; 
       </ul>
       {shown.length === 0 ? (
         <div className="palette-empty muted" role="status">
-          {items.length === 0 ? (mode === 'files' ? 'No case is open: open one to go to its files.' : 'No command is available.') : `Nothing matches “${query}”.`}
+          {items.length === 0
+            ? mode === 'files'
+              ? 'No case is open: open one to go to its files.'
+              : 'No command is available.'
+            : `Nothing matches “${query}”.`}
         </div>
       ) : null}
       <div className="palette-foot small muted">
         ↑↓ choose · Enter {mode === 'files' ? 'open' : 'run'} · Esc close ·{' '}
-        <button type="button" className="link-button" onClick={() => props.onMode(mode === 'files' ? 'commands' : 'files')} data-testid="palette-switch">
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => props.onMode(mode === 'files' ? 'commands' : 'files')}
+          data-testid="palette-switch"
+        >
           {mode === 'files' ? 'commands' : 'files'}
         </button>
       </div>

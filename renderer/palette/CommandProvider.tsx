@@ -16,9 +16,30 @@ export function CommandProvider(props: { store: CommandStore; children: ReactNod
   useCommands(
     [
       // Ctrl/Cmd+Shift+P works in the code editor too; Ctrl/Cmd+K there starts the editor's own chords.
-      { id: 'palette.open', title: 'Show all commands', group: 'Help', shortcut: ['Mod+Shift+P'], scope: 'anywhere', run: () => setOpen('commands') },
-      { id: 'palette.open-k', title: 'Show all commands', group: 'Help', shortcut: ['Mod+K'], scope: 'outside-editor', run: () => setOpen('commands') },
-      { id: 'files.open', title: 'Go to a file of the case…', group: 'Files', shortcut: ['Mod+P'], scope: 'anywhere', run: () => setOpen('files') },
+      {
+        id: 'palette.open',
+        title: 'Show all commands',
+        group: 'Help',
+        shortcut: ['Mod+Shift+P'],
+        scope: 'anywhere',
+        run: () => setOpen('commands'),
+      },
+      {
+        id: 'palette.open-k',
+        title: 'Show all commands',
+        group: 'Help',
+        shortcut: ['Mod+K'],
+        scope: 'outside-editor',
+        run: () => setOpen('commands'),
+      },
+      {
+        id: 'files.open',
+        title: 'Go to a file of the case…',
+        group: 'Files',
+        shortcut: ['Mod+P'],
+        scope: 'anywhere',
+        run: () => setOpen('files'),
+      },
       { id: 'shortcuts.show', title: 'Keyboard shortcuts', group: 'Help', shortcut: ['?'], run: () => setOpen('sheet') },
     ],
     store,
@@ -27,7 +48,11 @@ export function CommandProvider(props: { store: CommandStore; children: ReactNod
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || e.isComposing) return;
-      const where = { typing: typingIn(e.target instanceof Element ? e.target : document.activeElement), dialogOpen: document.querySelector('dialog[open]') !== null, mac: MAC };
+      const where = {
+        typing: typingIn(e.target instanceof Element ? e.target : document.activeElement),
+        dialogOpen: document.querySelector('dialog[open]') !== null,
+        mac: MAC,
+      };
       const command = commandForKey(store.list(), e, where);
       if (command === null) return;
       e.preventDefault();
@@ -41,7 +66,9 @@ export function CommandProvider(props: { store: CommandStore; children: ReactNod
   return (
     <CommandContext.Provider value={store}>
       {props.children}
-      {open === 'commands' || open === 'files' ? <CommandPalette store={store} mode={open} onMode={setOpen} onClose={() => setOpen(null)} /> : null}
+      {open === 'commands' || open === 'files' ? (
+        <CommandPalette store={store} mode={open} onMode={setOpen} onClose={() => setOpen(null)} />
+      ) : null}
       {open === 'sheet' ? <ShortcutsSheet store={store} onClose={() => setOpen(null)} /> : null}
     </CommandContext.Provider>
   );

@@ -27,7 +27,8 @@ export function ShortcutsSheet(props: { store: CommandStore; onClose(): void }) 
   return (
     <Dialog title="Keyboard shortcuts" testId="shortcuts-sheet" onClose={props.onClose} size="narrow">
       <p className="small muted" style={{ marginTop: 0 }}>
-        {MAC ? '⌘' : 'Ctrl'}+K lists every command, shortcut or not. Shortcuts marked “outside text” wait while you type in a field or the editor; in the editor, {MAC ? '⌘' : 'Ctrl'}+K starts the editor’s own chords.
+        {MAC ? '⌘' : 'Ctrl'}+K lists every command, shortcut or not. Shortcuts marked “outside text” wait while you type in a field or the
+        editor; in the editor, {MAC ? '⌘' : 'Ctrl'}+K starts the editor’s own chords.
       </p>
       {groups.map((g) => (
         <section key={g} className="shortcut-group">

@@ -28,7 +28,15 @@ const MODIFIERS = new Set(['Mod', 'Ctrl', 'Meta', 'Alt', 'Shift']);
 /** Parses a chord for a platform. Throws on an empty key or an unknown modifier (a programming error). */
 export function parseChord(text: string, mac: boolean): Chord {
   // '+' itself as the key: 'Mod++'.
-  const parts = text.endsWith('++') ? [...text.slice(0, -2).split('+').filter((p) => p !== ''), '+'] : text.split('+');
+  const parts = text.endsWith('++')
+    ? [
+        ...text
+          .slice(0, -2)
+          .split('+')
+          .filter((p) => p !== ''),
+        '+',
+      ]
+    : text.split('+');
   const key = parts.pop();
   if (key === undefined || key === '') throw new Error(`chord "${text}": no key`);
   const mods = new Set(parts);

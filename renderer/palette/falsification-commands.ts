@@ -26,8 +26,22 @@ export function falsificationCommands(s: {
     if (next !== null) s.onGo(next);
   };
   return [
-    { id: 'falsification.next', title: 'Next claimed falsification', group: 'Go to', shortcut: ['Alt+ArrowDown'], enabled: ids.length > 0, run: go(1) },
-    { id: 'falsification.previous', title: 'Previous claimed falsification', group: 'Go to', shortcut: ['Alt+ArrowUp'], enabled: ids.length > 0, run: go(-1) },
+    {
+      id: 'falsification.next',
+      title: 'Next claimed falsification',
+      group: 'Go to',
+      shortcut: ['Alt+ArrowDown'],
+      enabled: ids.length > 0,
+      run: go(1),
+    },
+    {
+      id: 'falsification.previous',
+      title: 'Previous claimed falsification',
+      group: 'Go to',
+      shortcut: ['Alt+ArrowUp'],
+      enabled: ids.length > 0,
+      run: go(-1),
+    },
     ...s.falsifications.map((f) => ({
       id: `run.falsification:${f.id}`,
       title: `Run the checks of ${f.id} (${f.checks.length} check${f.checks.length === 1 ? '' : 's'})`,

@@ -12,7 +12,17 @@ export const CommandContext = createContext<CommandStore | null>(null);
 export const MAC = isMacPlatform(typeof navigator === 'undefined' ? undefined : navigator);
 
 function signature(c: Command): string {
-  return [c.id, c.title, c.group, c.enabled !== false, (c.shortcut ?? []).join(' '), c.scope ?? '', c.detail ?? '', c.kind ?? '', c.inDialogs === true].join('\u0000');
+  return [
+    c.id,
+    c.title,
+    c.group,
+    c.enabled !== false,
+    (c.shortcut ?? []).join(' '),
+    c.scope ?? '',
+    c.detail ?? '',
+    c.kind ?? '',
+    c.inDialogs === true,
+  ].join('\u0000');
 }
 
 /**
@@ -51,4 +61,3 @@ export function useCommand(command: Command, store?: CommandStore): void {
 export function useCommandList(store: CommandStore): readonly Command[] {
   return useSyncExternalStore(store.subscribe, store.list);
 }
-

@@ -23,7 +23,14 @@ export interface WorkbenchState {
 export function workbenchCommands(s: WorkbenchState): Command[] {
   const checks = s.open?.falsifications.reduce((n, f) => n + f.checks.length, 0) ?? 0;
   return [
-    { id: 'run.all', title: 'Run all checks of the case', group: 'Run', shortcut: ['Mod+Enter'], enabled: s.open !== null && !s.running && checks > 0, run: s.onRunAll },
+    {
+      id: 'run.all',
+      title: 'Run all checks of the case',
+      group: 'Run',
+      shortcut: ['Mod+Enter'],
+      enabled: s.open !== null && !s.running && checks > 0,
+      run: s.onRunAll,
+    },
     { id: 'run.cancel', title: 'Cancel the run', group: 'Run', shortcut: ['Escape'], enabled: s.canCancel, run: s.onCancel },
     { id: 'case.new', title: 'New case…', group: 'Case', run: s.onNewCase },
     { id: 'triage.open', title: 'Triage a verdict ledger', group: 'Case', run: s.onTriage },

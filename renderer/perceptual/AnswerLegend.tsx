@@ -6,7 +6,12 @@ import type { PerceptualAnswerOption } from '../../common/api/contract';
 import { Keys } from '../palette/CommandPalette';
 import { answerChord } from './review-commands';
 
-export function AnswerLegend(props: { answers: readonly PerceptualAnswerOption[]; enabled: boolean; onAnswer(value: string): void; labelledBy?: string }) {
+export function AnswerLegend(props: {
+  answers: readonly PerceptualAnswerOption[];
+  enabled: boolean;
+  onAnswer(value: string): void;
+  labelledBy?: string;
+}) {
   return (
     <div className="review-answers" role="group" aria-labelledby={props.labelledBy} data-testid="review-answers">
       {props.answers.map((a) => {

@@ -23,7 +23,13 @@ export interface DifferenceStats extends Omit<DifferenceImage, 'rgba'> {
   readonly pixels: number;
 }
 
-export function DifferenceCanvas(props: { left: string; right: string; gain: number; onStats(stats: DifferenceStats | null, error: string | null): void; style?: CSSProperties }) {
+export function DifferenceCanvas(props: {
+  left: string;
+  right: string;
+  gain: number;
+  onStats(stats: DifferenceStats | null, error: string | null): void;
+  style?: CSSProperties;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
   const { left, right, gain, onStats } = props;
@@ -52,5 +58,15 @@ export function DifferenceCanvas(props: { left: string; right: string; gain: num
       live = false;
     };
   }, [left, right, gain, onStats]);
-  return <canvas ref={canvas} className="review-image" style={props.style} data-testid="review-difference" data-width={size?.width} role="img" aria-label={`Difference |left − right| amplified ×${gain}`} />;
+  return (
+    <canvas
+      ref={canvas}
+      className="review-image"
+      style={props.style}
+      data-testid="review-difference"
+      data-width={size?.width}
+      role="img"
+      aria-label={`Difference |left − right| amplified ×${gain}`}
+    />
+  );
 }

@@ -4,7 +4,17 @@
  * about the cursor, a drag pans, in either box, and both move together. Reports once both images are painted
  * (`onShown`), which is when an answer's time starts.
  */
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type PointerEvent, type ReactNode, type RefObject } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type PointerEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { DifferenceCanvas, type DifferenceStats } from './DifferenceCanvas';
 import type { ReviewView } from './review-commands';
 import { panBy, zoomAt, type ViewTransform } from './view-transform';
@@ -86,7 +96,9 @@ export function PairStage(props: PairStageProps) {
       if (box === null) return;
       e.preventDefault();
       const r = box.getBoundingClientRect();
-      onTransform(zoomAt(latest.current, Math.exp(-e.deltaY * 0.0015), (e.clientX - r.left) / r.width, (e.clientY - r.top) / r.height, UNIT));
+      onTransform(
+        zoomAt(latest.current, Math.exp(-e.deltaY * 0.0015), (e.clientX - r.left) / r.width, (e.clientY - r.top) / r.height, UNIT),
+      );
     };
     el.addEventListener('wheel', wheel, { passive: false });
     return () => el.removeEventListener('wheel', wheel);
@@ -158,7 +170,17 @@ export function PairStage(props: PairStageProps) {
           {frame('right', 'Right', img('right', false), 'review-box-right')}
         </>
       ) : null}
-      {props.view === 'blink' ? frame('blink', `Blink: showing the ${props.blinkSide} image`, <>{img('left', props.blinkSide !== 'left')}{img('right', props.blinkSide !== 'right')}</>, 'review-box-blink') : null}
+      {props.view === 'blink'
+        ? frame(
+            'blink',
+            `Blink: showing the ${props.blinkSide} image`,
+            <>
+              {img('left', props.blinkSide !== 'left')}
+              {img('right', props.blinkSide !== 'right')}
+            </>,
+            'review-box-blink',
+          )
+        : null}
       {props.view === 'difference'
         ? frame(
             'difference',

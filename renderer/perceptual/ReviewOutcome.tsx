@@ -12,7 +12,14 @@ import type { RunState } from '../lib/run-state';
 /** The check kinds that read a case's perceptual reviews. */
 export const REVIEW_CHECK_KINDS: readonly string[] = ['review-consistency', 'perceptual-verdict'];
 
-export function ReviewOutcome(props: { detail: CaseDetail; run: RunState | undefined; starting: boolean; runError: string | null; onRun(): void; complete: boolean }) {
+export function ReviewOutcome(props: {
+  detail: CaseDetail;
+  run: RunState | undefined;
+  starting: boolean;
+  runError: string | null;
+  onRun(): void;
+  complete: boolean;
+}) {
   const { detail, run } = props;
   const reading = detail.falsifications.filter((f) => f.checks.some((c) => REVIEW_CHECK_KINDS.includes(c.kind)));
   const shownFs = reading.length > 0 ? reading : detail.falsifications;
@@ -26,11 +33,21 @@ export function ReviewOutcome(props: { detail: CaseDetail; run: RunState | undef
           What the reviews decide
         </h2>
         <span className="spacer" />
-        <button type="button" className={`btn${props.complete ? ' btn-primary' : ''}`} onClick={props.onRun} disabled={running || checks === 0} data-testid="review-run-checks">
+        <button
+          type="button"
+          className={`btn${props.complete ? ' btn-primary' : ''}`}
+          onClick={props.onRun}
+          disabled={running || checks === 0}
+          data-testid="review-run-checks"
+        >
           {running ? 'Running the checks…' : "Run the case's checks"}
         </button>
       </div>
-      {!props.complete ? <p className="small muted">The review is not complete: the checks read the answers given so far and say what they can decide from them.</p> : null}
+      {!props.complete ? (
+        <p className="small muted">
+          The review is not complete: the checks read the answers given so far and say what they can decide from them.
+        </p>
+      ) : null}
       {props.runError !== null ? (
         <div className="error-box" role="alert">
           {props.runError}
@@ -50,7 +67,11 @@ export function ReviewOutcome(props: { detail: CaseDetail; run: RunState | undef
             <div key={f.id} className="review-outcome-falsification" data-testid="review-outcome-falsification" data-falsification={f.id}>
               <div className="review-outcome-line">
                 <span className="mono small">{f.id}</span>
-                {s?.report !== undefined ? <DecisionBadge value={s.report.decision} falsificationId={f.id} meaning testId="review-decision" /> : <DecisionBadge value="pending" falsificationId={f.id} testId="review-decision" />}
+                {s?.report !== undefined ? (
+                  <DecisionBadge value={s.report.decision} falsificationId={f.id} meaning testId="review-decision" />
+                ) : (
+                  <DecisionBadge value="pending" falsificationId={f.id} testId="review-decision" />
+                )}
                 <span className="small">{f.assertion}</span>
               </div>
               {s?.report !== undefined ? (

@@ -26,11 +26,21 @@ export function ReviewPairsButton(props: { api: RecheckApi; caseId: string; revi
     };
   }, [api, caseId]);
   const pairs = set !== null && set.caseId === caseId ? set.set : null;
-  useCommands(pairs !== null ? [{ id: 'review.pairs', title: 'Review image pairs…', group: 'Case', detail: `${pairs.count} pairs`, run: () => setOpen(true) }] : []);
+  useCommands(
+    pairs !== null
+      ? [{ id: 'review.pairs', title: 'Review image pairs…', group: 'Case', detail: `${pairs.count} pairs`, run: () => setOpen(true) }]
+      : [],
+  );
   if (pairs === null) return null;
   return (
     <>
-      <button type="button" className="btn" onClick={() => setOpen(true)} data-testid="review-pairs" title={`Judge the case's ${pairs.count} image pairs blind, one at a time`}>
+      <button
+        type="button"
+        className="btn"
+        onClick={() => setOpen(true)}
+        data-testid="review-pairs"
+        title={`Judge the case's ${pairs.count} image pairs blind, one at a time`}
+      >
         Review image pairs
       </button>
       {open ? (

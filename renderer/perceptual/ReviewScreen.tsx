@@ -131,7 +131,15 @@ export function ReviewScreen(props: {
   };
 
   const viewButton = (v: ReviewView, label: string, id: string) => (
-    <button type="button" className={view === v ? 'active' : ''} aria-pressed={view === v} onClick={() => (v === 'blink' ? toggleBlink() : setView(v))} title={withKey(label, id)} aria-keyshortcuts={keyOf(id)} data-testid={`review-view-${v}`}>
+    <button
+      type="button"
+      className={view === v ? 'active' : ''}
+      aria-pressed={view === v}
+      onClick={() => (v === 'blink' ? toggleBlink() : setView(v))}
+      title={withKey(label, id)}
+      aria-keyshortcuts={keyOf(id)}
+      data-testid={`review-view-${v}`}
+    >
       {label}
       {keyOf(id) !== undefined ? <kbd className="review-kbd">{keyOf(id)}</kbd> : null}
     </button>
@@ -159,7 +167,15 @@ export function ReviewScreen(props: {
           </div>
           {session !== null ? (
             <div className="review-progress" data-testid="review-progress" data-answered={session.answered} data-total={session.total}>
-              <span className="progress-track" role="progressbar" aria-label="Review progress" aria-valuemin={0} aria-valuemax={session.total} aria-valuenow={session.answered} aria-valuetext={progressWords(session)}>
+              <span
+                className="progress-track"
+                role="progressbar"
+                aria-label="Review progress"
+                aria-valuemin={0}
+                aria-valuemax={session.total}
+                aria-valuenow={session.answered}
+                aria-valuetext={progressWords(session)}
+              >
                 <span className="progress-fill" style={{ width: `${progressShare(session) * 100}%` }} />
               </span>
               <span className="small review-progress-words">
@@ -167,23 +183,54 @@ export function ReviewScreen(props: {
                 {session.seed !== undefined ? (
                   <>
                     {' '}
-                    · seed <span className="mono" data-testid="review-seed">{session.seed}</span>
+                    · seed{' '}
+                    <span className="mono" data-testid="review-seed">
+                      {session.seed}
+                    </span>
                   </>
                 ) : null}
               </span>
             </div>
           ) : null}
         </div>
-        <button type="button" className="btn" onClick={() => void store.undo()} disabled={session?.last == null || snap.busy} aria-keyshortcuts={keyOf('review.undo')} title={withKey('Undo the last answer', 'review.undo')} data-testid="review-undo">
+        <button
+          type="button"
+          className="btn"
+          onClick={() => void store.undo()}
+          disabled={session?.last == null || snap.busy}
+          aria-keyshortcuts={keyOf('review.undo')}
+          title={withKey('Undo the last answer', 'review.undo')}
+          data-testid="review-undo"
+        >
           Undo{keyOf('review.undo') !== undefined ? <kbd className="review-kbd">{keyOf('review.undo')}</kbd> : null}
         </button>
-        <button type="button" className="btn" onClick={() => void store.exportCsv()} disabled={session === null || snap.busy} title="Write the answers as a CSV in the case (reviewer, pair, sides, answer, time, note; with the seed and settings)" data-testid="review-export">
+        <button
+          type="button"
+          className="btn"
+          onClick={() => void store.exportCsv()}
+          disabled={session === null || snap.busy}
+          title="Write the answers as a CSV in the case (reviewer, pair, sides, answer, time, note; with the seed and settings)"
+          data-testid="review-export"
+        >
           Export CSV
         </button>
-        <button type="button" className="btn" onClick={() => setShowOutcome((s) => !s)} aria-expanded={showOutcome} aria-controls={`${ids}-outcome`} data-testid="review-checks-toggle">
+        <button
+          type="button"
+          className="btn"
+          onClick={() => setShowOutcome((s) => !s)}
+          aria-expanded={showOutcome}
+          aria-controls={`${ids}-outcome`}
+          data-testid="review-checks-toggle"
+        >
           {showOutcome ? 'Hide checks' : 'Checks'}
         </button>
-        <button type="button" className="btn" onClick={props.onClose} title="Close the review: it resumes where it stopped" data-testid="review-close">
+        <button
+          type="button"
+          className="btn"
+          onClick={props.onClose}
+          title="Close the review: it resumes where it stopped"
+          data-testid="review-close"
+        >
           Close
         </button>
       </header>
@@ -195,7 +242,11 @@ export function ReviewScreen(props: {
       ) : null}
       {snap.exported !== null ? (
         <div className="review-exported small" role="status" data-testid="review-exported">
-          Exported {snap.exported.rows} row{snap.exported.rows === 1 ? '' : 's'} to <span className="mono" data-testid="review-exported-path">{snap.exported.path}</span> <span className="muted">(sha256 {snap.exported.sha256.slice(0, 12)}…)</span>
+          Exported {snap.exported.rows} row{snap.exported.rows === 1 ? '' : 's'} to{' '}
+          <span className="mono" data-testid="review-exported-path">
+            {snap.exported.path}
+          </span>{' '}
+          <span className="muted">(sha256 {snap.exported.sha256.slice(0, 12)}…)</span>
         </div>
       ) : null}
 
@@ -223,7 +274,16 @@ export function ReviewScreen(props: {
                   {viewButton('difference', 'Difference', 'review.difference')}
                 </div>
                 <label className="checkbox-label small">
-                  <input type="checkbox" checked={autoBlink} onChange={() => { setAutoBlink((on) => !on); setView('blink'); }} data-testid="review-auto-blink" /> blink automatically
+                  <input
+                    type="checkbox"
+                    checked={autoBlink}
+                    onChange={() => {
+                      setAutoBlink((on) => !on);
+                      setView('blink');
+                    }}
+                    data-testid="review-auto-blink"
+                  />{' '}
+                  blink automatically
                   {keyOf('review.auto-blink') !== undefined ? <kbd className="review-kbd">{keyOf('review.auto-blink')}</kbd> : null}
                 </label>
                 <label className="small">
@@ -239,7 +299,12 @@ export function ReviewScreen(props: {
                 {view === 'difference' ? (
                   <label className="small">
                     amplify ×{' '}
-                    <select value={gain} onChange={(e) => setGain(Number(e.target.value))} aria-label="Difference amplification" data-testid="review-gain">
+                    <select
+                      value={gain}
+                      onChange={(e) => setGain(Number(e.target.value))}
+                      aria-label="Difference amplification"
+                      data-testid="review-gain"
+                    >
                       {GAINS.map((g) => (
                         <option key={g} value={g}>
                           {g}
@@ -250,21 +315,47 @@ export function ReviewScreen(props: {
                 ) : null}
                 <span className="spacer" />
                 <div className="review-zoom" role="group" aria-label="Zoom (both images together)">
-                  <button type="button" className="btn btn-small" onClick={() => setTransform((t) => zoomStep(t, -1, UNIT))} aria-label={withKey('Zoom out', 'review.zoom-out')} title={withKey('Zoom out', 'review.zoom-out')} data-testid="review-zoom-out">
+                  <button
+                    type="button"
+                    className="btn btn-small"
+                    onClick={() => setTransform((t) => zoomStep(t, -1, UNIT))}
+                    aria-label={withKey('Zoom out', 'review.zoom-out')}
+                    title={withKey('Zoom out', 'review.zoom-out')}
+                    data-testid="review-zoom-out"
+                  >
                     −
                   </button>
                   <span className="small num review-zoom-level" data-testid="review-zoom-level" aria-live="polite">
                     {Math.round(transform.scale * 100)}%
                   </span>
-                  <button type="button" className="btn btn-small" onClick={() => setTransform((t) => zoomStep(t, 1, UNIT))} aria-label={withKey('Zoom in', 'review.zoom-in')} title={withKey('Zoom in', 'review.zoom-in')} data-testid="review-zoom-in">
+                  <button
+                    type="button"
+                    className="btn btn-small"
+                    onClick={() => setTransform((t) => zoomStep(t, 1, UNIT))}
+                    aria-label={withKey('Zoom in', 'review.zoom-in')}
+                    title={withKey('Zoom in', 'review.zoom-in')}
+                    data-testid="review-zoom-in"
+                  >
                     +
                   </button>
-                  <button type="button" className="btn btn-small" onClick={() => setTransform(IDENTITY)} disabled={transform.scale === 1} title={withKey('Reset zoom and pan', 'review.zoom-reset')} data-testid="review-zoom-reset">
+                  <button
+                    type="button"
+                    className="btn btn-small"
+                    onClick={() => setTransform(IDENTITY)}
+                    disabled={transform.scale === 1}
+                    title={withKey('Reset zoom and pan', 'review.zoom-reset')}
+                    data-testid="review-zoom-reset"
+                  >
                     Reset
                   </button>
                 </div>
               </div>
-              <div className="review-stage-slot" ref={stageRef} tabIndex={-1} aria-label="The pair: wheel or + and − zoom both images, drag or the arrow keys pan them">
+              <div
+                className="review-stage-slot"
+                ref={stageRef}
+                tabIndex={-1}
+                aria-label="The pair: wheel or + and − zoom both images, drag or the arrow keys pan them"
+              >
                 {snap.images !== null && snap.images.index === item.index ? (
                   <PairStage
                     index={item.index}
@@ -286,13 +377,19 @@ export function ReviewScreen(props: {
               </div>
               {view === 'difference' ? (
                 <div className="small review-diff-stats" data-testid="review-difference-stats">
-                  {diffError !== null ? <span className="error-text">{diffError}</span> : <>The difference |left − right| of the two images, not one of them, amplified ×{gain}.</>}
+                  {diffError !== null ? (
+                    <span className="error-text">{diffError}</span>
+                  ) : (
+                    <>The difference |left − right| of the two images, not one of them, amplified ×{gain}.</>
+                  )}
                 </div>
               ) : null}
               <div className="review-answer-bar">
                 <AnswerLegend answers={session.set.answers} enabled={canAnswer} onAnswer={answer} labelledBy={`${ids}-question`} />
                 <label className="review-note">
-                  <span className="small">Note{keyOf('review.note') !== undefined ? <kbd className="review-kbd">{keyOf('review.note')}</kbd> : null}</span>
+                  <span className="small">
+                    Note{keyOf('review.note') !== undefined ? <kbd className="review-kbd">{keyOf('review.note')}</kbd> : null}
+                  </span>
                   <input
                     ref={noteRef}
                     type="text"
@@ -318,7 +415,8 @@ export function ReviewScreen(props: {
             <div className="review-complete" role="status" data-testid="review-complete">
               <h2>Review complete</h2>
               <p>
-                All {session.total} items are answered. Export the answers as a CSV, and run the case’s checks to see whether the review is consistent and what it decides.
+                All {session.total} items are answered. Export the answers as a CSV, and run the case’s checks to see whether the review is
+                consistent and what it decides.
               </p>
             </div>
           ) : null}
@@ -331,13 +429,24 @@ export function ReviewScreen(props: {
         {showOutcome ? (
           <aside id={`${ids}-outcome`} className="review-outcome-slot" aria-label="What the reviews decide">
             {complete && detail !== null ? (
-              <ReviewOutcome detail={detail} run={props.run} starting={props.starting} runError={props.runError} onRun={props.onRun} complete={complete} />
+              <ReviewOutcome
+                detail={detail}
+                run={props.run}
+                starting={props.starting}
+                runError={props.runError}
+                onRun={props.onRun}
+                complete={complete}
+              />
             ) : (
               <section className="review-outcome" data-testid="review-outcome-hidden" aria-labelledby={`${ids}-hidden`}>
                 <h2 id={`${ids}-hidden`} className="section-heading">
                   What the reviews decide
                 </h2>
-                <p className="small muted">{complete ? 'Opening the case…' : 'Hidden until every item is answered: the checks, their results and what they test name the conditions and the hypothesis, which would no longer be blind.'}</p>
+                <p className="small muted">
+                  {complete
+                    ? 'Opening the case…'
+                    : 'Hidden until every item is answered: the checks, their results and what they test name the conditions and the hypothesis, which would no longer be blind.'}
+                </p>
               </section>
             )}
           </aside>

@@ -68,9 +68,13 @@ export function ReviewsDialog(props: {
         <strong>{props.set.question}</strong>
       </p>
       <p className="small muted">
-        {props.set.count} pairs, shown one at a time and blind: which side comes from which condition is hidden, and the sides are shuffled per pair from a seed kept with the
-        review.{props.set.repeatShare > 0 ? ` About ${Math.round(props.set.repeatShare * 100)}% of the pairs are shown a second time, some with the sides swapped, to measure consistency.` : ''} Each answer is saved as you give it: close
-        the review at any time and resume it later. While your review is incomplete the case stays hidden (its checks, results and files could tell the sides apart): start it before reading the case’s results.
+        {props.set.count} pairs, shown one at a time and blind: which side comes from which condition is hidden, and the sides are shuffled
+        per pair from a seed kept with the review.
+        {props.set.repeatShare > 0
+          ? ` About ${Math.round(props.set.repeatShare * 100)}% of the pairs are shown a second time, some with the sides swapped, to measure consistency.`
+          : ''}{' '}
+        Each answer is saved as you give it: close the review at any time and resume it later. While your review is incomplete the case
+        stays hidden (its checks, results and files could tell the sides apart): start it before reading the case’s results.
       </p>
       <div className="form-row">
         <label htmlFor={`${ids}-who`}>Reviewer</label>

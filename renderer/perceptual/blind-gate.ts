@@ -39,7 +39,13 @@ export function blindReviewOf(reviews: readonly ReviewSummaryView[], reviewer: s
  * the new one arrives (typing the reviewer's name does not close and reopen the case). A case whose reviews
  * cannot be listed is opened (its page then says what is wrong with it).
  */
-export function useBlindGate(api: Pick<RecheckApi, 'listReviews'>, caseId: string | null, reviewer: string, openReviewId: string | undefined, refreshKey: number): BlindGate {
+export function useBlindGate(
+  api: Pick<RecheckApi, 'listReviews'>,
+  caseId: string | null,
+  reviewer: string,
+  openReviewId: string | undefined,
+  refreshKey: number,
+): BlindGate {
   const [gate, setGate] = useState<BlindGate>({ state: caseId === null ? 'open' : 'checking', caseId });
   useEffect(() => {
     if (caseId === null) {

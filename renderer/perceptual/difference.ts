@@ -29,7 +29,13 @@ export interface DifferenceImage {
   readonly changed: number;
 }
 
-export function differenceImage(left: Uint8ClampedArray, right: Uint8ClampedArray, width: number, height: number, gain: number): DifferenceImage {
+export function differenceImage(
+  left: Uint8ClampedArray,
+  right: Uint8ClampedArray,
+  width: number,
+  height: number,
+  gain: number,
+): DifferenceImage {
   const expected = width * height * 4;
   if (left.length !== expected || right.length !== expected) throw new ImageSizeError(left.length, right.length, expected);
   const out = new Uint8ClampedArray(expected);

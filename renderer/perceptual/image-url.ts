@@ -17,7 +17,8 @@ export class ReviewImageError extends Error {
 }
 
 export function imageDataUrl(image: ReviewImageView): string {
-  if (!TYPES.includes(image.mediaType)) throw new ReviewImageError(`media type ${JSON.stringify(image.mediaType.slice(0, 60))} is not image/png, image/jpeg or image/webp`);
+  if (!TYPES.includes(image.mediaType))
+    throw new ReviewImageError(`media type ${JSON.stringify(image.mediaType.slice(0, 60))} is not image/png, image/jpeg or image/webp`);
   if (image.base64 === '') throw new ReviewImageError('the image is empty');
   if (!BASE64.test(image.base64)) throw new ReviewImageError('the payload is not base64');
   return `data:${image.mediaType};base64,${image.base64}`;

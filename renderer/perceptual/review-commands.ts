@@ -66,10 +66,34 @@ export function reviewCommands(c: ReviewControls): Command[] {
   const keys = (...chords: string[]) => chords.filter((k) => !taken.has(k));
   const controls: Command[] = [
     { id: 'review.undo', title: 'Undo the last answer', group: 'Review', shortcut: keys('u', 'Mod+z'), enabled: c.canUndo, run: c.onUndo },
-    { id: 'review.side-by-side', title: 'Show the images side by side', group: 'Review', shortcut: keys('s'), run: () => c.onView('side-by-side') },
-    { id: 'review.blink', title: c.view === 'blink' ? 'Blink: show the other image' : 'Blink the images in place', group: 'Review', shortcut: keys('b'), run: c.onBlinkToggle },
-    { id: 'review.auto-blink', title: c.autoBlink ? 'Stop blinking automatically' : 'Blink automatically', group: 'Review', shortcut: keys('t'), run: c.onAutoBlink },
-    { id: 'review.difference', title: 'Show the difference |left − right|', group: 'Review', shortcut: keys('d'), run: () => c.onView('difference') },
+    {
+      id: 'review.side-by-side',
+      title: 'Show the images side by side',
+      group: 'Review',
+      shortcut: keys('s'),
+      run: () => c.onView('side-by-side'),
+    },
+    {
+      id: 'review.blink',
+      title: c.view === 'blink' ? 'Blink: show the other image' : 'Blink the images in place',
+      group: 'Review',
+      shortcut: keys('b'),
+      run: c.onBlinkToggle,
+    },
+    {
+      id: 'review.auto-blink',
+      title: c.autoBlink ? 'Stop blinking automatically' : 'Blink automatically',
+      group: 'Review',
+      shortcut: keys('t'),
+      run: c.onAutoBlink,
+    },
+    {
+      id: 'review.difference',
+      title: 'Show the difference |left − right|',
+      group: 'Review',
+      shortcut: keys('d'),
+      run: () => c.onView('difference'),
+    },
     { id: 'review.zoom-in', title: 'Zoom in (both images)', group: 'Review', shortcut: keys('++'), run: () => c.onZoom(1) },
     { id: 'review.zoom-out', title: 'Zoom out (both images)', group: 'Review', shortcut: keys('-'), run: () => c.onZoom(-1) },
     { id: 'review.zoom-reset', title: 'Reset zoom and pan', group: 'Review', shortcut: keys('0'), run: c.onZoomReset },

@@ -127,7 +127,14 @@ export function createReviewSession(api: ReviewApi, caseId: string, reviewId: st
       const elapsedMs = Math.max(0, Math.round(now() - shownAt));
       let ok = false;
       await write(async () => {
-        const session = await api.answerReview({ caseId, reviewId, index: next.index, answer: value, elapsedMs, ...(text !== '' ? { note: text } : {}) });
+        const session = await api.answerReview({
+          caseId,
+          reviewId,
+          index: next.index,
+          answer: value,
+          elapsedMs,
+          ...(text !== '' ? { note: text } : {}),
+        });
         ok = true;
         arrive(session, { undone: null, exported: null });
       });

@@ -31,7 +31,11 @@ export function runInCore(api: Pick<RecheckApi, 'runSandboxProgram' | 'cancelRun
     if (e.type === 'sandbox-message') o.onMessage?.(e.message);
     else if (e.type === 'sandbox-ended') {
       const record = e.end.record !== undefined ? { record: e.end.record } : {};
-      finish(e.end.outcome === 'result' ? { outcome: 'result', value: e.end.value, ...record } : { outcome: 'error', reason: e.end.reason, message: e.end.message, ...record });
+      finish(
+        e.end.outcome === 'result'
+          ? { outcome: 'result', value: e.end.value, ...record }
+          : { outcome: 'error', reason: e.end.reason, message: e.end.message, ...record },
+      );
     }
   };
   const unsubscribe = api.onRunEvent((e) => {

@@ -41,7 +41,6 @@ export interface RunInPageOptions {
   missedBeats?: number;
 }
 
-
 /**
  * Starts the program in a fresh sandbox page. Example:
  * `const run = runInPage({ code, input: { n: 2 }, seed: 1, timeoutMs: 60_000 }); const end = await run.ended;`
@@ -73,8 +72,13 @@ export function runInPage(o: RunInPageOptions): SandboxRun {
     if (finished) return;
     finished = true;
     // Any denied attempt decides the run, whatever the program did next (the rule every host applies).
-    const judged = withAttempts(observed.outcome === 'result' ? { outcome: 'ok' } : { outcome: observed.reason, message: observed.message }, attempts, userCancelled);
-    const end: SandboxRunEnd = judged.outcome === 'ok' ? observed : { outcome: 'error', reason: judged.outcome as EndReason, message: judged.message ?? '' };
+    const judged = withAttempts(
+      observed.outcome === 'result' ? { outcome: 'ok' } : { outcome: observed.reason, message: observed.message },
+      attempts,
+      userCancelled,
+    );
+    const end: SandboxRunEnd =
+      judged.outcome === 'ok' ? observed : { outcome: 'error', reason: judged.outcome as EndReason, message: judged.message ?? '' };
     window.removeEventListener('message', onMessage);
     for (const t of timers) {
       window.clearTimeout(t);
@@ -90,7 +94,11 @@ export function runInPage(o: RunInPageOptions): SandboxRun {
     cancelling = { reason, message };
     post({ kind: 'cancel' });
     timers.push(
-      window.setTimeout(() => finish({ outcome: 'error', reason, message: `${message}; the sandbox page did not confirm within ${grace} ms and was removed` }), grace),
+      window.setTimeout(
+        () =>
+          finish({ outcome: 'error', reason, message: `${message}; the sandbox page did not confirm within ${grace} ms and was removed` }),
+        grace,
+      ),
     );
   };
 

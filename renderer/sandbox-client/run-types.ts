@@ -8,7 +8,9 @@ import type { EndReason, LogMessage, PointMessage, ProgressMessage } from '../..
  * How a run ended: the program's result, or why there is none (one line); `record` is the run's record file
  * (relative to the case folder) when the core kept one (runs in the core's sandbox do).
  */
-export type SandboxRunEnd = ({ outcome: 'result'; value: unknown } | { outcome: 'error'; reason: EndReason; message: string }) & { record?: string };
+export type SandboxRunEnd = ({ outcome: 'result'; value: unknown } | { outcome: 'error'; reason: EndReason; message: string }) & {
+  record?: string;
+};
 
 /** The program's streamed messages. */
 export type SandboxStreamMessage = ProgressMessage | LogMessage | PointMessage;

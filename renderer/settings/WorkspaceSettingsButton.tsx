@@ -25,10 +25,24 @@ export function WorkspaceSettingsButton(props: { api: RecheckApi; reviewer: stri
       live = false;
     };
   }, [api]);
-  useCommands([{ id: 'workspace.settings', title: 'Workspace settings…', group: 'Workspace', detail: sweeps !== null ? `sweeps ${sweepPlaceWords(sweeps)}` : undefined, run: () => setOpen(true) }]);
+  useCommands([
+    {
+      id: 'workspace.settings',
+      title: 'Workspace settings…',
+      group: 'Workspace',
+      detail: sweeps !== null ? `sweeps ${sweepPlaceWords(sweeps)}` : undefined,
+      run: () => setOpen(true),
+    },
+  ]);
   return (
     <>
-      <button type="button" className="btn btn-small topbar-btn" onClick={() => setOpen(true)} data-testid="workspace-settings" title={sweeps !== null ? `Sweep checks run ${sweepPlaceWords(sweeps)}` : undefined}>
+      <button
+        type="button"
+        className="btn btn-small topbar-btn"
+        onClick={() => setOpen(true)}
+        data-testid="workspace-settings"
+        title={sweeps !== null ? `Sweep checks run ${sweepPlaceWords(sweeps)}` : undefined}
+      >
         Workspace settings
       </button>
       {sweeps !== null ? (
@@ -37,7 +51,12 @@ export function WorkspaceSettingsButton(props: { api: RecheckApi; reviewer: stri
         </span>
       ) : null}
       {/* In the body, not inside the top bar: its header and footer are the dialog's, not landmarks inside the page's banner. */}
-      {open ? createPortal(<WorkspaceSettingsDialog api={api} reviewer={props.reviewer} onSaved={setSweeps} onClose={() => setOpen(false)} />, document.body) : null}
+      {open
+        ? createPortal(
+            <WorkspaceSettingsDialog api={api} reviewer={props.reviewer} onSaved={setSweeps} onClose={() => setOpen(false)} />,
+            document.body,
+          )
+        : null}
     </>
   );
 }

@@ -11,7 +11,12 @@ import { Dialog, FormFooter, useCoreCall } from '../components/Dialog';
 import { fieldOfProblem, fieldsOf, settingsOf, type SettingsFields } from './settings-form';
 import './settings.css';
 
-export function WorkspaceSettingsDialog(props: { api: RecheckApi; reviewer: string; onSaved(sweeps: SweepSettings): void; onClose(): void }) {
+export function WorkspaceSettingsDialog(props: {
+  api: RecheckApi;
+  reviewer: string;
+  onSaved(sweeps: SweepSettings): void;
+  onClose(): void;
+}) {
   const ids = useId();
   const [fields, setFields] = useState<SettingsFields | null>(null);
   const [problemField, setProblemField] = useState<keyof SettingsFields | null>(null);
@@ -122,18 +127,35 @@ export function WorkspaceSettingsDialog(props: { api: RecheckApi; reviewer: stri
           <fieldset className="settings-where">
             <legend className="form-grid-label">Where sweep checks run</legend>
             <label className="radio">
-              <input type="radio" name={`${ids}-backend`} value="local" checked={!slurm} onChange={() => set('backend', 'local')} disabled={busy} data-autofocus={!slurm ? true : undefined} />
+              <input
+                type="radio"
+                name={`${ids}-backend`}
+                value="local"
+                checked={!slurm}
+                onChange={() => set('backend', 'local')}
+                disabled={busy}
+                data-autofocus={!slurm ? true : undefined}
+              />
               On this machine <span className="muted small">(its sandboxes, several points at once)</span>
             </label>
             <label className="radio">
-              <input type="radio" name={`${ids}-backend`} value="slurm" checked={slurm} onChange={() => set('backend', 'slurm')} disabled={busy} data-autofocus={slurm ? true : undefined} />
+              <input
+                type="radio"
+                name={`${ids}-backend`}
+                value="slurm"
+                checked={slurm}
+                onChange={() => set('backend', 'slurm')}
+                disabled={busy}
+                data-autofocus={slurm ? true : undefined}
+              />
               On Slurm <span className="muted small">(one job array per sweep, followed live)</span>
             </label>
           </fieldset>
           {slurm ? (
             <>
               <p className="settings-note small muted">
-                Each array task computes a slice of the sweep in the same sandbox as here, and the results are those of a local sweep, bit for bit. The workspace must be on storage the compute nodes share, with this installation at the same path.
+                Each array task computes a slice of the sweep in the same sandbox as here, and the results are those of a local sweep, bit
+                for bit. The workspace must be on storage the compute nodes share, with this installation at the same path.
               </p>
               {text('partition', 'Partition', "sbatch --partition; empty: the cluster's default.", 'debug')}
               {text('arrayMax', 'Tasks at once', 'At most this many array tasks run at once; empty: no limit.', '16')}
@@ -155,7 +177,8 @@ export function WorkspaceSettingsDialog(props: { api: RecheckApi; reviewer: stri
                   data-testid="settings-sbatchArgs"
                 />
                 <div id={`${ids}-sbatchArgs-note`} className="small field-note muted">
-                  One per line: --option=value, or an option then its value. Only options Recheck allows (partition, time, memory, account, qos, constraints, GPUs, nodes…); the array, files, script, folder and environment are Recheck&apos;s.
+                  One per line: --option=value, or an option then its value. Only options Recheck allows (partition, time, memory, account,
+                  qos, constraints, GPUs, nodes…); the array, files, script, folder and environment are Recheck&apos;s.
                 </div>
               </div>
             </>

@@ -36,8 +36,12 @@ export function fieldsOf(s: SweepSettings): SettingsFields {
 export function settingsOf(f: SettingsFields): { sweeps: SweepSettings } | { problem: string; field: keyof SettingsFields } {
   if (f.backend === 'local') return { sweeps: { backend: 'local' } };
   const arrayMax = f.arrayMax.trim();
-  if (arrayMax !== '' && !/^[1-9][0-9]*$/.test(arrayMax)) return { problem: 'Tasks at once: a whole number from 1, or empty for no limit', field: 'arrayMax' };
-  const args = f.sbatchArgs.split('\n').map((a) => a.trim()).filter((a) => a !== '');
+  if (arrayMax !== '' && !/^[1-9][0-9]*$/.test(arrayMax))
+    return { problem: 'Tasks at once: a whole number from 1, or empty for no limit', field: 'arrayMax' };
+  const args = f.sbatchArgs
+    .split('\n')
+    .map((a) => a.trim())
+    .filter((a) => a !== '');
   const partition = f.partition.trim();
   const time = f.time.trim();
   const mem = f.mem.trim();

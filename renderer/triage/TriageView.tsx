@@ -50,7 +50,9 @@ export function TriageView(props: {
     setError(null);
     if (file === undefined) return;
     if (base64Length(file.size) > MAX_UPLOAD_BASE64) {
-      setError(`${file.name} is ${formatBytes(file.size)}, over what one upload may carry: read it with \`npx recheck ledger ${file.name}\` instead`);
+      setError(
+        `${file.name} is ${formatBytes(file.size)}, over what one upload may carry: read it with \`npx recheck ledger ${file.name}\` instead`,
+      );
       return;
     }
     setBusy(`Reading ${file.name}…`);
@@ -70,7 +72,9 @@ export function TriageView(props: {
       <header className="case-header">
         <div className="case-heading">
           <h1 id={`${ids}-title`}>Triage a verdict ledger</h1>
-          <div className="small muted">Judge verdicts per paper, claim and logbook: what to re-check first, and the cases about each paper.</div>
+          <div className="small muted">
+            Judge verdicts per paper, claim and logbook: what to re-check first, and the cases about each paper.
+          </div>
         </div>
       </header>
       <div className="triage-body">
@@ -78,7 +82,15 @@ export function TriageView(props: {
           <label htmlFor={`${ids}-file`} className="triage-pick-label">
             Ledger file
           </label>
-          <input id={`${ids}-file`} type="file" accept=".csv,.json,.jsonl,text/csv,application/json" onChange={(e) => void read(e.target.files?.[0])} disabled={busy !== null} aria-describedby={`${ids}-note`} data-testid="ledger-file-input" />
+          <input
+            id={`${ids}-file`}
+            type="file"
+            accept=".csv,.json,.jsonl,text/csv,application/json"
+            onChange={(e) => void read(e.target.files?.[0])}
+            disabled={busy !== null}
+            aria-describedby={`${ids}-note`}
+            data-testid="ledger-file-input"
+          />
           <span id={`${ids}-note`} className="small muted">
             CSV with columns paper, claim, logbook, verdict; or JSON / JSON Lines, one object per logbook with its claims’ verdicts.
           </span>
@@ -91,8 +103,14 @@ export function TriageView(props: {
             {error}
           </div>
         ) : null}
-        {ledger !== null ? <Ledger ledger={ledger} cases={props.cases} onOpenCase={props.onOpenCase} onCreateCase={props.onCreateCase} /> : null}
-        {ledger === null && error === null && busy === null ? <p className="empty-state">Pick a ledger file: the queue says which claimed falsifications to re-check before anyone writes to the authors.</p> : null}
+        {ledger !== null ? (
+          <Ledger ledger={ledger} cases={props.cases} onOpenCase={props.onOpenCase} onCreateCase={props.onCreateCase} />
+        ) : null}
+        {ledger === null && error === null && busy === null ? (
+          <p className="empty-state">
+            Pick a ledger file: the queue says which claimed falsifications to re-check before anyone writes to the authors.
+          </p>
+        ) : null}
       </div>
     </section>
   );
@@ -119,23 +137,31 @@ function Counts({ title, counts, testId }: { title: string; counts: Record<strin
   );
 }
 
-function Ledger(props: { ledger: LoadedLedger; cases: readonly CaseSummary[]; onOpenCase(id: string): void; onCreateCase(row: TriageRowView, ledgerName: string): void }) {
+function Ledger(props: {
+  ledger: LoadedLedger;
+  cases: readonly CaseSummary[];
+  onOpenCase(id: string): void;
+  onCreateCase(row: TriageRowView, ledgerName: string): void;
+}) {
   const { view, name } = props.ledger;
   const groups = groupQueue(view.queue);
   return (
     <>
       <section className="triage-summary" aria-label="Ledger counts" data-testid="triage-summary">
         <p className="triage-lead">
-          <span className="mono">{name}</span>: <strong data-testid="triage-papers">{formatCount(view.papers)}</strong> paper{view.papers === 1 ? '' : 's'},{' '}
-          <strong data-testid="triage-claims">{formatCount(view.claims)}</strong> claim{view.claims === 1 ? '' : 's'},{' '}
-          <strong data-testid="triage-logbooks">{formatCount(view.logbooks)}</strong> logbook{view.logbooks === 1 ? '' : 's'}; {formatCount(view.queue.length)} claim{view.queue.length === 1 ? '' : 's'} to re-check.
+          <span className="mono">{name}</span>: <strong data-testid="triage-papers">{formatCount(view.papers)}</strong> paper
+          {view.papers === 1 ? '' : 's'}, <strong data-testid="triage-claims">{formatCount(view.claims)}</strong> claim
+          {view.claims === 1 ? '' : 's'}, <strong data-testid="triage-logbooks">{formatCount(view.logbooks)}</strong> logbook
+          {view.logbooks === 1 ? '' : 's'}; {formatCount(view.queue.length)} claim{view.queue.length === 1 ? '' : 's'} to re-check.
         </p>
         <div className="triage-count-grid">
           <Counts title="Claim statuses" counts={view.claimStatus} testId="triage-claim-status" />
           <Counts title="Paper categories" counts={view.paperCategories} testId="triage-paper-categories" />
         </div>
       </section>
-      {groups.length === 0 ? <p className="empty-state">Nothing to re-check: no claim is falsified, contested or supported only at toy scale.</p> : null}
+      {groups.length === 0 ? (
+        <p className="empty-state">Nothing to re-check: no claim is falsified, contested or supported only at toy scale.</p>
+      ) : null}
       {groups.map((g) => (
         <section key={g.tier} className={`triage-group tier-${g.tier}`} aria-label={g.heading} data-testid={`triage-group-${g.tier}`}>
           <h2 className="triage-heading">
@@ -143,7 +169,13 @@ function Ledger(props: { ledger: LoadedLedger; cases: readonly CaseSummary[]; on
           </h2>
           <ul className="triage-rows">
             {g.rows.map((r, i) => (
-              <Row key={`${r.paper}\u0000${r.claim}\u0000${i}`} row={r} cases={casesOf(r, props.cases)} onOpenCase={props.onOpenCase} onCreateCase={() => props.onCreateCase(r, name)} />
+              <Row
+                key={`${r.paper}\u0000${r.claim}\u0000${i}`}
+                row={r}
+                cases={casesOf(r, props.cases)}
+                onOpenCase={props.onOpenCase}
+                onCreateCase={() => props.onCreateCase(r, name)}
+              />
             ))}
           </ul>
         </section>
@@ -183,12 +215,25 @@ function Row(props: { row: TriageRowView; cases: string[]; onOpenCase(id: string
       <div className="triage-actions">
         {props.cases.length > 0 ? (
           props.cases.map((id) => (
-            <button key={id} type="button" className="btn btn-small" onClick={() => props.onOpenCase(id)} data-testid="triage-open-case" aria-label={`Open case ${id} about ${row.paper}`}>
+            <button
+              key={id}
+              type="button"
+              className="btn btn-small"
+              onClick={() => props.onOpenCase(id)}
+              data-testid="triage-open-case"
+              aria-label={`Open case ${id} about ${row.paper}`}
+            >
               Open case <span className="mono">{id}</span>
             </button>
           ))
         ) : (
-          <button type="button" className="btn btn-small btn-primary" onClick={props.onCreateCase} data-testid="triage-create-case" aria-label={`Create case for ${row.paper}`}>
+          <button
+            type="button"
+            className="btn btn-small btn-primary"
+            onClick={props.onCreateCase}
+            data-testid="triage-create-case"
+            aria-label={`Create case for ${row.paper}`}
+          >
             Create case
           </button>
         )}

@@ -33,7 +33,9 @@ export interface TriageGroup {
 
 /** The queue's rows by tier, in tier order, each group keeping the queue's order; empty tiers left out. */
 export function groupQueue(queue: readonly TriageRowView[]): TriageGroup[] {
-  return TIER_ORDER.map((tier) => ({ tier, heading: TIER_HEADINGS[tier], rows: queue.filter((r) => r.tier === tier) })).filter((g) => g.rows.length > 0);
+  return TIER_ORDER.map((tier) => ({ tier, heading: TIER_HEADINGS[tier], rows: queue.filter((r) => r.tier === tier) })).filter(
+    (g) => g.rows.length > 0,
+  );
 }
 
 const MAX_ID = 128;
@@ -57,7 +59,12 @@ export function caseIdForPaper(paper: string, existing: readonly string[]): stri
  * `#1` the ledger reader names claims without an id by). Only a text is added to a new case as its claim.
  */
 export function claimIsText(claim: string): boolean {
-  return claim.trim().split(/\s+/).filter((w) => w !== '').length >= 3;
+  return (
+    claim
+      .trim()
+      .split(/\s+/)
+      .filter((w) => w !== '').length >= 3
+  );
 }
 
 /** The Markdown of a block quote of `text` (every line quoted, blank lines kept inside the quote). */
@@ -80,7 +87,9 @@ function logbookLines(row: TriageRowView): string[] {
  */
 export function paperStub(row: TriageRowView, ledgerName: string): string {
   const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
-  const claimLine = claimIsText(row.claim) ? quoted(row.claim) : `> Claim \`${oneLine(row.claim).replace(/`/g, "'")}\` (the ledger names it by id: write the claim’s words here)`;
+  const claimLine = claimIsText(row.claim)
+    ? quoted(row.claim)
+    : `> Claim \`${oneLine(row.claim).replace(/`/g, "'")}\` (the ledger names it by id: write the claim’s words here)`;
   return [
     `# Paper ${oneLine(row.paper)}`,
     '',

@@ -92,7 +92,14 @@ export function Checklist(props: {
   );
 }
 
-function AnswerForm(props: { api: RecheckApi; caseId: string; falsification: FalsificationView; item: ChecklistItemView; reviewer: string; onDone(entry: AuditEntry): void }) {
+function AnswerForm(props: {
+  api: RecheckApi;
+  caseId: string;
+  falsification: FalsificationView;
+  item: ChecklistItemView;
+  reviewer: string;
+  onDone(entry: AuditEntry): void;
+}) {
   const { item, falsification: f } = props;
   const ids = useId();
   const [status, setStatus] = useState<ChecklistItemStatus>(item.status === 'open' && item.note === undefined ? 'answered' : item.status);
@@ -101,7 +108,12 @@ function AnswerForm(props: { api: RecheckApi; caseId: string; falsification: Fal
   const [note, setNote] = useState(item.note ?? '');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const problem = status === 'answered' && checks.length === 0 ? 'Tick the checks that settle it.' : status === 'not-applicable' && reason.trim() === '' ? 'Say why it does not apply.' : null;
+  const problem =
+    status === 'answered' && checks.length === 0
+      ? 'Tick the checks that settle it.'
+      : status === 'not-applicable' && reason.trim() === ''
+        ? 'Say why it does not apply.'
+        : null;
 
   const save = async () => {
     if (problem !== null) return;
@@ -151,7 +163,11 @@ function AnswerForm(props: { api: RecheckApi; caseId: string; falsification: Fal
             <legend className="small muted">Checks of {f.id} that settle it</legend>
             {f.checks.map((c) => (
               <label key={c.id} className="radio">
-                <input type="checkbox" checked={checks.includes(c.id)} onChange={(e) => setChecks((xs) => (e.target.checked ? [...xs, c.id] : xs.filter((x) => x !== c.id)))} />
+                <input
+                  type="checkbox"
+                  checked={checks.includes(c.id)}
+                  onChange={(e) => setChecks((xs) => (e.target.checked ? [...xs, c.id] : xs.filter((x) => x !== c.id)))}
+                />
                 <span className="mono">{c.id}</span> <span className="muted small">{c.title}</span>
               </label>
             ))}

@@ -146,16 +146,26 @@ export function VerdictForm(props: {
               </select>
             </label>
             <span className="small muted computed-hint">
-              Computed: {computed !== undefined ? <DecisionBadge value={computed} testId="form-computed-badge" meaning says={says} /> : 'not run yet'}
+              Computed:{' '}
+              {computed !== undefined ? <DecisionBadge value={computed} testId="form-computed-badge" meaning says={says} /> : 'not run yet'}
             </span>
             {own !== undefined ? (
-              <span className="decision-gate" data-testid="form-gate" data-gate={own.gate === undefined ? 'none' : own.gate.passed ? 'passed' : 'missed'}>
+              <span
+                className="decision-gate"
+                data-testid="form-gate"
+                data-gate={own.gate === undefined ? 'none' : own.gate.passed ? 'passed' : 'missed'}
+              >
                 {gateLine(own.gate)}
               </span>
             ) : null}
             {falsification.source !== undefined ? (
               <span className="computed-hint">
-                <QuoteSource source={falsification.source} logbooks={detail.logbooks} onShow={props.onShowSource} testId="decision-quote-source" />
+                <QuoteSource
+                  source={falsification.source}
+                  logbooks={detail.logbooks}
+                  onShow={props.onShowSource}
+                  testId="decision-quote-source"
+                />
               </span>
             ) : null}
           </div>
@@ -171,21 +181,37 @@ export function VerdictForm(props: {
           {disagrees && computed !== undefined && verdict !== null ? (
             <div className="override-warning" role="alert" data-testid="disagreement-warning">
               <div>
-                Your verdict, <strong>{verdictWords(verdict, says).full}</strong>, disagrees with the computed decision, <strong>{decisionWords(computed, says).full}</strong>
-                {own !== undefined ? <span className="muted"> (run {own.runId})</span> : null}. Record it only if the evidence is wrong or incomplete, and say why in the rationale.
+                Your verdict, <strong>{verdictWords(verdict, says).full}</strong>, disagrees with the computed decision,{' '}
+                <strong>{decisionWords(computed, says).full}</strong>
+                {own !== undefined ? <span className="muted"> (run {own.runId})</span> : null}. Record it only if the evidence is wrong or
+                incomplete, and say why in the rationale.
               </div>
               <label className="radio">
-                <input type="checkbox" checked={acknowledged} onChange={(e) => setAcknowledged(e.target.checked)} data-testid="acknowledge-override" />I override the computed decision, for the reason below
+                <input
+                  type="checkbox"
+                  checked={acknowledged}
+                  onChange={(e) => setAcknowledged(e.target.checked)}
+                  data-testid="acknowledge-override"
+                />
+                I override the computed decision, for the reason below
               </label>
             </div>
           ) : null}
           <label className="block-label">
             {disagrees ? `Rationale: why the computed decision is wrong (at least ${MIN_OVERRIDE_RATIONALE} characters)` : 'Rationale'}
-            <textarea value={rationale} onChange={(e) => setRationale(e.target.value)} rows={3} placeholder="What in the evidence decides it" maxLength={20000} data-testid="decision-rationale" />
+            <textarea
+              value={rationale}
+              onChange={(e) => setRationale(e.target.value)}
+              rows={3}
+              placeholder="What in the evidence decides it"
+              maxLength={20000}
+              data-testid="decision-rationale"
+            />
           </label>
           {open.length > 0 ? (
             <div className="small warn-text" data-testid="open-questions-warning">
-              {open.length} of {falsification.checklist.length} checklist questions open ({open.map((q) => q.id).join(', ')}): a verdict recorded now says so in the audit log.
+              {open.length} of {falsification.checklist.length} checklist questions open ({open.map((q) => q.id).join(', ')}): a verdict
+              recorded now says so in the audit log.
             </div>
           ) : null}
           <div className="form-row">
@@ -193,7 +219,11 @@ export function VerdictForm(props: {
             <button type="submit" className="btn btn-primary" disabled={!canSubmit} data-testid="record-decision">
               {busy ? 'Recording…' : 'Record decision'}
             </button>
-            {blocked !== null ? <span className="small muted" data-testid="override-blocked">{blocked}</span> : null}
+            {blocked !== null ? (
+              <span className="small muted" data-testid="override-blocked">
+                {blocked}
+              </span>
+            ) : null}
             {message !== null ? (
               <span className={message.error ? 'error-text small' : 'ok-text small'} role="status" data-testid="decision-message">
                 {message.text}
@@ -203,7 +233,13 @@ export function VerdictForm(props: {
         </form>
         <VerdictHistory audit={detail.audit} falsificationId={fid} checklist={falsification.checklist} />
       </div>
-      <Checklist api={api} caseId={detail.id} falsification={falsification} reviewer={reviewer} onAnswered={(entry) => (props.onEdited ?? props.onRecorded)(entry)} />
+      <Checklist
+        api={api}
+        caseId={detail.id}
+        falsification={falsification}
+        reviewer={reviewer}
+        onAnswered={(entry) => (props.onEdited ?? props.onRecorded)(entry)}
+      />
     </div>
   );
 }

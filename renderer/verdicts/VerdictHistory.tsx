@@ -13,12 +13,19 @@ export function VerdictHistory(props: { audit: readonly AuditEntry[]; falsificat
   return (
     <section className="verdict-history" aria-label={`Verdicts recorded for ${props.falsificationId}`} data-testid="verdict-history">
       <h3 className="checklist-heading">
-        Verdicts on {props.falsificationId} <span className="small muted">{history.length === 0 ? 'none yet' : `${history.length} recorded, newest first`}</span>
+        Verdicts on {props.falsificationId}{' '}
+        <span className="small muted">{history.length === 0 ? 'none yet' : `${history.length} recorded, newest first`}</span>
       </h3>
       {history.length === 0 ? null : (
         <ol className="verdict-list">
           {history.map((v, i) => (
-            <li key={`${v.at}-${i}`} className={`verdict-item${v.disagreed ? ' verdict-disagreed' : ''}${i === 0 ? ' verdict-current' : ''}`} data-testid="verdict-item" data-verdict={v.verdict} data-disagreed={v.disagreed}>
+            <li
+              key={`${v.at}-${i}`}
+              className={`verdict-item${v.disagreed ? ' verdict-disagreed' : ''}${i === 0 ? ' verdict-current' : ''}`}
+              data-testid="verdict-item"
+              data-verdict={v.verdict}
+              data-disagreed={v.disagreed}
+            >
               <div className="verdict-line">
                 <DecisionBadge value={v.verdict} testId="verdict-badge" />
                 <span className="small">
@@ -39,7 +46,8 @@ export function VerdictHistory(props: { audit: readonly AuditEntry[]; falsificat
                 {v.openQuestions !== undefined && v.openQuestions.length > 0 ? (
                   <span className="warn-text" title={v.openQuestions.map(questionOf).join('\n')}>
                     {' '}
-                    · {v.openQuestions.length} checklist question{v.openQuestions.length === 1 ? '' : 's'} open ({v.openQuestions.join(', ')})
+                    · {v.openQuestions.length} checklist question{v.openQuestions.length === 1 ? '' : 's'} open (
+                    {v.openQuestions.join(', ')})
                   </span>
                 ) : null}
               </div>

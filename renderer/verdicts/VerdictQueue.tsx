@@ -39,7 +39,9 @@ export function VerdictQueue(props: { api: RecheckApi; refreshKey: number; onOpe
   }, [api]);
   useEffect(load, [load, props.refreshKey]);
 
-  const rows = (view?.rows ?? []).filter((r) => filter === 'all' || (filter === 'open-questions' ? r.openQuestions.length > 0 : r.state === filter));
+  const rows = (view?.rows ?? []).filter(
+    (r) => filter === 'all' || (filter === 'open-questions' ? r.openQuestions.length > 0 : r.state === filter),
+  );
   const withOpen = (view?.rows ?? []).filter((r) => r.openQuestions.length > 0).length;
   const filters: { id: Filter; label: string; count: number; hint: string }[] = [
     { id: 'all', label: 'all', count: view?.rows.length ?? 0, hint: 'every claimed falsification' },
@@ -52,7 +54,10 @@ export function VerdictQueue(props: { api: RecheckApi; refreshKey: number; onOpe
       <header className="case-header">
         <div className="case-heading">
           <h1 id={`${ids}-title`}>Review queue</h1>
-          <div className="small muted">Every claimed falsification of every case: what waits for a verdict first, then overrides, more work, runs, what never ran, and what is settled.</div>
+          <div className="small muted">
+            Every claimed falsification of every case: what waits for a verdict first, then overrides, more work, runs, what never ran, and
+            what is settled.
+          </div>
         </div>
         <span className="spacer" />
         <button type="button" className="btn" onClick={load} data-testid="review-queue-refresh">
@@ -82,7 +87,11 @@ export function VerdictQueue(props: { api: RecheckApi; refreshKey: number; onOpe
             {p.error}
           </div>
         ))}
-        {view !== null && rows.length === 0 ? <div className="muted pad">{view.rows.length === 0 ? 'The workspace has no claimed falsification yet.' : 'Nothing in this state.'}</div> : null}
+        {view !== null && rows.length === 0 ? (
+          <div className="muted pad">
+            {view.rows.length === 0 ? 'The workspace has no claimed falsification yet.' : 'Nothing in this state.'}
+          </div>
+        ) : null}
         <ul className="queue-rows">
           {rows.map((r) => (
             <li key={`${r.caseId}/${r.falsificationId}`}>
@@ -97,7 +106,14 @@ export function VerdictQueue(props: { api: RecheckApi; refreshKey: number; onOpe
 
 function QueueRow({ row: r, onOpen }: { row: VerdictQueueRow; onOpen(): void }) {
   return (
-    <button type="button" className={`queue-row queue-${r.state}`} onClick={onOpen} data-testid={`queue-row-${r.caseId}-${r.falsificationId}`} data-state={r.state} title="Open this falsification's decision panel">
+    <button
+      type="button"
+      className={`queue-row queue-${r.state}`}
+      onClick={onOpen}
+      data-testid={`queue-row-${r.caseId}-${r.falsificationId}`}
+      data-state={r.state}
+      title="Open this falsification's decision panel"
+    >
       <span className={`queue-state queue-state-${r.state}`}>
         {r.state === 'running' ? <span className="spinner" aria-hidden="true" /> : null}
         {LABEL[r.state]}
@@ -109,10 +125,16 @@ function QueueRow({ row: r, onOpen }: { row: VerdictQueueRow; onOpen(): void }) 
         <span className="queue-assertion small muted">{r.assertion}</span>
       </span>
       <span className="queue-decisions">
-        <span className="small muted">computed</span> {r.computed !== undefined ? <DecisionBadge value={r.computed.decision} testId="queue-computed" {...(r.says !== undefined ? { says: r.says } : {})} /> : <span className="small muted">none yet</span>}
+        <span className="small muted">computed</span>{' '}
+        {r.computed !== undefined ? (
+          <DecisionBadge value={r.computed.decision} testId="queue-computed" {...(r.says !== undefined ? { says: r.says } : {})} />
+        ) : (
+          <span className="small muted">none yet</span>
+        )}
         {r.verdict !== undefined ? (
           <>
-            <span className="small muted"> verdict</span> <DecisionBadge value={r.verdict.verdict} testId="queue-verdict" {...(r.says !== undefined ? { says: r.says } : {})} />
+            <span className="small muted"> verdict</span>{' '}
+            <DecisionBadge value={r.verdict.verdict} testId="queue-verdict" {...(r.says !== undefined ? { says: r.says } : {})} />
             <span className="small muted" title={r.verdict.at}>
               {' '}
               {r.verdict.who}
@@ -121,7 +143,13 @@ function QueueRow({ row: r, onOpen }: { row: VerdictQueueRow; onOpen(): void }) 
           </>
         ) : null}
       </span>
-      <span className={`queue-open small ${r.openQuestions.length > 0 ? 'warn-text' : 'muted'}`} title={r.openQuestions.length > 0 ? `Open: ${r.openQuestions.join(', ')}` : 'Every checklist question is answered or not applicable'} data-testid="queue-open">
+      <span
+        className={`queue-open small ${r.openQuestions.length > 0 ? 'warn-text' : 'muted'}`}
+        title={
+          r.openQuestions.length > 0 ? `Open: ${r.openQuestions.join(', ')}` : 'Every checklist question is answered or not applicable'
+        }
+        data-testid="queue-open"
+      >
         {r.openQuestions.length}/{r.questionCount} open
       </span>
       {r.letter !== undefined ? (

@@ -36,7 +36,12 @@ export function verdictHistory(audit: readonly AuditEntry[], falsificationId: st
     if (e.action !== 'decision' || e.falsificationId !== falsificationId || !VERDICTS.includes(e.verdict ?? '')) continue;
     const d = e.details ?? {};
     const computedRaw = d.computedDecision;
-    const computed = computedRaw === null ? null : typeof computedRaw === 'string' && DECISIONS.includes(computedRaw) ? (computedRaw as FalsificationDecision) : undefined;
+    const computed =
+      computedRaw === null
+        ? null
+        : typeof computedRaw === 'string' && DECISIONS.includes(computedRaw)
+          ? (computedRaw as FalsificationDecision)
+          : undefined;
     const verdict = e.verdict as ReviewerVerdict;
     const open = Array.isArray(d.openQuestions) ? d.openQuestions.filter((q): q is string => typeof q === 'string') : undefined;
     out.push({
@@ -62,7 +67,12 @@ export function openQuestions(checklist: readonly ChecklistItemView[]): Checklis
  * What stops a disagreeing verdict from being recorded, as one line for the form, or null when nothing does
  * (an agreeing verdict, or a disagreeing one acknowledged with a long enough reason).
  */
-export function overrideProblem(verdict: ReviewerVerdict | null, computed: FalsificationDecision | undefined, rationale: string, acknowledged: boolean): string | null {
+export function overrideProblem(
+  verdict: ReviewerVerdict | null,
+  computed: FalsificationDecision | undefined,
+  rationale: string,
+  acknowledged: boolean,
+): string | null {
   if (verdict === null || !verdictDisagreesWith(verdict, computed)) return null;
   if (!acknowledged) return 'Tick the box to record a verdict against the computed decision.';
   const n = rationale.trim().length;

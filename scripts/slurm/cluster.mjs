@@ -152,7 +152,8 @@ async function startDaemon(binary, comm, pidFile, conf) {
 export async function startCluster(dir = DEFAULT_DIR) {
   const running = clusterState(dir);
   if (running !== null) return { ...running, alreadyRunning: true };
-  if (typeof process.getuid !== 'function' || process.getuid() !== 0) throw new Error('starting Slurm needs root (the daemons run as root and slurm)');
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0)
+    throw new Error('starting Slurm needs root (the daemons run as root and slurm)');
   const missing = BINARIES.filter((b) => (b.startsWith('/') ? !existsSync(b) : !has(b)));
   if (missing.length > 0) throw new Error(`missing ${missing.join(', ')}: install the Debian packages slurmctld slurmd slurm-client munge`);
   // Whatever an earlier start left (a stale state file, old jobs) is stopped and cleared first.
@@ -184,11 +185,15 @@ export async function startCluster(dir = DEFAULT_DIR) {
     // sinfo may say idle before slurmd registered: a job that runs is the real test.
     const env = { SLURM_CONF: conf };
     let last = '';
-    const ready = await until(() => {
-      const r = run('srun', ['--quiet', '-N1', '-n1', '-t', '1', '--immediate=5', 'true'], env);
-      last = r.out;
-      return r.ok;
-    }, 60_000, 500);
+    const ready = await until(
+      () => {
+        const r = run('srun', ['--quiet', '-N1', '-n1', '-t', '1', '--immediate=5', 'true'], env);
+        last = r.out;
+        return r.ok;
+      },
+      60_000,
+      500,
+    );
     if (!ready) throw new Error(`Slurm started but \`srun true\` keeps failing: ${last.split('\n').at(-1)} (logs in ${dir})`);
     return state();
   } catch (err) {
@@ -236,12 +241,18 @@ async function main(argv) {
     if (command === 'start') {
       const s = await startCluster();
       const pids = s.started.map((d) => `${d.comm} ${d.pid}`).join(', ');
-      process.stdout.write(`Slurm ${s.alreadyRunning ? 'was already running' : 'is running'} (${pids || 'nothing started here'}); partition ${s.partition}\nSLURM_CONF=${s.conf}\n`);
+      process.stdout.write(
+        `Slurm ${s.alreadyRunning ? 'was already running' : 'is running'} (${pids || 'nothing started here'}); partition ${s.partition}\nSLURM_CONF=${s.conf}\n`,
+      );
       return 0;
     }
     if (command === 'stop') {
       const stopped = await stopCluster();
-      process.stdout.write(stopped.length > 0 ? `stopped ${stopped.map((d) => `${d.comm} ${d.pid}`).join(', ')}\n` : 'no Slurm started by this script was running\n');
+      process.stdout.write(
+        stopped.length > 0
+          ? `stopped ${stopped.map((d) => `${d.comm} ${d.pid}`).join(', ')}\n`
+          : 'no Slurm started by this script was running\n',
+      );
       return 0;
     }
     if (command === 'status') {

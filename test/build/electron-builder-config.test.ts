@@ -6,7 +6,15 @@ import { Ajv } from 'ajv';
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { PURE_PACKAGES } from '../../app/sandbox/bundle';
-import { builderConfig, importGraph, runtimeClosure, sandboxEntries, shippedAs, shippedSandboxSources, unpackedPackages } from '../app/sandbox/packaged-layout';
+import {
+  builderConfig,
+  importGraph,
+  runtimeClosure,
+  sandboxEntries,
+  shippedAs,
+  shippedSandboxSources,
+  unpackedPackages,
+} from '../app/sandbox/packaged-layout';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const schema = JSON.parse(readFileSync(path.join(repo, 'node_modules/app-builder-lib/scheme.json'), 'utf8')) as object;
@@ -88,7 +96,12 @@ describe('electron-builder.yml', () => {
 
   it('the import-graph check fails when an imported file is left out of the filter', () => {
     const cfg = builderConfig();
-    const narrowed = { ...cfg, extraResources: cfg.extraResources.map((r) => (r.from === 'common' ? { ...r, filter: (r.filter ?? []).filter((f) => f !== 'sandbox/protocol.ts') } : r)) };
+    const narrowed = {
+      ...cfg,
+      extraResources: cfg.extraResources.map((r) =>
+        r.from === 'common' ? { ...r, filter: (r.filter ?? []).filter((f) => f !== 'sandbox/protocol.ts') } : r,
+      ),
+    };
     expect(shippedAs(narrowed, 'common/sandbox/protocol.ts')).toBeNull();
     expect(shippedAs(narrowed, 'app/sandbox/inside/node/runner.ts')).toBe('sandbox-sources/app/sandbox/inside/node/runner.ts');
   });
@@ -97,7 +110,9 @@ describe('electron-builder.yml', () => {
     const shipped = shippedSandboxSources();
     expect(shipped.length).toBeGreaterThan(10);
     for (const [from, to] of shipped) {
-      expect(from, from).toMatch(/^(checkers|app\/sandbox\/(inside|audit))\/.+\.ts$|^common\/sandbox\/protocol\.ts$|^common\/json\/bounded\.ts$/);
+      expect(from, from).toMatch(
+        /^(checkers|app\/sandbox\/(inside|audit))\/.+\.ts$|^common\/sandbox\/protocol\.ts$|^common\/json\/bounded\.ts$/,
+      );
       expect(from, from).not.toMatch(/\.test\.ts$/);
       expect(to).toBe(`sandbox-sources/${from}`);
     }

@@ -23,11 +23,15 @@ describe('electron-vite build (the full desktop build)', () => {
   });
 
   it('exits 0 and writes main, both preloads and both renderer pages', { timeout: 600_000 }, () => {
-    const r = spawnSync(process.execPath, [path.join(repo, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build', '--outDir', outDir], {
-      cwd: repo,
-      encoding: 'utf8',
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
+    const r = spawnSync(
+      process.execPath,
+      [path.join(repo, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build', '--outDir', outDir],
+      {
+        cwd: repo,
+        encoding: 'utf8',
+        env: { ...process.env, NODE_ENV: 'production' },
+      },
+    );
     expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
     expect(existsSync(path.join(outDir, 'main', 'index.js'))).toBe(true);
     expect(readdirSync(path.join(outDir, 'preload')).sort()).toEqual(['index.cjs', 'sandbox.cjs']);

@@ -12,10 +12,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const require = createRequire(import.meta.url);
-const asar = require('@electron/asar') as { listPackage(archive: string, o?: unknown): string[]; extractFile(archive: string, file: string): Buffer };
+const asar = require('@electron/asar') as {
+  listPackage(archive: string, o?: unknown): string[];
+  extractFile(archive: string, file: string): Buffer;
+};
 const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
 /** Fuse order of wire version 1 (@electron/fuses FuseV1Options) and Electron 45's defaults. */
-const FUSES = ['runAsNode', 'enableCookieEncryption', 'enableNodeOptionsEnvironmentVariable', 'enableNodeCliInspectArguments', 'enableEmbeddedAsarIntegrityValidation', 'onlyLoadAppFromAsar', 'loadBrowserProcessSpecificV8Snapshot', 'grantFileProtocolExtraPrivileges'];
+const FUSES = [
+  'runAsNode',
+  'enableCookieEncryption',
+  'enableNodeOptionsEnvironmentVariable',
+  'enableNodeCliInspectArguments',
+  'enableEmbeddedAsarIntegrityValidation',
+  'onlyLoadAppFromAsar',
+  'loadBrowserProcessSpecificV8Snapshot',
+  'grantFileProtocolExtraPrivileges',
+];
 const DEFAULTS = '10110001';
 
 const work = mkdtempSync(path.join(tmpdir(), 'recheck-pack-'));
@@ -33,12 +45,27 @@ function run(args: string[]): void {
 
 beforeAll(() => {
   mkdirSync(path.join(dist, 'resources'), { recursive: true });
-  writeFileSync(path.join(dist, 'electron'), Buffer.concat([Buffer.from('\x7fELF stand-in for the Electron binary\n'), Buffer.from(SENTINEL), Buffer.from([1, FUSES.length]), Buffer.from(DEFAULTS), Buffer.from('\n')]));
+  writeFileSync(
+    path.join(dist, 'electron'),
+    Buffer.concat([
+      Buffer.from('\x7fELF stand-in for the Electron binary\n'),
+      Buffer.from(SENTINEL),
+      Buffer.from([1, FUSES.length]),
+      Buffer.from(DEFAULTS),
+      Buffer.from('\n'),
+    ]),
+  );
   chmodSync(path.join(dist, 'electron'), 0o755);
   writeFileSync(path.join(dist, 'version'), '45.5.0');
   writeFileSync(path.join(dist, 'LICENSE'), 'MIT');
   run([path.join(repo, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build', '--logLevel', 'error']);
-  run([path.join(repo, 'node_modules', 'electron-builder', 'cli.js'), '--dir', '--linux', `-c.electronDist=${dist}`, `-c.directories.output=${out}`]);
+  run([
+    path.join(repo, 'node_modules', 'electron-builder', 'cli.js'),
+    '--dir',
+    '--linux',
+    `-c.electronDist=${dist}`,
+    `-c.directories.output=${out}`,
+  ]);
   unpacked = path.join(out, 'linux-unpacked');
   archive = path.join(unpacked, 'resources', 'app.asar');
   files = asar.listPackage(archive).map((f) => f.replace(/\\/g, '/'));
@@ -63,8 +90,24 @@ describe('the packed desktop app (electron-builder --dir, stand-in Electron)', (
   });
 
   it('holds the built app in app.asar, with no source map, test, or repository test file', () => {
-    for (const f of ['/out/main/index.js', '/out/preload/index.cjs', '/out/preload/sandbox.cjs', '/out/renderer/index.html', '/out/renderer/sandbox/index.html', '/package.json']) expect(files, f).toContain(f);
-    const bad = files.filter((f) => /\.map$/.test(f) || /\/(test|tests|__tests__|spec)(\/|$)/.test(f) || /\.(test|spec|test-d)\.[cm]?[jt]s$/.test(f) || /-(spec|tests)\.(js|ts|html)$/.test(f) || f.startsWith('/test/') || f.startsWith('/out/cli/'));
+    for (const f of [
+      '/out/main/index.js',
+      '/out/preload/index.cjs',
+      '/out/preload/sandbox.cjs',
+      '/out/renderer/index.html',
+      '/out/renderer/sandbox/index.html',
+      '/package.json',
+    ])
+      expect(files, f).toContain(f);
+    const bad = files.filter(
+      (f) =>
+        /\.map$/.test(f) ||
+        /\/(test|tests|__tests__|spec)(\/|$)/.test(f) ||
+        /\.(test|spec|test-d)\.[cm]?[jt]s$/.test(f) ||
+        /-(spec|tests)\.(js|ts|html)$/.test(f) ||
+        f.startsWith('/test/') ||
+        f.startsWith('/out/cli/'),
+    );
     expect(bad).toEqual([]);
   });
 

@@ -80,7 +80,9 @@ describe('planStart', () => {
     const root = fixture();
     const plan = planStart({ root, env: display, platform: 'linux', argv: ['--port', '0'], node: 'node' });
     expect(plan.mode).toBe('browser');
-    expect(plan.notice).toMatch(/^recheck: the Electron binary is not installed \(.*path\.txt is absent\); starting browser mode instead\.$/);
+    expect(plan.notice).toMatch(
+      /^recheck: the Electron binary is not installed \(.*path\.txt is absent\); starting browser mode instead\.$/,
+    );
     expect(plan.notice).not.toContain('\n');
     expect(plan.build).toBeNull(); // app/server/renderer-build.ts, run by serve (test/app/cli/serve.test.ts)
     expect(plan.launch).toEqual({ command: 'node', args: [path.join(root, 'bin', 'recheck.mjs'), 'serve', '--port', '0'] });
@@ -132,7 +134,11 @@ describe('fetching Electron with its own installer (a stand-in installer here: t
   it('a successful fetch opens the desktop app', () => {
     const root = withInstaller(true);
     let said = '';
-    const plan = fetchThenPlan({ root, env: display, platform: 'linux', node: process.execPath }, spawnSync, (t: string) => void (said += t));
+    const plan = fetchThenPlan(
+      { root, env: display, platform: 'linux', node: process.execPath },
+      spawnSync,
+      (t: string) => void (said += t),
+    );
     expect(plan.mode).toBe('electron');
     expect(plan.launch.command).toBe(path.join(root, 'node_modules', 'electron', 'dist', 'electron'));
     expect(said).toMatch(/fetching it with Electron's own installer/);
@@ -141,7 +147,11 @@ describe('fetching Electron with its own installer (a stand-in installer here: t
   it("offline: one line naming the installer's error, then browser mode", () => {
     const root = withInstaller(false);
     let said = '';
-    const plan = fetchThenPlan({ root, env: display, platform: 'linux', node: process.execPath }, spawnSync, (t: string) => void (said += t));
+    const plan = fetchThenPlan(
+      { root, env: display, platform: 'linux', node: process.execPath },
+      spawnSync,
+      (t: string) => void (said += t),
+    );
     expect(plan.mode).toBe('browser');
     expect(plan.notice).toBeUndefined();
     const lines = said.trim().split('\n');

@@ -35,7 +35,10 @@ describe('README examples', () => {
 
   it('run as written, in order, from a folder holding the bundled cases', { timeout: 600_000 }, () => {
     const dir = tempDir('recheck-readme-');
-    cpSync(join(ROOT, 'cases'), join(dir, 'cases'), { recursive: true, filter: (src) => !/[/\\]runs[/\\].+/.test(src) || src.endsWith('.gitkeep') });
+    cpSync(join(ROOT, 'cases'), join(dir, 'cases'), {
+      recursive: true,
+      filter: (src) => !/[/\\]runs[/\\].+/.test(src) || src.endsWith('.gitkeep'),
+    });
     for (const e of examples) {
       const args = words(e).slice(2);
       const r = spawnSync(process.execPath, [join(ROOT, 'bin/recheck.mjs'), ...args], {

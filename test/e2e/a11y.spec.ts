@@ -23,18 +23,32 @@ interface AxeViolation {
 async function scan(page: Page, scope: Locator): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ path: AXE_PATH });
   const handle = await scope.elementHandle();
-  return page.evaluate(
-    async (el) => {
-      const axe = (globalThis as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
-      const result = await axe.run(el, { resultTypes: ['violations'], runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
-      return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
-    },
-    handle,
-  );
+  return page.evaluate(async (el) => {
+    const axe = (globalThis as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> } })
+      .axe;
+    const result = await axe.run(el, {
+      resultTypes: ['violations'],
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
+  }, handle);
 }
 
 function describe(screen: string, violations: AxeViolation[]): string[] {
-  return violations.map((v) => `${screen}: [${v.impact}] ${v.id} (${v.help}) at ${v.nodes.slice(0, 4).map((n) => JSON.stringify(n.target)).join(', ')}${v.nodes.length > 4 ? ` and ${v.nodes.length - 4} more` : ''}\n    ${v.nodes[0]?.failureSummary?.replace(/\n/g, ' ') ?? ''}`);
+  return violations.map(
+    (v) =>
+      `${screen}: [${v.impact}] ${v.id} (${v.help}) at ${v.nodes
+        .slice(0, 4)
+        .map((n) => JSON.stringify(n.target))
+        .join(
+          ', ',
+        )}${v.nodes.length > 4 ? ` and ${v.nodes.length - 4} more` : ''}\n    ${v.nodes[0]?.failureSummary?.replace(/\n/g, ' ') ?? ''}`,
+  );
 }
 
 // The app's CSP allows no inline script, which is how addScriptTag injects axe: the scan alone bypasses it.
@@ -50,8 +64,18 @@ for (const scheme of ['light', 'dark'] as const) {
     await tour(page, async (name, scope) => {
       screens += 1;
       const violations = await scan(page, scope);
-      found.push(...describe(name, violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')));
-      minor.push(...describe(name, violations.filter((v) => v.impact !== 'serious' && v.impact !== 'critical')));
+      found.push(
+        ...describe(
+          name,
+          violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+        ),
+      );
+      minor.push(
+        ...describe(
+          name,
+          violations.filter((v) => v.impact !== 'serious' && v.impact !== 'critical'),
+        ),
+      );
     });
     if (minor.length > 0) console.log(`moderate or minor findings (${scheme}):\n${minor.join('\n')}`);
     expect(screens).toBeGreaterThan(15);

@@ -17,7 +17,9 @@ interface Answer {
 }
 
 async function caseChecklist(): Promise<Record<string, Answer>> {
-  const json = JSON.parse(await readFile(path.join(serverWorkspace(), ID, 'case.json'), 'utf8')) as { falsifications: { checklist?: Record<string, Answer> }[] };
+  const json = JSON.parse(await readFile(path.join(serverWorkspace(), ID, 'case.json'), 'utf8')) as {
+    falsifications: { checklist?: Record<string, Answer> }[];
+  };
   return json.falsifications[0]?.checklist ?? {};
 }
 
@@ -30,7 +32,10 @@ async function openDecision(page: Page): Promise<void> {
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
-test('the checklist beside the decision, a disagreeing verdict, an open question answered, the history', async ({ page, consoleErrors }) => {
+test('the checklist beside the decision, a disagreeing verdict, an open question answered, the history', async ({
+  page,
+  consoleErrors,
+}) => {
   test.setTimeout(120_000);
   await page.goto(serverUrl());
   await openDecision(page);
@@ -45,7 +50,9 @@ test('the checklist beside the decision, a disagreeing verdict, an open question
     for (const c of stored[q]?.checks ?? []) await expect(item).toContainText(c);
   }
   const count = (s: string) => ids.filter((q) => (stored[q]?.status ?? 'open') === s).length;
-  await expect(checklist.getByTestId('checklist-counts')).toHaveText(`${count('answered')} answered, ${count('not-applicable')} not applicable, ${count('open')} open`);
+  await expect(checklist.getByTestId('checklist-counts')).toHaveText(
+    `${count('answered')} answered, ${count('not-applicable')} not applicable, ${count('open')} open`,
+  );
   expect(count('open')).toBe(1);
   const form = page.getByTestId('decision-form');
   await expect(form.getByTestId('open-questions-warning')).toContainText('1 of 6 checklist questions open (independent)');
@@ -69,7 +76,9 @@ test('the checklist beside the decision, a disagreeing verdict, an open question
   await expect(form.getByTestId('override-blocked')).toHaveCount(0);
   await screenshot(page, 'checklist-disagreement-warning');
   await page.getByTestId('record-decision').click();
-  await expect(form.getByTestId('decision-message')).toHaveText('Recorded “falsification confirmed” for F1, overriding the computed “falsification refuted”, with 1 checklist question open.');
+  await expect(form.getByTestId('decision-message')).toHaveText(
+    'Recorded “falsification confirmed” for F1, overriding the computed “falsification refuted”, with 1 checklist question open.',
+  );
 
   const history = page.getByTestId('verdict-history');
   const first = history.getByTestId('verdict-item').first();
@@ -88,9 +97,15 @@ test('the checklist beside the decision, a disagreeing verdict, an open question
   await answer.getByTestId('checklist-note').fill('Re-timed both on one machine: same ratio per trajectory.');
   await answer.getByTestId('checklist-save').click();
   await expect(checklist.getByTestId('checklist-item-independent')).toHaveAttribute('data-status', 'answered');
-  await expect(checklist.getByTestId('checklist-counts')).toHaveText(`${count('answered') + 1} answered, ${count('not-applicable')} not applicable, 0 open`);
+  await expect(checklist.getByTestId('checklist-counts')).toHaveText(
+    `${count('answered') + 1} answered, ${count('not-applicable')} not applicable, 0 open`,
+  );
   await expect(form.getByTestId('open-questions-warning')).toHaveCount(0);
-  expect((await caseChecklist()).independent).toEqual({ status: 'answered', checks: ['claimed-speedup'], note: 'Re-timed both on one machine: same ratio per trajectory.' });
+  expect((await caseChecklist()).independent).toEqual({
+    status: 'answered',
+    checks: ['claimed-speedup'],
+    note: 'Re-timed both on one machine: same ratio per trajectory.',
+  });
 
   await page.reload();
   await page.getByTestId('dock-tab-decide').click();
@@ -121,6 +136,8 @@ test('the checklist beside the decision, a disagreeing verdict, an open question
     ['confirmed', false, ['independent']],
     ['refuted', true, []],
   ]);
-  expect(audit.some((e) => e.action === 'edit' && e.details?.edit === 'answer-checklist' && e.details.question === 'independent')).toBe(true);
+  expect(audit.some((e) => e.action === 'edit' && e.details?.edit === 'answer-checklist' && e.details.question === 'independent')).toBe(
+    true,
+  );
   expect(consoleErrors).toEqual([]);
 });

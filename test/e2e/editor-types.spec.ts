@@ -24,7 +24,10 @@ const probeText = [
 
 test.beforeAll(async () => {
   await writeFile(path.join(serverWorkspace(), CASE, PROBE), probeText);
-  await writeFile(path.join(serverWorkspace(), CASE, PROBE_MJS), `// A JavaScript module\nexport default (input) => ({ twice: 2 * (input?.n ?? 0) });\n`);
+  await writeFile(
+    path.join(serverWorkspace(), CASE, PROBE_MJS),
+    `// A JavaScript module\nexport default (input) => ({ twice: 2 * (input?.n ?? 0) });\n`,
+  );
 });
 test.afterAll(async () => {
   await rm(path.join(serverWorkspace(), CASE, PROBE), { force: true });
@@ -68,7 +71,8 @@ test('checkers imports resolve, members complete with docs, and a type error is 
   await page.keyboard.type('Rational.');
   const suggest = page.locator('.monaco-editor .suggest-widget');
   await expect(suggest).toBeVisible({ timeout: 15_000 });
-  for (const member of ['from', 'of', 'parse']) await expect(suggest.locator('.monaco-list-row', { hasText: new RegExp(`^${member}`) }).first()).toBeVisible();
+  for (const member of ['from', 'of', 'parse'])
+    await expect(suggest.locator('.monaco-list-row', { hasText: new RegExp(`^${member}`) }).first()).toBeVisible();
   await screenshot(page, 'editor-types-completion');
   await page.keyboard.press('Escape');
   expect(consoleErrors).toEqual([]);
@@ -84,7 +88,9 @@ test('a .mjs module opens and edits without a worker error', async ({ page, cons
   // The JavaScript language service answers (a completion list), which needs its worker.
   await page.keyboard.press('Enter');
   await page.keyboard.type('Math.');
-  await expect(page.locator('.monaco-editor .suggest-widget .monaco-list-row', { hasText: /^abs/ }).first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('.monaco-editor .suggest-widget .monaco-list-row', { hasText: /^abs/ }).first()).toBeVisible({
+    timeout: 15_000,
+  });
   await page.keyboard.press('Escape');
   // Back and forth between the module, a TypeScript file and another case (its models are disposed meanwhile).
   await pane.getByTestId('sandbox-tab-sandbox/point.ts').click();
@@ -95,7 +101,9 @@ test('a .mjs module opens and edits without a worker error', async ({ page, cons
   await expect(page.getByTestId('case-workspace')).toHaveAttribute('data-case', 'kl-direction');
   await page.getByTestId(`case-item-${CASE}`).click();
   await page.getByTestId('pane-sandbox').getByTestId(`sandbox-tab-${PROBE_MJS}`).click();
-  await expect(page.getByTestId('pane-sandbox').locator('.monaco-editor .view-lines')).toContainText('edited', { timeout: 1_000 }).catch(() => undefined);
+  await expect(page.getByTestId('pane-sandbox').locator('.monaco-editor .view-lines'))
+    .toContainText('edited', { timeout: 1_000 })
+    .catch(() => undefined);
   await page.waitForTimeout(1500);
   expect(consoleErrors).toEqual([]);
 });

@@ -23,12 +23,19 @@ interface LoadedImage {
   complete: boolean;
   naturalWidth: number;
 }
-const naturalWidth = (img: Locator) => img.evaluate((el) => (el as unknown as LoadedImage).complete && (el as unknown as LoadedImage).naturalWidth);
+const naturalWidth = (img: Locator) =>
+  img.evaluate((el) => (el as unknown as LoadedImage).complete && (el as unknown as LoadedImage).naturalWidth);
 
 /** The CSV rows of a file as the viewer shows them: trimmed cells (no quoting in these files). */
 function lastRow(text: string): { line: number; values: string[] } {
   const lines = text.replace(/\n$/, '').split('\n');
-  return { line: lines.length, values: lines.at(-1)!.split(',').map((v) => v.trim()) };
+  return {
+    line: lines.length,
+    values: lines
+      .at(-1)!
+      .split(',')
+      .map((v) => v.trim()),
+  };
 }
 
 async function runCase(page: Page, id: string): Promise<Locator> {
@@ -61,9 +68,14 @@ async function scrollToEnd(viewer: Locator, text: string): Promise<number> {
   return table.locator('.vrow').count();
 }
 
-test('the padding case positions table opens from the results, scrolls to its last row, and Escape closes it', async ({ page, consoleErrors }) => {
+test('the padding case positions table opens from the results, scrolls to its last row, and Escape closes it', async ({
+  page,
+  consoleErrors,
+}) => {
   const results = await runCase(page, 'padding-perplexity');
-  const link = results.getByTestId('check-perplexity').locator('[data-testid="evidence-file-link"][data-path="logbook/eval/positions.csv"]');
+  const link = results
+    .getByTestId('check-perplexity')
+    .locator('[data-testid="evidence-file-link"][data-path="logbook/eval/positions.csv"]');
   await expect(link).toBeVisible();
   await link.click();
   const viewer = page.getByTestId('file-viewer');
@@ -89,7 +101,10 @@ test('the padding case positions table opens from the results, scrolls to its la
   expect(consoleErrors).toEqual([]);
 });
 
-test('a growth fit’s SVG, its sweep checkpoint’s JSON Lines and manifest (folding) open from the results', async ({ page, consoleErrors }) => {
+test('a growth fit’s SVG, its sweep checkpoint’s JSON Lines and manifest (folding) open from the results', async ({
+  page,
+  consoleErrors,
+}) => {
   const results = await runCase(page, 'paging-robustness');
   const check = results.getByTestId('check-full-sweep');
   const svg = check.locator('[data-testid="artifact-link"][data-path$="/growth-fit.svg"]');
@@ -108,10 +123,19 @@ test('a growth fit’s SVG, its sweep checkpoint’s JSON Lines and manifest (fo
   await check.locator('[data-testid="evidence-file-link"][data-path*="/sweep-"]').first().click();
   await expect(viewer.getByTestId('folder-view')).toBeVisible();
   await viewer.getByRole('button', { name: 'points.jsonl' }).click();
-  const checkpoint = path.dirname(path.join(serverWorkspace(), 'paging-robustness', (await check.locator('[data-testid="evidence-file-link"][data-path*="/sweep-"]').first().getAttribute('data-path'))!, 'x'));
+  const checkpoint = path.dirname(
+    path.join(
+      serverWorkspace(),
+      'paging-robustness',
+      (await check.locator('[data-testid="evidence-file-link"][data-path*="/sweep-"]').first().getAttribute('data-path'))!,
+      'x',
+    ),
+  );
   const points = readFileSync(path.join(checkpoint, 'points.jsonl'), 'utf8').trim().split('\n');
   await expectHeader(viewer, path.join(checkpoint, 'points.jsonl'));
-  await expect(viewer.getByTestId('table-count')).toHaveText(`${points.length} rows × ${Object.keys(JSON.parse(points[0]!) as object).length} columns`);
+  await expect(viewer.getByTestId('table-count')).toHaveText(
+    `${points.length} rows × ${Object.keys(JSON.parse(points[0]!) as object).length} columns`,
+  );
   const first = JSON.parse(points[0]!) as { index: number; seed: number };
   const firstRow = viewer.getByTestId('table-view').locator('[data-line="1"] [role="gridcell"]');
   await expect(firstRow.first()).toHaveText(String(first.index));
@@ -170,7 +194,8 @@ test.describe('files the case lists', () => {
     const src = readFileSync(path.join(repo, 'cases/padding-perplexity/logbook/eval/positions.csv'), 'utf8').trimEnd().split('\n');
     const [header, ...rows] = src;
     const out = [header!];
-    for (let rep = 0; out.length <= 100_000; rep++) for (const r of rows) if (out.length <= 100_000) out.push(r.replace(/,s(\d+),/, `,r${rep}s$1,`));
+    for (let rep = 0; out.length <= 100_000; rep++)
+      for (const r of rows) if (out.length <= 100_000) out.push(r.replace(/,s(\d+),/, `,r${rep}s$1,`));
     mkdirSync(dir(), { recursive: true });
     writeFileSync(path.join(dir(), 'positions-100k.csv'), `${out.join('\n')}\n`);
     writeFileSync(path.join(dir(), 'figure.png'), PNG);
@@ -217,7 +242,12 @@ test.describe('files the case lists', () => {
     });
     expect(new Set(frames.seen.map((s) => s.split(':')[0])).size).toBe(40);
     expect(Math.max(...frames.seen.map((s) => Number(s.split(':')[1])))).toBeLessThan(80);
-    test.info().annotations.push({ type: 'frame ms (2 frames per scroll step)', description: `median ${[...frames.times].sort((a, b) => a - b)[20]!.toFixed(1)}, max ${Math.max(...frames.times).toFixed(1)}` });
+    test
+      .info()
+      .annotations.push({
+        type: 'frame ms (2 frames per scroll step)',
+        description: `median ${[...frames.times].sort((a, b) => a - b)[20]!.toFixed(1)}, max ${Math.max(...frames.times).toFixed(1)}`,
+      });
     expect(await scrollToEnd(viewer, readFileSync(abs, 'utf8'))).toBeLessThan(80);
     await screenshot(page, 'evidence-07-100k-csv-end');
     // Escape closes the viewer only; the Add check form stays.

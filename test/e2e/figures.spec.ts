@@ -48,7 +48,12 @@ for (const c of bundledCases()) {
           await expect(fig.getByTestId('hover-value')).toHaveText(/\d/);
         }
         // Each figure on its own, hover value showing, kept as test output.
-        await fig.screenshot({ path: path.join(SCREENSHOT_DIR, `figure-${c.id}-${await row.getAttribute('data-testid')}-${await fig.getAttribute('data-testid')}.png`) });
+        await fig.screenshot({
+          path: path.join(
+            SCREENSHOT_DIR,
+            `figure-${c.id}-${await row.getAttribute('data-testid')}-${await fig.getAttribute('data-testid')}.png`,
+          ),
+        });
       }
     }
     await page.getByTestId('results').locator('figure.check-figure').first().scrollIntoViewIfNeeded();

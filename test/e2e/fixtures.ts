@@ -49,7 +49,9 @@ function sandboxLine(caseDir: string): BundledCase['sandboxFile'] {
   const dir = path.join(caseDir, 'sandbox');
   let names: string[];
   try {
-    names = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((n) => /\.(ts|js|mjs|json|py|md)$/.test(n)).sort();
+    names = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((n) => /\.(ts|js|mjs|json|py|md)$/.test(n))
+      .sort();
   } catch {
     return undefined;
   }
@@ -94,7 +96,8 @@ export function bundledCases(): BundledCase[] {
 
 export function serverUrl(): string {
   const url = process.env.RECHECK_E2E_URL;
-  if (url === undefined) throw new Error('RECHECK_E2E_URL is not set: run through test/e2e/playwright.config.ts (global setup starts the server)');
+  if (url === undefined)
+    throw new Error('RECHECK_E2E_URL is not set: run through test/e2e/playwright.config.ts (global setup starts the server)');
   return url;
 }
 
@@ -120,7 +123,11 @@ export function slowCase(): string {
   // Built beside the workspace, then renamed in: the server never lists a half-copied folder (or the temporary one).
   const tmp = `${serverWorkspace()}-${id}-${process.pid}`;
   cpSync(path.join(repo, 'cases/paging-robustness'), tmp, { recursive: true, filter: (src) => !/[/\\]runs[/\\].+/.test(src) });
-  const json = JSON.parse(readFileSync(path.join(tmp, 'case.json'), 'utf8')) as { id: string; title: string; falsifications: { checks: { params: { sweep?: { grid: { replicates: number[] } } } }[] }[] };
+  const json = JSON.parse(readFileSync(path.join(tmp, 'case.json'), 'utf8')) as {
+    id: string;
+    title: string;
+    falsifications: { checks: { params: { sweep?: { grid: { replicates: number[] } } } }[] }[];
+  };
   json.id = id;
   json.title = `${json.title} (slow: 100x the replicates)`;
   for (const f of json.falsifications) for (const c of f.checks) if (c.params.sweep) c.params.sweep.grid.replicates = [3200];

@@ -25,7 +25,12 @@ Its analysis bounds the additive term by a constant that does not depend on k.
 
 interface CaseJson {
   paper: { venueId: string; claims: { id: string; text: string }[] };
-  falsifications: { id: string; claim: string; source?: { page?: string; cell?: string }; checks: { kind: string; params: Record<string, unknown> }[] }[];
+  falsifications: {
+    id: string;
+    claim: string;
+    source?: { page?: string; cell?: string };
+    checks: { kind: string; params: Record<string, unknown> }[];
+  }[];
 }
 
 async function caseOnDisk(id: string): Promise<CaseJson> {
@@ -127,7 +132,10 @@ test('intake: new case, claim, quoted falsification, extracted table, growth-fit
   // numbers only, so the decision misses its gate and stays inconclusive, saying so (docs/decisions.md, "Gates").
   await page.getByTestId('run-checks').click();
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'finished', { timeout: 120_000 });
-  await expect(page.getByTestId('results').getByTestId('result-F1').getByTestId('decision-badge')).toHaveAttribute('data-decision', 'inconclusive');
+  await expect(page.getByTestId('results').getByTestId('result-F1').getByTestId('decision-badge')).toHaveAttribute(
+    'data-decision',
+    'inconclusive',
+  );
   await expect(page.getByTestId('result-gate-F1')).toHaveAttribute('data-gate', 'missed');
   await expect(page.getByTestId('result-gate-F1')).toContainText("logbook's own numbers");
   await expect(f1.getByTestId('decision-badge')).toHaveAttribute('data-decision', 'inconclusive');
@@ -149,21 +157,31 @@ test('intake: new case, claim, quoted falsification, extracted table, growth-fit
   const c = await caseOnDisk(CASE_ID);
   expect(c.paper.venueId).toBe('openreview:example-follow-then-mark');
   expect(c.falsifications[0]).toMatchObject({ id: 'F1', claim: 'C1', source: { page: 'sweep', cell: 'cell_md_verdict' } });
-  expect(c.falsifications[0]!.checks).toEqual([expect.objectContaining({ kind: 'growth-fit', params: { table: 'tables/cell_sweep_kv.csv', x: 'k', y: 'additive', asserts: 'growth' } })]);
+  expect(c.falsifications[0]!.checks).toEqual([
+    expect.objectContaining({
+      kind: 'growth-fit',
+      params: { table: 'tables/cell_sweep_kv.csv', x: 'k', y: 'additive', asserts: 'growth' },
+    }),
+  ]);
   const csv = await readFile(path.join(serverWorkspace(), CASE_ID, 'tables/cell_sweep_kv.csv'), 'utf8');
   expect(csv.split('\n')[0]).toBe('k,H_k,ratio,additive,se');
   expect(csv).toContain('1024,7.5092,12.1081,4.5989,0.0290');
   expect(consoleErrors).toEqual([]);
 });
 
-test('extract: the truncated table of cell_long is refused with its reason, then taken with "Allow elided rows"', async ({ page, consoleErrors }) => {
+test('extract: the truncated table of cell_long is refused with its reason, then taken with "Allow elided rows"', async ({
+  page,
+  consoleErrors,
+}) => {
   await page.goto(serverUrl());
   await page.getByTestId(`case-item-${CASE_ID}`).click();
   const long = page.getByTestId('pane-logbook').getByTestId('logbook-cell-cell_long');
   await long.scrollIntoViewIfNeeded();
   await long.getByRole('button', { name: 'Extract table' }).click();
   const extract = page.getByTestId('extract-table-dialog');
-  await expect(extract.getByLabel('Table', { exact: true })).toContainText('1: key-value: step, loss, lr; 554 rows (rows may be missing: elided output)');
+  await expect(extract.getByLabel('Table', { exact: true })).toContainText(
+    '1: key-value: step, loss, lr; 554 rows (rows may be missing: elided output)',
+  );
   await extract.getByTestId('extract-submit').click();
   const refusal = extract.getByTestId('extract-refusal');
   await expect(refusal).toContainText('123037 characters were elided from cell cell_long');
@@ -190,12 +208,17 @@ test('extract: the truncated table of cell_long is refused with its reason, then
   await expect(extract.getByTestId('extract-result')).toContainText('4 rows, 3 columns');
   await expect(extract.getByTestId('extract-notes')).toContainText('lies wholly outside the elided part');
   await extract.getByRole('button', { name: 'Done' }).click();
-  const provenance = JSON.parse(await readFile(path.join(serverWorkspace(), CASE_ID, 'tables/cell_long.csv.provenance.json'), 'utf8')) as { elision: { rowsMayBeMissing: boolean } | null };
+  const provenance = JSON.parse(await readFile(path.join(serverWorkspace(), CASE_ID, 'tables/cell_long.csv.provenance.json'), 'utf8')) as {
+    elision: { rowsMayBeMissing: boolean } | null;
+  };
   expect(provenance.elision?.rowsMayBeMissing).toBe(true);
   expect(consoleErrors).toEqual([]);
 });
 
-test('add a file: from the sandbox pane’s empty state, and beside a case-file param of the Add check form', async ({ page, consoleErrors }) => {
+test('add a file: from the sandbox pane’s empty state, and beside a case-file param of the Add check form', async ({
+  page,
+  consoleErrors,
+}) => {
   await page.goto(serverUrl());
   await page.getByTestId(`case-item-${CASE_ID}`).click();
   const sandbox = page.getByTestId('pane-sandbox');

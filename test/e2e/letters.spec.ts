@@ -77,7 +77,11 @@ test('a letter is drafted, edited, saved as versions, exported and tracked', asy
   await dialog.getByTestId('letter-export-pdf').click();
   const pdf = await pdfDownload;
   expect(pdf.suggestedFilename()).toBe(`${ID}-logbook-1-v1.pdf`);
-  expect(readFileSync((await pdf.path())!).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(
+    readFileSync((await pdf.path())!)
+      .subarray(0, 5)
+      .toString('latin1'),
+  ).toBe('%PDF-');
 
   // Response tracking: sent (date, to whom); the case list shows it.
   const status = dialog.getByTestId('letter-status');

@@ -5,7 +5,10 @@ import path from 'node:path';
 import { expect, screenshot, SCREENSHOT_DIR, serverUrl, test } from './fixtures';
 import type { PageElement, PageGlobals } from './page-dom';
 
-for (const [caseId, what] of [['paging-robustness', 'H_k'], ['quantization-stability', 'the PSNR fraction']] as const) {
+for (const [caseId, what] of [
+  ['paging-robustness', 'H_k'],
+  ['quantization-stability', 'the PSNR fraction'],
+] as const) {
   test(`${what} lays out as KaTeX does (no app style on KaTeX's vlist)`, async ({ page, consoleErrors }) => {
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.goto(serverUrl());
@@ -26,13 +29,20 @@ for (const [caseId, what] of [['paging-robustness', 'H_k'], ['quantization-stabi
       expect(s.fontFamily).not.toMatch(/mono/i);
     }
     // A subscript sits below its base: the k of H_k (or the denominator of the fraction) is visible and lower.
-    const lowered = await paper.locator('.katex .vlist-t').first().evaluate((e) => {
-      const box = (e as unknown as PageElement & { getBoundingClientRect(): { height: number } }).getBoundingClientRect();
-      return box.height;
-    });
+    const lowered = await paper
+      .locator('.katex .vlist-t')
+      .first()
+      .evaluate((e) => {
+        const box = (e as unknown as PageElement & { getBoundingClientRect(): { height: number } }).getBoundingClientRect();
+        return box.height;
+      });
     expect(lowered).toBeGreaterThan(4);
     // Scroll the first formula with a sub/superscript or fraction into view, and keep the pane to look at.
-    await paper.locator('.katex').filter({ has: page.locator('.vlist') }).last().scrollIntoViewIfNeeded();
+    await paper
+      .locator('.katex')
+      .filter({ has: page.locator('.vlist') })
+      .last()
+      .scrollIntoViewIfNeeded();
     await screenshot(page, `math-${caseId}`);
     await paper.screenshot({ path: path.join(SCREENSHOT_DIR, `math-${caseId}-paper.png`) });
     expect(consoleErrors).toEqual([]);

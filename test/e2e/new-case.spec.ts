@@ -24,7 +24,14 @@ Its timing table reports $t_{\\text{method}} = 3.0$ s per batch of 50 trajectori
 interface CaseJson {
   paper: { title: string; venueId: string; claims: { id: string; text: string }[] };
   logbooks: { id: string }[];
-  falsifications: { id: string; claim: string; logbook: string; assertion: string; source?: { page?: string; cell?: string }; checks: { id: string; kind: string; params: Record<string, unknown> }[] }[];
+  falsifications: {
+    id: string;
+    claim: string;
+    logbook: string;
+    assertion: string;
+    source?: { page?: string; cell?: string };
+    checks: { id: string; kind: string; params: Record<string, unknown> }[];
+  }[];
 }
 
 async function caseOnDisk(): Promise<CaseJson> {
@@ -42,7 +49,10 @@ test.afterAll(async () => {
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
-test('builds a case from a paper file and a Trackio logbook folder, then a claim, a falsification and a check', async ({ page, consoleErrors }) => {
+test('builds a case from a paper file and a Trackio logbook folder, then a claim, a falsification and a check', async ({
+  page,
+  consoleErrors,
+}) => {
   test.setTimeout(120_000);
   await page.goto(serverUrl());
   await page.getByTestId('new-case').click();
@@ -116,7 +126,9 @@ test('builds a case from a paper file and a Trackio logbook folder, then a claim
   await verdict.getByRole('button', { name: 'Quote as a claimed falsification' }).click();
   const quote = page.getByTestId('falsification-dialog');
   await expect(quote).toBeVisible();
-  await expect(quote.getByTestId('falsification-assertion')).toHaveValue('Result: method takes 3.0 s and the baseline 1.5 s, so the method is 2x slower. Claim falsified.');
+  await expect(quote.getByTestId('falsification-assertion')).toHaveValue(
+    'Result: method takes 3.0 s and the baseline 1.5 s, so the method is 2x slower. Claim falsified.',
+  );
   await expect(quote.getByTestId('quote-source')).toContainText('Verdict');
   await quote.getByLabel('Claim it falsifies').selectOption('C1');
   await expect(quote.getByTestId('add-falsification')).toBeInViewport();
@@ -159,23 +171,37 @@ test('builds a case from a paper file and a Trackio logbook folder, then a claim
     .split('\n')
     .filter((l) => l !== '')
     .map((l) => JSON.parse(l) as { who: string; details?: { edit?: string } });
-  expect(audit.map((e) => e.details?.edit).filter((e) => e !== undefined)).toEqual(expect.arrayContaining(['add-claim', 'add-falsification', 'add-check']));
+  expect(audit.map((e) => e.details?.edit).filter((e) => e !== undefined)).toEqual(
+    expect.arrayContaining(['add-claim', 'add-falsification', 'add-check']),
+  );
   expect(new Set(audit.map((e) => e.who))).toEqual(new Set([REVIEWER]));
 
   // What the UI made, read from the case folder.
   const c = await caseOnDisk();
   expect(c.paper.venueId).toBe('openreview:example-rollouts');
   expect(c.paper.claims.map((x) => x.id)).toEqual(['C1', 'C2']);
-  expect(c.paper.claims[0]!.text).toBe('The paper claims that batched rollouts are at least 8x faster than the per-trajectory baseline on the same hardware.');
+  expect(c.paper.claims[0]!.text).toBe(
+    'The paper claims that batched rollouts are at least 8x faster than the per-trajectory baseline on the same hardware.',
+  );
   expect(c.paper.claims[1]!.text).toContain('$t_{\\text{method}} = 3.0$');
   expect(c.falsifications).toHaveLength(1);
   const f = c.falsifications[0]!;
-  expect(f).toMatchObject({ id: 'F1', claim: 'C1', logbook: c.logbooks[0]!.id, source: { page: 'timing-comparison', cell: 'cell_fe530ccfdf00' } });
-  expect(f.checks).toEqual([expect.objectContaining({ kind: 'units-audit', params: { quantities: 'sandbox/quantities.json', role: 'assertion' } })]);
+  expect(f).toMatchObject({
+    id: 'F1',
+    claim: 'C1',
+    logbook: c.logbooks[0]!.id,
+    source: { page: 'timing-comparison', cell: 'cell_fe530ccfdf00' },
+  });
+  expect(f.checks).toEqual([
+    expect.objectContaining({ kind: 'units-audit', params: { quantities: 'sandbox/quantities.json', role: 'assertion' } }),
+  ]);
   expect(consoleErrors).toEqual([]);
 });
 
-test('creates a case without a logbook, shows the server’s one-line refusal, then imports a logbook into it', async ({ page, consoleErrors }) => {
+test('creates a case without a logbook, shows the server’s one-line refusal, then imports a logbook into it', async ({
+  page,
+  consoleErrors,
+}) => {
   const id = 'empty-from-ui';
   await page.goto(serverUrl());
   await page.getByTestId('new-case').click();
@@ -217,14 +243,24 @@ test('creates a case without a logbook, shows the server’s one-line refusal, t
   expect(consoleErrors).toEqual([]);
 });
 
-test('a partial logbook imports what it can, and the UI lists per page and cell what it could not read', async ({ page, consoleErrors }) => {
+test('a partial logbook imports what it can, and the UI lists per page and cell what it could not read', async ({
+  page,
+  consoleErrors,
+}) => {
   // A logbook written by Trackio's format rules with a malformed cell header and a page listed but missing.
   const folder = await mkdtemp(path.join(tmpdir(), 'recheck-e2e-partial-'));
   writeTrackioLogbook(folder, {
     title: 'Partial logbook',
     metadata: { paper: { openreview_id: 'Partial1' } },
     pages: [
-      { slug: 'runs', title: 'Runs', cells: [{ type: 'markdown', id: 'cell_ok', body: 'This one reads.' }, { type: 'raw', text: '\n\n---\n<!-- trackio-cell\n{"type": "code", "id": broken}\n-->\nthe body of a broken cell\n' }] },
+      {
+        slug: 'runs',
+        title: 'Runs',
+        cells: [
+          { type: 'markdown', id: 'cell_ok', body: 'This one reads.' },
+          { type: 'raw', text: '\n\n---\n<!-- trackio-cell\n{"type": "code", "id": broken}\n-->\nthe body of a broken cell\n' },
+        ],
+      },
       { slug: 'lost', title: 'Lost page', cells: [], missing: true },
     ],
   });

@@ -22,7 +22,12 @@ export interface PageStyle {
 }
 
 export interface PageGlobals {
-  readonly document: { readonly documentElement: PageElement; readonly body: PageElement; readonly scrollingElement: PageElement | null; createElement(tag: string): PageElement };
+  readonly document: {
+    readonly documentElement: PageElement;
+    readonly body: PageElement;
+    readonly scrollingElement: PageElement | null;
+    createElement(tag: string): PageElement;
+  };
   readonly innerWidth: number;
   readonly innerHeight: number;
   getComputedStyle(el: PageElement): PageStyle;

@@ -25,7 +25,22 @@ test('the palette lists commands, filters fuzzily, and runs the chosen one with 
   const list = palette.getByRole('listbox');
   await expect(input).toHaveAttribute('aria-controls', (await list.getAttribute('id'))!);
   // Every kind of action is there.
-  for (const title of ['Run all checks of the case', 'Cancel the run', 'Next claimed falsification', 'Focus the paper pane', 'Focus the logbook pane', 'Focus the sandbox pane', 'Focus the checks and decisions pane', 'New case…', 'Triage a verdict ledger', 'Import a logbook…', 'Draft the letter to the authors', 'Record a decision…', 'Go to a file of the case…', 'Run the checks of F1 (']) {
+  for (const title of [
+    'Run all checks of the case',
+    'Cancel the run',
+    'Next claimed falsification',
+    'Focus the paper pane',
+    'Focus the logbook pane',
+    'Focus the sandbox pane',
+    'Focus the checks and decisions pane',
+    'New case…',
+    'Triage a verdict ledger',
+    'Import a logbook…',
+    'Draft the letter to the authors',
+    'Record a decision…',
+    'Go to a file of the case…',
+    'Run the checks of F1 (',
+  ]) {
     await expect(list.getByRole('option', { name: new RegExp(title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first()).toBeAttached();
   }
   // Fuzzy: "rdec" finds "Record a decision…"; the first option is the active descendant.

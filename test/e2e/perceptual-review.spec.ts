@@ -33,7 +33,14 @@ function caseOnDisk(): { perceptual: PerceptualBlock; pairs: { id: string; a: st
   const col = (name: string) => head.indexOf(name);
   return {
     perceptual,
-    pairs: records.slice(1).map((r) => ({ id: r.values[col('pair_id')]!, a: r.values[col('image_a')]!, b: r.values[col('image_b')]!, conditions: [r.values[col('condition_a')]!, r.values[col('condition_b')]!] })),
+    pairs: records
+      .slice(1)
+      .map((r) => ({
+        id: r.values[col('pair_id')]!,
+        a: r.values[col('image_a')]!,
+        b: r.values[col('image_b')]!,
+        conditions: [r.values[col('condition_a')]!, r.values[col('condition_b')]!],
+      })),
   };
 }
 
@@ -52,13 +59,19 @@ function blindProblems(text: string, pairs: { id: string; a: string; b: string; 
 
 /** Serious or critical axe-core findings on the review screen (as test/e2e/a11y.spec.ts scans every screen). */
 async function accessibilityProblems(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
+  if (!(await page.evaluate(() => 'axe' in globalThis)))
+    await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
   const handle = await page.getByTestId('review-screen').elementHandle();
   return page.evaluate(async (el) => {
     type Violation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] };
     const axe = (globalThis as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: Violation[] }> } }).axe;
-    const r = await axe.run(el, { resultTypes: ['violations'], runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.help}) at ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`);
+    const r = await axe.run(el, {
+      resultTypes: ['violations'],
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+    });
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.help}) at ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`);
   }, handle);
 }
 
@@ -76,7 +89,10 @@ async function answered(page: Page, n: number): Promise<void> {
 // The app's CSP allows no inline script, which is how addScriptTag injects axe: the scan alone bypasses it.
 test.use({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
 
-test('perceptual review: ten pairs from the keyboard, blind; note, undo, blink, difference, zoom; resume; export; checks', async ({ page, consoleErrors }) => {
+test('perceptual review: ten pairs from the keyboard, blind; note, undo, blink, difference, zoom; resume; export; checks', async ({
+  page,
+  consoleErrors,
+}) => {
   test.setTimeout(300_000);
   const { perceptual, pairs } = caseOnDisk();
   const keys = perceptual.answers.map((a) => a.key);
@@ -176,7 +192,10 @@ test('perceptual review: ten pairs from the keyboard, blind; note, undo, blink, 
     await expect(page.getByTestId('review-note')).toHaveValue(note);
     await expect(page.getByTestId('review-status')).toContainText('Took back');
     await ready(page);
-    await page.getByTestId('review-answer').nth(9 % keys.length).click();
+    await page
+      .getByTestId('review-answer')
+      .nth(9 % keys.length)
+      .click();
     await answered(page, 10);
   }
   await ready(page);
@@ -213,7 +232,9 @@ test('perceptual review: ten pairs from the keyboard, blind; note, undo, blink, 
   await page.mouse.down();
   await page.mouse.move(box.x + box.width / 2 - 60, box.y + box.height / 2 - 40, { steps: 4 });
   await page.mouse.up();
-  const transforms = await page.locator('.review-box-inner').evaluateAll((els) => els.map((e) => (e as unknown as { style: { transform: string } }).style.transform));
+  const transforms = await page
+    .locator('.review-box-inner')
+    .evaluateAll((els) => els.map((e) => (e as unknown as { style: { transform: string } }).style.transform));
   expect(transforms).toHaveLength(2);
   expect(transforms[0]).toBe(transforms[1]);
   expect(transforms[0]).toMatch(/translate\(-\d/);
@@ -259,7 +280,10 @@ test('perceptual review: ten pairs from the keyboard, blind; note, undo, blink, 
   await page.getByTestId('review-export').click();
   await expect(page.getByTestId('review-exported')).toContainText('Exported 10 rows');
   const csvPath = (await page.getByTestId('review-exported-path').innerText()).trim();
-  const records = splitCsvRecords(await readFile(path.join(serverWorkspace(), CASE, csvPath), 'utf8'), { maxRows: 10_000, maxCells: 100_000 });
+  const records = splitCsvRecords(await readFile(path.join(serverWorkspace(), CASE, csvPath), 'utf8'), {
+    maxRows: 10_000,
+    maxCells: 100_000,
+  });
   const head = records[0]!.values;
   const rows = records.slice(1).map((r) => Object.fromEntries(head.map((h, i) => [h, r.values[i]])));
   expect(rows.map((r) => r.reviewer)).toEqual(Array(10).fill(reviewer));

@@ -21,7 +21,8 @@ async function workspaceFalsifications(): Promise<{ caseId: string; id: string; 
     } catch {
       continue;
     }
-    for (const f of c.falsifications) out.push({ caseId, id: f.id, open: 6 - Object.values(f.checklist ?? {}).filter((a) => a.status !== 'open').length });
+    for (const f of c.falsifications)
+      out.push({ caseId, id: f.id, open: 6 - Object.values(f.checklist ?? {}).filter((a) => a.status !== 'open').length });
   }
   return out;
 }
@@ -36,7 +37,10 @@ const row = (page: Page, caseId: string, fid: string) => page.getByTestId(`queue
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
-test('the review queue: every falsification with its state and open questions; a row opens its decision panel', async ({ page, consoleErrors }) => {
+test('the review queue: every falsification with its state and open questions; a row opens its decision panel', async ({
+  page,
+  consoleErrors,
+}) => {
   test.setTimeout(240_000);
   await page.goto(serverUrl());
   await openQueue(page);

@@ -19,10 +19,15 @@ async function cliDecisions(id: string): Promise<Record<string, string>> {
   try {
     await cp(path.join(repo, 'cases', id), path.join(dir, id), { recursive: true });
     const stdout = await new Promise<string>((resolve, reject) => {
-      execFile(process.execPath, [path.join(repo, 'bin/recheck.mjs'), 'run', path.join(dir, id), '--json'], { cwd: repo, timeout: 120_000 }, (err, out) => {
-        if (err !== null && err.code !== 1) reject(err);
-        else resolve(out);
-      });
+      execFile(
+        process.execPath,
+        [path.join(repo, 'bin/recheck.mjs'), 'run', path.join(dir, id), '--json'],
+        { cwd: repo, timeout: 120_000 },
+        (err, out) => {
+          if (err !== null && err.code !== 1) reject(err);
+          else resolve(out);
+        },
+      );
     });
     const report = JSON.parse(stdout) as CliReport;
     return Object.fromEntries(report.falsifications.map((f) => [f.falsificationId, f.decision]));
@@ -49,7 +54,9 @@ test(`runs the checks of ${c.id} and shows the computed decisions`, async ({ pag
   }
   // The case list now carries the last decisions too.
   for (const [fid, decision] of Object.entries(expected)) {
-    await expect(page.getByTestId(`case-item-${c.id}`).locator(`[data-testid="decision-badge"][data-falsification="${fid}"]`)).toHaveAttribute('data-decision', decision);
+    await expect(
+      page.getByTestId(`case-item-${c.id}`).locator(`[data-testid="decision-badge"][data-falsification="${fid}"]`),
+    ).toHaveAttribute('data-decision', decision);
   }
   // The run was written to the audit log.
   await page.getByTestId('dock-tab-audit').click();

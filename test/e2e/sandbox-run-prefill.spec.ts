@@ -17,7 +17,9 @@ interface SweepParams {
 
 /** The first sweep of the case that runs sandbox/point.ts, read from case.json independently of the app. */
 function firstSweep(): SweepParams['sweep'] {
-  const file = JSON.parse(readFileSync(path.join(repo, 'cases', CASE, 'case.json'), 'utf8')) as { falsifications: { checks: { params: Partial<SweepParams> }[] }[] };
+  const file = JSON.parse(readFileSync(path.join(repo, 'cases', CASE, 'case.json'), 'utf8')) as {
+    falsifications: { checks: { params: Partial<SweepParams> }[] }[];
+  };
   const sweep = file.falsifications.flatMap((f) => f.checks).find((c) => c.params.sweep?.program === 'sandbox/point.ts')?.params.sweep;
   if (sweep === undefined) throw new Error('the paging case declares no sweep of sandbox/point.ts');
   return sweep;

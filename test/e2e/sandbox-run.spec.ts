@@ -35,7 +35,9 @@ test('runs the case re-implementation in the sandbox and shows its result', asyn
   // The input defaults to the declared check's params (teacher, grid, digits).
   await expect(pane.getByTestId('sandbox-run-input')).toHaveValue(/"teacher"/);
   await expect(pane.getByTestId('sandbox-run-result')).toBeVisible({ timeout: 90_000 });
-  const { fits: result } = JSON.parse(await pane.getByTestId('sandbox-run-result').innerText()) as { fits: { direction: string; mean: number; forwardKl: string }[] };
+  const { fits: result } = JSON.parse(await pane.getByTestId('sandbox-run-result').innerText()) as {
+    fits: { direction: string; mean: number; forwardKl: string }[];
+  };
   expect(result.map((r) => r.direction)).toEqual(['forward-kl', 'reverse-kl']);
   // Mode covering vs mode seeking for the 0.6/0.4 mixture at -3 and 3: the forward fit sits between the modes
   // (mean 0.6*-3 + 0.4*3 = -0.6, moment matching), the reverse fit on one mode.
@@ -53,7 +55,8 @@ test('runs the case re-implementation in the sandbox and shows its result', asyn
 
 test('a program cannot reach the server: import, fetch, XHR and WebSocket are blocked', async ({ page, context }) => {
   const pane = await openSandboxFile(page, 'sandbox/probes/probe-network.ts');
-  const toServer = (url: string) => url.startsWith(serverOrigin()) && !/\/(sandbox\/index\.html|assets\/sandbox\/[^/]+\.js|api\/call\/prepareSandboxProgram)$/.test(url);
+  const toServer = (url: string) =>
+    url.startsWith(serverOrigin()) && !/\/(sandbox\/index\.html|assets\/sandbox\/[^/]+\.js|api\/call\/prepareSandboxProgram)$/.test(url);
   const answered: string[] = [];
   const failed: string[] = [];
   const onResponse = (r: Response) => void (toServer(r.url()) && !r.url().includes('/assets/') && answered.push(r.url()));
@@ -81,7 +84,8 @@ test('without the guards, the sandbox page itself blocks import, fetch, XHR and 
   // A raw worker script (no bundler, no guards) started in a fresh sandbox page, the way the app starts one:
   // what it can reach is what the page's CSP and opaque origin allow.
   const failed: string[] = [];
-  const onFailed = (r: Request) => void (r.url().startsWith(serverOrigin()) && r.url().includes('/api/') && failed.push(`${r.url()} ${r.failure()?.errorText ?? ''}`));
+  const onFailed = (r: Request) =>
+    void (r.url().startsWith(serverOrigin()) && r.url().includes('/api/') && failed.push(`${r.url()} ${r.failure()?.errorText ?? ''}`));
   context.on('requestfailed', onFailed);
   await page.goto(serverUrl());
   const raw = `self.onmessage = async (e) => {
@@ -96,7 +100,11 @@ test('without the guards, the sandbox page itself blocks import, fetch, XHR and 
     postMessage('{"recheck":"' + req.nonce + '","m":' + JSON.stringify({ type: 'result', value: out }) + '}');
   };`;
   // Runs in the app page: the few DOM members used, typed here (the Node project has no DOM types).
-  type Frame = { setAttribute(n: string, v: string): void; src: string; contentWindow: { postMessage(m: unknown, o: string): void } | null };
+  type Frame = {
+    setAttribute(n: string, v: string): void;
+    src: string;
+    contentWindow: { postMessage(m: unknown, o: string): void } | null;
+  };
   type Doc = { createElement(t: 'iframe'): Frame; baseURI: string; body: { appendChild(f: Frame): void } };
   type Win = { addEventListener(t: 'message', l: (e: { source: unknown; data: { kind?: string; text?: string } }) => void): void };
   const value = await page.evaluate(
@@ -110,8 +118,13 @@ test('without the guards, the sandbox page itself blocks import, fetch, XHR and 
         g.window.addEventListener('message', (event) => {
           if (event.source !== frame.contentWindow) return;
           const data = event.data;
-          if (data.kind === 'ready') frame.contentWindow?.postMessage({ channel: 'recheck-sandbox/1', kind: 'start', code, request: { type: 'run', input: { origin }, seed: 1, nonce } }, '*');
-          if (data.kind === 'message' && typeof data.text === 'string') resolve((JSON.parse(data.text) as { m: { value: unknown } }).m.value);
+          if (data.kind === 'ready')
+            frame.contentWindow?.postMessage(
+              { channel: 'recheck-sandbox/1', kind: 'start', code, request: { type: 'run', input: { origin }, seed: 1, nonce } },
+              '*',
+            );
+          if (data.kind === 'message' && typeof data.text === 'string')
+            resolve((JSON.parse(data.text) as { m: { value: unknown } }).m.value);
           if (data.kind === 'worker-error') reject(new Error(data.text));
         });
         g.document.body.appendChild(frame);
@@ -158,7 +171,15 @@ test('an allocation bomb ends only the sandbox page; the app tab survives and ru
     executablePath: '/usr/bin/chromium',
     headless: true,
     viewport: { width: 1600, height: 1000 },
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--remote-debugging-port=0'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--remote-debugging-port=0',
+    ],
   });
   let reattached: Browser | null = null;
   try {
@@ -172,7 +193,10 @@ test('an allocation bomb ends only the sandbox page; the app tab survives and ru
 
     const port = (await readFile(path.join(userDataDir, 'DevToolsActivePort'), 'utf8')).split('\n')[0]!;
     reattached = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
-    const app = reattached.contexts().flatMap((c) => c.pages()).find((p) => p.url().startsWith(serverOrigin()));
+    const app = reattached
+      .contexts()
+      .flatMap((c) => c.pages())
+      .find((p) => p.url().startsWith(serverOrigin()));
     if (app === undefined) throw new Error('the app page is gone after the out-of-memory');
     expect(await app.evaluate(() => (globalThis as unknown as { __beforeOom?: number }).__beforeOom)).toBe(42);
     const again = app.getByTestId('pane-sandbox');

@@ -23,7 +23,12 @@ export const REVIEW_CASE = 'quantization-stability';
 function ledgerFile(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'recheck-e2e-tour-'));
   const file = path.join(dir, 'verdicts.csv');
-  const rows = ['paper,claim,logbook,verdict', 'openreview:tour-a,Claim A holds at every scale,alice/a,falsified', 'openreview:tour-a,Claim A holds at every scale,bob/a,verified', 'openreview:tour-b,Claim B,carol/b,falsified'];
+  const rows = [
+    'paper,claim,logbook,verdict',
+    'openreview:tour-a,Claim A holds at every scale,alice/a,falsified',
+    'openreview:tour-a,Claim A holds at every scale,bob/a,verified',
+    'openreview:tour-b,Claim B,carol/b,falsified',
+  ];
   writeFileSync(file, `${rows.join('\n')}\n`);
   return file;
 }
@@ -124,7 +129,7 @@ async function settingsTour(page: Page, visit: Visit): Promise<void> {
     await d.getByRole('radio', { name: /On Slurm/ }).check();
     await expect(d.getByLabel('Partition')).toBeVisible();
     // Opened from the dark top bar, the dialog must still draw its notes in the page's colours, readable on its panel.
-    expect(await lowestMutedContrast(d), 'contrast of the dialog\'s muted notes on its panel').toBeGreaterThanOrEqual(4.5);
+    expect(await lowestMutedContrast(d), "contrast of the dialog's muted notes on its panel").toBeGreaterThanOrEqual(4.5);
   });
   await expect(place).toHaveText(before);
 }
@@ -134,11 +139,17 @@ async function lowestMutedContrast(d: Locator): Promise<number> {
   const colours = await d.evaluate((el) => {
     const { getComputedStyle } = globalThis as unknown as PageGlobals;
     const dialog = el as unknown as PageElement & { querySelectorAll(sel: string): ArrayLike<PageElement> };
-    return { panel: getComputedStyle(dialog).backgroundColor, muted: Array.from(dialog.querySelectorAll('.muted')).map((m) => getComputedStyle(m).color) };
+    return {
+      panel: getComputedStyle(dialog).backgroundColor,
+      muted: Array.from(dialog.querySelectorAll('.muted')).map((m) => getComputedStyle(m).color),
+    };
   });
   expect(colours.muted.length).toBeGreaterThan(0);
   const luminance = (css: string) => {
-    const [r, g, b] = (css.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => Number(v) / 255).map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    const [r, g, b] = (css.match(/[\d.]+/g) ?? [])
+      .slice(0, 3)
+      .map((v) => Number(v) / 255)
+      .map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
     return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
   };
   const panel = luminance(colours.panel);

@@ -30,7 +30,9 @@ const VARIANTS: Variant[] = [
 /** What must be in the window, without scrolling the page, whenever a case is open (the case list by its sidebar, which scrolls itself). */
 const ESSENTIALS: [string, (page: Page) => Locator][] = [
   ['case list', (page) => page.locator('aside.sidebar')],
-  ...['pane-paper', 'pane-logbook', 'pane-sandbox', 'run-checks', 'dock-tab-results', 'dock-tab-decide'].map((id): [string, (page: Page) => Locator] => [id, (page) => page.getByTestId(id)]),
+  ...['pane-paper', 'pane-logbook', 'pane-sandbox', 'run-checks', 'dock-tab-results', 'dock-tab-decide'].map(
+    (id): [string, (page: Page) => Locator] => [id, (page) => page.getByTestId(id)],
+  ),
 ];
 
 /** The page (not a pane) scrolls neither way. */
@@ -83,7 +85,10 @@ for (const v of VARIANTS) {
   });
 }
 
-test('first load: the case list fetches neither the editor, its TypeScript worker nor KaTeX, and under 300 KiB of JavaScript', async ({ page, consoleErrors }) => {
+test('first load: the case list fetches neither the editor, its TypeScript worker nor KaTeX, and under 300 KiB of JavaScript', async ({
+  page,
+  consoleErrors,
+}) => {
   const scripts: { url: string; bytes: number }[] = [];
   page.on('requestfinished', (req) => {
     if (req.resourceType() !== 'script') return;
@@ -93,9 +98,15 @@ test('first load: the case list fetches neither the editor, its TypeScript worke
   await expect(page.locator('[data-testid^="case-item-"]').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
   const names = scripts.map((s) => new URL(s.url).pathname);
-  expect(names.some((n) => /index-[A-Za-z0-9_-]{8}\.js$/.test(n)), names.join(', ')).toBe(true);
+  expect(
+    names.some((n) => /index-[A-Za-z0-9_-]{8}\.js$/.test(n)),
+    names.join(', '),
+  ).toBe(true);
   for (const heavy of [/monaco/i, /editor\.api/i, /ts\.worker/i, /tsMode/i, /MarkdownView/, /katex/i]) {
-    expect(names.filter((n) => heavy.test(n)), `${heavy} on first load`).toEqual([]);
+    expect(
+      names.filter((n) => heavy.test(n)),
+      `${heavy} on first load`,
+    ).toEqual([]);
   }
   const total = scripts.reduce((a, s) => a + s.bytes, 0);
   expect(total).toBeLessThanOrEqual(300 * 1024);

@@ -19,14 +19,18 @@ const CASE = 'paging-robustness';
 /** Why no Slurm is reachable from the e2e server, or null when it is. */
 function noCluster(): string | null {
   const conf = process.env.SLURM_CONF;
-  if (conf === undefined || conf === '') return 'SLURM_CONF is not set for the e2e server (start a cluster as root with node scripts/slurm/cluster.mjs start and export the SLURM_CONF it prints)';
+  if (conf === undefined || conf === '')
+    return 'SLURM_CONF is not set for the e2e server (start a cluster as root with node scripts/slurm/cluster.mjs start and export the SLURM_CONF it prints)';
   if (!existsSync(conf)) return `SLURM_CONF names ${conf}, which does not exist`;
   const r = spawnSync('sinfo', ['-h', '-o', '%P'], { encoding: 'utf8' });
   if (r.error !== undefined || r.status !== 0) return `sinfo fails (${(r.stderr ?? String(r.error)).trim().split('\n')[0]})`;
   return null;
 }
 const reason = noCluster();
-const partition = reason === null ? (spawnSync('sinfo', ['-h', '-o', '%P'], { encoding: 'utf8' }).stdout.trim().split('\n')[0] ?? 'debug').replace(/\*$/, '') : 'debug';
+const partition =
+  reason === null
+    ? (spawnSync('sinfo', ['-h', '-o', '%P'], { encoding: 'utf8' }).stdout.trim().split('\n')[0] ?? 'debug').replace(/\*$/, '')
+    : 'debug';
 if (reason !== null) console.warn(`Slurm settings e2e tests SKIPPED: ${reason}`);
 
 function requireCluster(): void {
@@ -51,10 +55,15 @@ async function localDecisions(id: string): Promise<Record<string, string>> {
   try {
     await cp(path.join(repo, 'cases', id), path.join(dir, id), { recursive: true });
     const stdout = await new Promise<string>((resolve, reject) => {
-      execFile(process.execPath, [path.join(repo, 'bin/recheck.mjs'), 'run', path.join(dir, id), '--json'], { cwd: repo, timeout: 150_000 }, (err, out) => {
-        if (err !== null && err.code !== 1) reject(err);
-        else resolve(out);
-      });
+      execFile(
+        process.execPath,
+        [path.join(repo, 'bin/recheck.mjs'), 'run', path.join(dir, id), '--json'],
+        { cwd: repo, timeout: 150_000 },
+        (err, out) => {
+          if (err !== null && err.code !== 1) reject(err);
+          else resolve(out);
+        },
+      );
     });
     const report = JSON.parse(stdout) as { falsifications: { falsificationId: string; decision: string }[] };
     return Object.fromEntries(report.falsifications.map((f) => [f.falsificationId, f.decision]));
@@ -75,7 +84,10 @@ test.afterAll(async () => {
   if (reason === null) await restoreLocal();
 });
 
-test('a partition Slurm does not have is refused in the dialog with its one line, and nothing is saved', async ({ page, consoleErrors }) => {
+test('a partition Slurm does not have is refused in the dialog with its one line, and nothing is saved', async ({
+  page,
+  consoleErrors,
+}) => {
   requireCluster();
   await page.goto(serverUrl());
   const dialog = await openSettingsFromTopBar(page);
@@ -93,7 +105,10 @@ test('a partition Slurm does not have is refused in the dialog with its one line
   expect(consoleErrors).toEqual([]);
 });
 
-test(`with Slurm set in the workspace settings, ${CASE}'s sweeps run as a job array, live, with the local decisions`, async ({ page, consoleErrors }) => {
+test(`with Slurm set in the workspace settings, ${CASE}'s sweeps run as a job array, live, with the local decisions`, async ({
+  page,
+  consoleErrors,
+}) => {
   requireCluster();
   test.setTimeout(300_000);
   const expected = await localDecisions(CASE);
@@ -122,12 +137,15 @@ test(`with Slurm set in the workspace settings, ${CASE}'s sweeps run as a job ar
   const progress = page.locator('.progress-text');
   await expect(progress).toContainText(/on Slurm, job \d+/, { timeout: 60_000 });
   const job = /on Slurm, job (\d+)/.exec(await progress.innerText())?.[1];
-  await expect(page.getByTestId('live-caption').first()).toContainText(/Live: [1-9]\d* points? of additive against k/, { timeout: 120_000 });
+  await expect(page.getByTestId('live-caption').first()).toContainText(/Live: [1-9]\d* points? of additive against k/, {
+    timeout: 120_000,
+  });
   await screenshot(page, 'slurm-sweep-running');
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'finished', { timeout: 240_000 });
 
   const results = page.getByTestId('results');
-  for (const [fid, decision] of Object.entries(expected)) await expect(results.getByTestId(`result-${fid}`).getByTestId('decision-badge')).toHaveAttribute('data-decision', decision);
+  for (const [fid, decision] of Object.entries(expected))
+    await expect(results.getByTestId(`result-${fid}`).getByTestId('decision-badge')).toHaveAttribute('data-decision', decision);
   // The evidence names the backend and the job.
   const check = results.getByTestId('check-full-sweep');
   await check.locator('details.evidence summary').first().click();

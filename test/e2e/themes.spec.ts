@@ -14,33 +14,39 @@ const themeOf = (page: Page) => page.evaluate(() => (globalThis as unknown as Pa
  * page from the computed styles (sRGB relative luminance, WCAG 2.2 section 1.4.3).
  */
 async function contrastOf(page: Page, selector: string): Promise<number> {
-  return page.locator(selector).first().evaluate((target) => {
-    const { getComputedStyle } = globalThis as unknown as PageGlobals;
-    const el = target as unknown as PageElement;
-    const rgb = (c: string): [number, number, number, number] => {
-      const m = /rgba?\(([^)]+)\)/.exec(c);
-      if (!m) throw new Error(`not an rgb colour: ${c}`);
-      const p = m[1]!.split(/[ ,/]+/).filter(Boolean).map(Number);
-      return [p[0]!, p[1]!, p[2]!, p[3] ?? 1];
-    };
-    const lum = ([r, g, b]: number[]) => {
-      const f = (v: number) => {
-        const s = v / 255;
-        return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((target) => {
+      const { getComputedStyle } = globalThis as unknown as PageGlobals;
+      const el = target as unknown as PageElement;
+      const rgb = (c: string): [number, number, number, number] => {
+        const m = /rgba?\(([^)]+)\)/.exec(c);
+        if (!m) throw new Error(`not an rgb colour: ${c}`);
+        const p = m[1]!
+          .split(/[ ,/]+/)
+          .filter(Boolean)
+          .map(Number);
+        return [p[0]!, p[1]!, p[2]!, p[3] ?? 1];
       };
-      return 0.2126 * f(r!) + 0.7152 * f(g!) + 0.0722 * f(b!);
-    };
-    let bg: PageElement | null = el;
-    let back = rgb('rgba(0,0,0,0)');
-    while (bg !== null) {
-      back = rgb(getComputedStyle(bg).backgroundColor);
-      if (back[3] > 0.9) break;
-      bg = bg.parentElement;
-    }
-    const a = lum(rgb(getComputedStyle(el).color));
-    const b = lum(back);
-    return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
-  });
+      const lum = ([r, g, b]: number[]) => {
+        const f = (v: number) => {
+          const s = v / 255;
+          return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+        };
+        return 0.2126 * f(r!) + 0.7152 * f(g!) + 0.0722 * f(b!);
+      };
+      let bg: PageElement | null = el;
+      let back = rgb('rgba(0,0,0,0)');
+      while (bg !== null) {
+        back = rgb(getComputedStyle(bg).backgroundColor);
+        if (back[3] > 0.9) break;
+        bg = bg.parentElement;
+      }
+      const a = lum(rgb(getComputedStyle(el).color));
+      const b = lum(back);
+      return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    });
 }
 
 /** The plot variables resolved to rgb() colours (an unset or invalid one resolves to the probe's default, flagged as ''). */

@@ -58,7 +58,10 @@ test('triage: the queue by tier, a row opens its case, another creates one with 
   await expect(view.getByTestId('triage-paper-categories')).toBeVisible();
 
   // Tier order and headings: claimed falsifications first, then contested.
-  await expect(view.locator('.triage-heading')).toHaveText([/^Claimed falsifications: re-check before anyone writes to the authors/, /^Contested: logbooks disagree/]);
+  await expect(view.locator('.triage-heading')).toHaveText([
+    /^Claimed falsifications: re-check before anyone writes to the authors/,
+    /^Contested: logbooks disagree/,
+  ]);
   const rows = view.getByTestId('triage-row');
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(0)).toHaveAttribute('data-paper', NEW_PAPER);
@@ -66,7 +69,9 @@ test('triage: the queue by tier, a row opens its case, another creates one with 
   // Each row lists its logbooks' verdicts (in words, not colour alone).
   const contested = view.getByTestId('triage-group-contested').getByTestId('triage-row');
   await expect(contested.locator('.triage-verdicts li')).toHaveText(['alice/fw-short verified', 'bob/fw-long falsified']);
-  await expect(view.getByTestId('triage-group-falsified').getByTestId('triage-row').locator('.triage-verdicts li')).toHaveText(['carol/sketch-repro falsified']);
+  await expect(view.getByTestId('triage-group-falsified').getByTestId('triage-row').locator('.triage-verdicts li')).toHaveText([
+    'carol/sketch-repro falsified',
+  ]);
   await screenshot(page, '40-triage-queue');
 
   // The contested row's paper has a case in the workspace: it opens it.
@@ -104,12 +109,16 @@ test('triage: the queue by tier, a row opens its case, another creates one with 
   await expect(paper.getByTestId('claim-C1')).toContainText(`C1${FALSIFIED_CLAIM}`);
   await expect(paper.getByTestId('claim-source')).toContainText('carol/sketch-repro');
   await screenshot(page, '42-triage-case-created');
-  const onDisk = JSON.parse(await readFile(path.join(serverWorkspace(), NEW_CASE, 'case.json'), 'utf8')) as { paper: { venueId: string; claims: { id: string; text: string }[] } };
+  const onDisk = JSON.parse(await readFile(path.join(serverWorkspace(), NEW_CASE, 'case.json'), 'utf8')) as {
+    paper: { venueId: string; claims: { id: string; text: string }[] };
+  };
   expect(onDisk.paper.venueId).toBe(NEW_PAPER);
   expect(onDisk.paper.claims).toEqual([{ id: 'C1', text: FALSIFIED_CLAIM }]);
 
   // In the triage view, that row now opens its case.
   await page.getByTestId('open-triage').click();
-  await expect(view.getByTestId('triage-group-falsified').getByRole('button', { name: `Open case ${NEW_CASE} about ${NEW_PAPER}` })).toBeVisible();
+  await expect(
+    view.getByTestId('triage-group-falsified').getByRole('button', { name: `Open case ${NEW_CASE} about ${NEW_PAPER}` }),
+  ).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });

@@ -42,7 +42,8 @@ function pageWindow(browser: Browser, opened: BrowserContext[]): SandboxWindow {
   })();
   const withPage = (f: (p: Page) => Promise<unknown>) => void page.then((p) => (closed ? undefined : f(p))).catch(() => undefined);
   return {
-    send: (m) => withPage((p) => p.evaluate((mm) => (globalThis as unknown as { __recheckDeliver(m: unknown): void }).__recheckDeliver(mm), m)),
+    send: (m) =>
+      withPage((p) => p.evaluate((mm) => (globalThis as unknown as { __recheckDeliver(m: unknown): void }).__recheckDeliver(mm), m)),
     onMessage: (l) => void listeners.push(l),
     onGone: (l) => void gone.push(l),
     processId: () => null,
@@ -59,16 +60,26 @@ test.describe('the hidden-window runner on the real sandbox page', () => {
   test.beforeEach(() => {
     opened = [];
   });
-  const runnerFor = (browser: Browser) => createWindowSandboxRunner({ openWindow: () => pageWindow(browser, opened), sampleProcesses: () => [] });
+  const runnerFor = (browser: Browser) =>
+    createWindowSandboxRunner({ openWindow: () => pageWindow(browser, opened), sampleProcesses: () => [] });
 
   test("runs the case's re-implementation to the same result as the headless Node sandbox", async ({ browser }) => {
     test.setTimeout(120_000);
-    const input = { teacher: { weights: [0.6, 0.4], means: [-3, 3], sds: [0.8, 0.8] }, grid: { min: -10, max: 10, points: 201 }, digits: 40 };
+    const input = {
+      teacher: { weights: [0.6, 0.4], means: [-3, 3], sds: [0.8, 0.8] },
+      grid: { min: -10, max: 10, points: 201 },
+      digits: 40,
+    };
     const modulePath = path.join(repo, 'cases/kl-direction/sandbox/mode-fit.ts');
     const win = runnerFor(browser);
     const program = await win.prepare({ modulePath, label: 'sandbox/mode-fit.ts' });
     const progress: number[] = [];
-    const inWindow = await win.run(program, { input, seed: 1, limits: { timeoutMs: 90_000 }, onMessage: (m) => m.type === 'progress' && progress.push(m.done) });
+    const inWindow = await win.run(program, {
+      input,
+      seed: 1,
+      limits: { timeoutMs: 90_000 },
+      onMessage: (m) => m.type === 'progress' && progress.push(m.done),
+    });
     // The oracle: the same module in the headless sandbox (a Node child under bubblewrap).
     const node = await defaultSandboxRunner();
     const headless = await node.prepare({ modulePath, label: 'sandbox/mode-fit.ts' });
@@ -106,10 +117,19 @@ test.describe('the hidden-window runner on the real sandbox page', () => {
     const win = runnerFor(browser);
     const program = await win.prepare({ modulePath: fixture('spin.ts') });
     const t0 = Date.now();
-    expect(await win.run(program, { input: null, seed: 1, limits: { timeoutMs: 2000 } })).toMatchObject({ outcome: 'timeout', message: 'wall-clock limit of 2 s reached' });
+    expect(await win.run(program, { input: null, seed: 1, limits: { timeoutMs: 2000 } })).toMatchObject({
+      outcome: 'timeout',
+      message: 'wall-clock limit of 2 s reached',
+    });
     expect(Date.now() - t0).toBeLessThan(10_000);
     const ac = new AbortController();
-    const running = win.run(program, { input: null, seed: 1, signal: ac.signal, limits: { timeoutMs: 60_000 }, onMessage: (m) => m.type === 'log' && ac.abort() });
+    const running = win.run(program, {
+      input: null,
+      seed: 1,
+      signal: ac.signal,
+      limits: { timeoutMs: 60_000 },
+      onMessage: (m) => m.type === 'log' && ac.abort(),
+    });
     expect(await running).toMatchObject({ outcome: 'killed', message: 'cancelled' });
   });
 
@@ -127,7 +147,10 @@ test.describe('the hidden-window runner on the real sandbox page', () => {
 
   // Every bundled case whose checks run untrusted code reaches the same decision when that code runs in the
   // desktop runner (worker bundles in separate pages) as in the headless Node sandbox that test/cases/ uses.
-  for (const [caseId, decision] of [['kl-direction', 'confirmed'], ['paging-robustness', 'confirmed']] as const) {
+  for (const [caseId, decision] of [
+    ['kl-direction', 'confirmed'],
+    ['paging-robustness', 'confirmed'],
+  ] as const) {
     test(`${caseId}: the case's sandboxed checks reach their decision in the window runner`, async ({ browser }) => {
       test.setTimeout(300_000);
       const copy = await mkdtemp(path.join(tmpdir(), `recheck-e2e-${caseId}-`));

@@ -46,10 +46,18 @@ test('columns offered, a wrong check withdrawn with its reason, a stale decision
   await dialog.locator('[data-param="table"] select').selectOption('sandbox/sweep.csv');
   const y = dialog.getByTestId('column-y');
   await expect(y).toBeVisible();
-  await expect(y.locator('option')).toHaveText(['choose a column of sandbox/sweep.csv…', 'k', 'ratio', 'H_k', 'additive (not a column of the table)']);
+  await expect(y.locator('option')).toHaveText([
+    'choose a column of sandbox/sweep.csv…',
+    'k',
+    'ratio',
+    'H_k',
+    'additive (not a column of the table)',
+  ]);
   await expect(dialog.getByTestId('column-unknown-y')).toContainText('has no column “additive” (columns: k, ratio, H_k)');
   await dialog.getByTestId('add-check-submit').click();
-  await expect(dialog.getByTestId('add-check-error')).toContainText('param y: no column "additive" in sandbox/sweep.csv (columns: k, ratio, H_k)');
+  await expect(dialog.getByTestId('add-check-error')).toContainText(
+    'param y: no column "additive" in sandbox/sweep.csv (columns: k, ratio, H_k)',
+  );
   takeExpectedConsoleErrors(consoleErrors, /status of 400|Bad Request/);
   await screenshot(page, 'withdraw-columns');
   await y.selectOption('ratio');
@@ -72,8 +80,12 @@ test('columns offered, a wrong check withdrawn with its reason, a stale decision
   await expect(f1.getByTestId('withdrawn-check-F1-growth-fit-1')).toContainText('the table is not this finding’s evidence');
   await expect(f1.getByTestId('decision-badge')).toBeVisible();
   await expect(page.getByTestId('run-F1')).toHaveText('Run 2 checks');
-  const stored = JSON.parse(readFileSync(path.join(dir, 'case.json'), 'utf8')) as { falsifications: { checks: { id: string; withdrawn?: { reason: string } }[] }[] };
-  expect(stored.falsifications[0]?.checks.find((c) => c.id === 'growth-fit-1')?.withdrawn?.reason).toBe('added to try the form; the table is not this finding’s evidence');
+  const stored = JSON.parse(readFileSync(path.join(dir, 'case.json'), 'utf8')) as {
+    falsifications: { checks: { id: string; withdrawn?: { reason: string } }[] }[];
+  };
+  expect(stored.falsifications[0]?.checks.find((c) => c.id === 'growth-fit-1')?.withdrawn?.reason).toBe(
+    'added to try the form; the table is not this finding’s evidence',
+  );
   await screenshot(page, 'withdraw-check');
 
   // A claim with a finding in force is not withdrawn: the refusal names the finding.
@@ -94,7 +106,12 @@ test('columns offered, a wrong check withdrawn with its reason, a stale decision
   await page.getByTestId('paper-save').click();
   await expect(page.getByTestId('paper-editor')).toBeHidden();
   await expect(page.getByTestId('pane-paper')).toContainText('at least');
-  expect(readFileSync(path.join(dir, 'paper.md'), 'utf8')).toBe('# Batched rollouts\n\nClaim 1: at least $8\\times$ faster per trajectory.\n');
-  const audit = readFileSync(path.join(dir, 'audit.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { details?: { edit?: string } });
+  expect(readFileSync(path.join(dir, 'paper.md'), 'utf8')).toBe(
+    '# Batched rollouts\n\nClaim 1: at least $8\\times$ faster per trajectory.\n',
+  );
+  const audit = readFileSync(path.join(dir, 'audit.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { details?: { edit?: string } });
   expect(audit.map((e) => e.details?.edit).filter((e) => e !== undefined)).toEqual(['add-check', 'withdraw-check', 'edit-paper']);
 });

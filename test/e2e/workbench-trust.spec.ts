@@ -11,7 +11,9 @@ async function openCase(page: Page, id: string): Promise<void> {
 
 async function runAndWait(page: Page, start: () => Promise<void>): Promise<void> {
   await start();
-  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'running', { timeout: 15_000 }).catch(() => undefined);
+  await expect(page.getByTestId('run-status'))
+    .toHaveAttribute('data-status', 'running', { timeout: 15_000 })
+    .catch(() => undefined);
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'finished', { timeout: 170_000 });
 }
 
@@ -49,8 +51,14 @@ test("re-running one falsification keeps the other's decision everywhere (defect
   await expect(results.getByTestId('result-F1').getByTestId('decision-badge')).toHaveAttribute('data-decision', f1!);
   await expect(results.getByTestId('result-run-F1')).toHaveText(f1Run!);
   await expect(results.getByTestId('result-run-F2')).not.toHaveText(f1Run!);
-  await expect(page.getByTestId('pane-paper').locator('[data-testid="decision-badge"][data-falsification="F1"]')).toHaveAttribute('data-decision', f1!);
-  await expect(page.getByTestId(`case-item-${id}`).locator('[data-testid="decision-badge"][data-falsification="F1"]')).toHaveAttribute('data-decision', f1!);
+  await expect(page.getByTestId('pane-paper').locator('[data-testid="decision-badge"][data-falsification="F1"]')).toHaveAttribute(
+    'data-decision',
+    f1!,
+  );
+  await expect(page.getByTestId(`case-item-${id}`).locator('[data-testid="decision-badge"][data-falsification="F1"]')).toHaveAttribute(
+    'data-decision',
+    f1!,
+  );
   // After a reload too (the core, not the page, keeps each falsification's latest run).
   await page.reload();
   await expect(page.getByTestId('results').getByTestId('result-F1').getByTestId('decision-badge')).toHaveAttribute('data-decision', f1!);
@@ -115,7 +123,10 @@ test('a reload during a run re-attaches to it; the audit log names the reviewer 
   expect(consoleErrors).toEqual([]);
 });
 
-test('the open case and dock tab are in the URL: a link or a reload returns there, Back returns to the previous case', async ({ page, consoleErrors }) => {
+test('the open case and dock tab are in the URL: a link or a reload returns there, Back returns to the previous case', async ({
+  page,
+  consoleErrors,
+}) => {
   await page.goto(serverUrl());
   await openCase(page, 'kl-direction');
   await expect(page).toHaveURL(/[?&]case=kl-direction/);

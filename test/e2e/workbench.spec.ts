@@ -46,7 +46,9 @@ for (const c of cases) {
     await screenshot(page, `02-open-${c.id}`);
     // Output the logbook writer cut is marked as such, with the count the writer recorded.
     for (const n of c.elided) {
-      const marker = logbook.getByTestId('elided-marker').filter({ hasText: `${n.toLocaleString('en-US')} characters elided by the logbook writer` });
+      const marker = logbook
+        .getByTestId('elided-marker')
+        .filter({ hasText: `${n.toLocaleString('en-US')} characters elided by the logbook writer` });
       await expect(marker).toHaveCount(1);
       await marker.scrollIntoViewIfNeeded();
       await screenshot(page, `02-elided-${c.id}`);

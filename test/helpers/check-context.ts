@@ -10,7 +10,10 @@ export interface TestContext extends CheckContext {
   logs: string[];
 }
 
-export function makeTestContext(caseDir: string, o: { checkId?: string; falsificationId?: string; signal?: AbortSignal } = {}): TestContext {
+export function makeTestContext(
+  caseDir: string,
+  o: { checkId?: string; falsificationId?: string; signal?: AbortSignal } = {},
+): TestContext {
   const progressEvents: CheckProgress[] = [];
   const logs: string[] = [];
   const ctx = createCheckContext({

@@ -26,7 +26,10 @@ export function toolsRequired(env: NodeJS.ProcessEnv = process.env): boolean {
 export function required(what: string, reason: string | null, env: NodeJS.ProcessEnv = process.env): string {
   if (reason === null) return '';
   const message = `${what}: ${reason}`;
-  if (toolsRequired(env)) throw new Error(`required for the test command (RECHECK_REQUIRE_TOOLS or CI is set) but missing: ${message}; scripts/system-deps.mjs installs it`);
+  if (toolsRequired(env))
+    throw new Error(
+      `required for the test command (RECHECK_REQUIRE_TOOLS or CI is set) but missing: ${message}; scripts/system-deps.mjs installs it`,
+    );
   console.warn(`SKIPPED (${message})`);
   return message;
 }
@@ -38,7 +41,10 @@ export function pythonModules(modules: readonly string[]): string {
   const key = modules.join(',');
   if (!probed.has(key)) {
     const r = spawnSync(PYTHON, ['-c', modules.map((m) => `import ${m}`).join('; ')], { encoding: 'utf8' });
-    probed.set(key, r.status === 0 ? null : `${PYTHON} cannot import ${modules.join(', ')} (${(r.stderr || String(r.error)).trim().split('\n').at(-1)})`);
+    probed.set(
+      key,
+      r.status === 0 ? null : `${PYTHON} cannot import ${modules.join(', ')} (${(r.stderr || String(r.error)).trim().split('\n').at(-1)})`,
+    );
   }
   return required(`Python modules ${modules.join(', ')}`, probed.get(key) ?? null);
 }

@@ -21,7 +21,15 @@ export function writeMinimalCase(root: string, id = 'mini', caseJson?: Record<st
     title: 'A minimal case',
     paper: { title: 'A paper', venueId: 'openreview:example-mini', claims: [{ id: 'C1', text: 'The bound holds.' }] },
     logbooks: [{ id: 'L1', path: 'logbook', format: 'plain', title: 'A logbook' }],
-    falsifications: [{ id: 'F1', claim: 'C1', logbook: 'L1', assertion: 'The bound fails at k = 8.', checks: [{ id: 'c1', kind: 'test-fixed', title: 'fixed outcome', params: { outcome: 'supports' } }] }],
+    falsifications: [
+      {
+        id: 'F1',
+        claim: 'C1',
+        logbook: 'L1',
+        assertion: 'The bound fails at k = 8.',
+        checks: [{ id: 'c1', kind: 'test-fixed', title: 'fixed outcome', params: { outcome: 'supports' } }],
+      },
+    ],
   };
   writeFileSync(join(dir, 'case.json'), `${JSON.stringify(json, null, 2)}\n`);
   return dir;

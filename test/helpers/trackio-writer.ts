@@ -11,7 +11,10 @@ import { join } from 'node:path';
 /** Python's json.dumps with default separators and ensure_ascii=False (enough for test headers). */
 function pyJson(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(pyJson).join(', ')}]`;
-  if (typeof v === 'object' && v !== null) return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${pyJson(x)}`).join(', ')}}`;
+  if (typeof v === 'object' && v !== null)
+    return `{${Object.entries(v)
+      .map(([k, x]) => `${JSON.stringify(k)}: ${pyJson(x)}`)
+      .join(', ')}}`;
   return JSON.stringify(v);
 }
 
@@ -24,17 +27,38 @@ export function truncateLikeTrackio(output: string): string {
 
 export type TestCell =
   | { type: 'markdown'; id?: string; title?: string; body: string }
-  | { type: 'run'; id: string; command: string[]; exitCode: number; durationS: number; scripts?: { name: string; lang: string; text: string }[]; output: string }
+  | {
+      type: 'run';
+      id: string;
+      command: string[];
+      exitCode: number;
+      durationS: number;
+      scripts?: { name: string; lang: string; text: string }[];
+      output: string;
+    }
   | { type: 'raw'; text: string };
 
 function cellText(c: TestCell): string {
   if (c.type === 'raw') return c.text;
   if (c.type === 'markdown') {
-    const header = { type: 'markdown', ...(c.id !== undefined ? { id: c.id } : {}), created_at: '2026-11-30T10:00:00+00:00', title: c.title ?? c.body.slice(0, 80) };
+    const header = {
+      type: 'markdown',
+      ...(c.id !== undefined ? { id: c.id } : {}),
+      created_at: '2026-11-30T10:00:00+00:00',
+      title: c.title ?? c.body.slice(0, 80),
+    };
     return `\n\n---\n<!-- trackio-cell\n${pyJson(header)}\n-->\n${c.body.trim()}\n`;
   }
   const title = `Run: ${c.command.join(' ')} (exit ${c.exitCode})`;
-  const header = { type: 'code', id: c.id, created_at: '2026-11-30T10:00:00+00:00', title, command: c.command, exit_code: c.exitCode, duration_s: c.durationS };
+  const header = {
+    type: 'code',
+    id: c.id,
+    created_at: '2026-11-30T10:00:00+00:00',
+    title,
+    command: c.command,
+    exit_code: c.exitCode,
+    duration_s: c.durationS,
+  };
   const parts = [`\`\`\`\`bash\n$ ${c.command.join(' ')}\n\`\`\`\``, `exit ${c.exitCode} · ${c.durationS.toFixed(1)}s`];
   for (const s of c.scripts ?? []) parts.push(`\`\`\`\`${s.lang} title=${s.name}\n${s.text}\n\`\`\`\``);
   parts.push(`\`\`\`\`output\n${truncateLikeTrackio(c.output)}\n\`\`\`\``);
@@ -77,6 +101,7 @@ export function writeTrackioLogbook(dir: string, lb: TestLogbook): string {
     ...(lb.schemaVersion === 1 ? {} : { traces: [], workspace: { file: 'workspace.json', file_count: 0, total_size: 0, bucket_id: null } }),
   };
   writeFileSync(join(base, 'logbook.json'), JSON.stringify(manifest, null, 2));
-  if (lb.layout !== 'space' && lb.metadata !== undefined) writeFileSync(join(dir, '.trackio', 'metadata.json'), JSON.stringify(lb.metadata, null, 2));
+  if (lb.layout !== 'space' && lb.metadata !== undefined)
+    writeFileSync(join(dir, '.trackio', 'metadata.json'), JSON.stringify(lb.metadata, null, 2));
   return dir;
 }

@@ -18,7 +18,9 @@ function sources(dir: string): string[] {
 /** Relative specifiers of a file's imports and re-exports (static and dynamic). */
 export function specifiers(text: string): string[] {
   const out: string[] = [];
-  for (const m of text.matchAll(/(?:^|[\s;])(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm)) {
+  for (const m of text.matchAll(
+    /(?:^|[\s;])(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm,
+  )) {
     const s = m[1] ?? m[2] ?? m[3];
     if (s !== undefined && s.startsWith('.')) out.push(s);
   }
@@ -76,7 +78,12 @@ describe('the folder-level import graph of app/', () => {
   const edges = folderEdges();
 
   it('reads the imports it should (a sanity check of the scanner)', () => {
-    expect(specifiers("import type { A } from '../x';\nexport * from './y';\nconst m = await import('../z');\nimport './side';")).toEqual(['../x', './y', '../z', './side']);
+    expect(specifiers("import type { A } from '../x';\nexport * from './y';\nconst m = await import('../z');\nimport './side';")).toEqual([
+      '../x',
+      './y',
+      '../z',
+      './side',
+    ]);
     expect(edges.size).toBeGreaterThan(40);
     expect(edges.has('checks -> cases')).toBe(true);
   });

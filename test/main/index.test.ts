@@ -6,10 +6,12 @@ import { API_METHODS, API_METHOD_NAMES } from '../../common/api/methods';
 const h = vi.hoisted(() => {
   const on = new Map<string, ((...a: unknown[]) => void)[]>();
   const calls: string[] = [];
-  const record = (name: string) => (...args: unknown[]) => {
-    calls.push(name);
-    return args;
-  };
+  const record =
+    (name: string) =>
+    (...args: unknown[]) => {
+      calls.push(name);
+      return args;
+    };
   const paths = new Map<string, string>();
   const sandboxSession = {
     setPermissionRequestHandler: vi.fn(),
@@ -96,7 +98,10 @@ const core = vi.hoisted(() => ({
     return core.service;
   }),
 }));
-vi.mock('../../app/cases/workspace', () => ({ ensureWorkspace: core.ensureWorkspace, defaultWorkspaceDir: () => '/home/u/.local/share/recheck/workspace' }));
+vi.mock('../../app/cases/workspace', () => ({
+  ensureWorkspace: core.ensureWorkspace,
+  defaultWorkspaceDir: () => '/home/u/.local/share/recheck/workspace',
+}));
 vi.mock('../../app/api/service', () => ({ createRecheckService: core.createRecheckService }));
 
 const electron = await import('electron');
@@ -174,7 +179,9 @@ describe('main process start-up', () => {
     expect(cancelled('app://recheck/sandbox/index.html')).toBe(false);
     expect(cancelled('app://recheck/index.html')).toBe(true);
     expect(cancelled('http://127.0.0.1:4780/api/call/listCases')).toBe(true);
-    const options = core.createRecheckService.mock.calls[0] as unknown as [{ sandbox: () => Promise<{ description: string; confined: boolean }> }];
+    const options = core.createRecheckService.mock.calls[0] as unknown as [
+      { sandbox: () => Promise<{ description: string; confined: boolean }> },
+    ];
     const runner = await options[0].sandbox();
     expect(runner.description).toMatch(/hidden sandboxed window/);
     expect(runner.confined).toBe(true);

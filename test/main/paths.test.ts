@@ -17,7 +17,13 @@ const packaged: PathInputs = {
   platform: 'linux',
   arch: 'x64',
 };
-const checkout: PathInputs = { mainDir: path.join(REPO, 'out', 'main'), isPackaged: false, appPath: REPO, resourcesPath: '/usr/lib/electron/resources', userData: '/home/u/.config/Recheck' };
+const checkout: PathInputs = {
+  mainDir: path.join(REPO, 'out', 'main'),
+  isPackaged: false,
+  appPath: REPO,
+  resourcesPath: '/usr/lib/electron/resources',
+  userData: '/home/u/.config/Recheck',
+};
 
 describe('resolveShellPaths', () => {
   it('from a checkout: built files under out/, cases and sandbox sources in the repository', () => {
@@ -28,7 +34,8 @@ describe('resolveShellPaths', () => {
     expect(p.sandboxSources).toEqual({ root: REPO, nodeModules: [path.join(REPO, 'node_modules')] });
     // The same place the bundler uses when nobody configures it (CLI, browser mode, tests).
     expect(p.sandboxSources).toEqual(CHECKOUT_SANDBOX_SOURCES);
-    for (const rel of ['checkers', 'app/sandbox/inside/node/runner.ts', 'node_modules/decimal.js/package.json']) expect(existsSync(path.join(REPO, rel)), rel).toBe(true);
+    for (const rel of ['checkers', 'app/sandbox/inside/node/runner.ts', 'node_modules/decimal.js/package.json'])
+      expect(existsSync(path.join(REPO, rel)), rel).toBe(true);
   });
 
   it('from a package: cases and sandbox sources beside app.asar, packages and esbuild unpacked', () => {
@@ -41,7 +48,9 @@ describe('resolveShellPaths', () => {
       nodeModules: [unpacked],
       esbuildBinary: path.join(unpacked, '@esbuild', 'linux-x64', 'bin', 'esbuild'),
     });
-    expect(resolveShellPaths({ ...packaged, platform: 'win32', arch: 'arm64' }).sandboxSources.esbuildBinary).toBe(path.join(unpacked, '@esbuild', 'win32-arm64', 'esbuild.exe'));
+    expect(resolveShellPaths({ ...packaged, platform: 'win32', arch: 'arm64' }).sandboxSources.esbuildBinary).toBe(
+      path.join(unpacked, '@esbuild', 'win32-arm64', 'esbuild.exe'),
+    );
   });
 
   it('the packaged sandbox root is where electron-builder.yml puts the sources, and esbuild is unpacked', () => {
@@ -63,7 +72,14 @@ describe('esbuildBinaryIn', () => {
 
   it("follows esbuild's own table of binary packages for the platforms we package", () => {
     const main = readFileSync(path.join(REPO, 'node_modules/esbuild/lib/main.js'), 'utf8');
-    for (const [platform, arch] of [['linux', 'x64'], ['linux', 'arm64'], ['darwin', 'x64'], ['darwin', 'arm64'], ['win32', 'x64'], ['win32', 'arm64']] as const) {
+    for (const [platform, arch] of [
+      ['linux', 'x64'],
+      ['linux', 'arm64'],
+      ['darwin', 'x64'],
+      ['darwin', 'arm64'],
+      ['win32', 'x64'],
+      ['win32', 'arm64'],
+    ] as const) {
       expect(main).toContain(`"${platform} ${arch} LE": "@esbuild/${platform}-${arch}"`);
     }
     expect(main).toMatch(/subpath = "esbuild\.exe"/);

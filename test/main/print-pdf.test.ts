@@ -8,7 +8,9 @@ import { electronPdfPrinter, type PrintWindow } from '../../main/print-pdf';
 vi.mock('electron', () => ({}));
 
 function fakeWindow(fail: boolean) {
-  const seen: { options?: BrowserWindowConstructorOptions; file?: string; html?: string; destroyed: boolean; printOptions?: unknown } = { destroyed: false };
+  const seen: { options?: BrowserWindowConstructorOptions; file?: string; html?: string; destroyed: boolean; printOptions?: unknown } = {
+    destroyed: false,
+  };
   const create = (options: BrowserWindowConstructorOptions): PrintWindow => {
     seen.options = options;
     return {
@@ -36,7 +38,10 @@ describe('electronPdfPrinter', () => {
     const { seen, create } = fakeWindow(false);
     const pdf = await electronPdfPrinter(create)('<html><body>Dear authors</body></html>');
     expect(Buffer.from(pdf).toString('latin1')).toBe('%PDF-1.7 fake');
-    expect(seen.options).toMatchObject({ show: false, webPreferences: { javascript: false, sandbox: true, contextIsolation: true, nodeIntegration: false } });
+    expect(seen.options).toMatchObject({
+      show: false,
+      webPreferences: { javascript: false, sandbox: true, contextIsolation: true, nodeIntegration: false },
+    });
     expect(seen.html).toBe('<html><body>Dear authors</body></html>');
     expect(seen.printOptions).toMatchObject({ pageSize: 'A4', printBackground: true });
     expect(seen.destroyed).toBe(true);

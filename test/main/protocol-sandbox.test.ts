@@ -26,7 +26,12 @@ describe('the sandbox page on app://', () => {
   const handle = createAppProtocolHandler(root);
 
   it('is served with the sandbox policy, however its URL is spelled', async () => {
-    for (const url of ['app://recheck/sandbox/index.html', 'app://recheck/sandbox/', 'app://recheck/sandbox', 'app://recheck/%73andbox/index.html']) {
+    for (const url of [
+      'app://recheck/sandbox/index.html',
+      'app://recheck/sandbox/',
+      'app://recheck/sandbox',
+      'app://recheck/%73andbox/index.html',
+    ]) {
       const res = await handle(new Request(url));
       expect(res.status, url).toBe(200);
       expect(await res.text(), url).toContain('<title>sandbox</title>');
@@ -54,7 +59,12 @@ describe('the sandbox page on app://', () => {
   it('lets the opaque-origin page load its own script, and no other file, cross-origin', async () => {
     const own = await handle(new Request('app://recheck/assets/sandbox/page-Ab12_-.js'));
     expect(own.headers.get('access-control-allow-origin')).toBe('*');
-    for (const url of ['app://recheck/assets/index-Cd34.js', 'app://recheck/assets/sandbox-lookalike.js', 'app://recheck/index.html', 'app://recheck/sandbox/index.html']) {
+    for (const url of [
+      'app://recheck/assets/index-Cd34.js',
+      'app://recheck/assets/sandbox-lookalike.js',
+      'app://recheck/index.html',
+      'app://recheck/sandbox/index.html',
+    ]) {
       expect((await handle(new Request(url))).headers.get('access-control-allow-origin'), url).toBeNull();
     }
   });

@@ -2,13 +2,7 @@ import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, rmSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  APP_INDEX_URL,
-  CONTENT_SECURITY_POLICY,
-  createAppProtocolHandler,
-  isAppUrl,
-  resolveAppFile,
-} from '../../main/protocol';
+import { APP_INDEX_URL, CONTENT_SECURITY_POLICY, createAppProtocolHandler, isAppUrl, resolveAppFile } from '../../main/protocol';
 
 const root = mkdtempSync(path.join(tmpdir(), 'recheck-protocol-'));
 mkdirSync(path.join(root, 'assets'));

@@ -17,7 +17,13 @@ writeFileSync(path.join(root, 'assets', 'index-Cd34.js'), 'export {};');
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('isSandboxResource', () => {
-  it.each([SANDBOX_PAGE_URL, 'app://recheck/sandbox/', 'app://recheck/%73andbox/index.html', 'app://recheck/assets/sandbox/page-Ab12.js', 'blob:null/5a0c1e1e-0000-4000-8000-000000000000'])('allows %s', (url) => {
+  it.each([
+    SANDBOX_PAGE_URL,
+    'app://recheck/sandbox/',
+    'app://recheck/%73andbox/index.html',
+    'app://recheck/assets/sandbox/page-Ab12.js',
+    'blob:null/5a0c1e1e-0000-4000-8000-000000000000',
+  ])('allows %s', (url) => {
     expect(isSandboxResource(url)).toBe(true);
   });
 
@@ -80,7 +86,8 @@ describe('configureSandboxSession', () => {
     expect(s.setSpellCheckerEnabled).toHaveBeenCalledWith(false);
     const filter = s.webRequest.onBeforeRequest.mock.calls[0]![0] as (d: { url: string }, cb: (r: { cancel: boolean }) => void) => void;
     const verdicts: Record<string, boolean> = {};
-    for (const url of [SANDBOX_PAGE_URL, 'http://127.0.0.1:1/x', 'app://recheck/index.html']) filter({ url }, (r) => (verdicts[url] = r.cancel));
+    for (const url of [SANDBOX_PAGE_URL, 'http://127.0.0.1:1/x', 'app://recheck/index.html'])
+      filter({ url }, (r) => (verdicts[url] = r.cancel));
     expect(verdicts).toEqual({ [SANDBOX_PAGE_URL]: false, 'http://127.0.0.1:1/x': true, 'app://recheck/index.html': true });
     const [event, onDownload] = s.on.mock.calls[0]!;
     expect(event).toBe('will-download');

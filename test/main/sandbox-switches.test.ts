@@ -10,20 +10,39 @@ const none = () => false;
 describe('sandboxWeakeners', () => {
   it('finds the switches on the command line, in either spelling, and through Electron', () => {
     expect(sandboxWeakeners(['/opt/Recheck/recheck', '--no-sandbox'], none)).toEqual(['--no-sandbox']);
-    expect(sandboxWeakeners(['x', '--disable-web-security', '--remote-debugging-port=9222'], none)).toEqual(['--disable-web-security', '--remote-debugging-port']);
+    expect(sandboxWeakeners(['x', '--disable-web-security', '--remote-debugging-port=9222'], none)).toEqual([
+      '--disable-web-security',
+      '--remote-debugging-port',
+    ]);
     expect(sandboxWeakeners(['x'], (s) => s === 'no-zygote')).toEqual(['--no-zygote']);
-    expect(sandboxWeakeners(['x', '--inspect=9229', '--remote-debugging-pipe', '--disable-gpu-sandbox'], none)).toEqual(['--disable-gpu-sandbox', '--remote-debugging-pipe', '--inspect']);
-    expect(sandboxWeakeners(['x', '--disable-site-isolation-trials', '--disable-features=IsolateOrigins,site-per-process'], none)).toEqual(['--disable-site-isolation-trials', '--disable-features=site-per-process']);
+    expect(sandboxWeakeners(['x', '--inspect=9229', '--remote-debugging-pipe', '--disable-gpu-sandbox'], none)).toEqual([
+      '--disable-gpu-sandbox',
+      '--remote-debugging-pipe',
+      '--inspect',
+    ]);
+    expect(sandboxWeakeners(['x', '--disable-site-isolation-trials', '--disable-features=IsolateOrigins,site-per-process'], none)).toEqual([
+      '--disable-site-isolation-trials',
+      '--disable-features=site-per-process',
+    ]);
     expect(sandboxWeakeners(['x', '--disable-features=Translate', '--lang=en'], none)).toEqual([]);
     expect(sandboxWeakeners(['x'], none, { ELECTRON_DISABLE_SANDBOX: '1' })).toEqual(['ELECTRON_DISABLE_SANDBOX']);
   });
 });
 
 describe('the window runner with a weakened sandbox', () => {
-  const deps = { openWindow: () => { throw new Error('no window may open'); }, sampleProcesses: () => [] };
+  const deps = {
+    openWindow: () => {
+      throw new Error('no window may open');
+    },
+    sampleProcesses: () => [],
+  };
 
   it('refuses untrusted runs, naming the switch and the opt-in', async () => {
-    const r = createWindowSandboxRunner({ ...deps, weakened: ['--no-sandbox'], bundle: async () => ({ code: '', codeHash: 'h', moduleHash: 'm' }) });
+    const r = createWindowSandboxRunner({
+      ...deps,
+      weakened: ['--no-sandbox'],
+      bundle: async () => ({ code: '', codeHash: 'h', moduleHash: 'm' }),
+    });
     expect(r.confined).toBe(false);
     const p = await r.prepare({ modulePath: '/m.mjs' });
     await expect(r.run(p, { input: null, seed: 1 })).rejects.toThrow(/started with --no-sandbox.*refused.*--allow-unconfined/);

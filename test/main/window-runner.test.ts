@@ -5,7 +5,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HostToPage } from '../../common/sandbox/page-messages';
 import { envelopeText, type SandboxMessage } from '../../common/sandbox/protocol';
-import { CANCEL_GRACE_MS, LOAD_LIMIT_MS, MISSED_BEATS_MS, RENDERER_BASE_MB, createWindowSandboxRunner, type GoneReason, type ProcessSample, type SandboxWindow } from '../../main/window-runner';
+import {
+  CANCEL_GRACE_MS,
+  LOAD_LIMIT_MS,
+  MISSED_BEATS_MS,
+  RENDERER_BASE_MB,
+  createWindowSandboxRunner,
+  type GoneReason,
+  type ProcessSample,
+  type SandboxWindow,
+} from '../../main/window-runner';
 
 class FakeWindow implements SandboxWindow {
   sent: HostToPage[] = [];
@@ -86,7 +95,13 @@ describe('the hidden-window runner', () => {
     expect(w.sent).toEqual([]); // nothing before the page is ready
     w.page({ kind: 'ready' });
     w.page({ kind: 'ready' }); // a second ready starts nothing
-    expect(w.sent).toEqual([{ kind: 'start', code: '/* bundled /case/sandbox/fit.ts */', request: { type: 'run', input: { n: 3 }, seed: 4294967295, nonce: expect.stringMatching(/^[0-9a-f]{32}$/) } }]);
+    expect(w.sent).toEqual([
+      {
+        kind: 'start',
+        code: '/* bundled /case/sandbox/fit.ts */',
+        request: { type: 'run', input: { n: 3 }, seed: 4294967295, nonce: expect.stringMatching(/^[0-9a-f]{32}$/) },
+      },
+    ]);
     w.program({ type: 'progress', done: 1, total: 3 });
     w.program({ type: 'point', series: 'loss', x: 1, y: 0.5 });
     w.page({ kind: 'message', text: 'plain output' });
@@ -116,7 +131,12 @@ describe('the hidden-window runner', () => {
     const denied = r.run(program, { input: null, seed: 1 });
     windows[1]!.page({ kind: 'ready' });
     windows[1]!.program({ type: 'attempt', resource: 'network', what: 'fetch http://x' });
-    windows[1]!.program({ type: 'error', reason: 'denied', message: 'tried the network: fetch http://x', denied: { resource: 'network', what: 'fetch http://x' } });
+    windows[1]!.program({
+      type: 'error',
+      reason: 'denied',
+      message: 'tried the network: fetch http://x',
+      denied: { resource: 'network', what: 'fetch http://x' },
+    });
     expect(await denied).toMatchObject({ outcome: 'denied', denied: { resource: 'network', what: 'fetch http://x' } });
 
     // An attempt the program caught still decides the run, even when a result follows.
@@ -204,14 +224,19 @@ describe('the hidden-window runner', () => {
     const w = windows[0]!;
     w.page({ kind: 'ready' });
     const capKiB = (2 * 100 + RENDERER_BASE_MB) * 1024;
-    samples = [{ pid: 1, workingSetKiB: 10 * capKiB }, { pid: 4242, workingSetKiB: capKiB }]; // another process may be big
+    samples = [
+      { pid: 1, workingSetKiB: 10 * capKiB },
+      { pid: 4242, workingSetKiB: capKiB },
+    ]; // another process may be big
     await vi.advanceTimersByTimeAsync(300);
     w.page({ kind: 'alive' });
     samples = [{ pid: 4242, workingSetKiB: capKiB + 1024 }];
     await vi.advanceTimersByTimeAsync(300);
     const report = await done;
     expect(report).toMatchObject({ outcome: 'out-of-memory' });
-    expect(report.outcome !== 'ok' && report.message).toBe(`out of memory: the sandbox page used ${2 * 100 + RENDERER_BASE_MB + 1} MiB, above its cap of ${2 * 100 + RENDERER_BASE_MB} MiB`);
+    expect(report.outcome !== 'ok' && report.message).toBe(
+      `out of memory: the sandbox page used ${2 * 100 + RENDERER_BASE_MB + 1} MiB, above its cap of ${2 * 100 + RENDERER_BASE_MB} MiB`,
+    );
     expect(w.crashed).toBe(1);
   });
 
@@ -297,7 +322,10 @@ describe('the message budget of a run (count, bytes, rate) and coalesced progres
     w.page({ kind: 'ready' });
     for (let i = 1; i <= 500; i++) w.program({ type: 'progress', done: i, total: 500 });
     vi.advanceTimersByTime(100);
-    expect(seen).toEqual([{ type: 'progress', done: 1, total: 500 }, { type: 'progress', done: 500, total: 500 }]);
+    expect(seen).toEqual([
+      { type: 'progress', done: 1, total: 500 },
+      { type: 'progress', done: 500, total: 500 },
+    ]);
     w.program({ type: 'result', value: 1 });
     expect(await done).toMatchObject({ outcome: 'ok' });
   });

@@ -16,8 +16,44 @@ function logbook(pages: LogbookView['pages'], files: LogbookView['files'] = []):
 describe('resolveWhere', () => {
   it('links every value compareLogbooks gives for two real logbooks to a cell of its logbook', async () => {
     const service = await createRecheckService({ workspaceDir: tempDir() });
-    const short = writeTrackioLogbook(tempDir(), { title: 'Short', pages: [{ slug: 'run', title: 'Run', cells: [{ type: 'run', id: 'c1', command: ['python3', 'fw.py', '--horizon', '300', '--seed', '7'], exitCode: 0, durationS: 1, output: 'float32, no exit\n' }] }] });
-    const long = writeTrackioLogbook(tempDir(), { title: 'Long', pages: [{ slug: 'run', title: 'Run', cells: [{ type: 'run', id: 'c9', command: ['python3', 'long.py', '--horizon', '6416', '--seed', '7'], exitCode: 0, durationS: 9, output: 'exit at step 6416 (exact, Fraction)\n' }] }] });
+    const short = writeTrackioLogbook(tempDir(), {
+      title: 'Short',
+      pages: [
+        {
+          slug: 'run',
+          title: 'Run',
+          cells: [
+            {
+              type: 'run',
+              id: 'c1',
+              command: ['python3', 'fw.py', '--horizon', '300', '--seed', '7'],
+              exitCode: 0,
+              durationS: 1,
+              output: 'float32, no exit\n',
+            },
+          ],
+        },
+      ],
+    });
+    const long = writeTrackioLogbook(tempDir(), {
+      title: 'Long',
+      pages: [
+        {
+          slug: 'run',
+          title: 'Run',
+          cells: [
+            {
+              type: 'run',
+              id: 'c9',
+              command: ['python3', 'long.py', '--horizon', '6416', '--seed', '7'],
+              exitCode: 0,
+              durationS: 9,
+              output: 'exit at step 6416 (exact, Fraction)\n',
+            },
+          ],
+        },
+      ],
+    });
     await service.importLogbook({ caseId: 'fw', files: uploadFolder(short), newCase: { paperMarkdown: '# FW\n' } });
     await service.importLogbook({ caseId: 'fw', files: uploadFolder(long) });
     const detail = await service.openCase('fw');
@@ -70,9 +106,15 @@ describe('casePathParams', () => {
   it('gives the params marked casePath in the kinds’ own schemas, nested ones too', async () => {
     const kinds = await (await createRecheckService({ workspaceDir: tempDir() })).listKinds();
     const schema = (k: string) => kinds.find((x) => x.kind === k)!.paramsSchema;
-    expect(casePathParams({ table: 'tables/s.csv', x: 'k', y: 'additive', asserts: 'growth' }, schema('growth-fit'))).toEqual([{ name: 'table', path: 'tables/s.csv' }]);
-    expect(casePathParams({ sweep: { program: 'sandbox/p.ts', grid: { k: [2] }, seed: 1 }, x: 'k', y: 'r' }, schema('growth-fit'))).toEqual([{ name: 'sweep.program', path: 'sandbox/p.ts' }]);
-    expect(casePathParams({ quantities: 'sandbox/q.json', role: 'assertion' }, schema('units-audit'))).toEqual([{ name: 'quantities', path: 'sandbox/q.json' }]);
+    expect(casePathParams({ table: 'tables/s.csv', x: 'k', y: 'additive', asserts: 'growth' }, schema('growth-fit'))).toEqual([
+      { name: 'table', path: 'tables/s.csv' },
+    ]);
+    expect(casePathParams({ sweep: { program: 'sandbox/p.ts', grid: { k: [2] }, seed: 1 }, x: 'k', y: 'r' }, schema('growth-fit'))).toEqual(
+      [{ name: 'sweep.program', path: 'sandbox/p.ts' }],
+    );
+    expect(casePathParams({ quantities: 'sandbox/q.json', role: 'assertion' }, schema('units-audit'))).toEqual([
+      { name: 'quantities', path: 'sandbox/q.json' },
+    ]);
     // Every kind's example names at least one case file (each reads one) and only strings it holds, except a kind
     // that reads a logbook's own cells by id (printed-consistency: the statistic and the table the logbook printed).
     for (const k of kinds) {

@@ -6,8 +6,27 @@ import { shownDecisions, shownFalsifications } from '../../renderer/lib/decision
 import { attachLiveRuns, runningByCase, runsReducer } from '../../renderer/lib/live-runs';
 import type { RunState } from '../../renderer/lib/run-state';
 
-const check = (fid: string, id: string): CheckResultView => ({ falsificationId: fid, checkId: id, kind: 'k', title: id, outcome: 'supports', summary: '', evidence: {}, artifacts: [], durationMs: 1 });
-const latest = (fid: string, runId: string, decision: LatestFalsificationReport['decision']): LatestFalsificationReport => ({ falsificationId: fid, claim: 'C', assertion: 'a', decision, reason: 'r', checks: [check(fid, `${fid}-k`)], runId, finishedAt: '2026-11-30T00:00:00.000Z' });
+const check = (fid: string, id: string): CheckResultView => ({
+  falsificationId: fid,
+  checkId: id,
+  kind: 'k',
+  title: id,
+  outcome: 'supports',
+  summary: '',
+  evidence: {},
+  artifacts: [],
+  durationMs: 1,
+});
+const latest = (fid: string, runId: string, decision: LatestFalsificationReport['decision']): LatestFalsificationReport => ({
+  falsificationId: fid,
+  claim: 'C',
+  assertion: 'a',
+  decision,
+  reason: 'r',
+  checks: [check(fid, `${fid}-k`)],
+  runId,
+  finishedAt: '2026-11-30T00:00:00.000Z',
+});
 
 const detail = {
   id: 'case',
@@ -15,7 +34,8 @@ const detail = {
   latest: [latest('F1', 'run-a', 'confirmed'), latest('F2', 'run-a', 'refuted')],
 } as unknown as CaseDetail;
 
-const run = (over: Partial<RunState>): RunState => ({ runId: 'run-b', caseId: 'case', status: 'running', logs: [], results: [], series: {}, seriesVersion: 0, ...over }) as RunState;
+const run = (over: Partial<RunState>): RunState =>
+  ({ runId: 'run-b', caseId: 'case', status: 'running', logs: [], results: [], series: {}, seriesVersion: 0, ...over }) as RunState;
 
 describe('shownFalsifications', () => {
   it('a live re-run of F2 leaves F1 on its own latest report', () => {
@@ -27,7 +47,13 @@ describe('shownFalsifications', () => {
   });
 
   it("a finished re-run of F2 shows its new decision and F1's old one", () => {
-    const report = { runId: 'run-b', caseId: 'case', startedAt: '', finishedAt: '2026-11-30T01:00:00.000Z', falsifications: [{ ...latest('F2', 'run-b', 'confirmed') }] };
+    const report = {
+      runId: 'run-b',
+      caseId: 'case',
+      startedAt: '',
+      finishedAt: '2026-11-30T01:00:00.000Z',
+      falsifications: [{ ...latest('F2', 'run-b', 'confirmed') }],
+    };
     const s = shownFalsifications(detail, run({ falsificationId: 'F2', status: 'finished', report }));
     expect(shownDecisions(s)).toEqual({ F1: 'confirmed', F2: 'confirmed' });
     expect(s.F2?.report?.runId).toBe('run-b');
@@ -40,16 +66,37 @@ describe('shownFalsifications', () => {
   });
 
   it("another case's run changes nothing", () => {
-    expect(shownDecisions(shownFalsifications(detail, run({ caseId: 'other', falsificationId: null })))).toEqual({ F1: 'confirmed', F2: 'refuted' });
+    expect(shownDecisions(shownFalsifications(detail, run({ caseId: 'other', falsificationId: null })))).toEqual({
+      F1: 'confirmed',
+      F2: 'refuted',
+    });
   });
 });
 
 describe('attachLiveRuns', () => {
-  const live: LiveRunView = { runId: 'run-b', caseId: 'case', falsificationId: 'F1', startedAt: '', who: 'Ada', checks: 2, results: [check('F1', 'k1')], logs: ['[k1] a'], points: [], progress: { checkId: 'k2', done: 3, total: 9 } };
+  const live: LiveRunView = {
+    runId: 'run-b',
+    caseId: 'case',
+    falsificationId: 'F1',
+    startedAt: '',
+    who: 'Ada',
+    checks: 2,
+    results: [check('F1', 'k1')],
+    logs: ['[k1] a'],
+    points: [],
+    progress: { checkId: 'k2', done: 3, total: 9 },
+  };
 
   it('a reloaded page gets a running state holding what the core kept', () => {
     const runs = attachLiveRuns({}, [live]);
-    expect(runs['run-b']).toMatchObject({ status: 'running', caseId: 'case', falsificationId: 'F1', checks: 2, logs: ['[k1] a'], progress: { checkId: 'k2', done: 3 } });
+    expect(runs['run-b']).toMatchObject({
+      status: 'running',
+      caseId: 'case',
+      falsificationId: 'F1',
+      checks: 2,
+      logs: ['[k1] a'],
+      progress: { checkId: 'k2', done: 3 },
+    });
     expect(runningByCase(runs)).toEqual({ case: 'run-b' });
   });
 

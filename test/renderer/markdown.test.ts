@@ -3,8 +3,10 @@ import katex from 'katex';
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../../renderer/lib/markdown';
 
-const inline = (s: string) => katex.renderToString(s, { displayMode: false, throwOnError: false, output: 'htmlAndMathml', strict: 'ignore' });
-const display = (s: string) => katex.renderToString(s, { displayMode: true, throwOnError: false, output: 'htmlAndMathml', strict: 'ignore' });
+const inline = (s: string) =>
+  katex.renderToString(s, { displayMode: false, throwOnError: false, output: 'htmlAndMathml', strict: 'ignore' });
+const display = (s: string) =>
+  katex.renderToString(s, { displayMode: true, throwOnError: false, output: 'htmlAndMathml', strict: 'ignore' });
 
 describe('renderMarkdown math', () => {
   it('renders $...$ inline with KaTeX', () => {
@@ -12,7 +14,9 @@ describe('renderMarkdown math', () => {
   });
 
   it('renders a $$ block over several lines and on one line', () => {
-    expect(renderMarkdown('$$\n\\sum_i p_i \\ln \\frac{p_i}{q_i}\n$$')).toBe(`<div class="math-block" tabindex="0">${display('\n\\sum_i p_i \\ln \\frac{p_i}{q_i}\n')}</div>\n`);
+    expect(renderMarkdown('$$\n\\sum_i p_i \\ln \\frac{p_i}{q_i}\n$$')).toBe(
+      `<div class="math-block" tabindex="0">${display('\n\\sum_i p_i \\ln \\frac{p_i}{q_i}\n')}</div>\n`,
+    );
     expect(renderMarkdown('$$x^2$$')).toBe(`<div class="math-block" tabindex="0">${display('x^2')}</div>\n`);
   });
 

@@ -7,7 +7,11 @@ import { runInCore } from '../../renderer/sandbox-client/run-in-core';
 import { createFakeApi } from './fake-api';
 
 const input = { caseId: 'alpha', path: 'sandbox/main.ts', input: { n: 1 }, seed: 7, timeoutSeconds: 30 };
-const endOk = (runId: string, value: unknown): RunEvent => ({ runId, type: 'sandbox-ended', end: { outcome: 'result', value, wallMs: 5, isolation: 'fake', codeSha256: 'h' } });
+const endOk = (runId: string, value: unknown): RunEvent => ({
+  runId,
+  type: 'sandbox-ended',
+  end: { outcome: 'result', value, wallMs: 5, isolation: 'fake', codeSha256: 'h' },
+});
 
 describe('runInCore', () => {
   it('streams its own run’s messages and ends with its result', async () => {
@@ -38,7 +42,12 @@ describe('runInCore', () => {
     const run = runInCore(api, { ...input, onMessage: (m) => seen.push(m) });
     for (const l of listeners) l({ runId: 'r9', type: 'sandbox-message', message: { type: 'log', level: 'info', text: 'early' } });
     for (const l of listeners) l({ runId: 'r8', type: 'sandbox-message', message: { type: 'log', level: 'info', text: 'someone else' } });
-    for (const l of listeners) l({ runId: 'r9', type: 'sandbox-ended', end: { outcome: 'result', value: 42, wallMs: 5, isolation: 'fake', codeSha256: 'h', record: 'runs/r9/sandbox-run.json' } });
+    for (const l of listeners)
+      l({
+        runId: 'r9',
+        type: 'sandbox-ended',
+        end: { outcome: 'result', value: 42, wallMs: 5, isolation: 'fake', codeSha256: 'h', record: 'runs/r9/sandbox-run.json' },
+      });
     answer({ runId: 'r9' });
     expect(await run.ended).toEqual({ outcome: 'result', value: 42, record: 'runs/r9/sandbox-run.json' });
     expect(seen).toEqual([{ type: 'log', level: 'info', text: 'early' }]);

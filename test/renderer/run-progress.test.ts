@@ -5,8 +5,19 @@ import { runProgress } from '../../renderer/lib/run-progress';
 import type { RunState } from '../../renderer/lib/run-state';
 import type { CheckResultView } from '../../common/api/contract';
 
-const result = (checkId: string): CheckResultView => ({ falsificationId: 'F1', checkId, kind: 'k', title: checkId, outcome: 'supports', summary: '', evidence: {}, artifacts: [], durationMs: 1 });
-const base = (over: Partial<RunState>): RunState => ({ runId: 'r', status: 'running', logs: [], results: [], series: {}, seriesVersion: 0, ...over }) as RunState;
+const result = (checkId: string): CheckResultView => ({
+  falsificationId: 'F1',
+  checkId,
+  kind: 'k',
+  title: checkId,
+  outcome: 'supports',
+  summary: '',
+  evidence: {},
+  artifacts: [],
+  durationMs: 1,
+});
+const base = (over: Partial<RunState>): RunState =>
+  ({ runId: 'r', status: 'running', logs: [], results: [], series: {}, seriesVersion: 0, ...over }) as RunState;
 
 describe('runProgress', () => {
   it('counts finished checks and the current check together', () => {

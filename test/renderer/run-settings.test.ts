@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { DEFAULT_SETTINGS_TEXT, parseLimitSeconds, parseRunSettings, parseSeed, recordLine, settingsLine } from '../../renderer/sandbox-client/run-settings';
+import {
+  DEFAULT_SETTINGS_TEXT,
+  parseLimitSeconds,
+  parseRunSettings,
+  parseSeed,
+  recordLine,
+  settingsLine,
+} from '../../renderer/sandbox-client/run-settings';
 
 describe('parseSeed', () => {
   it('accepts exactly the whole numbers 0..2^32-1 and gives them back unchanged', () => {
@@ -21,14 +28,17 @@ describe('parseSeed', () => {
   });
 
   // No clamping, rounding or wrapping: -1 is not 4294967295, 1.5 is not 1, 2^32 is not 0.
-  it.each(['-1', '1.5', '4294967296', '99999999999999999999', '1e3', '0x10', '+1', '1 2', 'abc', 'NaN', 'Infinity'])('rejects %j with a one-line reason', (text) => {
-    const r = parseSeed(text);
-    expect(r.ok).toBe(false);
-    if (!r.ok) {
-      expect(r.problem).toContain('0 to 4294967295');
-      expect(r.problem).not.toContain('\n');
-    }
-  });
+  it.each(['-1', '1.5', '4294967296', '99999999999999999999', '1e3', '0x10', '+1', '1 2', 'abc', 'NaN', 'Infinity'])(
+    'rejects %j with a one-line reason',
+    (text) => {
+      const r = parseSeed(text);
+      expect(r.ok).toBe(false);
+      if (!r.ok) {
+        expect(r.problem).toContain('0 to 4294967295');
+        expect(r.problem).not.toContain('\n');
+      }
+    },
+  );
 
   it('says when the field is empty', () => {
     expect(parseSeed('  ')).toEqual({ ok: false, problem: 'Seed is empty: enter a whole number from 0 to 4294967295.' });
@@ -74,7 +84,11 @@ describe('parseRunSettings', () => {
 describe('status lines', () => {
   it('states the settings, wall time to 0.1 s and the outcome', () => {
     expect(settingsLine({ seed: 7, limitS: 2 })).toBe('seed 7 · limit 2 s');
-    expect(recordLine({ settings: { seed: 7, limitS: 2 }, wallMs: 2034, outcome: 'timeout' })).toBe('seed 7 · limit 2 s · wall 2.0 s · timeout');
-    expect(recordLine({ settings: { seed: 0, limitS: 120 }, wallMs: 349.9, outcome: 'finished' })).toBe('seed 0 · limit 120 s · wall 0.3 s · finished');
+    expect(recordLine({ settings: { seed: 7, limitS: 2 }, wallMs: 2034, outcome: 'timeout' })).toBe(
+      'seed 7 · limit 2 s · wall 2.0 s · timeout',
+    );
+    expect(recordLine({ settings: { seed: 0, limitS: 120 }, wallMs: 349.9, outcome: 'finished' })).toBe(
+      'seed 0 · limit 120 s · wall 0.3 s · finished',
+    );
   });
 });

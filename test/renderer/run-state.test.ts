@@ -36,7 +36,12 @@ describe('applyRunEvent', () => {
   });
 
   it(`keeps only the last ${MAX_LOG_LINES} log lines`, () => {
-    const events: RunEvent[] = Array.from({ length: MAX_LOG_LINES + 7 }, (_, i) => ({ runId: 'r', type: 'log', checkId: 'c', line: String(i) }));
+    const events: RunEvent[] = Array.from({ length: MAX_LOG_LINES + 7 }, (_, i) => ({
+      runId: 'r',
+      type: 'log',
+      checkId: 'c',
+      line: String(i),
+    }));
     const logs = fold(events).r!.logs;
     expect(logs).toHaveLength(MAX_LOG_LINES);
     expect(logs[0]).toBe('[c] 7');
@@ -44,7 +49,16 @@ describe('applyRunEvent', () => {
   });
 
   it('folds series points into bounded live series, once per event, and redraws on each', () => {
-    const pt = (series: string, x: number, y: number): RunEvent => ({ runId: 'a', type: 'series-point', falsificationId: 'F1', checkId: 'sweep', series, xLabel: 'k', x, y });
+    const pt = (series: string, x: number, y: number): RunEvent => ({
+      runId: 'a',
+      type: 'series-point',
+      falsificationId: 'F1',
+      checkId: 'sweep',
+      series,
+      xLabel: 'k',
+      x,
+      y,
+    });
     const e2 = pt('additive', 2, 0.45);
     let s = fold([{ runId: 'a', type: 'started', caseId: 'c', checks: 1 }, pt('additive', 4, 1.25), e2]);
     s = applyRunEvent(s, e2); // folded twice, as React's StrictMode does
@@ -56,4 +70,3 @@ describe('applyRunEvent', () => {
     expect(Object.keys(s.a?.series ?? {})).toHaveLength(MAX_LIVE_SERIES);
   });
 });
-

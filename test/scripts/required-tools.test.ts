@@ -76,7 +76,10 @@ function inlinePythonImports(): Map<string, string> {
 
 function stdlibModules(): Set<string> {
   const r = spawnSync('/usr/bin/python3', ['-c', 'import sys; print("\\n".join(sorted(sys.stdlib_module_names)))'], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`/usr/bin/python3 cannot list its standard library (${r.stderr || String(r.error)}); it comes with the python3-* packages of scripts/system-deps.mjs`);
+  if (r.status !== 0)
+    throw new Error(
+      `/usr/bin/python3 cannot list its standard library (${r.stderr || String(r.error)}); it comes with the python3-* packages of scripts/system-deps.mjs`,
+    );
   return new Set(r.stdout.split('\n').filter(Boolean));
 }
 
@@ -85,7 +88,8 @@ function commandsRun(): Map<string, string> {
   const found = new Map<string, string>();
   for (const f of tsFiles) {
     const text = readFileSync(f, 'utf8');
-    for (const m of text.matchAll(/\b(?:spawnSync|spawn|execFileSync|execFile|execSync)\(\s*['"]([^'"\s]+)/g)) found.set(basename(m[1] as string), f);
+    for (const m of text.matchAll(/\b(?:spawnSync|spawn|execFileSync|execFile|execSync)\(\s*['"]([^'"\s]+)/g))
+      found.set(basename(m[1] as string), f);
     for (const m of text.matchAll(/['"]\/usr\/s?bin\/([\w.+-]+)['"]/g)) found.set(m[1] as string, f);
     for (const m of text.matchAll(/executable\(\s*['"][^'"]*\/([\w.+-]+)['"]/g)) found.set(m[1] as string, f);
   }
@@ -94,7 +98,14 @@ function commandsRun(): Map<string, string> {
 
 describe('the test command installs what the tests use (scripts/system-deps.mjs)', () => {
   it('reads Python imports as Python does', () => {
-    expect(pythonImports('import json, sys\nfrom scipy.stats import t\nimport numpy as np\nimport mpmath, gmpy2')).toEqual(['json', 'sys', 'scipy', 'numpy', 'mpmath', 'gmpy2']);
+    expect(pythonImports('import json, sys\nfrom scipy.stats import t\nimport numpy as np\nimport mpmath, gmpy2')).toEqual([
+      'json',
+      'sys',
+      'scipy',
+      'numpy',
+      'mpmath',
+      'gmpy2',
+    ]);
     expect(pythonImports("import { x } from 'y';")).toEqual([]);
   });
 
@@ -107,14 +118,29 @@ describe('the test command installs what the tests use (scripts/system-deps.mjs)
     for (const [module, where] of used) {
       if (stdlib.has(module)) continue;
       const pkg = PYTHON_PACKAGES[module];
-      expect(pkg, `${where} imports the Python module ${module}: add its Debian package to PYTHON_PACKAGES here and to NEEDS in scripts/system-deps.mjs`).toBeDefined();
-      expect(probed.has(module), `${where} imports ${module}: scripts/system-deps.mjs must install ${pkg} (probe { python: '${module}' })`).toBe(true);
+      expect(
+        pkg,
+        `${where} imports the Python module ${module}: add its Debian package to PYTHON_PACKAGES here and to NEEDS in scripts/system-deps.mjs`,
+      ).toBeDefined();
+      expect(
+        probed.has(module),
+        `${where} imports ${module}: scripts/system-deps.mjs must install ${pkg} (probe { python: '${module}' })`,
+      ).toBe(true);
     }
   });
 
   it('every program a test runs is part of the base system or installed by the list', () => {
     const provided = new Set(needs.flatMap((n) => (n.probe.command ? [basename(n.probe.command)] : [])));
-    const fromPackages = new Map<string, string>([['python3', 'python3-*'], ['pdffonts', 'poppler-utils'], ['pdfimages', 'poppler-utils'], ['pdftotext', 'poppler-utils'], ['sinfo', 'slurm-client'], ['squeue', 'slurm-client'], ['scancel', 'slurm-client'], ['scontrol', 'slurm-client']]);
+    const fromPackages = new Map<string, string>([
+      ['python3', 'python3-*'],
+      ['pdffonts', 'poppler-utils'],
+      ['pdfimages', 'poppler-utils'],
+      ['pdftotext', 'poppler-utils'],
+      ['sinfo', 'slurm-client'],
+      ['squeue', 'slurm-client'],
+      ['scancel', 'slurm-client'],
+      ['scontrol', 'slurm-client'],
+    ]);
     const packages = new Set(needs.map((n) => n.pkg));
     const used = commandsRun();
     expect(used.has('chromium'), 'the scan finds Chromium').toBe(true);

@@ -7,12 +7,35 @@ import { installCommand, missingPackages, NEEDS } from '../../scripts/system-dep
 describe('system-deps', () => {
   it('names every package whose probe fails, and none when all are there', () => {
     expect(missingPackages(() => true)).toEqual([]);
-    expect(missingPackages((p: { command?: string; python?: string }) => p.command !== 'bwrap' && p.python !== 'mpmath')).toEqual(['bubblewrap', 'python3-mpmath']);
-    expect((NEEDS as { pkg: string }[]).map((n) => n.pkg)).toEqual(['chromium', 'poppler-utils', 'bubblewrap', 'util-linux', 'python3-gmpy2', 'python3-mpmath', 'python3-numpy', 'python3-scipy', 'slurmctld', 'slurmd', 'slurm-client', 'munge']);
+    expect(missingPackages((p: { command?: string; python?: string }) => p.command !== 'bwrap' && p.python !== 'mpmath')).toEqual([
+      'bubblewrap',
+      'python3-mpmath',
+    ]);
+    expect((NEEDS as { pkg: string }[]).map((n) => n.pkg)).toEqual([
+      'chromium',
+      'poppler-utils',
+      'bubblewrap',
+      'util-linux',
+      'python3-gmpy2',
+      'python3-mpmath',
+      'python3-numpy',
+      'python3-scipy',
+      'slurmctld',
+      'slurmd',
+      'slurm-client',
+      'munge',
+    ]);
   });
 
   it('installs through apt as root, through sudo otherwise, and not at all without apt or sudo', () => {
-    expect(installCommand(['chromium'], { isRoot: true, hasApt: true, hasSudo: false })).toEqual(['apt-get', 'install', '-y', '-qq', '--no-install-recommends', 'chromium']);
+    expect(installCommand(['chromium'], { isRoot: true, hasApt: true, hasSudo: false })).toEqual([
+      'apt-get',
+      'install',
+      '-y',
+      '-qq',
+      '--no-install-recommends',
+      'chromium',
+    ]);
     expect(installCommand(['chromium'], { isRoot: false, hasApt: true, hasSudo: true })?.[0]).toBe('sudo');
     expect(installCommand(['chromium'], { isRoot: false, hasApt: true, hasSudo: false })).toBeNull();
     expect(installCommand(['chromium'], { isRoot: true, hasApt: false, hasSudo: true })).toBeNull();

@@ -34,7 +34,12 @@ const certificate = (over: Record<string, unknown> = {}) =>
     format: 'recheck.certificate/1',
     dynamic: 'fw-attention',
     params: { c: 200 },
-    points: [['-3', '1/4'], ['-3', '-3'], ['-1/3', '-7/4'], ['3', '1/2']],
+    points: [
+      ['-3', '1/4'],
+      ['-3', '-3'],
+      ['-1/3', '-7/4'],
+      ['3', '1/2'],
+    ],
     claim: { kind: 'origin-leaves-hull', step: 2 },
     ...over,
   });
@@ -87,11 +92,20 @@ describe('verify: a certificate beyond the documented size', () => {
     expectBadInput(await cli(['search', 'many.json', '--horizon', '3'], dir), 'many.json', /\/points: 1001 points/);
   });
 
-  it('a claimed step, a coordinate or c beyond the format\'s limits is bad input naming the place', async () => {
+  it("a claimed step, a coordinate or c beyond the format's limits is bad input naming the place", async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'step.json'), certificate({ claim: { kind: 'origin-leaves-hull', step: 1e9 } }));
     expectBadInput(await cli(['verify', 'step.json'], dir), 'step.json', /\/claim\/step: step 1000000000; at most 100000/);
-    writeFileSync(join(dir, 'exp.json'), certificate({ points: [['1e999999', '1'], ['-1', '1'], ['0', '-1']] }));
+    writeFileSync(
+      join(dir, 'exp.json'),
+      certificate({
+        points: [
+          ['1e999999', '1'],
+          ['-1', '1'],
+          ['0', '-1'],
+        ],
+      }),
+    );
     expectBadInput(await cli(['verify', 'exp.json'], dir), 'exp.json', /\/points\/0\/0: decimal exponent 999999/);
     writeFileSync(join(dir, 'c.json'), certificate({ params: { c: Number.MAX_SAFE_INTEGER } }));
     expectBadInput(await cli(['verify', 'c.json'], dir), 'c.json', /\/params\/c: c must be an integer/);
@@ -103,7 +117,10 @@ describe('audit units', () => {
   it('keeps a quantity named __proto__ (was silently dropped)', async () => {
     const dir = tempDir();
     // JSON.stringify drops an own __proto__ key built with an object literal: write the text by hand.
-    writeFileSync(join(dir, 'q.json'), '{"format": "recheck.units/1", "definitions": ["batch = 32 trajectory"], "quantities": {"__proto__": "6.4 s/batch", "baseline": "0.8 s/trajectory"}, "claim": {"numerator": "__proto__", "denominator": "baseline", "ratio": 0.25}}');
+    writeFileSync(
+      join(dir, 'q.json'),
+      '{"format": "recheck.units/1", "definitions": ["batch = 32 trajectory"], "quantities": {"__proto__": "6.4 s/batch", "baseline": "0.8 s/trajectory"}, "claim": {"numerator": "__proto__", "denominator": "baseline", "ratio": 0.25}}',
+    );
     const r = await cli(['audit', 'units', 'q.json', '--json'], dir);
     expect(r.code, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout);
@@ -130,10 +147,23 @@ describe('audit units', () => {
 describe('ledger', () => {
   it('two paper names that differ only in invalid UTF-8 bytes are bad input naming the line (were merged)', async () => {
     const dir = tempDir();
-    const text = Buffer.concat([Buffer.from('paper,claim,logbook,verdict\nP'), Buffer.from([0xff]), Buffer.from(',C1,L1,verified\nP'), Buffer.from([0xfe]), Buffer.from(',C1,L2,falsified\n')]);
+    const text = Buffer.concat([
+      Buffer.from('paper,claim,logbook,verdict\nP'),
+      Buffer.from([0xff]),
+      Buffer.from(',C1,L1,verified\nP'),
+      Buffer.from([0xfe]),
+      Buffer.from(',C1,L2,falsified\n'),
+    ]);
     writeFileSync(join(dir, 'v.csv'), text);
     expectBadInput(await cli(['ledger', 'v.csv', '--json'], dir), 'v.csv', /line 2: .*UTF-8/);
-    writeFileSync(join(dir, 'v.json'), Buffer.concat([Buffer.from('[{"paper": "P'), Buffer.from([0xc3, 0x28]), Buffer.from('", "logbook": "L", "claims": {"C1": "verified"}}]')]));
+    writeFileSync(
+      join(dir, 'v.json'),
+      Buffer.concat([
+        Buffer.from('[{"paper": "P'),
+        Buffer.from([0xc3, 0x28]),
+        Buffer.from('", "logbook": "L", "claims": {"C1": "verified"}}]'),
+      ]),
+    );
     expectBadInput(await cli(['ledger', 'v.json'], dir), 'v.json', /line 1: .*UTF-8/);
   });
 
@@ -149,7 +179,13 @@ describe('ledger', () => {
 
   it('a paper name with a line break gives a one-line message', async () => {
     const dir = tempDir();
-    writeFileSync(join(dir, 'v.json'), JSON.stringify([{ paper: 'P\nQ', logbook: 'L', claims: { C1: 'verified' } }, { paper: 'P\nQ', logbook: 'L', claims: { C1: 'falsified' } }]));
+    writeFileSync(
+      join(dir, 'v.json'),
+      JSON.stringify([
+        { paper: 'P\nQ', logbook: 'L', claims: { C1: 'verified' } },
+        { paper: 'P\nQ', logbook: 'L', claims: { C1: 'falsified' } },
+      ]),
+    );
     expectBadInput(await cli(['ledger', 'v.json'], dir), 'v.json', /contradicts/);
   });
 });
@@ -180,7 +216,11 @@ describe('CSV tables', () => {
   it('numbers are decimal: hex, binary and "Infinity" cells are bad input naming line and column', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'hex.csv'), 'k,y\n2,0x10\n4,2\n8,3\n');
-    expectBadInput(await cli(['fit', 'hex.csv', '--x', 'k', '--y', 'y'], dir), 'hex.csv', /line 2: column "y": "0x10" is not a decimal number/);
+    expectBadInput(
+      await cli(['fit', 'hex.csv', '--x', 'k', '--y', 'y'], dir),
+      'hex.csv',
+      /line 2: column "y": "0x10" is not a decimal number/,
+    );
   });
 
   it('a header column name with a line break gives a one-line message', async () => {
@@ -249,10 +289,20 @@ describe('check params that are case paths are confined at validation', () => {
   };
 
   it.each([
-    ['a relative path out', { quantities: '../../etc/passwd' }, 'units-audit', /\/falsifications\/0\/checks\/0\/params\/quantities: path "\.\.\/\.\.\/etc\/passwd" leaves the case folder/],
+    [
+      'a relative path out',
+      { quantities: '../../etc/passwd' },
+      'units-audit',
+      /\/falsifications\/0\/checks\/0\/params\/quantities: path "\.\.\/\.\.\/etc\/passwd" leaves the case folder/,
+    ],
     ['an absolute path', { quantities: '/etc/passwd' }, 'units-audit', /params\/quantities: path "\/etc\/passwd" must be relative/],
     ['growth-fit table', { table: '../x.csv', x: 'k', y: 'y' }, 'growth-fit', /params\/table: path "\.\.\/x\.csv" leaves/],
-    ['a sweep program', { sweep: { program: '../p.ts', grid: { k: [1] }, seed: 1 }, x: 'k', y: 'y' }, 'growth-fit', /params\/sweep\/program: path "\.\.\/p\.ts" leaves/],
+    [
+      'a sweep program',
+      { sweep: { program: '../p.ts', grid: { k: [1] }, seed: 1 }, x: 'k', y: 'y' },
+      'growth-fit',
+      /params\/sweep\/program: path "\.\.\/p\.ts" leaves/,
+    ],
     ['a certificate', { certificate: '/tmp/c.json' }, 'fw-certificate', /params\/certificate: path/],
     ['a loss module', { module: '../../loss.mjs', theory: 'forward-kl' }, 'divergence-audit', /params\/module: path/],
   ])('%s fails validate and run', async (_name, params, kind, problem) => {
@@ -265,7 +315,11 @@ describe('check params that are case paths are confined at validation', () => {
     const { root, dir } = caseWith({ quantities: 'sandbox/q.json' });
     writeFileSync(join(root, 'outside.json'), units());
     symlinkSync(join(root, 'outside.json'), join(dir, 'sandbox', 'q.json'));
-    expectBadInput(await cli(['validate', dir], dir), 'case.json', /params\/quantities: path "sandbox\/q\.json" is a symlink that leaves the case folder/);
+    expectBadInput(
+      await cli(['validate', dir], dir),
+      'case.json',
+      /params\/quantities: path "sandbox\/q\.json" is a symlink that leaves the case folder/,
+    );
   });
 
   it('a symlink that stays inside the case is followed', async () => {
@@ -287,7 +341,11 @@ describe('the case loader', () => {
     writeFileSync(join(root, 'elsewhere', 'a.md'), '# a\n');
     execFileSync('rm', ['-r', join(dir, 'logbook')]);
     symlinkSync(join(root, 'elsewhere'), join(dir, 'logbook'));
-    expectBadInput(await cli(['validate', dir], dir), 'case.json', /\/logbooks\/0\/path: path "logbook" is a symlink that leaves the case folder/);
+    expectBadInput(
+      await cli(['validate', dir], dir),
+      'case.json',
+      /\/logbooks\/0\/path: path "logbook" is a symlink that leaves the case folder/,
+    );
   });
 
   it('refuses a paper.md that is a symlink leaving the case', async () => {
@@ -336,7 +394,7 @@ describe('inputs that are not regular files', () => {
     expectBadInput(await cli(['audit', 'units', 'd.json'], dir), 'd.json', /folder/);
   });
 
-  it('a symlink given on the command line is the user\'s own choice and is followed', async () => {
+  it("a symlink given on the command line is the user's own choice and is followed", async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'real.json'), units());
     symlinkSync('real.json', join(dir, 'link.json'));

@@ -20,7 +20,7 @@ const PLANTED = 'parameters\0a red bicycle, Steps: 20, Sampler: Euler a, Quantiz
 /** The chunk types of a PNG, in order. */
 function chunkTypes(png: Buffer): string[] {
   const types: string[] = [];
-  for (let at = 8; at < png.length; ) {
+  for (let at = 8; at < png.length;) {
     const n = png.readUInt32BE(at);
     types.push(png.subarray(at + 4, at + 8).toString('latin1'));
     at += 12 + n;
@@ -55,7 +55,12 @@ beforeAll(async () => {
   for (const item of state.items) {
     for (const side of ['left', 'right'] as const) {
       const image = await api.reviewImage(CASE, s.reviewId, item.index, side);
-      sent.push({ condition: side === 'left' ? item.shownLeft : item.shownRight, item: item.index, side, bytes: Buffer.from(image.base64, 'base64') });
+      sent.push({
+        condition: side === 'left' ? item.shownLeft : item.shownRight,
+        item: item.index,
+        side,
+        bytes: Buffer.from(image.base64, 'base64'),
+      });
     }
   }
 }, 120_000);

@@ -48,14 +48,19 @@ async function caseGate(received: Received[], reviewer: string, openReviewId: st
 /** The review screen on one item: both images, then the answer. */
 async function answerItem(received: Received[], s: ReviewSessionView, answer: string): Promise<ReviewSessionView> {
   const index = s.next!.index;
-  for (const side of ['left', 'right'] as const) received.push({ call: `reviewImage ${index} ${side}`, response: await api.reviewImage(CASE, s.reviewId, index, side) });
+  for (const side of ['left', 'right'] as const)
+    received.push({ call: `reviewImage ${index} ${side}`, response: await api.reviewImage(CASE, s.reviewId, index, side) });
   const after = await api.answerReview({ caseId: CASE, reviewId: s.reviewId, index, answer, elapsedMs: 1500 });
   received.push({ call: `answerReview ${index}`, response: after });
   return after;
 }
 
 /** A whole review but its last item, as the renderer drives it; returns what was received and the session. */
-async function walk(gate: typeof caseGate, reviewer: string, stopAfter = Number.POSITIVE_INFINITY): Promise<{ received: Received[]; session: ReviewSessionView }> {
+async function walk(
+  gate: typeof caseGate,
+  reviewer: string,
+  stopAfter = Number.POSITIVE_INFINITY,
+): Promise<{ received: Received[]; session: ReviewSessionView }> {
   const received: Received[] = [];
   // The Reviews dialog on the open case (before the review: the case is legitimately open, not recorded).
   await api.imagePairSet(CASE);
@@ -114,7 +119,9 @@ describe('blind review: what the page receives while a review is incomplete', ()
     expect(planted({ seed: 123456789 })).toEqual(['seed 123456789']);
     expect(planted({ summary: `mean ${metricValues[0]!.toFixed(1)}` })).toEqual([`metric value ${metricValues[0]!.toFixed(1)}`]);
     expect(planted({ title: 'PSNR of all pairs' })).toContain('a metric name');
-    expect(planted({ hint: 'the images show banding and posterisation that make them unusable' })).toEqual(['hypothesis "the images show banding and posterisation"']);
+    expect(planted({ hint: 'the images show banding and posterisation that make them unusable' })).toEqual([
+      'hypothesis "the images show banding and posterisation"',
+    ]);
     // And a real response that is not blind: the case detail.
     expect(leaksIn(asText(await api.openCase(CASE)), s).length).toBeGreaterThan(5);
   });
@@ -124,7 +131,17 @@ describe('blind review: what the page receives while a review is incomplete', ()
     expect(session.answered).toBe(session.total - 1);
     const s = secretsOf(dir, metricValues, [seedOf(session.reviewId)]);
     const calls = new Set(received.map((r) => r.call.split(' ')[0]));
-    for (const c of ['startReview', 'listReviews', 'openReview', 'reviewImage', 'answerReview', 'undoReviewAnswer', 'exportReview', 'imagePairSet']) expect(calls).toContain(c);
+    for (const c of [
+      'startReview',
+      'listReviews',
+      'openReview',
+      'reviewImage',
+      'answerReview',
+      'undoReviewAnswer',
+      'exportReview',
+      'imagePairSet',
+    ])
+      expect(calls).toContain(c);
     expect(calls).not.toContain('openCase');
     const found = received.flatMap((r) => leaksIn(asText(r.response), s).map((l) => `${r.call}: ${l}`));
     expect(found).toEqual([]);

@@ -55,7 +55,7 @@ describe('bundler: reads only the module folder and the allowed packages', () =>
     expect(await attempt(dir)).toMatch(/cannot be bundled for the sandbox/);
   });
 
-  it('refuses import attributes (text, bytes, file) even on the module\'s own files', async () => {
+  it("refuses import attributes (text, bytes, file) even on the module's own files", async () => {
     const dir = folder({ 'm.mjs': `import t from './notes.txt' with { type: 'text' };\nexport default () => t;`, 'notes.txt': 'hello' });
     expect(await attempt(dir)).toMatch(/import attributes? .*not allowed/);
   });
@@ -125,7 +125,9 @@ describe('bundler: reads only the module folder and the allowed packages', () =>
 describe('bundler: runs in a child process under the run limits (finding 2)', () => {
   it('bundling is held to the wall clock of the run, and can be cancelled', async () => {
     const dir = folder({ 'm.mjs': `import { create, all } from 'mathjs';\nexport default () => typeof create(all);` });
-    await expect(bundleSource({ modulePath: join(dir, 'm.mjs') }, { limits: { timeoutMs: 50 } })).rejects.toThrow(/bundling took longer than 0\.05 s/);
+    await expect(bundleSource({ modulePath: join(dir, 'm.mjs') }, { limits: { timeoutMs: 50 } })).rejects.toThrow(
+      /bundling took longer than 0\.05 s/,
+    );
     const ac = new AbortController();
     const pending = bundleSource({ modulePath: join(dir, 'm.mjs') }, { signal: ac.signal });
     ac.abort();
@@ -142,7 +144,9 @@ describe('bundler: runs in a child process under the run limits (finding 2)', ()
 describe('bundler in process (the desktop app): the wall clock and cancel hold too', () => {
   it('times out and cancels with the same one-line reasons', async () => {
     const dir = folder({ 'm.mjs': `import { create, all } from 'mathjs';\nexport default () => typeof create(all);` });
-    await expect(bundleInProcess({ modulePath: join(dir, 'm.mjs') }, { limits: { timeoutMs: 5 } })).rejects.toThrow(/bundling took longer than 0\.005 s/);
+    await expect(bundleInProcess({ modulePath: join(dir, 'm.mjs') }, { limits: { timeoutMs: 5 } })).rejects.toThrow(
+      /bundling took longer than 0\.005 s/,
+    );
     const ac = new AbortController();
     ac.abort();
     await expect(bundleInProcess({ modulePath: join(dir, 'm.mjs') }, { signal: ac.signal })).rejects.toThrow(/cancelled/);

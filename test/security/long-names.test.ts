@@ -31,8 +31,14 @@ describe('a 600-byte path component is a 4xx with one line, never a 500 (issue 2
     ['openReview', ['kl-direction', LONG]],
     ['readLetter', ['kl-direction', LONG]],
     ['createCase', [{ caseId: LONG, paperMarkdown: '# P\n' }]],
-    ['importLogbook', [{ caseId: 'new-one', files: [{ path: `${LONG}/writeup.md`, base64: 'eA==' }], newCase: { paperMarkdown: '# P\n' } }]],
-    ['importLogbook', [{ caseId: 'new-two', files: [{ path: `logbook/${LONG}.md`, base64: 'eA==' }], newCase: { paperMarkdown: '# P\n' } }]],
+    [
+      'importLogbook',
+      [{ caseId: 'new-one', files: [{ path: `${LONG}/writeup.md`, base64: 'eA==' }], newCase: { paperMarkdown: '# P\n' } }],
+    ],
+    [
+      'importLogbook',
+      [{ caseId: 'new-two', files: [{ path: `logbook/${LONG}.md`, base64: 'eA==' }], newCase: { paperMarkdown: '# P\n' } }],
+    ],
     ['importLogbook', [{ caseId: LONG, files: [{ path: 'writeup.md', base64: 'eA==' }], newCase: { paperMarkdown: '# P\n' } }]],
     ['extractTable', [{ caseId: 'kl-direction', cell: 'c1', out: `sandbox/${LONG}.csv` }]],
     ['startReview', [{ caseId: 'kl-direction', reviewer: LONG }]],

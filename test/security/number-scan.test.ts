@@ -41,7 +41,7 @@ describe('printed numbers are scanned in linear time (issue 24, finding 8)', () 
     }
   });
 
-  it('gives the old expression\'s answer on the hostile tokens (decided by their last characters)', () => {
+  it("gives the old expression's answer on the hostile tokens (decided by their last characters)", () => {
     expect(hostile.map(isPrintedNumber)).toEqual([false, false, false, false, true]);
   });
 

@@ -28,7 +28,14 @@ describe('paper.md and withdrawal edits', () => {
 
   it('a column check does not read a table out of the case', async () => {
     const dir = writeMinimalCase(tempDir());
-    await expect(addCheck(dir, registry, { who: 'Eve' }, { falsification: 'F1', kind: 'growth-fit', params: { table: '../../etc/passwd', x: 'root', y: 'x' } })).rejects.toThrow(/case\.json/);
+    await expect(
+      addCheck(
+        dir,
+        registry,
+        { who: 'Eve' },
+        { falsification: 'F1', kind: 'growth-fit', params: { table: '../../etc/passwd', x: 'root', y: 'x' } },
+      ),
+    ).rejects.toThrow(/case\.json/);
   });
 
   it('ten withdrawals and paper edits started at once all land, one hash chain', async () => {
@@ -38,10 +45,20 @@ describe('paper.md and withdrawal edits', () => {
       title: 'R',
       paper: { title: 'P', venueId: 'openreview:r', claims: [{ id: 'C1', text: 'c' }] },
       logbooks: [{ id: 'L1', path: 'logbook', format: 'plain', title: 'L' }],
-      falsifications: [{ id: 'F1', claim: 'C1', logbook: 'L1', assertion: 'a', checks: Array.from({ length: 5 }, (_, i) => ({ id: `k${i}`, kind: 'test-fixed', title: 'k', params: { outcome: 'supports' } })) }],
+      falsifications: [
+        {
+          id: 'F1',
+          claim: 'C1',
+          logbook: 'L1',
+          assertion: 'a',
+          checks: Array.from({ length: 5 }, (_, i) => ({ id: `k${i}`, kind: 'test-fixed', title: 'k', params: { outcome: 'supports' } })),
+        },
+      ],
     });
     await Promise.all([
-      ...Array.from({ length: 5 }, (_, i) => withdraw(dir, registry, { who: 'A' }, { item: 'check', finding: 'F1', id: `k${i}`, reason: `reason number ${i}` })),
+      ...Array.from({ length: 5 }, (_, i) =>
+        withdraw(dir, registry, { who: 'A' }, { item: 'check', finding: 'F1', id: `k${i}`, reason: `reason number ${i}` }),
+      ),
       ...Array.from({ length: 5 }, (_, i) => editPaper(dir, registry, { who: 'B' }, { markdown: `# Paper v${i}\n` })),
     ]);
     const file = JSON.parse(readFileSync(join(dir, 'case.json'), 'utf8')) as { falsifications: { checks: { withdrawn?: unknown }[] }[] };
@@ -51,15 +68,28 @@ describe('paper.md and withdrawal edits', () => {
     for (let i = 1; i < caseChain.length; i++) expect(caseChain[i]?.hashes['case.json@before']).toBe(caseChain[i - 1]?.hashes['case.json']);
     const paperChain = entries.filter((e) => e.hashes['paper.md@before'] !== undefined);
     expect(paperChain).toHaveLength(5);
-    for (let i = 1; i < paperChain.length; i++) expect(paperChain[i]?.hashes['paper.md@before']).toBe(paperChain[i - 1]?.hashes['paper.md']);
+    for (let i = 1; i < paperChain.length; i++)
+      expect(paperChain[i]?.hashes['paper.md@before']).toBe(paperChain[i - 1]?.hashes['paper.md']);
   });
 
   it('the API table refuses hostile arguments in one line', () => {
-    expect(() => API_METHODS.withdraw.validate([{ caseId: 'a', item: 'everything', id: 'F1', reason: 'r' }])).toThrow('withdraw: item must be one of claim, finding, check');
-    expect(() => API_METHODS.withdraw.validate([{ caseId: 'a', item: 'claim', id: 'C1', finding: 'F1', reason: 'r' }])).toThrow('withdraw: finding names the finding of a check, and only of a check');
-    expect(() => API_METHODS.withdraw.validate([{ caseId: 'a', item: 'check', id: '../x', finding: 'F1', reason: 'r' }])).toThrow('withdraw: id must be an identifier');
-    expect(() => API_METHODS.withdraw.validate([{ caseId: 'a', item: 'finding', id: 'F1', reason: 'r', extra: 1 }])).toThrow('withdraw: unexpected field(s): extra');
-    expect(() => API_METHODS.editPaper.validate([{ caseId: 'a', markdown: 'x', baseSha256: 'nothex' }])).toThrow('editPaper: baseSha256 must be 64 lowercase hex digits');
-    expect(() => API_METHODS.editPaper.validate([{ caseId: 'a', markdown: 'x'.repeat(4 * 1024 * 1024 + 1) }])).toThrow(/editPaper: markdown is longer than/);
+    expect(() => API_METHODS.withdraw.validate([{ caseId: 'a', item: 'everything', id: 'F1', reason: 'r' }])).toThrow(
+      'withdraw: item must be one of claim, finding, check',
+    );
+    expect(() => API_METHODS.withdraw.validate([{ caseId: 'a', item: 'claim', id: 'C1', finding: 'F1', reason: 'r' }])).toThrow(
+      'withdraw: finding names the finding of a check, and only of a check',
+    );
+    expect(() => API_METHODS.withdraw.validate([{ caseId: 'a', item: 'check', id: '../x', finding: 'F1', reason: 'r' }])).toThrow(
+      'withdraw: id must be an identifier',
+    );
+    expect(() => API_METHODS.withdraw.validate([{ caseId: 'a', item: 'finding', id: 'F1', reason: 'r', extra: 1 }])).toThrow(
+      'withdraw: unexpected field(s): extra',
+    );
+    expect(() => API_METHODS.editPaper.validate([{ caseId: 'a', markdown: 'x', baseSha256: 'nothex' }])).toThrow(
+      'editPaper: baseSha256 must be 64 lowercase hex digits',
+    );
+    expect(() => API_METHODS.editPaper.validate([{ caseId: 'a', markdown: 'x'.repeat(4 * 1024 * 1024 + 1) }])).toThrow(
+      /editPaper: markdown is longer than/,
+    );
   });
 });

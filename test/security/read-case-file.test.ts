@@ -55,7 +55,15 @@ const oneLine = (e: unknown) => {
 describe('readCaseFile against a hostile path or case folder', () => {
   it('refuses paths that leave the case before touching the disk', async () => {
     const { ws } = workspace();
-    for (const p of ['../outside/secret.txt', '/etc/passwd', 'logbook/../../outside/secret.txt', 'a\\..\\b', 'x\u0000y', './paper.md', '']) {
+    for (const p of [
+      '../outside/secret.txt',
+      '/etc/passwd',
+      'logbook/../../outside/secret.txt',
+      'a\\..\\b',
+      'x\u0000y',
+      './paper.md',
+      '',
+    ]) {
       const err = await read(ws, 'mini', p).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(ApiArgumentError);
       expect(oneLine(err)).toMatch(/^readCaseFile: path must/);
@@ -72,8 +80,12 @@ describe('readCaseFile against a hostile path or case folder', () => {
     const { ws, dir, outside } = workspace();
     symlinkSync(join(outside, 'secret.txt'), join(dir, 'evidence.csv'));
     symlinkSync(join(dir, 'paper.md'), join(dir, 'alias.md'));
-    expect(oneLine(await read(ws, 'mini', 'evidence.csv').catch((e: unknown) => e))).toBe('mini/evidence.csv: path "evidence.csv" is a symlink that leaves the case folder');
-    expect(oneLine(await read(ws, 'mini', 'alias.md').catch((e: unknown) => e))).toBe('mini/alias.md: is a symlink: links in a case are not followed');
+    expect(oneLine(await read(ws, 'mini', 'evidence.csv').catch((e: unknown) => e))).toBe(
+      'mini/evidence.csv: path "evidence.csv" is a symlink that leaves the case folder',
+    );
+    expect(oneLine(await read(ws, 'mini', 'alias.md').catch((e: unknown) => e))).toBe(
+      'mini/alias.md: is a symlink: links in a case are not followed',
+    );
   });
 
   it('refuses a file under a symlinked folder that leaves the case', async () => {
@@ -96,20 +108,27 @@ describe('readCaseFile against a hostile path or case folder', () => {
     const { ws, dir } = workspace();
     writeFileSync(join(dir, 'huge.csv'), '');
     truncateSync(join(dir, 'huge.csv'), MAX_VIEW_BYTES + 1);
-    expect(oneLine(await read(ws, 'mini', 'huge.csv').catch((e: unknown) => e))).toMatch(new RegExp(`huge\\.csv: is ${MAX_VIEW_BYTES + 1} bytes, over the limit of ${MAX_VIEW_BYTES}$`));
+    expect(oneLine(await read(ws, 'mini', 'huge.csv').catch((e: unknown) => e))).toMatch(
+      new RegExp(`huge\\.csv: is ${MAX_VIEW_BYTES + 1} bytes, over the limit of ${MAX_VIEW_BYTES}$`),
+    );
   });
 
   it('refuses invalid UTF-8 where text is needed, and an image whose bytes are something else', async () => {
     const { ws, dir } = workspace();
     writeFileSync(join(dir, 'notes.txt'), Buffer.from([0x6f, 0x6b, 0x0a, 0xc0, 0xaf]));
     writeFileSync(join(dir, 'figure.png'), '<html><script>alert(1)</script></html>');
-    expect(oneLine(await read(ws, 'mini', 'notes.txt').catch((e: unknown) => e))).toMatch(/^mini\/notes\.txt: line 2: invalid UTF-8 at byte 3/);
-    expect(oneLine(await read(ws, 'mini', 'figure.png').catch((e: unknown) => e))).toBe('mini/figure.png: is named .png but its bytes are not a PNG image');
+    expect(oneLine(await read(ws, 'mini', 'notes.txt').catch((e: unknown) => e))).toMatch(
+      /^mini\/notes\.txt: line 2: invalid UTF-8 at byte 3/,
+    );
+    expect(oneLine(await read(ws, 'mini', 'figure.png').catch((e: unknown) => e))).toBe(
+      'mini/figure.png: is named .png but its bytes are not a PNG image',
+    );
   });
 
   it('shows a hostile SVG only as an <img> data: source, never as markup in the page', async () => {
     const { ws, dir } = workspace();
-    const svg = '<svg xmlns="http://www.w3.org/2000/svg" onload="top.pwned=1"><script>top.pwned=2</script><foreignObject><iframe src="javascript:top.pwned=3"/></foreignObject></svg>';
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="top.pwned=1"><script>top.pwned=2</script><foreignObject><iframe src="javascript:top.pwned=3"/></foreignObject></svg>';
     writeFileSync(join(dir, 'figure.svg'), svg);
     const file = await read(ws, 'mini', 'figure.svg');
     expect(file.kind).toBe('image');

@@ -21,10 +21,18 @@ const enc = (s: string) => new Uint8Array(Buffer.from(s, 'utf8'));
 // ---- valid inputs -------------------------------------------------------------------------------------------
 
 const FIT_CSV = `k,additive,se\n${[2, 4, 8, 16, 32, 64, 128, 256].map((k, i) => `${k},${(0.5 + 0.25 * Math.log(k) + (i % 2 ? 0.004 : -0.004)).toFixed(5)},0.01`).join('\n')}\n`;
-const PADDING_CSV = 'model,seq,pos,token,nll\nbig,a,3,2,0.01\nbig,a,0,7,1.0\nsmall,a,0,7,1.4\nbig,a,1,2,0.2\nbig,a,2,2,0.01\nsmall,a,1,2,0.3\nsmall,a,2,2,0.02\nsmall,a,3,2,0.02\n';
+const PADDING_CSV =
+  'model,seq,pos,token,nll\nbig,a,3,2,0.01\nbig,a,0,7,1.0\nsmall,a,0,7,1.4\nbig,a,1,2,0.2\nbig,a,2,2,0.01\nsmall,a,1,2,0.3\nsmall,a,2,2,0.02\nsmall,a,3,2,0.02\n';
 const LEDGER_CSV = 'paper,claim,logbook,verdict\nP1,C1,L1,verified\nP1,C1,L2,falsified\nP2,C1,L3,toy\nP2,C2,L3,inconclusive\n';
 const LEDGER_JSON = JSON.stringify([
-  { paper: 'P1', logbook: 'L1', claims: [{ id: 'C1', verdict: 'verified' }, { id: 'C2', verdict: 'falsified' }] },
+  {
+    paper: 'P1',
+    logbook: 'L1',
+    claims: [
+      { id: 'C1', verdict: 'verified' },
+      { id: 'C2', verdict: 'falsified' },
+    ],
+  },
   { paper_id: 'P2', space_id: 'u/x', claims: { C1: 'toy' } },
 ]);
 const LEDGER_JSONL = `${JSON.stringify({ space_id: 'u/a', paper_id: 'P1', claims: [{ claim: 'C1', verdict: 'verified' }] })}\n${JSON.stringify({ space_id: 'u/b', paper_id: 'P1', claims: [{ claim: 'C1', verdict: 'falsified' }] })}\n`;
@@ -39,33 +47,61 @@ const CERT_JSON = JSON.stringify({
   format: 'recheck.certificate/1',
   dynamic: 'fw-attention',
   params: { c: 10 },
-  points: [['-3', '1/4'], ['-3', '-3'], ['-1/3', '-7/4'], [3, '0.5']],
+  points: [
+    ['-3', '1/4'],
+    ['-3', '-3'],
+    ['-1/3', '-7/4'],
+    [3, '0.5'],
+  ],
   claim: { kind: 'origin-leaves-hull', step: 5 },
 });
 
 // ---- malformed inputs ---------------------------------------------------------------------------------------
 
 const INVALID_UTF8 = [[0xff], [0xfe], [0xc3, 0x28], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xc0, 0xaf], [0xe2, 0x82]];
-const INTERESTING = [0x00, 0x22, 0x2c, 0x0a, 0x0d, 0x7b, 0x7d, 0x5b, 0x5d, 0x3a, 0x2d, 0x2e, 0x30, 0x39, 0x65, 0x5c, 0x20, 0xef, 0xbb, 0xbf];
+const INTERESTING = [
+  0x00, 0x22, 0x2c, 0x0a, 0x0d, 0x7b, 0x7d, 0x5b, 0x5d, 0x3a, 0x2d, 0x2e, 0x30, 0x39, 0x65, 0x5c, 0x20, 0xef, 0xbb, 0xbf,
+];
 const HUGE_NUMBERS = ['1e308', '1e999', '-1e999', '9007199254740993', '1e-400', '-0', `1${'0'.repeat(400)}`, '0x10', 'NaN', 'Infinity'];
 
 /** A byte-level edit of the file. */
 type Edit = (b: Uint8Array) => Uint8Array;
 
 const at = (b: Uint8Array, n: number) => (b.length === 0 ? 0 : n % (b.length + 1));
-const splice = (b: Uint8Array, i: number, del: number, ins: readonly number[]) => new Uint8Array([...b.subarray(0, i), ...ins, ...b.subarray(i + del)]);
+const splice = (b: Uint8Array, i: number, del: number, ins: readonly number[]) =>
+  new Uint8Array([...b.subarray(0, i), ...ins, ...b.subarray(i + del)]);
 
 const byteEdit: fc.Arbitrary<Edit> = fc.oneof(
-  fc.tuple(fc.nat(), fc.constantFrom(...INTERESTING)).map(([n, c]): Edit => (b) => splice(b, at(b, n), 1, [c])),
-  fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })).map(([n, c]): Edit => (b) => splice(b, at(b, n), 0, [c])),
-  fc.nat().map((n): Edit => (b) => splice(b, at(b, n), 1, [])),
-  fc.tuple(fc.nat(), fc.constantFrom(...INVALID_UTF8)).map(([n, bad]): Edit => (b) => splice(b, at(b, n), 0, bad)),
+  fc.tuple(fc.nat(), fc.constantFrom(...INTERESTING)).map(
+    ([n, c]): Edit =>
+      (b) =>
+        splice(b, at(b, n), 1, [c]),
+  ),
+  fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })).map(
+    ([n, c]): Edit =>
+      (b) =>
+        splice(b, at(b, n), 0, [c]),
+  ),
+  fc.nat().map(
+    (n): Edit =>
+      (b) =>
+        splice(b, at(b, n), 1, []),
+  ),
+  fc.tuple(fc.nat(), fc.constantFrom(...INVALID_UTF8)).map(
+    ([n, bad]): Edit =>
+      (b) =>
+        splice(b, at(b, n), 0, bad),
+  ),
   fc.tuple(fc.nat(), fc.nat(), fc.nat()).map(([n, m, k]): Edit => (b) => {
     const from = at(b, n);
     const len = Math.min(40, m % 41);
     return splice(b, at(b, k), 0, [...b.subarray(from, from + len)]);
   }),
-  fc.nat().map((n): Edit => (b) => b.subarray(0, at(b, n))),
+  fc.nat().map(
+    (n): Edit =>
+      (b) =>
+        b.subarray(0, at(b, n)),
+  ),
 );
 
 /** Replaces the n-th run of digits (a number) with a huge, tiny or not-quite number. */
@@ -80,7 +116,9 @@ const hugeNumber: fc.Arbitrary<Edit> = fc.tuple(fc.nat(), fc.constantFrom(...HUG
 /** Malformed variants of a valid file common to every format. */
 function malformed(valid: string, extra: fc.Arbitrary<Uint8Array>[] = []): fc.Arbitrary<Uint8Array> {
   const bytes = enc(valid);
-  const edited = fc.array(fc.oneof(byteEdit, hugeNumber), { minLength: 1, maxLength: 3 }).map((edits) => edits.reduce<Uint8Array>((b, e) => e(b), bytes));
+  const edited = fc
+    .array(fc.oneof(byteEdit, hugeNumber), { minLength: 1, maxLength: 3 })
+    .map((edits) => edits.reduce<Uint8Array>((b, e) => e(b), bytes));
   return fc.oneof(
     fc.uint8Array({ maxLength: 300 }),
     edited,
@@ -96,7 +134,12 @@ function malformed(valid: string, extra: fc.Arbitrary<Uint8Array>[] = []): fc.Ar
 function malformedJson(valid: string): fc.Arbitrary<Uint8Array> {
   const keys = [...valid.matchAll(/"([A-Za-z_]+)":/g)].map((m) => m[1] as string);
   const braces = [...valid.matchAll(/\{/g)].map((m) => m.index as number);
-  const inject = fc.tuple(fc.nat(), fc.constantFrom('__proto__', 'constructor', ...keys), fc.constantFrom('null', '1', '"x"', '{}', '[]', '{"__proto__": {"polluted": 1}}', '1e999'))
+  const inject = fc
+    .tuple(
+      fc.nat(),
+      fc.constantFrom('__proto__', 'constructor', ...keys),
+      fc.constantFrom('null', '1', '"x"', '{}', '[]', '{"__proto__": {"polluted": 1}}', '1e999'),
+    )
     .map(([n, key, value]) => {
       const i = (braces[n % braces.length] as number) + 1;
       return enc(`${valid.slice(0, i)}"${key}": ${value}, ${valid.slice(i)}`);
@@ -106,25 +149,29 @@ function malformedJson(valid: string): fc.Arbitrary<Uint8Array> {
     const i = (braces[n % braces.length] as number) + 1;
     return enc(`${valid.slice(0, i)}"deep": ${'['.repeat(d)}${']'.repeat(d)}, ${valid.slice(i)}`);
   });
-  const retyped = fc.tuple(fc.nat(), fc.constantFrom('null', 'true', '[]', '{}', '"s"', '-1', '0', '1.5', '"\\u0000\\n\\u2028"')).map(([n, v]) => {
-    const values = [...valid.matchAll(/:\s*("[^"]*"|-?\d+(\.\d+)?|\[[^[\]]*\]|true|false|null)/g)];
-    if (values.length === 0) return enc(valid);
-    const m = values[n % values.length] as RegExpMatchArray;
-    const start = (m.index as number) + m[0].indexOf(m[1] as string);
-    return enc(valid.slice(0, start) + v + valid.slice(start + (m[1] as string).length));
-  });
+  const retyped = fc
+    .tuple(fc.nat(), fc.constantFrom('null', 'true', '[]', '{}', '"s"', '-1', '0', '1.5', '"\\u0000\\n\\u2028"'))
+    .map(([n, v]) => {
+      const values = [...valid.matchAll(/:\s*("[^"]*"|-?\d+(\.\d+)?|\[[^[\]]*\]|true|false|null)/g)];
+      if (values.length === 0) return enc(valid);
+      const m = values[n % values.length] as RegExpMatchArray;
+      const start = (m.index as number) + m[0].indexOf(m[1] as string);
+      return enc(valid.slice(0, start) + v + valid.slice(start + (m[1] as string).length));
+    });
   return malformed(valid, [inject, deep, deepInside, retyped]);
 }
 
 /** CSV-specific damage: rows cut short or too long, stray quotes, odd line breaks. */
 function malformedCsv(valid: string): fc.Arbitrary<Uint8Array> {
   const lines = valid.split('\n');
-  const lineEdit = fc.tuple(fc.nat(), fc.constantFrom('', ',', ',,', '"', '"a', 'a"b', '\r', '\r\n', ' , ', '"x"y', '=1+1', '\u2028')).map(([n, s]) => {
-    const i = 1 + (n % Math.max(1, lines.length - 2));
-    const copy = [...lines];
-    copy[i] = (copy[i] as string).slice(0, (n >> 4) % ((copy[i] as string).length + 1)) + s;
-    return enc(copy.join('\n'));
-  });
+  const lineEdit = fc
+    .tuple(fc.nat(), fc.constantFrom('', ',', ',,', '"', '"a', 'a"b', '\r', '\r\n', ' , ', '"x"y', '=1+1', '\u2028'))
+    .map(([n, s]) => {
+      const i = 1 + (n % Math.max(1, lines.length - 2));
+      const copy = [...lines];
+      copy[i] = (copy[i] as string).slice(0, (n >> 4) % ((copy[i] as string).length + 1)) + s;
+      return enc(copy.join('\n'));
+    });
   const headerOnly = fc.constant(enc(`${lines[0]}\n`));
   const noFinalBreak = fc.constant(enc(valid.replace(/\n$/, '')));
   return malformed(valid, [lineEdit, headerOnly, noFinalBreak]);
@@ -159,15 +206,64 @@ interface Target {
 }
 
 const targets: Target[] = [
-  { name: 'fit', file: 'f.csv', inputs: malformedCsv(FIT_CSV), args: (f) => ['fit', f, '--x', 'k', '--y', 'additive', '--se', 'se', '--json'], json: true, numRuns: 150 },
-  { name: 'fit (unweighted, human report)', file: 'g.csv', inputs: malformedCsv(FIT_CSV), args: (f) => ['fit', f, '--x', 'k', '--y', 'additive'], json: false, numRuns: 60 },
-  { name: 'audit padding', file: 'p.csv', inputs: malformedCsv(PADDING_CSV), args: (f) => ['audit', 'padding', f, '--pad-token', '2', '--baseline', 'big', '--json'], json: true, numRuns: 150 },
+  {
+    name: 'fit',
+    file: 'f.csv',
+    inputs: malformedCsv(FIT_CSV),
+    args: (f) => ['fit', f, '--x', 'k', '--y', 'additive', '--se', 'se', '--json'],
+    json: true,
+    numRuns: 150,
+  },
+  {
+    name: 'fit (unweighted, human report)',
+    file: 'g.csv',
+    inputs: malformedCsv(FIT_CSV),
+    args: (f) => ['fit', f, '--x', 'k', '--y', 'additive'],
+    json: false,
+    numRuns: 60,
+  },
+  {
+    name: 'audit padding',
+    file: 'p.csv',
+    inputs: malformedCsv(PADDING_CSV),
+    args: (f) => ['audit', 'padding', f, '--pad-token', '2', '--baseline', 'big', '--json'],
+    json: true,
+    numRuns: 150,
+  },
   { name: 'ledger (CSV)', file: 'v.csv', inputs: malformedCsv(LEDGER_CSV), args: (f) => ['ledger', f, '--json'], json: true, numRuns: 150 },
-  { name: 'ledger (JSON)', file: 'v.json', inputs: malformedJson(LEDGER_JSON), args: (f) => ['ledger', f, '--json'], json: true, numRuns: 150 },
-  { name: 'ledger (JSON Lines)', file: 'v.jsonl', inputs: malformedJson(LEDGER_JSONL), args: (f) => ['ledger', f, '--json'], json: true, numRuns: 100 },
-  { name: 'audit units', file: 'q.json', inputs: malformedJson(UNITS_JSON), args: (f) => ['audit', 'units', f, '--json'], json: true, numRuns: 150 },
+  {
+    name: 'ledger (JSON)',
+    file: 'v.json',
+    inputs: malformedJson(LEDGER_JSON),
+    args: (f) => ['ledger', f, '--json'],
+    json: true,
+    numRuns: 150,
+  },
+  {
+    name: 'ledger (JSON Lines)',
+    file: 'v.jsonl',
+    inputs: malformedJson(LEDGER_JSONL),
+    args: (f) => ['ledger', f, '--json'],
+    json: true,
+    numRuns: 100,
+  },
+  {
+    name: 'audit units',
+    file: 'q.json',
+    inputs: malformedJson(UNITS_JSON),
+    args: (f) => ['audit', 'units', f, '--json'],
+    json: true,
+    numRuns: 150,
+  },
   { name: 'verify', file: 'c.json', inputs: malformedJson(CERT_JSON), args: (f) => ['verify', f, '--json'], json: true, numRuns: 150 },
-  { name: 'search', file: 's.json', inputs: malformedJson(CERT_JSON), args: (f) => ['search', f, '--horizon', '6', '--json'], json: true, numRuns: 100 },
+  {
+    name: 'search',
+    file: 's.json',
+    inputs: malformedJson(CERT_JSON),
+    args: (f) => ['search', f, '--horizon', '6', '--json'],
+    json: true,
+    numRuns: 100,
+  },
 ];
 
 describe('every file-reading command exits 0, 1 or 2 on malformed input, with one line naming the file', () => {

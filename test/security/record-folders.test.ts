@@ -35,13 +35,23 @@ const RECORDS = [
   'sandbox/.quantities.json.0a1b2c3d4e5f.tmp',
 ];
 
-const ALLOWED = ['sandbox/quantities.json', 'tables/runs.csv', 'sandbox/letters.ts', 'notes/reviews.md', 'sandbox/runs/data.csv', 'audit.md'];
+const ALLOWED = [
+  'sandbox/quantities.json',
+  'tables/runs.csv',
+  'sandbox/letters.ts',
+  'notes/reviews.md',
+  'sandbox/runs/data.csv',
+  'audit.md',
+];
 
 describe('record folders are closed to addCaseFile (issue 24, finding 10)', () => {
   it('refuses every record path with one line naming it, and writes nothing', async () => {
     const dir = writeMinimalCase(tempDir());
     for (const rel of RECORDS) {
-      const err = await addCaseFile(dir, registry, { who: 'mallory' }, rel, bytes).then(() => null, (e: unknown) => e);
+      const err = await addCaseFile(dir, registry, { who: 'mallory' }, rel, bytes).then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(err, rel).toBeInstanceOf(BadInputError);
       const message = (err as Error).message;
       expect(message).toContain(rel);

@@ -24,13 +24,19 @@ describe('reports copy no temporary files (issue 24, finding 10)', () => {
   it('temp files of interrupted writes in the sandbox and in a run folder are left out and listed', async () => {
     const dir = await ranCopy('timing-normalization');
     const runId = (await readAudit(dir)).filter((e) => e.action === 'run').at(-1)?.runId as string;
-    const planted = [`runs/${runId}/.report.json.0123456789ab.tmp`, 'sandbox/.quantities.json.a1b2c3d4e5f6.tmp', 'sandbox/half-written.tmp'];
+    const planted = [
+      `runs/${runId}/.report.json.0123456789ab.tmp`,
+      'sandbox/.quantities.json.a1b2c3d4e5f6.tmp',
+      'sandbox/half-written.tmp',
+    ];
     for (const p of planted) writeFileSync(join(dir, p), '{"half": ');
     const { out } = await builtReport(dir);
     const files = allFiles(out);
     expect(files.filter((f) => /\.tmp$/.test(f))).toEqual([]);
     expect(files.some((f) => f.startsWith('outputs/runs/'))).toBe(true); // the run folder itself is still copied
-    const data = readJson(join(out, 'report.json')) as { provenance: { leftOut: { path: string; why: string }[]; inputs: { path: string }[]; outputs: { path: string }[] } };
+    const data = readJson(join(out, 'report.json')) as {
+      provenance: { leftOut: { path: string; why: string }[]; inputs: { path: string }[]; outputs: { path: string }[] };
+    };
     for (const p of planted) {
       expect(data.provenance.leftOut.find((l) => l.path === p)?.why, p).toMatch(/temporary file/);
     }

@@ -65,13 +65,21 @@ let db: Uint8Array;
 beforeAll(() => {
   // SQLite itself (Python's sqlite3, rollback journal: no -wal of its own) writes a ~74 KB Trackio-like database.
   dbPath = join(dir, 'proj.db');
-  const r = spawnSync(PYTHON, ['-c', String.raw`
+  const r = spawnSync(
+    PYTHON,
+    [
+      '-c',
+      String.raw`
 import sqlite3, sys
 c = sqlite3.connect(sys.argv[1])
 c.execute("CREATE TABLE metrics (id INTEGER PRIMARY KEY, timestamp TEXT, run_name TEXT, step INTEGER, metrics TEXT)")
 c.executemany("INSERT INTO metrics (timestamp, run_name, step, metrics) VALUES (?, ?, ?, ?)", [("2026-01-01T00:00:00", "run-a", i, '{"loss": %f}' % (1.0 / (i + 1))) for i in range(1500)])
 c.commit(); c.close()
-`, dbPath], { encoding: 'utf8' });
+`,
+      dbPath,
+    ],
+    { encoding: 'utf8' },
+  );
   if (r.status !== 0) throw new Error(r.stderr);
   db = new Uint8Array(readFileSync(dbPath));
 });
@@ -98,7 +106,10 @@ describe('budgets of the metrics readers (issue 24, finding 4)', () => {
   it('recheck metrics on that database says so in one line naming the -wal file', async () => {
     const pageSize = ((db[16] as number) << 8) | (db[17] as number);
     writeFileSync(`${dbPath}-wal`, hostileWal(db, pageSize, 1_048_576));
-    const err = await readMetricsFile(dbPath, { shownAs: 'proj.db' }).then(() => null, (e: unknown) => e);
+    const err = await readMetricsFile(dbPath, { shownAs: 'proj.db' }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(BadInputError);
     expect((err as Error).message).toMatch(/^proj\.db-wal: cannot be applied \(a commit frame claims 1048576 pages/);
     expect((err as Error).message).not.toMatch(/\n/);
@@ -115,7 +126,10 @@ describe('budgets of the metrics readers (issue 24, finding 4)', () => {
     });
     writeFileSync(file, parquetBytesOf(table));
     expect(readFileSync(file).length).toBeLessThan(2 * MIB);
-    const r = spawnSync(process.execPath, ['--max-old-space-size=256', join(ROOT, 'bin/recheck.mjs'), 'metrics', file], { encoding: 'utf8', env: { ...process.env, RECHECK_CLI: 'tsx' } });
+    const r = spawnSync(process.execPath, ['--max-old-space-size=256', join(ROOT, 'bin/recheck.mjs'), 'metrics', file], {
+      encoding: 'utf8',
+      env: { ...process.env, RECHECK_CLI: 'tsx' },
+    });
     expect(r.stderr).toMatch(/metrics\.parquet: is too large to read: 7000000 rows x 3 columns is 21000000 cells/);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.status).toBe(2);

@@ -22,7 +22,13 @@ function undecodablePng(): Buffer {
   const body = Buffer.concat([Buffer.from('IDAT', 'latin1'), idat]);
   const crc = Buffer.alloc(4);
   crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([good.subarray(0, idatAt - 4), len, body, crc, Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82])]);
+  return Buffer.concat([
+    good.subarray(0, idatAt - 4),
+    len,
+    body,
+    crc,
+    Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]),
+  ]);
 }
 
 /** A PNG that says it is 8192x8192: over the per-image pixel budget. */
@@ -37,20 +43,26 @@ describe('a review with an image that cannot be decoded is refused at its start 
   it.each([
     ['does not decode', undecodablePng(), /is a PNG that does not decode/],
     ['is over the pixel budget', hugeHeaderPng(), /is 8192x8192 \(64 megapixels\), over the 16 megapixels decoded per image/],
-  ])('an image that %s: one line naming the table line and the problem (not the file), no review written', async (_what, bytes, problem) => {
-    const ws = tempDir();
-    const dir = writeSyntheticCase(ws, { pairs: 6 });
-    writeFileSync(join(dir, 'images', 'p004-cond-quantized.png'), bytes);
-    const api = await createRecheckService({ workspaceDir: ws, who: 'tester' });
-    const err = await api.startReview({ caseId: 'percept', reviewer: 'scripted' }).then(() => null, (e: unknown) => e);
-    expect(err).toBeInstanceOf(Error);
-    const message = (err as Error).message;
-    expect(message).not.toMatch(/\n/);
-    expect(message).toMatch(/^images\/pairs\.csv: line 5: an image of this pair does not decode \(/);
-    expect(message).not.toMatch(/cond-|p00|\.png/);
-    expect(message).toMatch(problem);
-    expect(message).toMatch(/no review is started \(run recheck validate on the case to see which file and why\)$/);
-    expect(existsSync(join(dir, 'reviews')) ? readdirSync(join(dir, 'reviews')) : []).toEqual([]);
-    expect(await api.listReviews('percept')).toEqual([]);
-  });
+  ])(
+    'an image that %s: one line naming the table line and the problem (not the file), no review written',
+    async (_what, bytes, problem) => {
+      const ws = tempDir();
+      const dir = writeSyntheticCase(ws, { pairs: 6 });
+      writeFileSync(join(dir, 'images', 'p004-cond-quantized.png'), bytes);
+      const api = await createRecheckService({ workspaceDir: ws, who: 'tester' });
+      const err = await api.startReview({ caseId: 'percept', reviewer: 'scripted' }).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(Error);
+      const message = (err as Error).message;
+      expect(message).not.toMatch(/\n/);
+      expect(message).toMatch(/^images\/pairs\.csv: line 5: an image of this pair does not decode \(/);
+      expect(message).not.toMatch(/cond-|p00|\.png/);
+      expect(message).toMatch(problem);
+      expect(message).toMatch(/no review is started \(run recheck validate on the case to see which file and why\)$/);
+      expect(existsSync(join(dir, 'reviews')) ? readdirSync(join(dir, 'reviews')) : []).toEqual([]);
+      expect(await api.listReviews('percept')).toEqual([]);
+    },
+  );
 });

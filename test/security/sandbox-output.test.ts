@@ -25,7 +25,9 @@ describe.skipIf(c === null)('what a sandboxed program sends cannot crash or fool
   });
 
   it('a result nested deeper than the runtime can serialise ends threw, saying so', async () => {
-    const r = await runSource(c!, `export default () => { let v = 0; for (let i = 0; i < 200000; i++) v = [v]; return v; };`, { limits: { memoryMb: 256 } });
+    const r = await runSource(c!, `export default () => { let v = 0; for (let i = 0; i < 200000; i++) v = [v]; return v; };`, {
+      limits: { memoryMb: 256 },
+    });
     expect(r.outcome).toBe('threw');
     if (r.outcome !== 'ok') expect(r.message).toMatch(/cannot be sent as JSON: nested too deep/);
   });
@@ -45,7 +47,13 @@ describe.skipIf(c === null)('what a sandboxed program sends cannot crash or fool
     const service = await createRecheckService({ workspaceDir: ws, registry: createCheckRegistry([fixedKind]) });
     const events: RunEvent[] = [];
     service.onRunEvent((e) => events.push(e));
-    const { runId } = await service.runSandboxProgram({ caseId: 'mini', path: 'sandbox/deep.mjs', input: null, seed: 1, timeoutSeconds: 30 });
+    const { runId } = await service.runSandboxProgram({
+      caseId: 'mini',
+      path: 'sandbox/deep.mjs',
+      input: null,
+      seed: 1,
+      timeoutSeconds: 30,
+    });
     await expect.poll(() => events.find((e) => e.runId === runId && e.type === 'sandbox-ended'), { timeout: 30_000 }).toBeDefined();
     const end = events.find((e) => e.type === 'sandbox-ended');
     expect(end?.type === 'sandbox-ended' && end.end.outcome === 'error' ? end.end.reason : null).toBe('invalid-output');

@@ -13,7 +13,15 @@ const c = await confinementOrSkip();
 
 /** Largest number of the intervals [start, end] that overlap at one instant. */
 function maxOverlap(intervals: readonly (readonly [number, number])[]): number {
-  const events = intervals.flatMap(([a, b]) => [[a, 1], [b, -1]] as const).sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+  const events = intervals
+    .flatMap(
+      ([a, b]) =>
+        [
+          [a, 1],
+          [b, -1],
+        ] as const,
+    )
+    .sort((x, y) => x[0] - y[0] || x[1] - y[1]);
   let live = 0;
   let most = 0;
   for (const [, d] of events) most = Math.max(most, (live += d));
@@ -23,14 +31,24 @@ function maxOverlap(intervals: readonly (readonly [number, number])[]): number {
 describe.skipIf(c === null)('sandbox queue: a flood of runs never starts more sandboxes than slots', () => {
   it('12 parallel runs on 2 slots overlap at most 2 at a time, and all finish', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'recheck-queue-'));
-    writeFileSync(join(dir, 'nap.mjs'), `export default async () => { const a = Date.now(); await new Promise((r) => setTimeout(r, 400)); return [a, Date.now()]; };`);
+    writeFileSync(
+      join(dir, 'nap.mjs'),
+      `export default async () => { const a = Date.now(); await new Promise((r) => setTimeout(r, 400)); return [a, Date.now()]; };`,
+    );
     const queue = new SandboxQueue({ slots: 2, memoryBudgetMb: 64 * 1024, maxWaiting: 64 });
     const runner = nodeChildRunner(c!, { queue });
     const program = await runner.prepare({ modulePath: join(dir, 'nap.mjs') });
     try {
       const waitedLogs: string[] = [];
       const reports = await Promise.all(
-        Array.from({ length: 12 }, (_, i) => runner.run(program, { input: null, seed: i, limits: { memoryMb: 64 }, onMessage: (m) => void (m.type === 'log' && waitedLogs.push(m.text)) })),
+        Array.from({ length: 12 }, (_, i) =>
+          runner.run(program, {
+            input: null,
+            seed: i,
+            limits: { memoryMb: 64 },
+            onMessage: (m) => void (m.type === 'log' && waitedLogs.push(m.text)),
+          }),
+        ),
       );
       expect(reports.map((r) => r.outcome)).toEqual(Array(12).fill('ok'));
       const intervals = reports.map((r) => (r.outcome === 'ok' ? (r.value as [number, number]) : [0, 0]) as [number, number]);

@@ -7,7 +7,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { apiCall, openRawWebSocket, rawRequest, sendAndAwaitClose, startChildServer, wsFrame, type ChildServer, type FrameSpec } from './helpers/server-child';
+import {
+  apiCall,
+  openRawWebSocket,
+  rawRequest,
+  sendAndAwaitClose,
+  startChildServer,
+  wsFrame,
+  type ChildServer,
+  type FrameSpec,
+} from './helpers/server-child';
 
 let child: ChildServer;
 
@@ -36,7 +45,21 @@ async function expectHealthy(): Promise<void> {
 }
 
 const CASE_IDS = ['kl-direction', 'padding-perplexity', 'no-such-case'];
-const METHODS = ['listCases', 'openCase', 'runChecks', 'cancelRun', 'recordVerdict', 'saveSandboxFile', 'prepareSandboxProgram', 'runSandboxProgram', 'draftLetter', 'onRunEvent', 'constructor', '__proto__', 'toString'];
+const METHODS = [
+  'listCases',
+  'openCase',
+  'runChecks',
+  'cancelRun',
+  'recordVerdict',
+  'saveSandboxFile',
+  'prepareSandboxProgram',
+  'runSandboxProgram',
+  'draftLetter',
+  'onRunEvent',
+  'constructor',
+  '__proto__',
+  'toString',
+];
 
 // --- raw HTTP ----------------------------------------------------------------------------------------------
 
@@ -64,26 +87,84 @@ function mostly<T>(common: fc.Arbitrary<T>, rare: fc.Arbitrary<T>): fc.Arbitrary
 }
 
 const targetArb = fc.oneof(
-  { arbitrary: fc.constantFrom('/api/call/listCases', '/api/call/openCase', '/api/call/saveSandboxFile', '/api/call/runSandboxProgram', '/api/events', '/', '/assets/app.js'), weight: 10 },
-  fc.constantFrom('/', '/api/events', '/api/call/listCases', '/api/call/openCase', '/assets/app.js', '/sandbox/', '/sandbox', '/api/call/__proto__', '/..%2f..%2fetc%2fpasswd'),
-  fc.constantFrom('*', '//', '//[', 'http://[', '/\\[', '///api/events', 'http://%zz/api/events', '/%', '/%zz', '/%00', '/a%0a', '/%ED%A0%80'),
-  fc.tuple(fc.constantFrom('', '/', '//', '/api/', '/api/call/', '/api/events?', 'http://', 'http://127.0.0.1/', '/sandbox/', '/assets/'), unicode(40)).map(([a, b]) => a + b),
+  {
+    arbitrary: fc.constantFrom(
+      '/api/call/listCases',
+      '/api/call/openCase',
+      '/api/call/saveSandboxFile',
+      '/api/call/runSandboxProgram',
+      '/api/events',
+      '/',
+      '/assets/app.js',
+    ),
+    weight: 10,
+  },
+  fc.constantFrom(
+    '/',
+    '/api/events',
+    '/api/call/listCases',
+    '/api/call/openCase',
+    '/assets/app.js',
+    '/sandbox/',
+    '/sandbox',
+    '/api/call/__proto__',
+    '/..%2f..%2fetc%2fpasswd',
+  ),
+  fc.constantFrom(
+    '*',
+    '//',
+    '//[',
+    'http://[',
+    '/\\[',
+    '///api/events',
+    'http://%zz/api/events',
+    '/%',
+    '/%zz',
+    '/%00',
+    '/a%0a',
+    '/%ED%A0%80',
+  ),
+  fc
+    .tuple(
+      fc.constantFrom('', '/', '//', '/api/', '/api/call/', '/api/events?', 'http://', 'http://127.0.0.1/', '/sandbox/', '/assets/'),
+      unicode(40),
+    )
+    .map(([a, b]) => a + b),
   ascii(60).filter((t) => !/[\s]/.test(t)),
   fc.nat({ max: 6000 }).map((n) => `/${'a'.repeat(n)}`),
 );
 
 const requestArb: fc.Arbitrary<RequestSpec> = fc.record({
-  method: mostly(fc.constantFrom('GET', 'POST', 'POST', 'HEAD', 'PUT', 'OPTIONS'), fc.oneof(fc.constantFrom('PATCH', 'TRACE', 'CONNECT', 'PRI', 'get'), ascii(8))),
+  method: mostly(
+    fc.constantFrom('GET', 'POST', 'POST', 'HEAD', 'PUT', 'OPTIONS'),
+    fc.oneof(fc.constantFrom('PATCH', 'TRACE', 'CONNECT', 'PRI', 'get'), ascii(8)),
+  ),
   target: targetArb,
   version: mostly(fc.constant('HTTP/1.1'), fc.oneof(fc.constantFrom('HTTP/1.0', 'HTTP/2.0', 'HTTP/0.9', ''), ascii(10))),
   host: mostly(fc.constant<RequestSpec['host']>('own'), fc.constantFrom<RequestSpec['host']>('localhost', 'foreign', 'none', 'twice')),
   origin: fc.constantFrom<RequestSpec['origin']>('own', 'none', 'none', 'foreign', 'null'),
   auth: fc.constantFrom<RequestSpec['auth']>('token', 'token', 'wrong', 'none', 'basic'),
-  contentType: fc.option(mostly(fc.constantFrom('application/json', 'application/json', 'application/json; charset=utf-8', 'text/plain'), ascii(20)), { freq: 4 }),
-  upgrade: mostly(fc.constant<RequestSpec['upgrade']>('none'), fc.constantFrom<RequestSpec['upgrade']>('websocket', 'websocket', 'websocket-bad-key', 'h2c')),
+  contentType: fc.option(
+    mostly(fc.constantFrom('application/json', 'application/json', 'application/json; charset=utf-8', 'text/plain'), ascii(20)),
+    { freq: 4 },
+  ),
+  upgrade: mostly(
+    fc.constant<RequestSpec['upgrade']>('none'),
+    fc.constantFrom<RequestSpec['upgrade']>('websocket', 'websocket', 'websocket-bad-key', 'h2c'),
+  ),
   extra: mostly(
     fc.constant<[string, string][]>([]),
-    fc.array(fc.tuple(fc.oneof(fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,11}$/), ascii(12), fc.constantFrom('Transfer-Encoding', 'Expect', 'Content-Encoding', 'Sec-WebSocket-Protocol', 'Connection')), unicode(30)), { minLength: 1, maxLength: 3 }),
+    fc.array(
+      fc.tuple(
+        fc.oneof(
+          fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,11}$/),
+          ascii(12),
+          fc.constantFrom('Transfer-Encoding', 'Expect', 'Content-Encoding', 'Sec-WebSocket-Protocol', 'Connection'),
+        ),
+        unicode(30),
+      ),
+      { minLength: 1, maxLength: 3 },
+    ),
   ),
   body: fc.oneof(
     fc.constant(''),
@@ -91,7 +172,10 @@ const requestArb: fc.Arbitrary<RequestSpec> = fc.record({
     fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify({ args: [v] })),
     fc.nat({ max: 200_000 }).map((n) => `{"args":[${'['.repeat(n)}${']'.repeat(n)}]}`),
   ),
-  length: mostly(fc.constant<RequestSpec['length']>('exact'), fc.constantFrom<RequestSpec['length']>('none', 'short', 'long', 'huge', 'bogus', 'chunked')),
+  length: mostly(
+    fc.constant<RequestSpec['length']>('exact'),
+    fc.constantFrom<RequestSpec['length']>('none', 'short', 'long', 'huge', 'bogus', 'chunked'),
+  ),
 });
 
 function renderRequest(r: RequestSpec, port: number, token: string): Buffer {
@@ -100,13 +184,19 @@ function renderRequest(r: RequestSpec, port: number, token: string): Buffer {
   if (r.host === 'own' || r.host === 'twice') lines.push(`Host: ${own}`);
   if (r.host === 'localhost') lines.push(`Host: localhost:${port}`);
   if (r.host === 'foreign' || r.host === 'twice') lines.push('Host: attacker.example');
-  if (r.origin !== 'none') lines.push(`Origin: ${r.origin === 'own' ? `http://${own}` : r.origin === 'null' ? 'null' : 'http://evil.example'}`);
+  if (r.origin !== 'none')
+    lines.push(`Origin: ${r.origin === 'own' ? `http://${own}` : r.origin === 'null' ? 'null' : 'http://evil.example'}`);
   if (r.auth === 'token') lines.push(`Authorization: Bearer ${token}`);
   if (r.auth === 'wrong') lines.push(`Authorization: Bearer ${token.slice(1)}0`);
   if (r.auth === 'basic') lines.push('Authorization: Basic YTpi');
   if (r.contentType !== null) lines.push(`Content-Type: ${r.contentType}`);
   if (r.upgrade === 'websocket' || r.upgrade === 'websocket-bad-key') {
-    lines.push('Upgrade: websocket', 'Connection: Upgrade', 'Sec-WebSocket-Version: 13', `Sec-WebSocket-Protocol: recheck.v1, token.${r.auth === 'token' ? token : 'x'}`);
+    lines.push(
+      'Upgrade: websocket',
+      'Connection: Upgrade',
+      'Sec-WebSocket-Version: 13',
+      `Sec-WebSocket-Protocol: recheck.v1, token.${r.auth === 'token' ? token : 'x'}`,
+    );
     lines.push(`Sec-WebSocket-Key: ${r.upgrade === 'websocket' ? 'dGhlIHNhbXBsZSBub25jZQ==' : 'not a key'}`);
   }
   if (r.upgrade === 'h2c') lines.push('Upgrade: h2c', 'Connection: Upgrade, HTTP2-Settings', 'HTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA');
@@ -129,7 +219,19 @@ function renderRequest(r: RequestSpec, port: number, token: string): Buffer {
 
 const idArb = fc.oneof(fc.constantFrom(...CASE_IDS), unicode(20), fc.constantFrom('F1', 'c1', '..', '.', 'a'.repeat(200)));
 const pathArb = fc.oneof(
-  fc.constantFrom('sandbox/mode-fit.ts', 'sandbox/fuzz.ts', 'sandbox/sub/fuzz.mjs', 'case.json', '../x', 'sandbox/../case.json', '/etc/passwd', 'sandbox\\x.ts', 'sandbox/', 'sandbox/\u0000.ts', `sandbox/${'é'.repeat(200)}.ts`),
+  fc.constantFrom(
+    'sandbox/mode-fit.ts',
+    'sandbox/fuzz.ts',
+    'sandbox/sub/fuzz.mjs',
+    'case.json',
+    '../x',
+    'sandbox/../case.json',
+    '/etc/passwd',
+    'sandbox\\x.ts',
+    'sandbox/',
+    'sandbox/\u0000.ts',
+    `sandbox/${'é'.repeat(200)}.ts`,
+  ),
   unicode(30).map((s) => `sandbox/${s}`),
   unicode(30),
 );
@@ -139,7 +241,10 @@ const recordArb = fc.record(
     falsificationId: idArb,
     path: pathArb,
     text: fc.oneof(unicode(50), fc.constant('x'.repeat(70_000))),
-    input: fc.oneof(fc.jsonValue({ maxDepth: 5 }), fc.nat({ max: 100 }).map((n) => JSON.parse(`${'['.repeat(n)}0${']'.repeat(n)}`) as unknown)),
+    input: fc.oneof(
+      fc.jsonValue({ maxDepth: 5 }),
+      fc.nat({ max: 100 }).map((n) => JSON.parse(`${'['.repeat(n)}0${']'.repeat(n)}`) as unknown),
+    ),
     seed: fc.oneof(fc.integer(), fc.double(), fc.constant(2 ** 32)),
     timeoutSeconds: fc.oneof(fc.integer({ min: -5, max: 5000 }), fc.double()),
     verdict: fc.oneof(fc.constantFrom('confirmed', 'refuted', 'needs-more-work'), unicode(10)),
@@ -158,7 +263,10 @@ function plausibleArgs(method: string): fc.Arbitrary<unknown[]> {
   return fc.tuple(idArb);
 }
 
-const callArb = mostly(fc.constantFrom(...METHODS.slice(0, 9)), fc.oneof(fc.constantFrom(...METHODS.slice(9)), fc.stringMatching(/^[A-Za-z]{0,12}$/))).chain((method) =>
+const callArb = mostly(
+  fc.constantFrom(...METHODS.slice(0, 9)),
+  fc.oneof(fc.constantFrom(...METHODS.slice(9)), fc.stringMatching(/^[A-Za-z]{0,12}$/)),
+).chain((method) =>
   fc.record({
     method: fc.constant(method),
     body: fc.oneof(
@@ -167,7 +275,12 @@ const callArb = mostly(fc.constantFrom(...METHODS.slice(0, 9)), fc.oneof(fc.cons
       fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
       unicode(100),
       plausibleArgs(method).map((args) => `\ufeff${JSON.stringify({ args })}`),
-      fc.integer({ min: 65, max: 100_000 }).map((n) => `{"args":[{"caseId":"kl-direction","path":"sandbox/mode-fit.ts","input":${'['.repeat(n)}${']'.repeat(n)},"seed":1,"timeoutSeconds":1}]}`),
+      fc
+        .integer({ min: 65, max: 100_000 })
+        .map(
+          (n) =>
+            `{"args":[{"caseId":"kl-direction","path":"sandbox/mode-fit.ts","input":${'['.repeat(n)}${']'.repeat(n)},"seed":1,"timeoutSeconds":1}]}`,
+        ),
     ),
   }),
 );
@@ -191,17 +304,37 @@ const frameArb: fc.Arbitrary<FrameSpec> = fc
     mask: fc.uint8Array({ minLength: 4, maxLength: 4 }),
     payload: fc.oneof(
       fc.uint8Array({ maxLength: 300 }),
-      fc.constantFrom(Uint8Array.from([0xc3, 0x28]), Uint8Array.from([0xed, 0xa0, 0x80]), Uint8Array.from([0xf4, 0x90, 0x80, 0x80]), Uint8Array.from([0x03, 0xe8, 0xff]), Uint8Array.from([0x03])),
+      fc.constantFrom(
+        Uint8Array.from([0xc3, 0x28]),
+        Uint8Array.from([0xed, 0xa0, 0x80]),
+        Uint8Array.from([0xf4, 0x90, 0x80, 0x80]),
+        Uint8Array.from([0x03, 0xe8, 0xff]),
+        Uint8Array.from([0x03]),
+      ),
       fc.nat({ max: 80 * 1024 }).map((n) => new Uint8Array(n).fill(0x61)),
     ),
     lengthForm: fc.constantFrom<7 | 16 | 64 | undefined>(undefined, undefined, 16, 64),
-    declared: fc.oneof(fc.constant(undefined), fc.constant(undefined), fc.constant(undefined), fc.constantFrom(2 ** 40, 2 ** 53 - 1, 70_000), fc.nat({ max: 400 })),
+    declared: fc.oneof(
+      fc.constant(undefined),
+      fc.constant(undefined),
+      fc.constant(undefined),
+      fc.constantFrom(2 ** 40, 2 ** 53 - 1, 70_000),
+      fc.nat({ max: 400 }),
+    ),
   })
   .map((f) => {
     const length = f.declared ?? f.payload.length;
     const needed = length < 126 ? 7 : length < 65_536 ? 16 : 64;
     const form = f.lengthForm === undefined || f.lengthForm < needed ? needed : f.lengthForm;
-    return { fin: f.fin, rsv: f.rsv, opcode: f.opcode, mask: f.masked ? Buffer.from(f.mask) : null, payload: Buffer.from(f.payload), declaredLength: f.declared, lengthForm: form as 7 | 16 | 64 };
+    return {
+      fin: f.fin,
+      rsv: f.rsv,
+      opcode: f.opcode,
+      mask: f.masked ? Buffer.from(f.mask) : null,
+      payload: Buffer.from(f.payload),
+      declaredLength: f.declared,
+      lengthForm: form as 7 | 16 | 64,
+    };
   });
 
 /** Close codes the server may answer with: normal, protocol error, invalid data, policy, too big. */

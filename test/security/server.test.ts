@@ -4,7 +4,17 @@
  * The server runs in a child process, so a crash shows as the child exiting.
  */
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiCall, httpRequestBytes, openRawWebSocket, rawRequest, sendAndAwaitClose, startChildServer, wsFrame, wsUpgradeBytes, type ChildServer } from './helpers/server-child';
+import {
+  apiCall,
+  httpRequestBytes,
+  openRawWebSocket,
+  rawRequest,
+  sendAndAwaitClose,
+  startChildServer,
+  wsFrame,
+  wsUpgradeBytes,
+  type ChildServer,
+} from './helpers/server-child';
 
 let child: ChildServer | undefined;
 
@@ -121,20 +131,27 @@ describe('API arguments are bounded', () => {
 
   it('a runSandboxProgram input with too many values or too much text is refused (400)', async () => {
     const s = await server();
-    const many = await apiCall(s.port, s.token, 'runSandboxProgram', [{ ...SANDBOX_MODULE, input: new Array(200_000).fill(0), seed: 1, timeoutSeconds: 5 }]);
+    const many = await apiCall(s.port, s.token, 'runSandboxProgram', [
+      { ...SANDBOX_MODULE, input: new Array(200_000).fill(0), seed: 1, timeoutSeconds: 5 },
+    ]);
     expect(many.status).toBe(400);
-    const long = await apiCall(s.port, s.token, 'runSandboxProgram', [{ ...SANDBOX_MODULE, input: 'x'.repeat(2 * 1024 * 1024), seed: 1, timeoutSeconds: 5 }]);
+    const long = await apiCall(s.port, s.token, 'runSandboxProgram', [
+      { ...SANDBOX_MODULE, input: 'x'.repeat(2 * 1024 * 1024), seed: 1, timeoutSeconds: 5 },
+    ]);
     expect(long.status).toBe(400);
     await expectAlive(s);
   });
 
-  it.each(['sandbox/a\u0000.ts', 'sandbox/a\nb.ts', 'sandbox/\u001b[31m.ts', 'sandbox/a\u202e.ts', 'sandbox/\ud800.ts'])('a saveSandboxFile path %j is refused (400) with a one-line message', async (path) => {
-    const s = await server();
-    const r = await apiCall(s.port, s.token, 'saveSandboxFile', [{ caseId: 'kl-direction', path, text: 'x' }]);
-    expect(r.status).toBe(400);
-    expect(errorOf(r.body)).toBe('saveSandboxFile: path must not contain control or invisible characters');
-    await expectAlive(s);
-  });
+  it.each(['sandbox/a\u0000.ts', 'sandbox/a\nb.ts', 'sandbox/\u001b[31m.ts', 'sandbox/a\u202e.ts', 'sandbox/\ud800.ts'])(
+    'a saveSandboxFile path %j is refused (400) with a one-line message',
+    async (path) => {
+      const s = await server();
+      const r = await apiCall(s.port, s.token, 'saveSandboxFile', [{ caseId: 'kl-direction', path, text: 'x' }]);
+      expect(r.status).toBe(400);
+      expect(errorOf(r.body)).toBe('saveSandboxFile: path must not contain control or invisible characters');
+      await expectAlive(s);
+    },
+  );
 
   it('a body nested deeper than the limit, with invalid UTF-8, or over the size cap is refused with a 4xx', async () => {
     const s = await server();
@@ -142,9 +159,15 @@ describe('API arguments are bounded', () => {
     expect(deep.status).toBe(400);
     const auth = [`Authorization: Bearer ${s.token}`, 'Content-Type: application/json'];
     const badUtf8 = Buffer.concat([Buffer.from('{"args":["'), Buffer.from([0xc3, 0x28]), Buffer.from('"]}')]);
-    const utf8 = await rawRequest(s.port, httpRequestBytes(s.port, 'POST /api/call/openCase HTTP/1.1', [...auth, `Content-Length: ${badUtf8.length}`], badUtf8));
+    const utf8 = await rawRequest(
+      s.port,
+      httpRequestBytes(s.port, 'POST /api/call/openCase HTTP/1.1', [...auth, `Content-Length: ${badUtf8.length}`], badUtf8),
+    );
     expect(utf8.status).toBe(400);
-    const huge = await rawRequest(s.port, httpRequestBytes(s.port, 'POST /api/call/listCases HTTP/1.1', [...auth, `Content-Length: ${64 * 1024 * 1024}`], '{"args":'));
+    const huge = await rawRequest(
+      s.port,
+      httpRequestBytes(s.port, 'POST /api/call/listCases HTTP/1.1', [...auth, `Content-Length: ${64 * 1024 * 1024}`], '{"args":'),
+    );
     expect(huge.status).toBe(413);
     const malformed = await apiCall(s.port, s.token, 'listCases', '{"args":[\n\u001b[31m');
     expect(malformed.status).toBe(400);

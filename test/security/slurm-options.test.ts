@@ -107,9 +107,22 @@ describe('sbatch words are read the way sbatch reads them', () => {
   it('resolves prefixes, attached and separate values and short clusters as getopt_long does', () => {
     const read = (words: string[]) => parseSbatchWords(words).options.map((o) => [o.written, o.name, o.value ?? null]);
     expect(read(['--outp=/x'])).toEqual([['--outp', 'output', '/x']]);
-    expect(read(['-vo=x'])).toEqual([['-v', 'verbose', null], ['-o', 'output', '=x']]);
-    expect(read(['--job-n', 'x', '-D', '/tmp'])).toEqual([['--job-n', 'job-name', 'x'], ['-D', 'chdir', '/tmp']]);
-    expect(read(['--tasks=2', '--cluster=a', '-kx', '--nice', '-Hw', 'n1'])).toEqual([['--tasks', 'tasks-per-node', '2'], ['--cluster', 'cluster', 'a'], ['-k', 'no-kill', 'x'], ['--nice', 'nice', null], ['-H', 'hold', null], ['-w', 'nodelist', 'n1']]);
+    expect(read(['-vo=x'])).toEqual([
+      ['-v', 'verbose', null],
+      ['-o', 'output', '=x'],
+    ]);
+    expect(read(['--job-n', 'x', '-D', '/tmp'])).toEqual([
+      ['--job-n', 'job-name', 'x'],
+      ['-D', 'chdir', '/tmp'],
+    ]);
+    expect(read(['--tasks=2', '--cluster=a', '-kx', '--nice', '-Hw', 'n1'])).toEqual([
+      ['--tasks', 'tasks-per-node', '2'],
+      ['--cluster', 'cluster', 'a'],
+      ['-k', 'no-kill', 'x'],
+      ['--nice', 'nice', null],
+      ['-H', 'hold', null],
+      ['-w', 'nodelist', 'n1'],
+    ]);
     expect(resolveLong('clu')).toEqual({ ambiguous: ['cluster-constraint', 'cluster', 'clusters'] });
     expect(resolveLong('mem')).toMatchObject({ option: { name: 'mem' } }); // an exact name wins over longer ones
     expect(parseSbatchWords(['--qos=a', 'x.sh', '--output=/x']).stop).toMatchObject({ word: 1, kind: 'script' });
@@ -117,12 +130,15 @@ describe('sbatch words are read the way sbatch reads them', () => {
     expect(SBATCH_LONG).toHaveLength(106);
   });
 
-  it.each(ATTACKS.map(([words, re]) => [words.join(' '), words, re] as const))('settings refuse %s with one line naming the option', (_, words, re) => {
-    const problem = settingsProblem(doc([...words]));
-    expect(problem).toMatch(/^\/sweeps\/sbatchArgs\/\d+: /);
-    expect(problem?.replace(/^\/sweeps\/sbatchArgs\/\d+: /, '')).toMatch(re);
-    expect(problem).not.toContain('\n');
-  });
+  it.each(ATTACKS.map(([words, re]) => [words.join(' '), words, re] as const))(
+    'settings refuse %s with one line naming the option',
+    (_, words, re) => {
+      const problem = settingsProblem(doc([...words]));
+      expect(problem).toMatch(/^\/sweeps\/sbatchArgs\/\d+: /);
+      expect(problem?.replace(/^\/sweeps\/sbatchArgs\/\d+: /, '')).toMatch(re);
+      expect(problem).not.toContain('\n');
+    },
+  );
 
   it('settings accept the options a cluster user writes', () => {
     for (const words of NORMAL) expect([words, settingsProblem(doc(words))]).toEqual([words, null]);
@@ -154,9 +170,13 @@ describe('sbatch words are read the way sbatch reads them', () => {
     const root = tempDir('recheck-sbatch-backend-');
     writeFileSync(join(root, 'f.mjs'), 'export default ({ t }) => t;');
     const backend = slurmBackend({ sbatchArgs: ['--ch=/tmp'], env: { PATH: join(root, 'empty-bin') } });
-    const err = await backend.check?.({ modulePath: join(root, 'f.mjs'), spec: { horizon: 1 }, seed: 1, runsDir: root, runner: fakeRunner(() => 0) }).catch((e: unknown) => e);
+    const err = await backend
+      .check?.({ modulePath: join(root, 'f.mjs'), spec: { horizon: 1 }, seed: 1, runsDir: root, runner: fakeRunner(() => 0) })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BadInputError);
-    expect((err as Error).message).toBe("sbatch options: --ch (sbatch's --chdir) is set by Recheck for every sweep job and cannot be changed here");
+    expect((err as Error).message).toBe(
+      "sbatch options: --ch (sbatch's --chdir) is set by Recheck for every sweep job and cannot be changed here",
+    );
   });
 });
 
@@ -211,14 +231,28 @@ print(json.dumps(out))
 describe.skipIf(!existsSync(PY))('the parser against glibc getopt_long (ctypes)', () => {
   const names = SBATCH_LONG.map((o) => o.name);
   const value = fc.constantFrom('debug', '1', '/tmp/x', '-o', '--output=/x', '=x', '', 'a,b', '--', '-', 'x.sh');
-  const long = fc.tuple(fc.constantFrom(...names), fc.nat(), fc.option(value, { nil: undefined })).map(([n, k, v]) => `--${n.slice(0, 1 + (k % n.length))}${v !== undefined ? `=${v}` : ''}`);
-  const short = fc.tuple(fc.array(fc.constantFrom(...'AaDoevVkpNsWHhJZ:+=1'.split('')), { minLength: 1, maxLength: 4 }), fc.option(value, { nil: undefined })).map(([ls, v]) => `-${ls.join('')}${v ?? ''}`);
+  const long = fc
+    .tuple(fc.constantFrom(...names), fc.nat(), fc.option(value, { nil: undefined }))
+    .map(([n, k, v]) => `--${n.slice(0, 1 + (k % n.length))}${v !== undefined ? `=${v}` : ''}`);
+  const short = fc
+    .tuple(
+      fc.array(fc.constantFrom(...'AaDoevVkpNsWHhJZ:+=1'.split('')), { minLength: 1, maxLength: 4 }),
+      fc.option(value, { nil: undefined }),
+    )
+    .map(([ls, v]) => `-${ls.join('')}${v ?? ''}`);
   const word = fc.oneof(long, short, value, fc.constantFrom('--', '-', '--=x', '--ex', '--mem', '--cluster'));
   // Words near the allow-list (allowed options in full and short, hostile values, values as their own words).
   const near = fc.oneof(
-    fc.tuple(fc.constantFrom(...ALLOWED_SBATCH_OPTIONS), fc.constantFrom('debug', '1', '2G', '1:00:00', 'a100:1', 'node[1-2]', '', '-o/x', '--output=/x', 'x,y')).map(([n, v]) => `--${n}=${v}`),
+    fc
+      .tuple(
+        fc.constantFrom(...ALLOWED_SBATCH_OPTIONS),
+        fc.constantFrom('debug', '1', '2G', '1:00:00', 'a100:1', 'node[1-2]', '', '-o/x', '--output=/x', 'x,y'),
+      )
+      .map(([n, v]) => `--${n}=${v}`),
     fc.constantFrom(...ALLOWED_SBATCH_OPTIONS).map((n) => `--${n}`),
-    fc.tuple(fc.constantFrom(...'ptcNnAqCGxwLsbv'.split('')), fc.constantFrom('', 'debug', '1', 'o/x', 'J=x', 's', 'sN1')).map(([l, v]) => `-${l}${v}`),
+    fc
+      .tuple(fc.constantFrom(...'ptcNnAqCGxwLsbv'.split('')), fc.constantFrom('', 'debug', '1', 'o/x', 'J=x', 's', 'sN1'))
+      .map(([l, v]) => `-${l}${v}`),
     value,
   );
   let cases: string[][] = [];
@@ -227,7 +261,11 @@ describe.skipIf(!existsSync(PY))('the parser against glibc getopt_long (ctypes)'
   beforeAll(() => {
     cases = fc.sample(fc.array(word, { minLength: 1, maxLength: 5 }), { numRuns: 3000, seed: 24 });
     nearCases = fc.sample(fc.array(near, { minLength: 1, maxLength: 5 }), { numRuns: 3000, seed: 25 });
-    const input = JSON.stringify({ long: SBATCH_LONG.map((o) => [o.name, o.arg, o.id]), short: SBATCH_SHORT, cases: [...cases, ...nearCases] });
+    const input = JSON.stringify({
+      long: SBATCH_LONG.map((o) => [o.name, o.arg, o.id]),
+      short: SBATCH_SHORT,
+      cases: [...cases, ...nearCases],
+    });
     const r = spawnSync(PY, ['-c', GLIBC_ORACLE], { input, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
     if (r.status !== 0) throw new Error(`glibc oracle failed: ${r.stderr}`);
     glibc = JSON.parse(r.stdout) as typeof glibc;
@@ -241,7 +279,11 @@ describe.skipIf(!existsSync(PY))('the parser against glibc getopt_long (ctypes)'
       const ours = parseSbatchWords(words);
       const theirs = glibc[k]!;
       if (theirs.stop !== null) stops++;
-      expect([words, ours.options.map((o) => [o.name, o.value ?? null]), ours.stop?.kind ?? null]).toEqual([words, theirs.options.map(([n, v]) => [letterName(n), v]), theirs.stop]);
+      expect([words, ours.options.map((o) => [o.name, o.value ?? null]), ours.stop?.kind ?? null]).toEqual([
+        words,
+        theirs.options.map(([n, v]) => [letterName(n), v]),
+        theirs.stop,
+      ]);
     });
     expect(stops).toBeGreaterThan(300); // the generator reaches every way of stopping, not only clean reads
   });
@@ -260,45 +302,63 @@ describe.skipIf(!existsSync(PY))('the parser against glibc getopt_long (ctypes)'
   });
 });
 
-describe.skipIf(noSlurm !== null)(`the option table against the installed sbatch${noSlurm !== null ? ` (SKIPPED: ${noSlurm})` : ''}`, () => {
-  // Every prefix of every name, and every letter (an option sbatch has and the table lacks shows up as a difference).
-  const prefixes = [...new Set([...'abcdefghijklmnopqrstuvwxyz', ...SBATCH_LONG.flatMap((o) => Array.from({ length: o.name.length }, (_, k) => o.name.slice(0, k + 1)))])];
-  const letters = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'];
-  const said = new Map<string, string>();
-  const sbatch = (words: string[]) => spawnSync('sbatch', words, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 10_000 }).stderr.split('\n')[0] ?? '';
-  beforeAll(() => {
-    for (const p of prefixes) {
-      said.set(`--${p}`, sbatch([`--${p}`]));
-      const r = resolveLong(p);
-      if (r !== null && 'option' in r && r.option.arg === 0) said.set(`--${p}=x`, sbatch([`--${p}=x`]));
-    }
-    for (const l of letters) said.set(`-${l}`, sbatch([`-${l}`]));
-  }, 120_000);
-
-  it('resolves every prefix of every long option as sbatch does (ambiguous, unknown, or the option it names)', () => {
-    for (const p of prefixes) {
-      const r = resolveLong(p);
-      const line = said.get(`--${p}`) ?? '';
-      if (r === null) expect([p, line]).toEqual([p, expect.stringContaining(`unrecognized option '--${p}'`)]);
-      else if ('ambiguous' in r) expect([p, line]).toEqual([p, expect.stringContaining(`option '--${p}' is ambiguous; possibilities: ${r.ambiguous.map((n) => `'--${n}'`).join(' ')}`)]);
-      else if (r.option.arg === 1) expect([p, line]).toEqual([p, expect.stringContaining(`option '--${r.option.name}' requires an argument`)]);
-      else {
-        expect([p, line]).toEqual([p, expect.not.stringMatching(/ambiguous|unrecognized|requires an argument/)]);
-        if (r.option.arg === 0) expect([p, said.get(`--${p}=x`)]).toEqual([p, expect.stringContaining(`option '--${r.option.name}' doesn't allow an argument`)]);
+describe.skipIf(noSlurm !== null)(
+  `the option table against the installed sbatch${noSlurm !== null ? ` (SKIPPED: ${noSlurm})` : ''}`,
+  () => {
+    // Every prefix of every name, and every letter (an option sbatch has and the table lacks shows up as a difference).
+    const prefixes = [
+      ...new Set([
+        ...'abcdefghijklmnopqrstuvwxyz',
+        ...SBATCH_LONG.flatMap((o) => Array.from({ length: o.name.length }, (_, k) => o.name.slice(0, k + 1))),
+      ]),
+    ];
+    const letters = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'];
+    const said = new Map<string, string>();
+    const sbatch = (words: string[]) =>
+      spawnSync('sbatch', words, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 10_000 }).stderr.split('\n')[0] ?? '';
+    beforeAll(() => {
+      for (const p of prefixes) {
+        said.set(`--${p}`, sbatch([`--${p}`]));
+        const r = resolveLong(p);
+        if (r !== null && 'option' in r && r.option.arg === 0) said.set(`--${p}=x`, sbatch([`--${p}=x`]));
       }
-    }
-  });
+      for (const l of letters) said.set(`-${l}`, sbatch([`-${l}`]));
+    }, 120_000);
 
-  it('knows which letters sbatch takes, and which need a value', () => {
-    for (const l of letters) {
-      const s = shortOption(l);
-      const line = said.get(`-${l}`) ?? '';
-      if (s === null) expect([l, line]).toEqual([l, expect.stringContaining(`invalid option -- '${l}'`)]);
-      else if (s.arg === 1) expect([l, line]).toEqual([l, expect.stringContaining(`option requires an argument -- '${l}'`)]);
-      else expect([l, line]).toEqual([l, expect.not.stringMatching(/invalid option|requires an argument/)]);
-    }
-  });
-});
+    it('resolves every prefix of every long option as sbatch does (ambiguous, unknown, or the option it names)', () => {
+      for (const p of prefixes) {
+        const r = resolveLong(p);
+        const line = said.get(`--${p}`) ?? '';
+        if (r === null) expect([p, line]).toEqual([p, expect.stringContaining(`unrecognized option '--${p}'`)]);
+        else if ('ambiguous' in r)
+          expect([p, line]).toEqual([
+            p,
+            expect.stringContaining(`option '--${p}' is ambiguous; possibilities: ${r.ambiguous.map((n) => `'--${n}'`).join(' ')}`),
+          ]);
+        else if (r.option.arg === 1)
+          expect([p, line]).toEqual([p, expect.stringContaining(`option '--${r.option.name}' requires an argument`)]);
+        else {
+          expect([p, line]).toEqual([p, expect.not.stringMatching(/ambiguous|unrecognized|requires an argument/)]);
+          if (r.option.arg === 0)
+            expect([p, said.get(`--${p}=x`)]).toEqual([
+              p,
+              expect.stringContaining(`option '--${r.option.name}' doesn't allow an argument`),
+            ]);
+        }
+      }
+    });
+
+    it('knows which letters sbatch takes, and which need a value', () => {
+      for (const l of letters) {
+        const s = shortOption(l);
+        const line = said.get(`-${l}`) ?? '';
+        if (s === null) expect([l, line]).toEqual([l, expect.stringContaining(`invalid option -- '${l}'`)]);
+        else if (s.arg === 1) expect([l, line]).toEqual([l, expect.stringContaining(`option requires an argument -- '${l}'`)]);
+        else expect([l, line]).toEqual([l, expect.not.stringMatching(/invalid option|requires an argument/)]);
+      }
+    });
+  },
+);
 
 describe.skipIf(skip !== null)(`the attacks on a real Slurm${skip !== null ? ` (SKIPPED: ${skip})` : ''}`, () => {
   const partition = 'partition' in cluster ? cluster.partition : 'debug';
@@ -311,29 +371,60 @@ describe.skipIf(skip !== null)(`the attacks on a real Slurm${skip !== null ? ` (
     return { evil, canary };
   }
 
-  it("the issue's attack through the settings (--outp plus --export=ALL,NODE_OPTIONS=--require) is refused at save, at read and by the backend; nothing runs", { timeout: 120_000 }, async () => {
-    const root = tempDir('recheck-slurm-attack-');
-    const { evil, canary } = evilIn(root);
-    const sweeps = { backend: 'slurm' as const, partition, sbatchArgs: [`--outp=${join(root, 'chosen-%a.out')}`, `--export=ALL,NODE_OPTIONS=--require=${evil}`] };
-    const ws = join(root, 'ws');
-    mkdirSync(ws);
-    const saved = await saveWorkspaceSettings(ws, sweeps, { who: 'mallory' });
-    writeFileSync(join(ws, 'settings.json'), JSON.stringify({ format: 'recheck.settings/1', sweeps })); // written by hand
-    const read = await readWorkspaceSettings(ws).catch((e: unknown) => e);
-    const run = await runSweep({ modulePath: join(root, 'f.mjs'), spec: { horizon: 2 }, seed: 1, jobs: 1, runsDir: join(root, 'runs'), runner: nodeChildRunner(c!), backend: sweepBackendOf(sweeps)! }).catch((e: unknown) => e);
-    const line = "/sweeps/sbatchArgs/0: --outp (sbatch's --output) is set by Recheck for every sweep job and cannot be changed here";
-    expect(saved).toEqual({ saved: false, problem: line });
-    expect((read as Error).message).toBe(`${join(ws, 'settings.json')}: ${line}`);
-    expect(run).toBeInstanceOf(BadInputError);
-    expect((run as Error).message).toMatch(/^sbatch options: --outp \(sbatch's --output\)/);
-    expect(existsSync(canary)).toBe(false);
-    expect(readdirSync(root).filter((n) => n.startsWith('chosen-'))).toEqual([]);
-  });
+  it(
+    "the issue's attack through the settings (--outp plus --export=ALL,NODE_OPTIONS=--require) is refused at save, at read and by the backend; nothing runs",
+    { timeout: 120_000 },
+    async () => {
+      const root = tempDir('recheck-slurm-attack-');
+      const { evil, canary } = evilIn(root);
+      const sweeps = {
+        backend: 'slurm' as const,
+        partition,
+        sbatchArgs: [`--outp=${join(root, 'chosen-%a.out')}`, `--export=ALL,NODE_OPTIONS=--require=${evil}`],
+      };
+      const ws = join(root, 'ws');
+      mkdirSync(ws);
+      const saved = await saveWorkspaceSettings(ws, sweeps, { who: 'mallory' });
+      writeFileSync(join(ws, 'settings.json'), JSON.stringify({ format: 'recheck.settings/1', sweeps })); // written by hand
+      const read = await readWorkspaceSettings(ws).catch((e: unknown) => e);
+      const run = await runSweep({
+        modulePath: join(root, 'f.mjs'),
+        spec: { horizon: 2 },
+        seed: 1,
+        jobs: 1,
+        runsDir: join(root, 'runs'),
+        runner: nodeChildRunner(c!),
+        backend: sweepBackendOf(sweeps)!,
+      }).catch((e: unknown) => e);
+      const line = "/sweeps/sbatchArgs/0: --outp (sbatch's --output) is set by Recheck for every sweep job and cannot be changed here";
+      expect(saved).toEqual({ saved: false, problem: line });
+      expect((read as Error).message).toBe(`${join(ws, 'settings.json')}: ${line}`);
+      expect(run).toBeInstanceOf(BadInputError);
+      expect((run as Error).message).toMatch(/^sbatch options: --outp \(sbatch's --output\)/);
+      expect(existsSync(canary)).toBe(false);
+      expect(readdirSync(root).filter((n) => n.startsWith('chosen-'))).toEqual([]);
+    },
+  );
 
   it('the same attack through `recheck sweep --sbatch-arg`: exit 2, one line, no job, nothing written', { timeout: 120_000 }, async () => {
     const root = tempDir('recheck-slurm-attack-cli-');
     const { evil, canary } = evilIn(root);
-    const r = await cli(['sweep', 'f.mjs', '--horizon', '2', '--runs', 'runs', '--backend', 'slurm', '--partition', partition, `--sbatch-arg=--export=ALL,NODE_OPTIONS=--require=${evil}`], root);
+    const r = await cli(
+      [
+        'sweep',
+        'f.mjs',
+        '--horizon',
+        '2',
+        '--runs',
+        'runs',
+        '--backend',
+        'slurm',
+        '--partition',
+        partition,
+        `--sbatch-arg=--export=ALL,NODE_OPTIONS=--require=${evil}`,
+      ],
+      root,
+    );
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/--sbatch-arg: --export is set by Recheck for every sweep job/);
@@ -341,19 +432,42 @@ describe.skipIf(skip !== null)(`the attacks on a real Slurm${skip !== null ? ` (
     expect(existsSync(join(root, 'runs'))).toBe(false);
   });
 
-  it("a task's environment is the script's (PATH, HOME, TMPDIR), not the submitter's, and it runs in the sweep's folder", { timeout: 120_000 }, async () => {
-    const root = tempDir('recheck-slurm-env-');
-    const { evil, canary } = evilIn(root);
-    const dump = join(root, 'task-env.json');
-    // The command a task runs, standing in for recheck: it records its environment and folder.
-    const recheck = [process.execPath, '-e', `require('node:fs').writeFileSync(${JSON.stringify(dump)}, JSON.stringify({ env: process.env, cwd: process.cwd() }))`];
-    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: root, SLURM_CONF: process.env.SLURM_CONF, NODE_OPTIONS: `--require=${evil}`, RECHECK_TEST_LEAK: 'submitter' };
-    const s = await runSweep({ modulePath: join(root, 'f.mjs'), spec: { horizon: 1 }, seed: 1, jobs: 1, runsDir: join(root, 'runs'), id: 'env', runner: nodeChildRunner(c!), backend: slurmBackend({ partition, env, recheck, pollMs: 100 }) });
-    expect(s.status).toBe('cancelled'); // the stand-in computes no point
-    expect(existsSync(canary)).toBe(false);
-    const seen = JSON.parse(readFileSync(dump, 'utf8')) as { env: Record<string, string>; cwd: string };
-    expect(Object.keys(seen.env).sort()).toEqual(['HOME', 'PATH', 'TMPDIR']);
-    expect(seen.env).toMatchObject({ PATH: env.PATH, HOME: root });
-    expect(seen.cwd).toBe(join(root, 'runs', 'env'));
-  });
+  it(
+    "a task's environment is the script's (PATH, HOME, TMPDIR), not the submitter's, and it runs in the sweep's folder",
+    { timeout: 120_000 },
+    async () => {
+      const root = tempDir('recheck-slurm-env-');
+      const { evil, canary } = evilIn(root);
+      const dump = join(root, 'task-env.json');
+      // The command a task runs, standing in for recheck: it records its environment and folder.
+      const recheck = [
+        process.execPath,
+        '-e',
+        `require('node:fs').writeFileSync(${JSON.stringify(dump)}, JSON.stringify({ env: process.env, cwd: process.cwd() }))`,
+      ];
+      const env = {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        HOME: root,
+        SLURM_CONF: process.env.SLURM_CONF,
+        NODE_OPTIONS: `--require=${evil}`,
+        RECHECK_TEST_LEAK: 'submitter',
+      };
+      const s = await runSweep({
+        modulePath: join(root, 'f.mjs'),
+        spec: { horizon: 1 },
+        seed: 1,
+        jobs: 1,
+        runsDir: join(root, 'runs'),
+        id: 'env',
+        runner: nodeChildRunner(c!),
+        backend: slurmBackend({ partition, env, recheck, pollMs: 100 }),
+      });
+      expect(s.status).toBe('cancelled'); // the stand-in computes no point
+      expect(existsSync(canary)).toBe(false);
+      const seen = JSON.parse(readFileSync(dump, 'utf8')) as { env: Record<string, string>; cwd: string };
+      expect(Object.keys(seen.env).sort()).toEqual(['HOME', 'PATH', 'TMPDIR']);
+      expect(seen.env).toMatchObject({ PATH: env.PATH, HOME: root });
+      expect(seen.cwd).toBe(join(root, 'runs', 'env'));
+    },
+  );
 });

@@ -1,7 +1,17 @@
 // Attacks on sweep resume: a checkpoint that lost or altered points, a host-side failure mid-sweep (a result
 // nested 200,000 levels deep, an I/O error), a process killed with the manifest at "running", and parameter or
 // field names that JavaScript reads through the prototype (`__proto__`, `constructor`, `toString`).
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  truncateSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readCheckpoint, POINTS_FILE, MANIFEST_FILE } from '../../app/runs/checkpoint';
@@ -31,12 +41,25 @@ const deep = (levels: number): unknown => {
 function setup(fn: PointFn, extra: Partial<SweepOptions> = {}) {
   const root = tempDir();
   const runner = fakeRunner(fn);
-  const base: SweepOptions = { modulePath: moduleIn(root), spec: { horizon: 5 }, seed: 1, jobs: 1, runsDir: join(root, 'runs'), id: 's', runner, ...extra };
+  const base: SweepOptions = {
+    modulePath: moduleIn(root),
+    spec: { horizon: 5 },
+    seed: 1,
+    jobs: 1,
+    runsDir: join(root, 'runs'),
+    id: 's',
+    runner,
+    ...extra,
+  };
   const dir = join(root, 'runs', 's');
   return { root, runner, base, dir, file: join(dir, POINTS_FILE) };
 }
 
-const lines = (file: string): PointRecord[] => readFileSync(file, 'utf8').split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as PointRecord);
+const lines = (file: string): PointRecord[] =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as PointRecord);
 const manifestOf = (dir: string): SweepManifest => JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as SweepManifest;
 const square: PointFn = ({ t }) => ({ square: (t as number) ** 2 });
 
@@ -52,7 +75,11 @@ describe('resume verifies the checkpoint against its manifest', () => {
     expect(second.notices[0]).toMatch(/points\.jsonl: a torn last line .* was moved to points\.jsonl\.torn/);
     expect(events.filter((e) => e.type === 'notice')).toHaveLength(1);
     expect(runner.runs).toEqual([1, 2, 3, 4, 5, 5]);
-    expect(lines(file).map((r) => r.index).sort()).toEqual([0, 1, 2, 3, 4]);
+    expect(
+      lines(file)
+        .map((r) => r.index)
+        .sort(),
+    ).toEqual([0, 1, 2, 3, 4]);
     expect(readFileSync(`${file}.torn`, 'utf8')).toContain('"reason":"no-newline"');
   });
 
@@ -82,7 +109,12 @@ describe('resume verifies the checkpoint against its manifest', () => {
     const { base, file, runner } = setup(square);
     await runSweep(base);
     const recs = lines(file);
-    writeFileSync(file, [{ ...recs[0], inputSha256: 'bad', value: 'forged' }, ...recs, { ...recs[1], wallMs: 999 }].map((r) => `${JSON.stringify(r)}\n`).join(''));
+    writeFileSync(
+      file,
+      [{ ...recs[0], inputSha256: 'bad', value: 'forged' }, ...recs, { ...recs[1], wallMs: 999 }]
+        .map((r) => `${JSON.stringify(r)}\n`)
+        .join(''),
+    );
     const cp = await readCheckpoint(join(base.runsDir, 's'));
     expect(cp.points.get(0)?.value).toEqual({ square: 1 });
     expect(cp.points.get(1)?.value).toEqual({ square: 4 });
@@ -95,7 +127,13 @@ describe('resume verifies the checkpoint against its manifest', () => {
   it('a manifest that says "complete" with a point missing on disk: the point is computed, then complete', async () => {
     const { base, file, dir, runner } = setup(square);
     await runSweep(base);
-    writeFileSync(file, lines(file).filter((r) => r.index !== 2).map((r) => `${JSON.stringify(r)}\n`).join(''));
+    writeFileSync(
+      file,
+      lines(file)
+        .filter((r) => r.index !== 2)
+        .map((r) => `${JSON.stringify(r)}\n`)
+        .join(''),
+    );
     expect(manifestOf(dir).status).toBe('complete');
     const again = await runSweep(base);
     expect(again).toMatchObject({ status: 'complete', resumed: 4, done: 5 });
@@ -107,7 +145,13 @@ describe('resume verifies the checkpoint against its manifest', () => {
     await runSweep(base);
     const m = manifestOf(dir);
     writeFileSync(join(dir, MANIFEST_FILE), JSON.stringify({ ...m, status: 'running' }));
-    writeFileSync(file, lines(file).filter((r) => r.index < 3).map((r) => `${JSON.stringify(r)}\n`).join(''));
+    writeFileSync(
+      file,
+      lines(file)
+        .filter((r) => r.index < 3)
+        .map((r) => `${JSON.stringify(r)}\n`)
+        .join(''),
+    );
     const again = await runSweep(base);
     expect(again).toMatchObject({ status: 'complete', resumed: 3, done: 5 });
     expect(runner.runs.slice(5)).toEqual([4, 5]);
@@ -121,7 +165,13 @@ describe('resume verifies the checkpoint against its manifest', () => {
       // While computing the last point, something removes point 1 from the file.
       if (p.t === 5 && !sabotaged) {
         sabotaged = true;
-        writeFileSync(file, lines(file).filter((r) => r.index !== 1).map((r) => `${JSON.stringify(r)}\n`).join(''));
+        writeFileSync(
+          file,
+          lines(file)
+            .filter((r) => r.index !== 1)
+            .map((r) => `${JSON.stringify(r)}\n`)
+            .join(''),
+        );
       }
       return square(p, { seed: 0 });
     });
@@ -172,10 +222,13 @@ describe('host-side failures never leave the manifest at "running"', () => {
   it('an append refused mid-sweep (points.jsonl swapped for a symlink) fails the sweep; parallel workers stop', async () => {
     const outside = join(tempDir(), 'elsewhere.jsonl');
     writeFileSync(outside, '');
-    const { base, dir, file } = setup(async ({ t }) => {
-      await new Promise((r) => setTimeout(r, 5 * (t as number)));
-      return { t };
-    }, { jobs: 3, spec: { horizon: 30 } });
+    const { base, dir, file } = setup(
+      async ({ t }) => {
+        await new Promise((r) => setTimeout(r, 5 * (t as number)));
+        return { t };
+      },
+      { jobs: 3, spec: { horizon: 30 } },
+    );
     const onEvent = (e: SweepEvent): void => {
       if (e.type === 'point' && e.record.index === 0) {
         unlinkSync(file); // points.jsonl becomes a symlink to a file outside
@@ -244,7 +297,9 @@ describe('sweep folder and id', () => {
 describe('names read through the prototype', () => {
   it('a grid parameter named __proto__ is refused, naming the file and the parameter', () => {
     const spec = JSON.parse('{"parameters":{"__proto__":[1,2],"a":[1]}}');
-    expect(() => parseSweepSpec(spec, 'g.json')).toThrow(/^g\.json: \/parameters\/__proto__: "__proto__" cannot be a parameter or field name/);
+    expect(() => parseSweepSpec(spec, 'g.json')).toThrow(
+      /^g\.json: \/parameters\/__proto__: "__proto__" cannot be a parameter or field name/,
+    );
   });
 
   it('constructor, prototype and toString are ordinary own parameters', () => {
@@ -305,7 +360,15 @@ describe.skipIf(c === null)('real sandbox', () => {
   return { t };
 };`,
     );
-    const base = { modulePath, spec: { horizon: 3 }, seed: 1, jobs: 1, runsDir: join(root, 'runs'), id: 'deep', runner: nodeChildRunner(c!) };
+    const base = {
+      modulePath,
+      spec: { horizon: 3 },
+      seed: 1,
+      jobs: 1,
+      runsDir: join(root, 'runs'),
+      id: 'deep',
+      runner: nodeChildRunner(c!),
+    };
     const s = await runSweep(base);
     expect(s.status).toBe('complete');
     expect(s.done).toBe(3);

@@ -38,7 +38,11 @@ describe('sandbox program folders', () => {
   });
 
   it('a process that ends with folders still open removes them at exit', () => {
-    const r = spawnSync(process.execPath, [join(import.meta.dirname, '../../bin/run-ts.mjs'), join(import.meta.dirname, 'helpers/leave-sandbox-dir.ts')], { encoding: 'utf8', timeout: 30_000 });
+    const r = spawnSync(
+      process.execPath,
+      [join(import.meta.dirname, '../../bin/run-ts.mjs'), join(import.meta.dirname, 'helpers/leave-sandbox-dir.ts')],
+      { encoding: 'utf8', timeout: 30_000 },
+    );
     const dir = r.stdout.trim();
     expect(dir).toMatch(/recheck-sandbox-\d+-/);
     expect(existsSync(dir)).toBe(false);

@@ -19,7 +19,16 @@ import { confinementOrSkip } from '../app/sandbox/harness';
 const c = await confinementOrSkip();
 
 const entry = (at: string): AuditEntry => ({ at, who: 'tester', action: 'run', caseId: 'x', hashes: { 'case.json': 'h' } });
-const rec = (index: number, value: unknown = index * 10): PointRecord => ({ index, params: { t: index + 1 }, seed: 7, inputSha256: 'x', outcome: 'ok', value, wallMs: 1, finishedAt: '2026-01-01T00:00:00.000Z' });
+const rec = (index: number, value: unknown = index * 10): PointRecord => ({
+  index,
+  params: { t: index + 1 },
+  seed: 7,
+  inputSha256: 'x',
+  outcome: 'ok',
+  value,
+  wallMs: 1,
+  finishedAt: '2026-01-01T00:00:00.000Z',
+});
 
 /** Cuts `file` in the middle of its last line (as a crash between a write and its fsync can); returns the fragment left. */
 function tearLastLine(file: string): string {
@@ -60,7 +69,10 @@ describe('torn sweep checkpoint', () => {
   it('property: appended points survive truncations at random bytes unless cut themselves; none is invented', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.oneof(fc.record({ value: fc.jsonValue({ maxDepth: 2 }) }), fc.double({ min: 0, max: 1, noNaN: true })), { minLength: 1, maxLength: 10 }),
+        fc.array(fc.oneof(fc.record({ value: fc.jsonValue({ maxDepth: 2 }) }), fc.double({ min: 0, max: 1, noNaN: true })), {
+          minLength: 1,
+          maxLength: 10,
+        }),
         async (ops) => {
           const dir = tempDir('recheck-cp-prop-');
           const file = join(dir, POINTS_FILE);
@@ -81,7 +93,11 @@ describe('torn sweep checkpoint', () => {
           let whole: string[] = [];
           try {
             const bytes = readFileSync(file);
-            whole = bytes.subarray(0, bytes.lastIndexOf(0x0a) + 1).toString('utf8').split('\n').filter((l) => l !== '');
+            whole = bytes
+              .subarray(0, bytes.lastIndexOf(0x0a) + 1)
+              .toString('utf8')
+              .split('\n')
+              .filter((l) => l !== '');
           } catch {
             /* nothing appended */
           }
@@ -122,7 +138,9 @@ describe.skipIf(c === null)('torn checkpoint of a real sweep', () => {
     tearLastLine(join(root, 'runs', 'torn', POINTS_FILE));
     const r = await cli(args, root);
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/^recheck: .*points\.jsonl: a torn last line \(\d+ bytes at byte \d+, cut off without its newline\) was moved to points\.jsonl\.torn\n$/);
+    expect(r.stderr).toMatch(
+      /^recheck: .*points\.jsonl: a torn last line \(\d+ bytes at byte \d+, cut off without its newline\) was moved to points\.jsonl\.torn\n$/,
+    );
     expect(r.stdout).toMatch(/complete, 3\/3 points .*2 from the checkpoint/);
     const again = await cli(args, root);
     expect(again.stderr).toBe('');

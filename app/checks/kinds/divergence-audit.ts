@@ -27,7 +27,12 @@ export const divergenceAuditKind: CheckKind<DivergenceAuditParams> = {
     additionalProperties: false,
     required: ['module', 'theory'],
     properties: {
-      module: { type: 'string', minLength: 1, casePath: true, description: 'case-relative path of an ES module exporting (p, q) => number' },
+      module: {
+        type: 'string',
+        minLength: 1,
+        casePath: true,
+        description: 'case-relative path of an ES module exporting (p, q) => number',
+      },
       theory: { enum: [...DIVERGENCE_CANDIDATES], description: 'the divergence the theory analyses' },
       probes: { type: 'integer', minimum: 4, maximum: 10000 },
       seed: { type: 'integer', minimum: 0, maximum: 4294967295 },
@@ -72,8 +77,17 @@ export const divergenceAuditKind: CheckKind<DivergenceAuditParams> = {
     if (audit.mismatch) {
       // Rigorous: the module's own outputs differ from 40-digit references of the theory's divergence by more
       // than the tolerance at some probe (worst relative error above), far beyond the references' error.
-      return { outcome: 'supports', guarantee: { kind: 'enclosure' }, summary: `${params.module} computes ${audit.verdict}, not the ${params.theory} the theory analyses (${detail}).`, evidence };
+      return {
+        outcome: 'supports',
+        guarantee: { kind: 'enclosure' },
+        summary: `${params.module} computes ${audit.verdict}, not the ${params.theory} the theory analyses (${detail}).`,
+        evidence,
+      };
     }
-    return { outcome: 'refutes', summary: `${params.module} computes ${audit.verdict}, as the theory says (worst relative error ${err(fit(audit.verdict))} over ${audit.probes} probes).`, evidence };
+    return {
+      outcome: 'refutes',
+      summary: `${params.module} computes ${audit.verdict}, as the theory says (worst relative error ${err(fit(audit.verdict))} over ${audit.probes} probes).`,
+      evidence,
+    };
   },
 };

@@ -19,7 +19,11 @@ function sentence(r: CheckResultView): string | null {
   const probes = numberAt(ev, 'probes');
   const digits = numberAt(ev, 'referenceDigits');
   if (module === null || verdict === null || theory === null || probes === null || digits === null) return null;
-  const error = (name: string) => numberAt(arrayAt(ev, 'candidates').find((c) => stringAt(c, 'name') === name), 'maxRelError');
+  const error = (name: string) =>
+    numberAt(
+      arrayAt(ev, 'candidates').find((c) => stringAt(c, 'name') === name),
+      'maxRelError',
+    );
   const own = error(verdict);
   const lead = `Over ${probes} probes against ${digits}-digit references, \`${module}\` computes ${verdict}${own !== null ? ` (worst relative error ${rel(own)})` : ''}`;
   if (ev.mismatch !== true) return `${lead}, the divergence the theory analyses.`;

@@ -21,7 +21,10 @@ export const MARGIN_SAFETY = 1000;
  */
 export function floatSideGuarantee(margin: number, bound: number, what: string): Guarantee {
   if (Number.isFinite(margin) && Number.isFinite(bound) && bound >= 0 && margin > MARGIN_SAFETY * bound) return { kind: 'enclosure' };
-  return { kind: 'approximate', bound: `${what}: relative rounding error at most ${bound.toExponential(1)}, not ${MARGIN_SAFETY}x inside its margin ${Number.isFinite(margin) ? margin.toExponential(1) : String(margin)} to the decision boundary` };
+  return {
+    kind: 'approximate',
+    bound: `${what}: relative rounding error at most ${bound.toExponential(1)}, not ${MARGIN_SAFETY}x inside its margin ${Number.isFinite(margin) ? margin.toExponential(1) : String(margin)} to the decision boundary`,
+  };
 }
 
 /**

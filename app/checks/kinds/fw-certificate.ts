@@ -21,7 +21,9 @@ export const fwCertificateKind: CheckKind<FwCertificateParams> = {
     type: 'object',
     additionalProperties: false,
     required: ['certificate'],
-    properties: { certificate: { type: 'string', minLength: 1, casePath: true, description: 'case-relative path of a recheck.certificate/1 file' } },
+    properties: {
+      certificate: { type: 'string', minLength: 1, casePath: true, description: 'case-relative path of a recheck.certificate/1 file' },
+    },
   },
   example: { certificate: 'logbook/counterexample/certificate-c200.json' },
   // Every step is decided from a proven float64 enclosure or the exact rational state: a proof, not a float
@@ -31,7 +33,11 @@ export const fwCertificateKind: CheckKind<FwCertificateParams> = {
   async run(params, ctx): Promise<CheckResult> {
     const cert = await readFwCertificateFile(resolveCasePath(ctx, params.certificate), params.certificate, true);
     const step = cert.claim?.step ?? 0;
-    const run = await driveFwRun(cert, step, { signal: ctx.signal, onProgress: (t) => ctx.progress({ done: t, total: step, message: 'exact steps' }), stepper: 'enclosure' });
+    const run = await driveFwRun(cert, step, {
+      signal: ctx.signal,
+      onProgress: (t) => ctx.progress({ done: t, total: step, message: 'exact steps' }),
+      stepper: 'enclosure',
+    });
     const v = fwVerdict(cert, run);
     const floatHolds = step > 0 && run.float64FirstExitStep === step;
     const evidence = {
@@ -53,10 +59,17 @@ export const fwCertificateKind: CheckKind<FwCertificateParams> = {
       // enclosure's midpoints, within its proven radius of the exact state), and the float64 run.
       trajectory: run.trajectory,
     };
-    const floatNote = floatHolds === v.holds ? 'float64 gives the same verdict' : `float64 alone would say it ${floatHolds ? 'holds' : 'does not hold'} (float64 first exit: ${run.float64FirstExitStep ?? 'none'})`;
+    const floatNote =
+      floatHolds === v.holds
+        ? 'float64 gives the same verdict'
+        : `float64 alone would say it ${floatHolds ? 'holds' : 'does not hold'} (float64 first exit: ${run.float64FirstExitStep ?? 'none'})`;
     if (v.holds) {
       return { outcome: 'supports', summary: `Exact: ${params.certificate} holds: ${v.reason} (c = ${cert.c}); ${floatNote}.`, evidence };
     }
-    return { outcome: 'refutes', summary: `Exact: ${params.certificate} does not hold: ${v.reason} (c = ${cert.c}); ${floatNote}.`, evidence };
+    return {
+      outcome: 'refutes',
+      summary: `Exact: ${params.certificate} does not hold: ${v.reason} (c = ${cert.c}); ${floatNote}.`,
+      evidence,
+    };
   },
 };

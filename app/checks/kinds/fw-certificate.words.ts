@@ -22,7 +22,8 @@ function sentence(r: CheckResultView): string | null {
   }
   const reason = stringAt(ev, 'reason');
   const float = numberAt(ev, 'float64FirstExitStep');
-  const floatSays = ev.float64Holds === true ? `; float64 alone would say it holds${float !== null ? ` (first exit at step ${float})` : ''}` : '';
+  const floatSays =
+    ev.float64Holds === true ? `; float64 alone would say it holds${float !== null ? ` (first exit at step ${float})` : ''}` : '';
   return `In exact arithmetic ${what} does not hold${reason !== null ? `: ${reason}` : ''}${floatSays}.`;
 }
 

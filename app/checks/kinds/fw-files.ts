@@ -19,7 +19,8 @@ export async function readFwCertificateFile(absPath: string, shownAs: string, re
   try {
     return validateFwCertificate(doc, requireClaim);
   } catch (e) {
-    if (e instanceof CertificateError) throw new BadInputError(shown(shownAs), shown(e.problem), e.pointer === '' ? undefined : shown(e.pointer));
+    if (e instanceof CertificateError)
+      throw new BadInputError(shown(shownAs), shown(e.problem), e.pointer === '' ? undefined : shown(e.pointer));
     throw e;
   }
 }
@@ -94,7 +95,11 @@ class TrajectoryRecorder {
 }
 
 /** Run cert's dynamic to `horizon` (exact and float64), cancellable, with the states a figure draws. Exact for the exact part. */
-export async function driveFwRun(cert: FwCertificate, horizon: number, o: DriveOptions = {}): Promise<FwRunResult & { trajectory: FwSnapshot[] }> {
+export async function driveFwRun(
+  cert: FwCertificate,
+  horizon: number,
+  o: DriveOptions = {},
+): Promise<FwRunResult & { trajectory: FwSnapshot[] }> {
   const run = startFwRun(cert, horizon, { filter: o.filter ?? true, stepper: o.stepper ?? 'exact' });
   const recorder = new TrajectoryRecorder(run, horizon);
   let last = Date.now();

@@ -32,7 +32,10 @@ export const fwFloatVsExactKind: CheckKind<FwFloatVsExactParams> = {
   basis: 'recomputed',
   async run(params, ctx): Promise<CheckResult> {
     const cert = await readFwCertificateFile(resolveCasePath(ctx, params.config), params.config, false);
-    const run = await driveFwRun(cert, params.horizon, { signal: ctx.signal, onProgress: (t) => ctx.progress({ done: t, total: params.horizon, message: 'steps' }) });
+    const run = await driveFwRun(cert, params.horizon, {
+      signal: ctx.signal,
+      onProgress: (t) => ctx.progress({ done: t, total: params.horizon, message: 'steps' }),
+    });
     const exact = run.firstExitStep;
     const float = run.float64FirstExitStep;
     const evidence = {
@@ -50,8 +53,13 @@ export const fwFloatVsExactKind: CheckKind<FwFloatVsExactParams> = {
     const show = (t: number | null) => (t === null ? `none up to step ${params.horizon}` : `step ${t}`);
     const base = `First exit of the origin: float64 ${show(float)}, exact ${show(exact)}${run.float64FirstArgminDivergence !== null ? `; float64 first picks a different j* at step ${run.float64FirstArgminDivergence}` : ''} (c = ${cert.c}).`;
     if (params.assertedStep === undefined) return { outcome: 'neutral', summary: base, evidence };
-    if (exact === params.assertedStep) return { outcome: 'supports', summary: `${base} The asserted exit at step ${params.assertedStep} is real.`, evidence };
+    if (exact === params.assertedStep)
+      return { outcome: 'supports', summary: `${base} The asserted exit at step ${params.assertedStep} is real.`, evidence };
     const why = float === params.assertedStep ? 'it is a float64 artefact' : 'neither run reproduces it';
-    return { outcome: 'refutes', summary: `${base} The asserted exit at step ${params.assertedStep} is not an exact exit: ${why}.`, evidence };
+    return {
+      outcome: 'refutes',
+      summary: `${base} The asserted exit at step ${params.assertedStep} is not an exact exit: ${why}.`,
+      evidence,
+    };
   },
 };

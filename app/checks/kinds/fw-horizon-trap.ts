@@ -31,7 +31,10 @@ export const fwHorizonTrapKind: CheckKind<FwHorizonTrapParams> = {
   basis: 'recomputed',
   async run(params, ctx): Promise<CheckResult> {
     const cert = await readFwCertificateFile(resolveCasePath(ctx, params.config), params.config, false);
-    const run = await driveFwRun(cert, params.horizon, { signal: ctx.signal, onProgress: (t) => ctx.progress({ done: t, total: params.horizon, message: 'exact steps' }) });
+    const run = await driveFwRun(cert, params.horizon, {
+      signal: ctx.signal,
+      onProgress: (t) => ctx.progress({ done: t, total: params.horizon, message: 'exact steps' }),
+    });
     const exit = run.firstExitStep;
     const seenByShortCheck = exit !== null && exit <= params.shortHorizon;
     const evidence = {
@@ -47,9 +50,12 @@ export const fwHorizonTrapKind: CheckKind<FwHorizonTrapParams> = {
       trajectory: run.trajectory,
     };
     let summary: string;
-    if (exit === null) summary = `No exit of the origin up to step ${params.horizon} (exact), so neither horizon finds one (c = ${cert.c}).`;
-    else if (seenByShortCheck) summary = `The origin leaves the closed hull at step ${exit} (exact), within the short check's ${params.shortHorizon} steps (c = ${cert.c}).`;
-    else summary = `A check stopped at ${params.shortHorizon} steps sees the origin inside the hull throughout; the exact run to ${params.horizon} finds it outside at step ${exit} (c = ${cert.c}): the short check's "no violation" was a finite-horizon artefact.`;
+    if (exit === null)
+      summary = `No exit of the origin up to step ${params.horizon} (exact), so neither horizon finds one (c = ${cert.c}).`;
+    else if (seenByShortCheck)
+      summary = `The origin leaves the closed hull at step ${exit} (exact), within the short check's ${params.shortHorizon} steps (c = ${cert.c}).`;
+    else
+      summary = `A check stopped at ${params.shortHorizon} steps sees the origin inside the hull throughout; the exact run to ${params.horizon} finds it outside at step ${exit} (c = ${cert.c}): the short check's "no violation" was a finite-horizon artefact.`;
     return { outcome: 'neutral', summary, evidence };
   },
 };

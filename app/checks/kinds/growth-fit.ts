@@ -115,7 +115,10 @@ export const growthFitKind: CheckKind<GrowthFitParams> = {
       xLabel: params.x,
       yLabel: params.y,
       points: plotSample(data.map((d) => (d.se !== undefined ? { x: d.x, y: d.y, se: d.se } : { x: d.x, y: d.y }))),
-      curves: report.models.map((m) => ({ label: `${m.name}${m.name === report.preferred ? ' (preferred)' : ''}`, f: (x: number) => predict(m, x) })),
+      curves: report.models.map((m) => ({
+        label: `${m.name}${m.name === report.preferred ? ' (preferred)' : ''}`,
+        f: (x: number) => predict(m, x),
+      })),
     });
     await writeFileAtomic(svgPath, svg);
 
@@ -123,11 +126,30 @@ export const growthFitKind: CheckKind<GrowthFitParams> = {
     const asserts = params.asserts ?? 'growth';
     // An unbounded decrease is not the growth a finding asserts: neutral, and the reasons say so.
     const grows = c.value === 'grows' && c.direction !== 'decreasing';
-    const outcome = grows ? (asserts === 'growth' ? 'supports' : 'refutes') : c.value === 'bounded' ? (asserts === 'growth' ? 'refutes' : 'supports') : 'neutral';
-    const guarantee: Guarantee = c.p !== null ? { kind: 'statistical', test: c.test, p: c.p, ...(c.dof !== null ? { dof: c.dof } : {}), level: c.level } : { kind: 'approximate', bound: `no test: ${c.minimums.missing.join('; ')}` };
+    const outcome = grows
+      ? asserts === 'growth'
+        ? 'supports'
+        : 'refutes'
+      : c.value === 'bounded'
+        ? asserts === 'growth'
+          ? 'refutes'
+          : 'supports'
+        : 'neutral';
+    const guarantee: Guarantee =
+      c.p !== null
+        ? { kind: 'statistical', test: c.test, p: c.p, ...(c.dof !== null ? { dof: c.dof } : {}), level: c.level }
+        : { kind: 'approximate', bound: `no test: ${c.minimums.missing.join('; ')}` };
 
-    const horizon = report.growsFrom !== null ? `the conclusion is grows on every prefix checked from ${params.x} = ${report.growsFrom} on` : `no prefix run ending in grows`;
-    const stop = atStop !== null ? ` A sweep stopping at ${params.x} = ${atStop.maxX} finds b = ${fmt(atStop.b)} (t = ${fmt(atStop.sigma)}, p = ${fmtP(atStop.p)})${stopConclusion !== null ? ` and concludes ${stopConclusion}` : ''}.` : stopConclusion !== null ? ` Up to ${params.x} = ${params.stoppedAt} the conclusion is ${stopConclusion}.` : '';
+    const horizon =
+      report.growsFrom !== null
+        ? `the conclusion is grows on every prefix checked from ${params.x} = ${report.growsFrom} on`
+        : `no prefix run ending in grows`;
+    const stop =
+      atStop !== null
+        ? ` A sweep stopping at ${params.x} = ${atStop.maxX} finds b = ${fmt(atStop.b)} (t = ${fmt(atStop.sigma)}, p = ${fmtP(atStop.p)})${stopConclusion !== null ? ` and concludes ${stopConclusion}` : ''}.`
+        : stopConclusion !== null
+          ? ` Up to ${params.x} = ${params.stoppedAt} the conclusion is ${stopConclusion}.`
+          : '';
     const fitNote = chi2PerDof !== null ? `, chi2/dof ${fmt(chi2PerDof)}` : ', ordinary least squares';
     const xMax = points.reduce((m, p) => Math.max(m, p.x), -Infinity);
     const summary =
@@ -136,7 +158,10 @@ export const growthFitKind: CheckKind<GrowthFitParams> = {
       `${c.value === 'cannot-tell' && c.wouldDecide.length > 0 ? `Would decide it: ${c.wouldDecide.join('; ')}. ` : ''}` +
       `Log law b = ${fmt(b)} ± ${fmt(seB)} (growthSigma ${fmt(report.growthSigma)}, two-sided p = ${fmtP(report.growthP)} on ${report.growthDof} dof${fitNote}); AICc prefers ${report.preferred}; ${horizon}.${stop}`;
     // Why this table cannot carry a verdict (a premature verification names it): the first reason and what would decide.
-    const insufficient = c.value === 'cannot-tell' ? `${c.reasons[0] ?? 'cannot tell'}${c.wouldDecide.length > 0 ? `; would decide it: ${c.wouldDecide.join('; ')}` : ''}` : undefined;
+    const insufficient =
+      c.value === 'cannot-tell'
+        ? `${c.reasons[0] ?? 'cannot tell'}${c.wouldDecide.length > 0 ? `; would decide it: ${c.wouldDecide.join('; ')}` : ''}`
+        : undefined;
     return {
       outcome,
       guarantee,
@@ -170,7 +195,10 @@ export const growthFitKind: CheckKind<GrowthFitParams> = {
 };
 
 /** The table's text and provenance: read from the case, or computed by the declared sweep. */
-async function tableSource(params: GrowthFitParams, ctx: CheckContext): Promise<{ name: string; text: string; sha256: string; artifacts: string[]; sweep?: Record<string, unknown> }> {
+async function tableSource(
+  params: GrowthFitParams,
+  ctx: CheckContext,
+): Promise<{ name: string; text: string; sha256: string; artifacts: string[]; sweep?: Record<string, unknown> }> {
   if (params.sweep !== undefined) {
     // Each point computed now goes out as a series point, so the UI plots the sweep while it runs.
     const t = await computeSweepTable(params.sweep, ctx, (_i, row) => {

@@ -25,7 +25,10 @@ function parts(r: CheckResultView) {
   const p = numberAt(c, 'p');
   const dof = numberAt(c, 'dof');
   const law = stringAt(c, 'law');
-  const test = p !== null ? `${value === 'cannot-tell' ? 'p' : 'largest p'} = ${pval(p)}${dof !== null ? `, ${dof} dof` : ''}${law !== null ? `, ${law}` : ''}` : null;
+  const test =
+    p !== null
+      ? `${value === 'cannot-tell' ? 'p' : 'largest p'} = ${pval(p)}${dof !== null ? `, ${dof} dof` : ''}${law !== null ? `, ${law}` : ''}`
+      : null;
   return { ev, c, value, x, y, span, level: numberAt(c, 'level') ?? 0.05, test, n: numberAt(ev, 'n') };
 }
 
@@ -37,14 +40,18 @@ function conclusionSentence(r: CheckResultView): string | null {
   const minimums = objectAt(p.c, 'minimums');
   if (p.value === 'cannot-tell' && minimums !== null && minimums.met === false) {
     const req = objectAt(minimums, 'required');
-    const need = req !== null && numberAt(req, 'points') !== null && numberAt(req, 'xRange') !== null ? ` (${numberAt(req, 'points')} distinct ${p.x} over ${rangeWords(numberAt(req, 'xRange') as number)})` : '';
+    const need =
+      req !== null && numberAt(req, 'points') !== null && numberAt(req, 'xRange') !== null
+        ? ` (${numberAt(req, 'points')} distinct ${p.x} over ${rangeWords(numberAt(req, 'xRange') as number)})`
+        : '';
     return `The ${p.n !== null ? `${p.n} rows` : 'rows'} of ${whose} (${p.span}) are below the minimums${need}: they cannot tell growth from a bound.`;
   }
   if (p.value === 'grows') {
     const dir = stringAt(p.c, 'direction') === 'decreasing' ? 'decreases without bound' : 'grows';
     return `Over ${p.span} every bounded law is rejected at level ${p.level}${p.test !== null ? ` (${p.test})` : ''}: ${p.y} ${dir}.${logLaw(p.ev)}`;
   }
-  if (p.value === 'bounded') return `Over ${p.span} a bounded law fits and every growing law is rejected at level ${p.level}${p.test !== null ? ` (${p.test})` : ''}: ${p.y} stays bounded.`;
+  if (p.value === 'bounded')
+    return `Over ${p.span} a bounded law fits and every growing law is rejected at level ${p.level}${p.test !== null ? ` (${p.test})` : ''}: ${p.y} stays bounded.`;
   const decide = arrayAt(p.c, 'wouldDecide').filter((s): s is string => typeof s === 'string');
   return `Over ${p.span} neither every bounded nor every growing law is rejected at level ${p.level}${p.test !== null ? ` (${p.test})` : ''}: it cannot tell growth from a bound${decide.length > 0 ? `; it would take ${joinWords(decide)}` : ''}.`;
 }

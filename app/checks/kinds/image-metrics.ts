@@ -80,7 +80,12 @@ export const imageMetricsKind: CheckKind<ImageMetricsParams> = {
     additionalProperties: false,
     required: ['pairs'],
     properties: {
-      pairs: { type: 'string', minLength: 1, casePath: true, description: 'case-relative pairs table: pair_id,image_a,image_b,condition_a,condition_b[,prompt,seed]' },
+      pairs: {
+        type: 'string',
+        minLength: 1,
+        casePath: true,
+        description: 'case-relative pairs table: pair_id,image_a,image_b,condition_a,condition_b[,prompt,seed]',
+      },
       threshold: {
         type: 'object',
         additionalProperties: false,
@@ -113,7 +118,10 @@ export const imageMetricsKind: CheckKind<ImageMetricsParams> = {
     const evidence: Record<string, unknown> = {
       table: params.pairs,
       tableSha256: set.sha256,
-      metrics: { psnr: 'PSNR over RGB, data range 255 (dB)', ssim: 'mean SSIM over R, G, B; Gaussian window sigma 1.5, K1 0.01, K2 0.03, data range 255' },
+      metrics: {
+        psnr: 'PSNR over RGB, data range 255 (dB)',
+        ssim: 'mean SSIM over R, G, B; Gaussian window sigma 1.5, K1 0.01, K2 0.03, data range 255',
+      },
       ...(threshold !== undefined ? { threshold: { ...threshold, decides } } : {}),
       conditions,
       pairs,
@@ -125,14 +133,29 @@ export const imageMetricsKind: CheckKind<ImageMetricsParams> = {
     const belowPairs = pairs.filter((p) => p.below).length;
     const pairNote = `${belowPairs} of ${pairs.length} pairs are below ${level} on their own.`;
     if (!decides) {
-      const where = failing.length === 0 ? `every condition's mean ${NAMES[threshold.metric]} is at least ${threshold.min}${UNITS[threshold.metric]}` : `the mean ${NAMES[threshold.metric]} is below ${level} for ${failing.map(label).join(', ')}`;
-      return { outcome: 'neutral', summary: `Against the declared threshold (reported, not deciding): ${where}; ${pairNote} ${numbers}`, evidence };
+      const where =
+        failing.length === 0
+          ? `every condition's mean ${NAMES[threshold.metric]} is at least ${threshold.min}${UNITS[threshold.metric]}`
+          : `the mean ${NAMES[threshold.metric]} is below ${level} for ${failing.map(label).join(', ')}`;
+      return {
+        outcome: 'neutral',
+        summary: `Against the declared threshold (reported, not deciding): ${where}; ${pairNote} ${numbers}`,
+        evidence,
+      };
     }
     if (failing.length === 0) {
-      return { outcome: 'refutes', summary: `By this metric the claim holds: every condition's mean ${NAMES[threshold.metric]} is at least ${threshold.min}${UNITS[threshold.metric]}. ${pairNote} ${numbers}`, evidence };
+      return {
+        outcome: 'refutes',
+        summary: `By this metric the claim holds: every condition's mean ${NAMES[threshold.metric]} is at least ${threshold.min}${UNITS[threshold.metric]}. ${pairNote} ${numbers}`,
+        evidence,
+      };
     }
     const which = failing.map((c) => `${label(c)} (mean ${fmt(c[threshold.metric].mean as number)}${UNITS[threshold.metric]})`).join(', ');
-    return { outcome: 'supports', summary: `By this metric the claim fails: the mean ${NAMES[threshold.metric]} is below ${level} for ${which}. ${pairNote} ${numbers}`, evidence };
+    return {
+      outcome: 'supports',
+      summary: `By this metric the claim fails: the mean ${NAMES[threshold.metric]} is below ${level} for ${which}. ${pairNote} ${numbers}`,
+      evidence,
+    };
   },
 };
 
@@ -142,7 +165,8 @@ async function load(cache: DecodedImageCache, pair: ImagePair, rel: string, tabl
   } catch (err) {
     const problem = imageProblem(err);
     if (problem === undefined) throw err;
-    if (err instanceof BudgetExceededError || err instanceof ImageBudgetError) throw new BudgetExceededError(table, `pair ${pair.id}: ${shown(rel)}: ${problem}`, `line ${pair.line}`);
+    if (err instanceof BudgetExceededError || err instanceof ImageBudgetError)
+      throw new BudgetExceededError(table, `pair ${pair.id}: ${shown(rel)}: ${problem}`, `line ${pair.line}`);
     throw new BadInputError(table, `pair ${pair.id}: ${shown(rel)}: ${problem}`, `line ${pair.line}`);
   }
 }
@@ -151,10 +175,18 @@ async function measure(pair: ImagePair, cache: DecodedImageCache, table: string)
   const a = await load(cache, pair, pair.imageA, table);
   const b = await load(cache, pair, pair.imageB, table);
   if (a.width !== b.width || a.height !== b.height) {
-    throw new BadInputError(table, `pair ${pair.id}: ${shown(pair.imageB)}: is ${b.width}x${b.height} but ${shown(pair.imageA)} is ${a.width}x${a.height}`, `line ${pair.line}`);
+    throw new BadInputError(
+      table,
+      `pair ${pair.id}: ${shown(pair.imageB)}: is ${b.width}x${b.height} but ${shown(pair.imageA)} is ${a.width}x${a.height}`,
+      `line ${pair.line}`,
+    );
   }
   if (a.width < 11 || a.height < 11) {
-    throw new BadInputError(table, `pair ${pair.id}: ${shown(pair.imageA)}: is ${a.width}x${a.height}, smaller than SSIM's 11x11 window`, `line ${pair.line}`);
+    throw new BadInputError(
+      table,
+      `pair ${pair.id}: ${shown(pair.imageA)}: is ${a.width}x${a.height}, smaller than SSIM's 11x11 window`,
+      `line ${pair.line}`,
+    );
   }
   const p = psnr(a, b);
   return {

@@ -12,7 +12,14 @@
 import { resolveCasePath, type CheckKind, type CheckResult } from '../kind';
 import { BadInputError } from '../../errors';
 import { preciseCandidate } from '../../../checkers/divergence/candidates';
-import { discretisedGaussian, discretisedMixture, gridPoints, mixtureDensity, type GridSpec, type MixtureSpec } from '../../../checkers/divergence/mode-fit';
+import {
+  discretisedGaussian,
+  discretisedMixture,
+  gridPoints,
+  mixtureDensity,
+  type GridSpec,
+  type MixtureSpec,
+} from '../../../checkers/divergence/mode-fit';
 import { loadMpfr } from '../../../checkers/precise/mpfr';
 import { createPrecise } from '../../../checkers/precise/precise';
 
@@ -65,13 +72,23 @@ export const klModeFitKind: CheckKind<KlModeFitParams> = {
   // the separation it decides on is approximate (the divergences at the fits are recomputed at `digits`).
   basis: 'recomputed',
   guarantee: { kind: 'approximate', bound: 'fits from a float64 optimiser; divergences at the fits recomputed at the stated digits' },
-  example: { module: 'sandbox/mode-fit.ts', teacher: { weights: [0.6, 0.4], means: [-3, 3], sds: [0.8, 0.8] }, grid: { min: -10, max: 10, points: 201 }, digits: 40 },
+  example: {
+    module: 'sandbox/mode-fit.ts',
+    teacher: { weights: [0.6, 0.4], means: [-3, 3], sds: [0.8, 0.8] },
+    grid: { min: -10, max: 10, points: 201 },
+    digits: 40,
+  },
   async run(params, ctx): Promise<CheckResult> {
     const digits = params.digits ?? 40;
     const minSeparation = params.minSeparation ?? 0.25;
     const runner = await ctx.sandbox();
     const limits = { timeoutMs: (params.timeoutSeconds ?? 60) * 1000 };
-    const program = await runner.prepare({ modulePath: resolveCasePath(ctx, params.module), label: params.module, limits, signal: ctx.signal });
+    const program = await runner.prepare({
+      modulePath: resolveCasePath(ctx, params.module),
+      label: params.module,
+      limits,
+      signal: ctx.signal,
+    });
     let end;
     try {
       end = await runner.run(program, {
@@ -80,7 +97,12 @@ export const klModeFitKind: CheckKind<KlModeFitParams> = {
         limits,
         signal: ctx.signal,
         onMessage: (m) => {
-          if (m.type === 'progress') ctx.progress({ done: m.done, ...(m.total !== undefined ? { total: m.total } : {}), ...(m.message !== undefined ? { message: m.message } : {}) });
+          if (m.type === 'progress')
+            ctx.progress({
+              done: m.done,
+              ...(m.total !== undefined ? { total: m.total } : {}),
+              ...(m.message !== undefined ? { message: m.message } : {}),
+            });
           if (m.type === 'log') ctx.log(m.text);
         },
       });
@@ -102,8 +124,15 @@ export const klModeFitKind: CheckKind<KlModeFitParams> = {
     };
     const atFwd = at(fwd);
     const atRev = at(rev);
-    const agree = (a: string, b: { toString(): string }) => P.sub(a, b.toString()).abs().lte(P.value(`1e-${digits - 8}`));
-    const sandboxAgrees = agree(fwd.forwardKl, atFwd.forwardKl) && agree(fwd.reverseKl, atFwd.reverseKl) && agree(rev.forwardKl, atRev.forwardKl) && agree(rev.reverseKl, atRev.reverseKl);
+    const agree = (a: string, b: { toString(): string }) =>
+      P.sub(a, b.toString())
+        .abs()
+        .lte(P.value(`1e-${digits - 8}`));
+    const sandboxAgrees =
+      agree(fwd.forwardKl, atFwd.forwardKl) &&
+      agree(fwd.reverseKl, atFwd.reverseKl) &&
+      agree(rev.forwardKl, atRev.forwardKl) &&
+      agree(rev.reverseKl, atRev.reverseKl);
     const forwardPrefersOwn = atFwd.forwardKl.lt(atRev.forwardKl);
     const reversePrefersOwn = atRev.reverseKl.lt(atFwd.reverseKl);
     const spread = Math.max(...params.teacher.means) - Math.min(...params.teacher.means);
@@ -129,13 +158,25 @@ export const klModeFitKind: CheckKind<KlModeFitParams> = {
     };
     const fitText = `forward-KL fit N(${fwd.mean.toFixed(3)}, ${fwd.sd.toFixed(3)}^2), reverse-KL fit N(${rev.mean.toFixed(3)}, ${rev.sd.toFixed(3)}^2)`;
     if (!sandboxAgrees) {
-      return { outcome: 'neutral', summary: `The re-implementation's high-precision divergences disagree with the host's recomputation; nothing is concluded (${fitText}).`, evidence };
+      return {
+        outcome: 'neutral',
+        summary: `The re-implementation's high-precision divergences disagree with the host's recomputation; nothing is concluded (${fitText}).`,
+        evidence,
+      };
     }
     if (!forwardPrefersOwn || !reversePrefersOwn) {
-      return { outcome: 'neutral', summary: `The fits are not each better in their own direction (${fitText}); the re-implementation did not optimise.`, evidence };
+      return {
+        outcome: 'neutral',
+        summary: `The fits are not each better in their own direction (${fitText}); the re-implementation did not optimise.`,
+        evidence,
+      };
     }
     if (separation < minSeparation) {
-      return { outcome: 'refutes', summary: `The direction makes no material difference here: ${fitText}, means ${(separation * 100).toFixed(1)}% of the mode spread apart.`, evidence };
+      return {
+        outcome: 'refutes',
+        summary: `The direction makes no material difference here: ${fitText}, means ${(separation * 100).toFixed(1)}% of the mode spread apart.`,
+        evidence,
+      };
     }
     return {
       outcome: 'supports',
@@ -152,10 +193,20 @@ function readFits(value: unknown, module: string): Record<'forward-kl' | 'revers
   const out: Partial<Record<'forward-kl' | 'reverse-kl', ReportedFit>> = {};
   if (Array.isArray(fits)) {
     for (const f of fits as Partial<ReportedFit>[]) {
-      const ok = (f.direction === 'forward-kl' || f.direction === 'reverse-kl') && Number.isFinite(f.mean) && Number.isFinite(f.sd) && (f.sd ?? 0) > 0 && typeof f.forwardKl === 'string' && typeof f.reverseKl === 'string';
+      const ok =
+        (f.direction === 'forward-kl' || f.direction === 'reverse-kl') &&
+        Number.isFinite(f.mean) &&
+        Number.isFinite(f.sd) &&
+        (f.sd ?? 0) > 0 &&
+        typeof f.forwardKl === 'string' &&
+        typeof f.reverseKl === 'string';
       if (ok) out[f.direction as 'forward-kl' | 'reverse-kl'] = f as ReportedFit;
     }
   }
-  if (out['forward-kl'] === undefined || out['reverse-kl'] === undefined) throw new BadInputError(module, 'the re-implementation did not return a forward-kl and a reverse-kl fit {direction, mean, sd, forwardKl, reverseKl}');
+  if (out['forward-kl'] === undefined || out['reverse-kl'] === undefined)
+    throw new BadInputError(
+      module,
+      'the re-implementation did not return a forward-kl and a reverse-kl fit {direction, mean, sd, forwardKl, reverseKl}',
+    );
   return out as Record<'forward-kl' | 'reverse-kl', ReportedFit>;
 }

@@ -20,14 +20,19 @@ function sentence(r: CheckResultView): string | null {
   const fits = objectAt(ev, 'fits');
   const fwd = objectAt(fits, 'forward-kl');
   const rev = objectAt(fits, 'reverse-kl');
-  const gauss = (f: Record<string, unknown> | null) => (numberAt(f, 'mean') !== null && numberAt(f, 'sd') !== null ? `N(mean ${num(numberAt(f, 'mean') as number)}, sd ${num(numberAt(f, 'sd') as number)})` : null);
+  const gauss = (f: Record<string, unknown> | null) =>
+    numberAt(f, 'mean') !== null && numberAt(f, 'sd') !== null
+      ? `N(mean ${num(numberAt(f, 'mean') as number)}, sd ${num(numberAt(f, 'sd') as number)})`
+      : null;
   if (gauss(fwd) === null || gauss(rev) === null) return null;
   const density = numberAt(ev, 'teacherDensityAtForwardMeanOverPeak');
   const atF = objectAt(ev, 'divergencesAtForwardFit');
   const atR = objectAt(ev, 'divergencesAtReverseFit');
   const digits = numberAt(ev, 'digits');
   const values = [at(atF, 'forwardKl'), at(atR, 'forwardKl'), at(atR, 'reverseKl'), at(atF, 'reverseKl')];
-  const divergences = values.every((v) => v !== null) ? ` At ${digits ?? 'high'} digits, forward KL is ${values[0]} at its own fit and ${values[1]} at the reverse one; reverse KL is ${values[2]} at its own fit and ${values[3]} at the forward one.` : '';
+  const divergences = values.every((v) => v !== null)
+    ? ` At ${digits ?? 'high'} digits, forward KL is ${values[0]} at its own fit and ${values[1]} at the reverse one; reverse KL is ${values[2]} at its own fit and ${values[3]} at the forward one.`
+    : '';
   return `The forward-KL fit is ${gauss(fwd)} and the reverse-KL fit ${gauss(rev)}${density !== null ? `; the forward fit's mean sits where the teacher density is ${num(density)} of its peak` : ''}.${divergences}`;
 }
 

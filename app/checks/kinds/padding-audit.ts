@@ -80,14 +80,24 @@ export const paddingAuditKind: CheckKind<PaddingAuditParams> = {
       logbookComparison: logbook,
       explainedByPadding: logbook.length > 0 ? logbook.every((c) => c.matchesPadded && !c.matchesCorrected) : null,
     };
-    const corrected = audit.models.map((m) => `${m.name} ${fmt(m.perplexityNoPad)} (padded ${fmt(m.perplexityAll)}, ${pct(m.padFraction)} of positions are padding)`).join('; ');
-    const costs = (audit.qualityCost ?? []).map((c) => `${c.model} vs ${audit.baseline}: ${pct(c.costNoPad)} corrected, ${pct(c.costAll)} padded`).join('; ');
+    const corrected = audit.models
+      .map((m) => `${m.name} ${fmt(m.perplexityNoPad)} (padded ${fmt(m.perplexityAll)}, ${pct(m.padFraction)} of positions are padding)`)
+      .join('; ');
+    const costs = (audit.qualityCost ?? [])
+      .map((c) => `${c.model} vs ${audit.baseline}: ${pct(c.costNoPad)} corrected, ${pct(c.costAll)} padded`)
+      .join('; ');
     const numbers = `Corrected perplexities: ${corrected}.${costs ? ` Quality cost: ${costs}.` : ''}`;
     if (claim.length === 0) return { outcome: 'neutral', summary: numbers, evidence };
     const guarantee = comparisonGuarantee(audit, claim, params.claim?.relTol ?? 0.05);
     const failing = claim.filter((c) => !c.matchesCorrected);
     const padNote = evidence.explainedByPadding === true ? ' The logbook figures are the padded ones.' : '';
-    if (failing.length === 0) return { outcome: 'refutes', guarantee, summary: `The paper's figures hold once padding is excluded. ${numbers}${padNote}`, evidence };
+    if (failing.length === 0)
+      return {
+        outcome: 'refutes',
+        guarantee,
+        summary: `The paper's figures hold once padding is excluded. ${numbers}${padNote}`,
+        evidence,
+      };
     const which = failing.map((c) => `${c.figure} of ${c.model} (stated ${fmt(c.stated)}, corrected ${fmt(c.corrected)})`).join(', ');
     return { outcome: 'supports', guarantee, summary: `The paper's ${which} fails even with padding excluded. ${numbers}`, evidence };
   },
@@ -103,7 +113,11 @@ function comparisonGuarantee(audit: PaddingAudit, claim: readonly Comparison[], 
   const lnPpl = Math.max(0, ...audit.models.map((m) => Math.log(Math.max(m.perplexityAll, m.perplexityNoPad))));
   const bound = 8 * (1 + lnPpl) * n * FLOAT64_U;
   const margin = Math.min(
-    ...claim.map((c) => (c.figure === 'perplexity' ? relativeMargin(c.corrected, [c.stated * (1 - tol), c.stated * (1 + tol)]) : relativeMargin(1 + c.corrected, [(1 + c.stated) * (1 - tol), (1 + c.stated) * (1 + tol)]))),
+    ...claim.map((c) =>
+      c.figure === 'perplexity'
+        ? relativeMargin(c.corrected, [c.stated * (1 - tol), c.stated * (1 + tol)])
+        : relativeMargin(1 + c.corrected, [(1 + c.stated) * (1 - tol), (1 + c.stated) * (1 + tol)]),
+    ),
   );
   return floatSideGuarantee(margin, bound, 'the corrected figures');
 }
@@ -115,12 +129,28 @@ function compare(audit: PaddingAudit, figures: Figures, file: string): Compariso
   for (const [model, stated] of Object.entries(figures.perplexity ?? {})) {
     const m = audit.models.find((x) => x.name === model);
     if (m === undefined) throw new BadInputError(file, `no model ${JSON.stringify(model)} in the table`);
-    out.push({ figure: 'perplexity', model, stated, corrected: m.perplexityNoPad, padded: m.perplexityAll, matchesCorrected: near(m.perplexityNoPad, stated), matchesPadded: near(m.perplexityAll, stated) });
+    out.push({
+      figure: 'perplexity',
+      model,
+      stated,
+      corrected: m.perplexityNoPad,
+      padded: m.perplexityAll,
+      matchesCorrected: near(m.perplexityNoPad, stated),
+      matchesPadded: near(m.perplexityAll, stated),
+    });
   }
   for (const [model, stated] of Object.entries(figures.qualityCost ?? {})) {
     const c = audit.qualityCost?.find((x) => x.model === model);
     if (c === undefined) throw new BadInputError(file, `no quality cost for ${JSON.stringify(model)} (set baseline to another model)`);
-    out.push({ figure: 'qualityCost', model, stated, corrected: c.costNoPad, padded: c.costAll, matchesCorrected: near(1 + c.costNoPad, 1 + stated), matchesPadded: near(1 + c.costAll, 1 + stated) });
+    out.push({
+      figure: 'qualityCost',
+      model,
+      stated,
+      corrected: c.costNoPad,
+      padded: c.costAll,
+      matchesCorrected: near(1 + c.costNoPad, 1 + stated),
+      matchesPadded: near(1 + c.costAll, 1 + stated),
+    });
   }
   return out;
 }

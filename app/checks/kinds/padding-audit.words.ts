@@ -16,7 +16,9 @@ function models(r: CheckResultView): string[] {
     const clean = numberAt(m, 'perplexityNoPad');
     const all = numberAt(m, 'perplexityAll');
     const share = numberAt(m, 'padFraction');
-    return name === null || clean === null || all === null || share === null ? [] : [`${name} ${num(clean)} (${num(all)} with padding counted; ${pct(share)} of positions are padding)`];
+    return name === null || clean === null || all === null || share === null
+      ? []
+      : [`${name} ${num(clean)} (${num(all)} with padding counted; ${pct(share)} of positions are padding)`];
   });
 }
 
@@ -26,12 +28,15 @@ function costs(r: CheckResultView): string[] {
     const model = stringAt(c, 'model');
     const clean = numberAt(c, 'costNoPad');
     const all = numberAt(c, 'costAll');
-    return model === null || clean === null || all === null || baseline === null ? [] : [`${model} against ${baseline} ${pct(clean)} (${pct(all)} with padding counted)`];
+    return model === null || clean === null || all === null || baseline === null
+      ? []
+      : [`${model} against ${baseline} ${pct(clean)} (${pct(all)} with padding counted)`];
   });
 }
 
 /** "perplexity of teacher" for a comparison row. */
-const figureName = (c: unknown) => `${stringAt(c, 'figure') === 'qualityCost' ? 'quality cost' : (stringAt(c, 'figure') ?? 'figure')} of ${stringAt(c, 'model') ?? '?'}`;
+const figureName = (c: unknown) =>
+  `${stringAt(c, 'figure') === 'qualityCost' ? 'quality cost' : (stringAt(c, 'figure') ?? 'figure')} of ${stringAt(c, 'model') ?? '?'}`;
 const figureValue = (c: unknown, v: number) => (stringAt(c, 'figure') === 'qualityCost' ? pct(v) : num(v));
 
 export const paddingAuditWords: KindLetterWords = {
@@ -44,7 +49,9 @@ export const paddingAuditWords: KindLetterWords = {
   diagnosis(r) {
     if (r.evidence.explainedByPadding !== true) return null;
     const rows = arrayAt(r.evidence, 'logbookComparison');
-    const stated = rows.flatMap((c) => (numberAt(c, 'stated') !== null ? [`${figureName(c)} ${figureValue(c, numberAt(c, 'stated') as number)}`] : []));
+    const stated = rows.flatMap((c) =>
+      numberAt(c, 'stated') !== null ? [`${figureName(c)} ${figureValue(c, numberAt(c, 'stated') as number)}`] : [],
+    );
     const corrected = rows.flatMap((c) => (numberAt(c, 'corrected') !== null ? [figureValue(c, numberAt(c, 'corrected') as number)] : []));
     const share = numberAt(arrayAt(r.evidence, 'models')[0], 'padFraction');
     if (stated.length === 0) return null;

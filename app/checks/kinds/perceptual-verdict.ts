@@ -75,16 +75,42 @@ export const perceptualVerdictKind: CheckKind<PerceptualVerdictParams> = {
     required: ['pairs', 'conditions', 'threshold'],
     properties: {
       pairs: PAIRS_PARAM,
-      conditions: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 }, description: 'the conditions the falsification is about' },
-      unusable: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 }, description: 'rate-right mode: answer values counted as unusable (or worse)' },
+      conditions: {
+        type: 'array',
+        minItems: 1,
+        items: { type: 'string', minLength: 1 },
+        description: 'the conditions the falsification is about',
+      },
+      unusable: {
+        type: 'array',
+        minItems: 1,
+        items: { type: 'string', minLength: 1 },
+        description: 'rate-right mode: answer values counted as unusable (or worse)',
+      },
       threshold: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1, description: 'the declared share of unusable images' },
-      direction: { enum: ['above', 'below'], description: 'the falsification asserts the share lies above (default) or below the threshold' },
+      direction: {
+        enum: ['above', 'below'],
+        description: 'the falsification asserts the share lies above (default) or below the threshold',
+      },
       interval: { enum: ['wilson', 'exact'], description: 'Wilson score (default) or Clopper-Pearson exact interval' },
       confidence: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1, description: 'confidence level (default 0.95)' },
-      consistency: { type: 'object', additionalProperties: false, properties: CONSISTENCY_SCHEMA_PROPERTIES, description: 'thresholds of the consistency gate (as review-consistency)' },
+      consistency: {
+        type: 'object',
+        additionalProperties: false,
+        properties: CONSISTENCY_SCHEMA_PROPERTIES,
+        description: 'thresholds of the consistency gate (as review-consistency)',
+      },
     },
   },
-  example: { pairs: 'images/pairs.csv', conditions: ['q2-nodither'], unusable: ['unusable'], threshold: 0.5, direction: 'above', interval: 'wilson', confidence: 0.95 },
+  example: {
+    pairs: 'images/pairs.csv',
+    conditions: ['q2-nodither'],
+    unusable: ['unusable'],
+    threshold: 0.5,
+    direction: 'above',
+    interval: 'wilson',
+    confidence: 0.95,
+  },
   // Judgments made blind in Recheck; a deciding result states its exact binomial p (sideGuarantee).
   basis: 'recomputed',
   guarantee: { kind: 'approximate', bound: 'no deciding share' },
@@ -94,39 +120,87 @@ export const perceptualVerdictKind: CheckKind<PerceptualVerdictParams> = {
     const direction = params.direction ?? 'above';
     const method = params.interval ?? 'wilson';
     const confidence = params.confidence ?? 0.95;
-    const settings = { pairs: params.pairs, conditions: params.conditions, unusable: params.unusable ?? null, threshold: params.threshold, direction, interval: method, confidence };
+    const settings = {
+      pairs: params.pairs,
+      conditions: params.conditions,
+      unusable: params.unusable ?? null,
+      threshold: params.threshold,
+      direction,
+      interval: method,
+      confidence,
+    };
     const waiting = waitingForReview(reviews);
-    if (waiting !== null) return { outcome: 'neutral', summary: waiting, waitingFor: WAITING_FOR_REVIEW, evidence: { waiting: true, ...settings, rows: [], ...reviewLists(reviews) } };
+    if (waiting !== null)
+      return {
+        outcome: 'neutral',
+        summary: waiting,
+        waitingFor: WAITING_FOR_REVIEW,
+        evidence: { waiting: true, ...settings, rows: [], ...reviewLists(reviews) },
+      };
 
-    const missingUnusable = reviews.complete.find((r) => r.settings.mode === 'rate-right' && (params.unusable === undefined || params.unusable.length === 0));
-    if (missingUnusable !== undefined) throw new BadInputError(join(ctx.caseDir, 'case.json'), `check ${ctx.checkId}: a rate-right review needs the param "unusable" (the answer values counted as unusable)`);
+    const missingUnusable = reviews.complete.find(
+      (r) => r.settings.mode === 'rate-right' && (params.unusable === undefined || params.unusable.length === 0),
+    );
+    if (missingUnusable !== undefined)
+      throw new BadInputError(
+        join(ctx.caseDir, 'case.json'),
+        `check ${ctx.checkId}: a rate-right review needs the param "unusable" (the answer values counted as unusable)`,
+      );
     const rows = reviews.complete.flatMap((r) => conditionShares(r, params, method, confidence));
     const assessment = assessConsistency(reviews.complete, params.consistency ?? {});
     const evidence = { waiting: false, ...settings, rows, consistency: consistencyEvidence(assessment), ...reviewLists(reviews) };
-    if (!assessment.consistent) return { outcome: 'neutral', summary: `Inconclusive: the reviews are inconsistent (${assessment.flags.join('; ')}).`, evidence };
+    if (!assessment.consistent)
+      return { outcome: 'neutral', summary: `Inconclusive: the reviews are inconsistent (${assessment.flags.join('; ')}).`, evidence };
 
     const declared = rows.filter((x) => x.declared);
     const unseen = params.conditions.filter((c) => !declared.some((x) => x.condition === c));
-    if (unseen.length > 0) return { outcome: 'neutral', summary: `No image of ${unseen.map((c) => `"${c}"`).join(', ')} was judged: the declared condition(s) are not in the reviewed pairs.`, evidence };
+    if (unseen.length > 0)
+      return {
+        outcome: 'neutral',
+        summary: `No image of ${unseen.map((c) => `"${c}"`).join(', ')} was judged: the declared condition(s) are not in the reviewed pairs.`,
+        evidence,
+      };
     const asserted = direction;
     const against = asserted === 'above' ? 'below' : 'above';
-    const line = (x: ConditionShare) => `${x.reviewer}: ${x.condition} ${x.unusable}/${x.n} = ${pct(x.share)} (${pct(confidence)} ${method === 'wilson' ? 'Wilson' : 'exact'} CI ${pct(x.low)} to ${pct(x.high)})`;
+    const line = (x: ConditionShare) =>
+      `${x.reviewer}: ${x.condition} ${x.unusable}/${x.n} = ${pct(x.share)} (${pct(confidence)} ${method === 'wilson' ? 'Wilson' : 'exact'} CI ${pct(x.low)} to ${pct(x.high)})`;
     const refuting = params.conditions.find((c) => declared.filter((x) => x.condition === c).every((x) => x.side === against));
     if (refuting !== undefined) {
       const xs = declared.filter((x) => x.condition === refuting);
-      return { outcome: 'refutes', guarantee: sideGuarantee(xs, params.threshold, against, confidence), sources: new Set(xs.map((x) => x.reviewer)).size, summary: `Judged unusable ${against} the declared ${pct(params.threshold)} at ${refuting}, where the falsification asserts ${asserted}: ${xs.map(line).join('; ')}.`, evidence };
+      return {
+        outcome: 'refutes',
+        guarantee: sideGuarantee(xs, params.threshold, against, confidence),
+        sources: new Set(xs.map((x) => x.reviewer)).size,
+        summary: `Judged unusable ${against} the declared ${pct(params.threshold)} at ${refuting}, where the falsification asserts ${asserted}: ${xs.map(line).join('; ')}.`,
+        evidence,
+      };
     }
     if (declared.every((x) => x.side === asserted)) {
       // Each reviewer's shares all lie on the asserted side: distinct reviewers are independent sources.
-      return { outcome: 'supports', guarantee: sideGuarantee(declared, params.threshold, asserted, confidence), sources: new Set(declared.map((x) => x.reviewer)).size, summary: `Judged unusable ${asserted} the declared ${pct(params.threshold)} for every declared condition: ${declared.map(line).join('; ')}.`, evidence };
+      return {
+        outcome: 'supports',
+        guarantee: sideGuarantee(declared, params.threshold, asserted, confidence),
+        sources: new Set(declared.map((x) => x.reviewer)).size,
+        summary: `Judged unusable ${asserted} the declared ${pct(params.threshold)} for every declared condition: ${declared.map(line).join('; ')}.`,
+        evidence,
+      };
     }
     const open = declared.filter((x) => x.side !== asserted);
-    return { outcome: 'neutral', summary: `Undecided at the declared ${pct(params.threshold)}: ${open.map((x) => `${line(x)} ${x.side === 'holds-threshold' ? 'holds the threshold' : `lies ${x.side}`}`).join('; ')}.`, evidence };
+    return {
+      outcome: 'neutral',
+      summary: `Undecided at the declared ${pct(params.threshold)}: ${open.map((x) => `${line(x)} ${x.side === 'holds-threshold' ? 'holds the threshold' : `lies ${x.side}`}`).join('; ')}.`,
+      evidence,
+    };
   },
 };
 
 /** A review's share of unusable (or worse) images per condition, from first showings. */
-export function conditionShares(r: CompletedReview, params: PerceptualVerdictParams, method: 'wilson' | 'exact', confidence: number): ConditionShare[] {
+export function conditionShares(
+  r: CompletedReview,
+  params: PerceptualVerdictParams,
+  method: 'wilson' | 'exact',
+  confidence: number,
+): ConditionShare[] {
   const tally = new Map<string, { n: number; unusable: number; pairs: string[] }>();
   const count = (condition: string, worse: boolean, pair: string) => {
     const t = tally.get(condition) ?? { n: 0, unusable: 0, pairs: [] };
@@ -151,7 +225,19 @@ export function conditionShares(r: CompletedReview, params: PerceptualVerdictPar
     .map(([condition, t]) => {
       const ci = proportionInterval(t.unusable, t.n, confidence, method);
       const side = ci.low > params.threshold ? 'above' : ci.high < params.threshold ? 'below' : 'holds-threshold';
-      return { condition, reviewer: r.reviewer, reviewId: r.reviewId, declared: params.conditions.includes(condition), n: t.n, unusable: t.unusable, share: ci.share, low: ci.low, high: ci.high, side, pairs: t.pairs };
+      return {
+        condition,
+        reviewer: r.reviewer,
+        reviewId: r.reviewId,
+        declared: params.conditions.includes(condition),
+        n: t.n,
+        unusable: t.unusable,
+        share: ci.share,
+        low: ci.low,
+        high: ci.high,
+        side,
+        pairs: t.pairs,
+      };
     });
 }
 
@@ -164,7 +250,15 @@ function pct(x: number): string {
  * p-value among them (H0: the share is at most, resp. at least, the threshold), at the one-sided level the
  * interval's confidence implies. Example: 18 of 20 above 0.5 gives p = P(X >= 18 | 20, 0.5) = 2.0e-4.
  */
-export function sideGuarantee(rows: readonly Pick<ConditionShare, 'unusable' | 'n'>[], threshold: number, side: 'above' | 'below', confidence: number): Guarantee {
-  const p = Math.max(0, ...rows.map((x) => (side === 'above' ? binomialUpperTail(x.unusable, x.n, threshold) : binomialCdf(x.unusable, x.n, threshold))));
+export function sideGuarantee(
+  rows: readonly Pick<ConditionShare, 'unusable' | 'n'>[],
+  threshold: number,
+  side: 'above' | 'below',
+  confidence: number,
+): Guarantee {
+  const p = Math.max(
+    0,
+    ...rows.map((x) => (side === 'above' ? binomialUpperTail(x.unusable, x.n, threshold) : binomialCdf(x.unusable, x.n, threshold))),
+  );
   return { kind: 'statistical', test: `exact one-sided binomial test of the share ${side} ${threshold}`, p, level: (1 - confidence) / 2 };
 }

@@ -58,9 +58,18 @@ const CELL_REF = {
   logbook: { type: 'string', minLength: 1 },
   page: { type: 'string', minLength: 1, description: 'page slug; checked against the page the cell is on' },
   cell: { type: 'string', minLength: 1, description: 'cell id (trackio-cell header)' },
-  block: { type: 'integer', minimum: 1, description: "block of a run cell, from 1 (default: its output); a Markdown cell's text is block 1" },
+  block: {
+    type: 'integer',
+    minimum: 1,
+    description: "block of a run cell, from 1 (default: its output); a Markdown cell's text is block 1",
+  },
 } as const;
-const method = (name: readonly string[], props: Record<string, unknown>, required: string[]) => ({ type: 'object', additionalProperties: false, required: ['method', ...required], properties: { method: { enum: name }, ...props } });
+const method = (name: readonly string[], props: Record<string, unknown>, required: string[]) => ({
+  type: 'object',
+  additionalProperties: false,
+  required: ['method', ...required],
+  properties: { method: { enum: name }, ...props },
+});
 
 export const printedConsistencyKind: CheckKind<PrintedConsistencyParams> = {
   kind: 'printed-consistency',
@@ -72,7 +81,8 @@ export const printedConsistencyKind: CheckKind<PrintedConsistencyParams> = {
     not: { required: ['table', 'printedTable'] },
     properties: {
       statistic: {
-        description: 'where the printed value is: a cell (logbook, page, cell, block) and a field or the text before it, or a quote of the printed text',
+        description:
+          'where the printed value is: a cell (logbook, page, cell, block) and a field or the text before it, or a quote of the printed text',
         type: 'object',
         additionalProperties: false,
         anyOf: [{ required: ['cell'] }, { required: ['quote'] }],
@@ -80,17 +90,32 @@ export const printedConsistencyKind: CheckKind<PrintedConsistencyParams> = {
           ...CELL_REF,
           field: { ...COLUMN, description: 'the name printed before the value: b finds "b = 0.41 +- 0.07", p finds "p < 0.001"' },
           after: { ...COLUMN, description: 'the literal text printed right before the value, e.g. "fitted b"' },
-          quote: { type: 'string', minLength: 1, maxLength: 2000, description: 'the printed text holding the value; found verbatim in the cell when a cell is named' },
+          quote: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 2000,
+            description: 'the printed text holding the value; found verbatim in the cell when a cell is named',
+          },
           occurrence: { type: 'integer', minimum: 1, description: 'which match, from 1, when the text holds several' },
           label: { ...COLUMN, description: 'name of the statistic in the summary (default: field, or the method’s)' },
         },
       },
       table: { type: 'string', minLength: 1, casePath: true, description: 'case-relative CSV the statistic was computed from' },
-      printedTable: { type: 'object', additionalProperties: false, properties: { ...CELL_REF, table: { type: 'integer', minimum: 1 }, allowElided: { type: 'boolean' } }, description: "the table printed in a logbook cell (default: the statistic's cell), as recheck extract reads it" },
+      printedTable: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { ...CELL_REF, table: { type: 'integer', minimum: 1 }, allowElided: { type: 'boolean' } },
+        description: "the table printed in a logbook cell (default: the statistic's cell), as recheck extract reads it",
+      },
       method: {
-        description: 'how it was computed: fit-slope / fit-intercept (law linear, log or power; x, y), mean, sd (ddof), ratio-of-means, mean-difference (paired), t or p (test paired, student or welch; a minus b)',
+        description:
+          'how it was computed: fit-slope / fit-intercept (law linear, log or power; x, y), mean, sd (ddof), ratio-of-means, mean-difference (paired), t or p (test paired, student or welch; a minus b)',
         oneOf: [
-          method(['fit-slope', 'fit-intercept'], { law: { enum: ['linear', 'log', 'power'] }, x: TABLE_COLUMN, y: TABLE_COLUMN }, ['law', 'x', 'y']),
+          method(['fit-slope', 'fit-intercept'], { law: { enum: ['linear', 'log', 'power'] }, x: TABLE_COLUMN, y: TABLE_COLUMN }, [
+            'law',
+            'x',
+            'y',
+          ]),
           method(['mean'], { column: TABLE_COLUMN }, ['column']),
           method(['sd'], { column: TABLE_COLUMN, ddof: { enum: [0, 1] } }, ['column', 'ddof']),
           method(['ratio-of-means'], { numerator: TABLE_COLUMN, denominator: TABLE_COLUMN }, ['numerator', 'denominator']),
@@ -100,13 +125,23 @@ export const printedConsistencyKind: CheckKind<PrintedConsistencyParams> = {
       },
       exact: { type: 'array', items: TABLE_COLUMN, description: 'columns whose decimals are exact, not rounded' },
       rounded: { type: 'array', items: TABLE_COLUMN, description: 'columns whose integers were rounded (default: integers are exact)' },
-      findingQuotesIt: { type: 'boolean', description: 'the finding rests on this statistic: an inconsistent value refutes it (default true)' },
-      plusMinus: { enum: ['se', 'ci95', 'unchecked'], description: 'what a printed ± is: a standard error (default), a 95% t interval half-width, or not checked' },
+      findingQuotesIt: {
+        type: 'boolean',
+        description: 'the finding rests on this statistic: an inconsistent value refutes it (default true)',
+      },
+      plusMinus: {
+        enum: ['se', 'ci95', 'unchecked'],
+        description: 'what a printed ± is: a standard error (default), a 95% t interval half-width, or not checked',
+      },
     },
   },
   basis: 'logbook',
   guarantee: { kind: 'enclosure' },
-  example: { statistic: { cell: 'cell_fit', field: 'b' }, printedTable: { cell: 'cell_table' }, method: { method: 'fit-slope', law: 'log', x: 'k', y: 'y' } },
+  example: {
+    statistic: { cell: 'cell_fit', field: 'b' },
+    printedTable: { cell: 'cell_table' },
+    method: { method: 'fit-slope', law: 'log', x: 'k', y: 'y' },
+  },
   async run(params, ctx): Promise<CheckResult> {
     const where = `${join(ctx.caseDir, 'case.json')}: check ${ctx.checkId}`;
     const logbooks = await caseLogbooks(ctx);
@@ -115,7 +150,19 @@ export const printedConsistencyKind: CheckKind<PrintedConsistencyParams> = {
     const label = params.statistic.label ?? params.statistic.field ?? defaultLabel(params.method);
     let report;
     try {
-      report = checkPrintedConsistency(await loadMpfr(), { printed: stat.measurement, table: table.cells, method: params.method, label, ...(params.plusMinus ? { plusMinus: params.plusMinus } : {}), ...(params.exact ? { exact: params.exact } : {}), ...(params.rounded ? { rounded: params.rounded } : {}) }, 128);
+      report = checkPrintedConsistency(
+        await loadMpfr(),
+        {
+          printed: stat.measurement,
+          table: table.cells,
+          method: params.method,
+          label,
+          ...(params.plusMinus ? { plusMinus: params.plusMinus } : {}),
+          ...(params.exact ? { exact: params.exact } : {}),
+          ...(params.rounded ? { rounded: params.rounded } : {}),
+        },
+        128,
+      );
     } catch (err) {
       if (err instanceof CheckerError) throw new BadInputError(where, `${table.name}: ${err.message.replace(/^recheck\.[\w-]+: /, '')}`);
       throw err;
@@ -130,9 +177,20 @@ export const printedConsistencyKind: CheckKind<PrintedConsistencyParams> = {
       basis: 'logbook',
       dataSha256: table.sha256,
       // The finding's evidence does not follow from its own table: it cannot carry a verdict (a verification is premature).
-      ...(report.verdict === 'inconsistent' && quotes ? { insufficient: `the statistic it quotes does not follow from the table it printed (${report.sentence})` } : {}),
+      ...(report.verdict === 'inconsistent' && quotes
+        ? { insufficient: `the statistic it quotes does not follow from the table it printed (${report.sentence})` }
+        : {}),
       summary: `${report.sentence.charAt(0).toUpperCase()}${report.sentence.slice(1)}.${report.verdict === 'inconsistent' && quotes ? ' The finding quotes this statistic as its evidence.' : ''}`,
-      evidence: { ...report, label, methodParams: params.method, statisticSource: stat.source, tableSource: table.source, columns: used, rows: shownRows, findingQuotesIt: quotes },
+      evidence: {
+        ...report,
+        label,
+        methodParams: params.method,
+        statisticSource: stat.source,
+        tableSource: table.source,
+        columns: used,
+        rows: shownRows,
+        findingQuotesIt: quotes,
+      },
     };
   },
 };
@@ -140,7 +198,9 @@ export const printedConsistencyKind: CheckKind<PrintedConsistencyParams> = {
 /** The logbooks declared in case.json (validated when the case was loaded), read through the logbook reader. */
 async function caseLogbooks(ctx: CheckContext): Promise<{ view: Awaited<ReturnType<typeof readLogbook>>; path: string }[]> {
   const file = join(ctx.caseDir, 'case.json');
-  const json = (await readJsonFile(resolveCasePath(ctx, 'case.json'), file, { maxBytes: MAX_CASE_JSON_BYTES })) as { logbooks?: LogbookRef[] };
+  const json = (await readJsonFile(resolveCasePath(ctx, 'case.json'), file, { maxBytes: MAX_CASE_JSON_BYTES })) as {
+    logbooks?: LogbookRef[];
+  };
   const out = [];
   for (const ref of json.logbooks ?? []) out.push({ view: await readLogbook(ctx.caseDir, ref), path: ref.path });
   return out;
@@ -150,7 +210,8 @@ type Logbooks = Awaited<ReturnType<typeof caseLogbooks>>;
 
 function cellAt(where: string, logbooks: Logbooks, ref: CellRef, cellId: string): { location: CellLocation; text: CellText } {
   const location = findCell(where, logbooks, cellId, ref.logbook);
-  if (ref.page !== undefined && location.page.slug !== ref.page) throw new BadInputError(where, `cell "${shown(cellId, 80)}" is on page "${location.page.slug}", not "${shown(ref.page, 80)}"`);
+  if (ref.page !== undefined && location.page.slug !== ref.page)
+    throw new BadInputError(where, `cell "${shown(cellId, 80)}" is on page "${location.page.slug}", not "${shown(ref.page, 80)}"`);
   return { location, text: cellText(where, location.cell, ref.block) };
 }
 
@@ -158,45 +219,100 @@ function cellAt(where: string, logbooks: Logbooks, ref: CellRef, cellId: string)
 function locateStatistic(where: string, params: PrintedConsistencyParams, logbooks: Logbooks) {
   const s = params.statistic;
   const cell = s.cell !== undefined ? cellAt(where, logbooks, s, s.cell) : null;
-  if (cell !== null && s.quote !== undefined && !cell.text.text.includes(s.quote)) throw new BadInputError(where, `the quote "${shown(s.quote, 120)}" is not printed in cell ${shown(s.cell ?? '', 80)} block ${cell.text.number}`);
+  if (cell !== null && s.quote !== undefined && !cell.text.text.includes(s.quote))
+    throw new BadInputError(
+      where,
+      `the quote "${shown(s.quote, 120)}" is not printed in cell ${shown(s.cell ?? '', 80)} block ${cell.text.number}`,
+    );
   const text = s.quote ?? (cell as { text: CellText }).text.text;
-  if (s.quote === undefined && s.field === undefined && s.after === undefined) throw new BadInputError(where, 'statistic needs "field", "after" or "quote" to find the printed value in the cell');
-  const found: PrintedMeasurement[] = s.field !== undefined ? findField(text, s.field) : s.after !== undefined ? findAfter(text, s.after) : findMeasurements(text);
-  const what = s.field !== undefined ? `field "${shown(s.field, 80)}"` : s.after !== undefined ? `text "${shown(s.after, 80)}" followed by a number` : 'a printed number';
+  if (s.quote === undefined && s.field === undefined && s.after === undefined)
+    throw new BadInputError(where, 'statistic needs "field", "after" or "quote" to find the printed value in the cell');
+  const found: PrintedMeasurement[] =
+    s.field !== undefined ? findField(text, s.field) : s.after !== undefined ? findAfter(text, s.after) : findMeasurements(text);
+  const what =
+    s.field !== undefined
+      ? `field "${shown(s.field, 80)}"`
+      : s.after !== undefined
+        ? `text "${shown(s.after, 80)}" followed by a number`
+        : 'a printed number';
   const inWhat = s.quote !== undefined ? 'the quote' : `cell ${shown(s.cell ?? '', 80)} block ${cell?.text.number ?? 1}`;
   if (found.length === 0) throw new BadInputError(where, `no ${what} in ${inWhat}`);
-  if (s.occurrence === undefined && found.length > 1) throw new BadInputError(where, `${found.length} matches of ${what} in ${inWhat} (${found.slice(0, 5).map((m) => `"${shown(m.printed, 40)}"`).join(', ')}); choose one with "occurrence" or a longer "after"`);
+  if (s.occurrence === undefined && found.length > 1)
+    throw new BadInputError(
+      where,
+      `${found.length} matches of ${what} in ${inWhat} (${found
+        .slice(0, 5)
+        .map((m) => `"${shown(m.printed, 40)}"`)
+        .join(', ')}); choose one with "occurrence" or a longer "after"`,
+    );
   const measurement = found[(s.occurrence ?? 1) - 1];
-  if (measurement === undefined) throw new BadInputError(where, `occurrence ${s.occurrence ?? 1} asked, but ${inWhat} holds ${found.length} match${found.length === 1 ? '' : 'es'} of ${what}`);
+  if (measurement === undefined)
+    throw new BadInputError(
+      where,
+      `occurrence ${s.occurrence ?? 1} asked, but ${inWhat} holds ${found.length} match${found.length === 1 ? '' : 'es'} of ${what}`,
+    );
   const source = {
     printed: measurement.printed,
-    ...(cell !== null ? { logbook: cell.location.logbook.id, page: cell.location.page.slug, cell: cell.location.cell.id, block: cell.text.number, blockSha256: sha256(cell.text.text) } : { quoteOnly: true }),
+    ...(cell !== null
+      ? {
+          logbook: cell.location.logbook.id,
+          page: cell.location.page.slug,
+          cell: cell.location.cell.id,
+          block: cell.text.number,
+          blockSha256: sha256(cell.text.text),
+        }
+      : { quoteOnly: true }),
     ...(s.quote !== undefined ? { quote: s.quote } : { line: measurement.line }),
   };
   return { measurement, location: cell?.location ?? null, source };
 }
 
 /** The table: a case CSV, or the one printed in a logbook cell (default: the statistic's cell). */
-async function tableOf(where: string, params: PrintedConsistencyParams, ctx: CheckContext, logbooks: Logbooks, statCell: CellLocation | null): Promise<{ cells: PrintedCells; name: string; sha256: string; source: Record<string, unknown> }> {
+async function tableOf(
+  where: string,
+  params: PrintedConsistencyParams,
+  ctx: CheckContext,
+  logbooks: Logbooks,
+  statCell: CellLocation | null,
+): Promise<{ cells: PrintedCells; name: string; sha256: string; source: Record<string, unknown> }> {
   if (params.table !== undefined) {
     const raw = await readTextFile(resolveCasePath(ctx, params.table), params.table, MAX_TABLE_BYTES);
     const csv = parseCsv(raw, params.table);
-    return { cells: { columns: csv.columns, rows: csv.rows.map((r) => r.values) }, name: params.table, sha256: sha256(raw), source: { file: params.table, rows: csv.rows.length, sha256: sha256(raw) } };
+    return {
+      cells: { columns: csv.columns, rows: csv.rows.map((r) => r.values) },
+      name: params.table,
+      sha256: sha256(raw),
+      source: { file: params.table, rows: csv.rows.length, sha256: sha256(raw) },
+    };
   }
   const ref = params.printedTable ?? {};
   const cellId = ref.cell ?? statCell?.cell.id;
-  if (cellId === undefined) throw new BadInputError(where, 'the table is neither a case CSV ("table") nor a logbook cell ("printedTable.cell" or the statistic\'s cell)');
-  const { location, text } = cellAt(where, logbooks, { ...ref, logbook: ref.logbook ?? (ref.cell === undefined ? statCell?.logbook.id : undefined) }, cellId);
+  if (cellId === undefined)
+    throw new BadInputError(
+      where,
+      'the table is neither a case CSV ("table") nor a logbook cell ("printedTable.cell" or the statistic\'s cell)',
+    );
+  const { location, text } = cellAt(
+    where,
+    logbooks,
+    { ...ref, logbook: ref.logbook ?? (ref.cell === undefined ? statCell?.logbook.id : undefined) },
+    cellId,
+  );
   const found = findPrintedTables(text.text);
   let picked;
   try {
     picked = pickPrintedTable(found, ref.table);
   } catch (err) {
-    if (err instanceof CheckerError) throw new BadInputError(where, `cell ${shown(cellId, 80)} block ${text.number}: ${err.message.replace(/^recheck\.[\w-]+: /, '')}`);
+    if (err instanceof CheckerError)
+      throw new BadInputError(where, `cell ${shown(cellId, 80)} block ${text.number}: ${err.message.replace(/^recheck\.[\w-]+: /, '')}`);
     throw err;
   }
   const missing = rowsMayBeMissing(picked.table, text, found);
-  if (missing && ref.allowElided !== true) throw new BadInputError(where, `rows of table ${picked.number} in cell ${shown(cellId, 80)} may sit in the part of the output the logbook elided; set "allowElided": true to recompute from the rows printed`);
+  if (missing && ref.allowElided !== true)
+    throw new BadInputError(
+      where,
+      `rows of table ${picked.number} in cell ${shown(cellId, 80)} may sit in the part of the output the logbook elided; set "allowElided": true to recompute from the rows printed`,
+    );
   const name = `cell ${location.cell.id} table ${picked.number}`;
   // The hash of the table as `recheck extract` writes it: a fit of the extracted CSV examines the same data.
   const csvSha256 = sha256(tableCsv(picked.table));
@@ -204,11 +320,33 @@ async function tableOf(where: string, params: PrintedConsistencyParams, ctx: Che
     cells: { columns: picked.table.columns, rows: picked.table.rows.map((r) => r.cells) },
     name,
     sha256: csvSha256,
-    source: { csvSha256, logbook: location.logbook.id, page: location.page.slug, cell: location.cell.id, block: text.number, blockSha256: sha256(text.text), table: picked.number, of: found.tables.length, pickedBy: picked.by, style: picked.table.style, rowLines: picked.table.rows.map((r) => r.line), rowsMayBeMissing: missing },
+    source: {
+      csvSha256,
+      logbook: location.logbook.id,
+      page: location.page.slug,
+      cell: location.cell.id,
+      block: text.number,
+      blockSha256: sha256(text.text),
+      table: picked.number,
+      of: found.tables.length,
+      pickedBy: picked.by,
+      style: picked.table.style,
+      rowLines: picked.table.rows.map((r) => r.line),
+      rowsMayBeMissing: missing,
+    },
   };
 }
 
 function defaultLabel(m: PrintedMethod): string {
-  const labels: Record<PrintedMethod['method'], string> = { 'fit-slope': 'b', 'fit-intercept': 'a', mean: 'mean', sd: 'sd', 'ratio-of-means': 'ratio', 'mean-difference': 'difference', t: 't', p: 'p' };
+  const labels: Record<PrintedMethod['method'], string> = {
+    'fit-slope': 'b',
+    'fit-intercept': 'a',
+    mean: 'mean',
+    sd: 'sd',
+    'ratio-of-means': 'ratio',
+    'mean-difference': 'difference',
+    t: 't',
+    p: 'p',
+  };
   return labels[m.method];
 }

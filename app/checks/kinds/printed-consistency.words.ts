@@ -28,10 +28,14 @@ function sentence(r: CheckResultView): string | null {
   const recomputedText = `${label} = ${num(value, 2)}${se !== null ? ` ± ${num(se, 2)}` : ''}`;
   const how = `recomputing it from ${rows !== null ? `its ${rows} rows` : 'its rows'}${method !== null ? ` (${method})` : ''} gives ${recomputedText}`;
   const printedText = `${label} = ${text}${seText !== null ? ` ± ${seText}` : ''}`;
-  if (verdict === 'consistent') return `The printed ${printedText} follows from ${table}: ${how}, within the rounding of the printed cells.`;
+  if (verdict === 'consistent')
+    return `The printed ${printedText} follows from ${table}: ${how}, within the rounding of the printed cells.`;
   const printedUnits = numberAt(ev, 'printedSeUnits');
   const recomputedUnits = numberAt(ev, 'recomputedSeUnits');
-  const away = printedUnits !== null ? `, ${num(printedUnits, 2)} printed SE${recomputedUnits !== null ? ` (${num(recomputedUnits, 2)} recomputed SE)` : ''} away` : '';
+  const away =
+    printedUnits !== null
+      ? `, ${num(printedUnits, 2)} printed SE${recomputedUnits !== null ? ` (${num(recomputedUnits, 2)} recomputed SE)` : ''} away`
+      : '';
   return `The printed ${printedText} does not follow from ${table}: ${how}${away}, over every rounding of the printed cells.`;
 }
 

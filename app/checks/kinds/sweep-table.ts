@@ -42,7 +42,12 @@ export const sweepTableSchema = {
   additionalProperties: false,
   required: ['program', 'grid', 'seed'],
   properties: {
-    program: { type: 'string', minLength: 1, casePath: true, description: 'case-relative point function `(params, api) => row` (run sandboxed)' },
+    program: {
+      type: 'string',
+      minLength: 1,
+      casePath: true,
+      description: 'case-relative point function `(params, api) => row` (run sandboxed)',
+    },
     grid: {
       type: 'object',
       minProperties: 1,
@@ -72,7 +77,11 @@ export interface SweepTable {
  * CancelledError when ctx.signal aborts. Example params:
  * `{ program: 'sandbox/point.ts', grid: { k: [2, 4, 8], replicates: [32] }, seed: 7 }` gives columns k, replicates, ...
  */
-export async function computeSweepTable(s: SweepTableParams, ctx: CheckContext, onRow?: (index: number, row: Readonly<Record<string, ParamValue>>) => void): Promise<SweepTable> {
+export async function computeSweepTable(
+  s: SweepTableParams,
+  ctx: CheckContext,
+  onRow?: (index: number, row: Readonly<Record<string, ParamValue>>) => void,
+): Promise<SweepTable> {
   const spec = parseSweepSpec({ parameters: s.grid }, `${s.program} (sweep grid)`);
   const artifactDir = await ctx.artifactDir();
   const timeoutS = s.timeoutSeconds ?? 120;
@@ -105,15 +114,31 @@ export async function computeSweepTable(s: SweepTableParams, ctx: CheckContext, 
     ...(backend !== undefined ? { backend } : {}),
     onEvent: (e) => {
       if (e.type === 'started') [done, total] = [e.alreadyDone, e.total];
-      if (e.type === 'started' && e.backend !== undefined && e.backend !== 'local' && where === '') where = ` on ${backendWords(e.backend)}`;
+      if (e.type === 'started' && e.backend !== undefined && e.backend !== 'local' && where === '')
+        where = ` on ${backendWords(e.backend)}`;
       if (e.type === 'progress') done = e.done;
-      if (e.type === 'started' && e.alreadyDone > 0) ctx.log(`sweep ${e.id}: ${e.alreadyDone} of ${e.total} points already in the checkpoint`);
+      if (e.type === 'started' && e.alreadyDone > 0)
+        ctx.log(`sweep ${e.id}: ${e.alreadyDone} of ${e.total} points already in the checkpoint`);
       if (e.type === 'progress') ctx.progress({ done: e.done, total: e.total, message: message() });
-      if (e.type === 'point-progress') ctx.progress({ done, total, message: `${message()}: point ${e.index} at ${e.done}${e.total !== undefined ? `/${e.total}` : ''}${e.message ? ` (${e.message})` : ''}` });
+      if (e.type === 'point-progress')
+        ctx.progress({
+          done,
+          total,
+          message: `${message()}: point ${e.index} at ${e.done}${e.total !== undefined ? `/${e.total}` : ''}${e.message ? ` (${e.message})` : ''}`,
+        });
       if (e.type === 'notice') ctx.log(e.message);
-      if (e.type === 'point') ctx.log(`point ${e.record.index} ${JSON.stringify(e.record.params)}: ${e.record.outcome} in ${(e.record.wallMs / 1000).toFixed(1)} s`);
+      if (e.type === 'point')
+        ctx.log(
+          `point ${e.record.index} ${JSON.stringify(e.record.params)}: ${e.record.outcome} in ${(e.record.wallMs / 1000).toFixed(1)} s`,
+        );
       // A finished point as a row (grid parameters, then its result's fields), for a live plot.
-      if (e.type === 'point' && e.record.outcome === 'ok' && onRow !== undefined && typeof e.record.value === 'object' && e.record.value !== null) {
+      if (
+        e.type === 'point' &&
+        e.record.outcome === 'ok' &&
+        onRow !== undefined &&
+        typeof e.record.value === 'object' &&
+        e.record.value !== null
+      ) {
         onRow(e.record.index, { ...(e.record.value as Record<string, ParamValue>), ...e.record.params });
       }
     },
@@ -125,15 +150,18 @@ export async function computeSweepTable(s: SweepTableParams, ctx: CheckContext, 
   let fields: string[] | null = null;
   for (let i = 0; i < summary.total; i++) {
     const r = cp.points.get(i);
-    if (r === undefined) throw new BadInputError(s.program, `sweep point ${i} is missing from the checkpoint ${relative(ctx.caseDir, summary.dir)}`);
+    if (r === undefined)
+      throw new BadInputError(s.program, `sweep point ${i} is missing from the checkpoint ${relative(ctx.caseDir, summary.dir)}`);
     const where = `sweep point ${i} ${JSON.stringify(r.params)}`;
     if (r.outcome !== 'ok') throw new BadInputError(s.program, `${where}: ${r.outcome}: ${r.message ?? ''}`);
     const row = flatRow(r.value, where, s.program);
     const own = Object.keys(row);
     fields ??= own;
-    if (own.length !== fields.length || own.some((f, j) => f !== fields?.[j])) throw new BadInputError(s.program, `${where}: returned fields ${own.join(',')}, earlier points ${fields.join(',')}`);
+    if (own.length !== fields.length || own.some((f, j) => f !== fields?.[j]))
+      throw new BadInputError(s.program, `${where}: returned fields ${own.join(',')}, earlier points ${fields.join(',')}`);
     const clash = own.find((f) => names.includes(f) && row[f] !== r.params[f]);
-    if (clash !== undefined) throw new BadInputError(s.program, `${where}: field "${clash}" disagrees with the grid parameter of that name`);
+    if (clash !== undefined)
+      throw new BadInputError(s.program, `${where}: field "${clash}" disagrees with the grid parameter of that name`);
     rows.push({ ...r.params, ...row });
   }
   const columns = [...names, ...(fields ?? []).filter((f) => !names.includes(f))];
@@ -185,11 +213,16 @@ function observed(backend: SweepBackend, onRecord: (r: BackendRecord) => void): 
 
 /** A point's result as a row: a flat object of finite numbers, strings and booleans. */
 function flatRow(value: unknown, where: string, program: string): Record<string, ParamValue> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new BadInputError(program, `${where}: the point function must return an object of table cells`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new BadInputError(program, `${where}: the point function must return an object of table cells`);
   const out: Record<string, ParamValue> = {};
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
     const ok = typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
-    if (!ok) throw new BadInputError(program, `${where}: cell "${k}" is ${JSON.stringify(v) ?? String(v)}, not a finite number, string or boolean`);
+    if (!ok)
+      throw new BadInputError(
+        program,
+        `${where}: cell "${k}" is ${JSON.stringify(v) ?? String(v)}, not a finite number, string or boolean`,
+      );
     out[k] = v;
   }
   return out;

@@ -35,7 +35,14 @@ export const unitsAuditKind: CheckKind<UnitsAuditParams> = {
     ctx.progress({ done: 0, message: 'normalising units (the first units audit loads the units library: a few seconds)' });
     const { input, audit } = await auditUnitsFile(resolveCasePath(ctx, params.quantities), params.quantities);
     const role = params.role ?? 'assertion';
-    const evidence: Record<string, unknown> = { file: params.quantities, role, definitions: input.definitions, quantities: input.quantities, claim: input.claim ?? null, ...audit };
+    const evidence: Record<string, unknown> = {
+      file: params.quantities,
+      role,
+      definitions: input.definitions,
+      quantities: input.quantities,
+      claim: input.claim ?? null,
+      ...audit,
+    };
     if (!audit.commensurable) return { outcome: 'neutral', summary: `${audit.reason}.`, evidence };
     const c = input.claim;
     if (c === undefined || audit.ratio === undefined || audit.naiveRatio === undefined) {
@@ -44,7 +51,12 @@ export const unitsAuditKind: CheckKind<UnitsAuditParams> = {
     // float64 conversions (checkers/audits/units.ts: a few ulps each): the side of the tolerance is rigorous
     // when the ratio lies far from it. Bound: 8 ulps per quantity and definition, plus the division.
     const tol = c.relTol ?? 0.05;
-    const bounds = c.relation === 'atLeast' ? [c.ratio * (1 - tol)] : c.relation === 'atMost' ? [c.ratio * (1 + tol)] : [c.ratio * (1 - tol), c.ratio * (1 + tol)];
+    const bounds =
+      c.relation === 'atLeast'
+        ? [c.ratio * (1 - tol)]
+        : c.relation === 'atMost'
+          ? [c.ratio * (1 + tol)]
+          : [c.ratio * (1 - tol), c.ratio * (1 + tol)];
     const errorBound = 8 * FLOAT64_U * (Object.keys(input.quantities).length + input.definitions.length + 2);
     const guarantee = floatSideGuarantee(relativeMargin(audit.ratio, bounds), errorBound, 'the normalised ratio');
     evidence.margin = relativeMargin(audit.ratio, bounds);
@@ -52,11 +64,23 @@ export const unitsAuditKind: CheckKind<UnitsAuditParams> = {
     const stated = `${c.numerator}/${c.denominator} = ${rel}${c.ratio}`;
     const normalized = `${c.numerator}/${c.denominator} = ${fmt(audit.ratio)} in ${audit.unit} (naive ratio of the written numbers: ${fmt(audit.naiveRatio)})`;
     if (role === 'assertion') {
-      if (audit.claimHolds) return { outcome: 'supports', guarantee, summary: `The asserted ${stated} holds after normalising units: ${normalized}.`, evidence };
+      if (audit.claimHolds)
+        return {
+          outcome: 'supports',
+          guarantee,
+          summary: `The asserted ${stated} holds after normalising units: ${normalized}.`,
+          evidence,
+        };
       const slip = audit.explainedByUnitSlip ? ' The asserted ratio is the naive one: a unit slip.' : '';
-      return { outcome: 'refutes', guarantee, summary: `The asserted ${stated} does not hold after normalising units: ${normalized}.${slip}`, evidence };
+      return {
+        outcome: 'refutes',
+        guarantee,
+        summary: `The asserted ${stated} does not hold after normalising units: ${normalized}.${slip}`,
+        evidence,
+      };
     }
-    if (audit.claimHolds) return { outcome: 'refutes', guarantee, summary: `The paper's ${stated} holds after normalising units: ${normalized}.`, evidence };
+    if (audit.claimHolds)
+      return { outcome: 'refutes', guarantee, summary: `The paper's ${stated} holds after normalising units: ${normalized}.`, evidence };
     return { outcome: 'supports', guarantee, summary: `The paper's ${stated} fails after normalising units: ${normalized}.`, evidence };
   },
 };

@@ -21,11 +21,29 @@ function parts(r: CheckResultView) {
   const denominator = stringAt(claim, 'denominator');
   const claimed = numberAt(claim, 'ratio');
   const unit = stringAt(ev, 'unit');
-  if (ev.commensurable !== true || ratio === null || naive === null || numerator === null || denominator === null || claimed === null || unit === null) return null;
+  if (
+    ev.commensurable !== true ||
+    ratio === null ||
+    naive === null ||
+    numerator === null ||
+    denominator === null ||
+    claimed === null ||
+    unit === null
+  )
+    return null;
   const quantities = objectAt(ev, 'quantities') ?? {};
   const written = [numerator, denominator].map((q) => (typeof quantities[q] === 'string' ? (quantities[q] as string) : null));
   const definitions = arrayAt(ev, 'definitions').filter((d): d is string => typeof d === 'string');
-  return { ev, ratio, naive, name: `\`${numerator}\`/\`${denominator}\``, claimed: `${RELATION[stringAt(claim, 'relation') ?? ''] ?? ''}${num(claimed)}`, unit, written, definitions };
+  return {
+    ev,
+    ratio,
+    naive,
+    name: `\`${numerator}\`/\`${denominator}\``,
+    claimed: `${RELATION[stringAt(claim, 'relation') ?? ''] ?? ''}${num(claimed)}`,
+    unit,
+    written,
+    definitions,
+  };
 }
 
 export const unitsAuditWords: KindLetterWords = {
@@ -39,7 +57,9 @@ export const unitsAuditWords: KindLetterWords = {
   diagnosis(r) {
     const p = parts(r);
     if (p === null || p.ev.explainedByUnitSlip !== true) return null;
-    const written = p.written.every((w) => w !== null) ? ` (${p.written.join(' and ')}${p.definitions.length > 0 ? `, with ${p.definitions.join(', ')}` : ''})` : '';
+    const written = p.written.every((w) => w !== null)
+      ? ` (${p.written.join(' and ')}${p.definitions.length > 0 ? `, with ${p.definitions.join(', ')}` : ''})`
+      : '';
     return `The asserted ${p.name} = ${p.claimed} is the ratio of the numbers as written${written}: normalised to ${p.unit} it is ${num(p.ratio)}.`;
   },
 };

@@ -47,12 +47,13 @@ it tried. Without bubblewrap the sandbox cannot close the network: the command r
       },
       { min: 1, max: 1, names: '<loss.mjs>' },
     );
-    const [{ isDivergenceVerdict }, { auditDivergence }, { defaultConfinement, UNCONFINED_NOTICE }, { nodeChildRunner }] = await Promise.all([
-      import('../../../checkers/divergence/candidates'),
-      import('../../sandbox/audit/divergence'),
-      import('../../sandbox/confinement'),
-      import('../../sandbox/runner'),
-    ]);
+    const [{ isDivergenceVerdict }, { auditDivergence }, { defaultConfinement, UNCONFINED_NOTICE }, { nodeChildRunner }] =
+      await Promise.all([
+        import('../../../checkers/divergence/candidates'),
+        import('../../sandbox/audit/divergence'),
+        import('../../sandbox/confinement'),
+        import('../../sandbox/runner'),
+      ]);
     const file = positionals[0] as string;
     let theory: DivergenceVerdict | undefined;
     if (values.theory !== undefined) {
@@ -66,7 +67,8 @@ it tried. Without bubblewrap the sandbox cannot close the network: the command r
     const seed = numberOption('seed', values.seed, 20261129, (x) => Number.isInteger(x) && x >= 0 && x < 2 ** 32);
     const tolerance = numberOption('tolerance', values.tolerance, DEFAULT_TOLERANCE, (x) => x > 0 && x < 1);
     const confinement = await defaultConfinement();
-    if (confinement.bwrap === null && values['allow-unconfined'] === true) io.stderr(`${UNCONFINED_NOTICE}\n(continuing unconfined: --allow-unconfined)\n`);
+    if (confinement.bwrap === null && values['allow-unconfined'] === true)
+      io.stderr(`${UNCONFINED_NOTICE}\n(continuing unconfined: --allow-unconfined)\n`);
     const bar = createProgressBar(io, 'probing');
     let audit: DivergenceAudit;
     try {
@@ -102,9 +104,17 @@ function numberOption(name: string, text: string | undefined, fallback: number, 
 
 /** Human-readable report. */
 function formatAudit(file: string, a: DivergenceAudit): string {
-  const lines = [`${file}: ${a.verdict === 'unknown' ? 'matches no candidate' : `computes ${a.verdict}`} (${a.probes} probes, tolerance ${a.tolerance}, ${a.referenceDigits}-digit references)`];
-  for (const c of a.candidates) lines.push(`  ${c.name.padEnd(14)} worst relative error ${c.maxRelError === null ? 'infinite (non-finite output)' : c.maxRelError.toExponential(2)}`);
-  if (a.theory !== null) lines.push(a.mismatch ? `theory analyses ${a.theory}; the code computes ${a.verdict}: MISMATCH` : `theory analyses ${a.theory}; the code agrees`);
+  const lines = [
+    `${file}: ${a.verdict === 'unknown' ? 'matches no candidate' : `computes ${a.verdict}`} (${a.probes} probes, tolerance ${a.tolerance}, ${a.referenceDigits}-digit references)`,
+  ];
+  for (const c of a.candidates)
+    lines.push(
+      `  ${c.name.padEnd(14)} worst relative error ${c.maxRelError === null ? 'infinite (non-finite output)' : c.maxRelError.toExponential(2)}`,
+    );
+  if (a.theory !== null)
+    lines.push(
+      a.mismatch ? `theory analyses ${a.theory}; the code computes ${a.verdict}: MISMATCH` : `theory analyses ${a.theory}; the code agrees`,
+    );
   if (!a.confined) lines.push('(ran without bubblewrap: network was not closed)');
   return `${lines.join('\n')}\n`;
 }

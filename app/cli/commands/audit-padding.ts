@@ -46,7 +46,9 @@ export function formatPaddingAudit(a: PaddingAudit): string {
     );
   }
   for (const c of a.qualityCost ?? []) {
-    lines.push(`  quality cost of ${c.model} vs ${a.baseline}: ${(100 * c.costAll).toFixed(2)}% with padding, ${(100 * c.costNoPad).toFixed(2)}% without`);
+    lines.push(
+      `  quality cost of ${c.model} vs ${a.baseline}: ${(100 * c.costAll).toFixed(2)}% with padding, ${(100 * c.costNoPad).toFixed(2)}% without`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }

@@ -23,7 +23,12 @@ the naive ratio but not the normalized one). Otherwise commensurable false with 
 Exit 0 when the claim holds (or none is given), 1 when it does not hold (or the quantities are not
 commensurable), 2 for an unknown unit or a malformed file.`,
   async run(args, io) {
-    const { values, positionals } = parseCommandArgs('audit units', args, { json: { type: 'boolean' } }, { min: 1, max: 1, names: '<quantities.json>' });
+    const { values, positionals } = parseCommandArgs(
+      'audit units',
+      args,
+      { json: { type: 'boolean' } },
+      { min: 1, max: 1, names: '<quantities.json>' },
+    );
     const file = positionals[0] as string;
     const { auditUnitsFile } = await import('../../tables/units-file');
     const result = await auditUnitsFile(resolve(io.cwd, file), file);
@@ -49,7 +54,9 @@ export function formatUnitsAudit({ input, audit }: UnitsFileAudit): string {
   if (c !== undefined && audit.ratio !== undefined && audit.naiveRatio !== undefined) {
     const rel = c.relation === 'atLeast' ? '>=' : c.relation === 'atMost' ? '<=' : '=';
     lines.push(`${c.numerator} / ${c.denominator} = ${fmt(audit.ratio)} in common units (naive, units ignored: ${fmt(audit.naiveRatio)})`);
-    lines.push(`claim ${c.numerator} / ${c.denominator} ${rel} ${c.ratio} (relTol ${c.relTol ?? 0.05}): ${audit.claimHolds ? 'holds' : 'does not hold'}`);
+    lines.push(
+      `claim ${c.numerator} / ${c.denominator} ${rel} ${c.ratio} (relTol ${c.relTol ?? 0.05}): ${audit.claimHolds ? 'holds' : 'does not hold'}`,
+    );
     if (audit.explainedByUnitSlip) lines.push('the claimed ratio is the naive one: explained by a unit slip');
   }
   return `${lines.join('\n')}\n`;

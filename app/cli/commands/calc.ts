@@ -26,11 +26,18 @@ JSON: {expression, exact?: "p/q", decimal, digits, rounding, interval?: {lo, hi}
     const { values, positionals } = parseCommandArgs(
       'calc',
       args,
-      { digits: { type: 'string' }, exact: { type: 'boolean' }, interval: { type: 'boolean' }, rounding: { type: 'string' }, json: { type: 'boolean' } },
+      {
+        digits: { type: 'string' },
+        exact: { type: 'boolean' },
+        interval: { type: 'boolean' },
+        rounding: { type: 'string' },
+        json: { type: 'boolean' },
+      },
       { min: 1, max: 1, names: '"<expression>"', dashPositionals: true },
     );
     const digits = values.digits === undefined ? 20 : Number(values.digits);
-    if (!/^\d+$/.test(values.digits ?? '20') || digits < 1 || digits > 100_000) throw new UsageError('calc', `--digits must be an integer from 1 to 100000, got "${values.digits}"`);
+    if (!/^\d+$/.test(values.digits ?? '20') || digits < 1 || digits > 100_000)
+      throw new UsageError('calc', `--digits must be an integer from 1 to 100000, got "${values.digits}"`);
     const rounding = values.rounding ?? 'half-even';
     if (!isRoundingMode(rounding)) throw new UsageError('calc', `--rounding must be one of ${ROUNDING_MODES.join(', ')}`);
     const expression = positionals[0] as string;
@@ -72,7 +79,7 @@ JSON: {expression, exact?: "p/q", decimal, digits, rounding, interval?: {lo, hi}
       else if (repeating === null) lines.push(`decimal   ${r.decimal}  (${digits} digits, ${rounding})`);
       // Asked for fewer digits than the exact value has: its rounding too, by the mode's own rule (ties included).
       if (repeating !== null && values.digits !== undefined && Number(r.decimal) !== Number(repeating.replace(/\(.*$/, ''))) {
-        lines.push(`rounded   ${r.decimal}  (${digits} digit${digits === 1 ? '' : "s"}, ${rounding})`);
+        lines.push(`rounded   ${r.decimal}  (${digits} digit${digits === 1 ? '' : 's'}, ${rounding})`);
       }
     } else {
       lines.push(`decimal   ${r.decimal}  (${digits} correct digits, ${rounding})`);

@@ -45,32 +45,60 @@ says so in the audit log.`,
     );
     if (values.falsification === undefined) throw new UsageError(NAME, '--falsification is required');
     const dir = resolve(io.cwd, positionals[0] as string);
-    const [{ answerChecklist }, { loadCase }, { defaultRegistry }] = await Promise.all([import('../../cases/edit'), import('../../cases/load'), import('../registry')]);
+    const [{ answerChecklist }, { loadCase }, { defaultRegistry }] = await Promise.all([
+      import('../../cases/edit'),
+      import('../../cases/load'),
+      import('../registry'),
+    ]);
     const registry = defaultRegistry();
     if (values.question !== undefined) {
       const answer = answerOf(values);
-      const r = await answerChecklist(dir, registry, { who: reviewerName(NAME, values.who) }, { falsification: values.falsification, question: values.question, answer });
-      io.stdout(values.json ? `${JSON.stringify({ answered: values.question, answer, entry: r.entry }, null, 2)}\n` : `${values.falsification}: ${values.question} ${describe(answer)}\n`);
+      const r = await answerChecklist(
+        dir,
+        registry,
+        { who: reviewerName(NAME, values.who) },
+        { falsification: values.falsification, question: values.question, answer },
+      );
+      io.stdout(
+        values.json
+          ? `${JSON.stringify({ answered: values.question, answer, entry: r.entry }, null, 2)}\n`
+          : `${values.falsification}: ${values.question} ${describe(answer)}\n`,
+      );
       return EXIT.ok;
     }
-    if (values.check !== undefined || values['not-applicable'] !== undefined || values.open === true || values.note !== undefined) throw new UsageError(NAME, 'give --question with --check, --not-applicable, --open or --note');
+    if (values.check !== undefined || values['not-applicable'] !== undefined || values.open === true || values.note !== undefined)
+      throw new UsageError(NAME, 'give --question with --check, --not-applicable, --open or --note');
     const f = (await loadCase(dir, registry)).file.falsifications.find((x) => x.id === values.falsification);
     if (f === undefined) throw new BadInputError(shown(positionals[0] as string), `no falsification "${shown(values.falsification, 80)}"`);
     const status = checklistStatus(f);
     if (values.json) {
-      io.stdout(`${JSON.stringify({ falsification: f.id, ...status, items: status.items.map((i) => ({ ...i, question: i.question.id, text: i.question.question })) }, null, 2)}\n`);
+      io.stdout(
+        `${JSON.stringify({ falsification: f.id, ...status, items: status.items.map((i) => ({ ...i, question: i.question.id, text: i.question.question })) }, null, 2)}\n`,
+      );
       return EXIT.ok;
     }
     const lines = status.items.map((i) => {
-      const answer = i.status === 'answered' ? `answered by ${i.checks.join(', ')}` : i.status === 'not-applicable' ? `not applicable: ${i.reason ?? ''}` : 'OPEN';
+      const answer =
+        i.status === 'answered'
+          ? `answered by ${i.checks.join(', ')}`
+          : i.status === 'not-applicable'
+            ? `not applicable: ${i.reason ?? ''}`
+            : 'OPEN';
       return `  ${i.question.id.padEnd(15)} ${i.question.question}\n  ${''.padEnd(15)} ${answer}${i.note !== undefined ? ` (${i.note})` : ''}`;
     });
-    io.stdout(`${f.id}: ${status.answered} answered, ${status.notApplicable} not applicable, ${status.open.length} open\n${lines.join('\n')}\n`);
+    io.stdout(
+      `${f.id}: ${status.answered} answered, ${status.notApplicable} not applicable, ${status.open.length} open\n${lines.join('\n')}\n`,
+    );
     return EXIT.ok;
   },
 };
 
-function answerOf(v: { check?: string[] | undefined; 'not-applicable'?: string | undefined; open?: boolean | undefined; note?: string | undefined }): ChecklistAnswer {
+function answerOf(v: {
+  check?: string[] | undefined;
+  'not-applicable'?: string | undefined;
+  open?: boolean | undefined;
+  note?: string | undefined;
+}): ChecklistAnswer {
   const given = [v.check !== undefined, v['not-applicable'] !== undefined, v.open === true].filter(Boolean).length;
   if (given !== 1) throw new UsageError(NAME, 'give exactly one of --check, --not-applicable or --open with --question');
   const note = v.note !== undefined ? { note: v.note } : {};

@@ -37,10 +37,24 @@ export const addClaimCommand: Command = {
 
 Adds the claim (its text as the paper states it) with the next free id C1, C2, ... unless --id is given.`,
   async run(args, io) {
-    const { values, positionals } = parseCommandArgs('case add-claim', args, { text: { type: 'string' }, id: { type: 'string' }, section: { type: 'string' }, who: { type: 'string' }, json: { type: 'boolean' } }, { min: 1, max: 1, names: '<case-dir>' });
+    const { values, positionals } = parseCommandArgs(
+      'case add-claim',
+      args,
+      { text: { type: 'string' }, id: { type: 'string' }, section: { type: 'string' }, who: { type: 'string' }, json: { type: 'boolean' } },
+      { min: 1, max: 1, names: '<case-dir>' },
+    );
     if (values.text === undefined) throw new UsageError('case add-claim', '--text is required');
     const { addClaim, defaultRegistry } = await editing();
-    const r = await addClaim(caseDir(io, positionals[0] as string), defaultRegistry(), { who: reviewerName('case add-claim', values.who) }, { text: values.text, ...(values.id !== undefined ? { id: values.id } : {}), ...(values.section !== undefined ? { section: values.section } : {}) });
+    const r = await addClaim(
+      caseDir(io, positionals[0] as string),
+      defaultRegistry(),
+      { who: reviewerName('case add-claim', values.who) },
+      {
+        text: values.text,
+        ...(values.id !== undefined ? { id: values.id } : {}),
+        ...(values.section !== undefined ? { section: values.section } : {}),
+      },
+    );
     io.stdout(values.json ? `${JSON.stringify({ added: r.id, entry: r.entry }, null, 2)}\n` : `added claim ${r.id}\n`);
     return EXIT.ok;
   },
@@ -94,10 +108,12 @@ async function addFindingRun(command: string, args: string[], io: Parameters<Com
   );
   const dir = caseDir(io, positionals[0] as string);
   if (values.claim === undefined || values.logbook === undefined) throw new UsageError(command, '--claim and --logbook are required');
-  if ((values.cell === undefined) === (values.assertion === undefined)) throw new UsageError(command, 'give exactly one of --cell (with an optional --quote) or --assertion');
+  if ((values.cell === undefined) === (values.assertion === undefined))
+    throw new UsageError(command, 'give exactly one of --cell (with an optional --quote) or --assertion');
   const saysValue = (values as { says?: string }).says;
   if (withSays && saysValue === undefined) throw new UsageError(command, `--says is required: one of ${FINDING_SAYS.join(', ')}`);
-  if (withSays && !FINDING_SAYS.includes(saysValue as FindingSays)) throw new UsageError(command, `--says must be one of ${FINDING_SAYS.join(', ')}, got "${shown(saysValue ?? '', 40)}"`);
+  if (withSays && !FINDING_SAYS.includes(saysValue as FindingSays))
+    throw new UsageError(command, `--says must be one of ${FINDING_SAYS.join(', ')}, got "${shown(saysValue ?? '', 40)}"`);
   const { addFalsification, addFinding, defaultRegistry } = await editing();
   const registry = defaultRegistry();
   let assertion = values.assertion ?? '';
@@ -107,20 +123,39 @@ async function addFindingRun(command: string, args: string[], io: Parameters<Com
     assertion = quoted.text;
     source = { page: quoted.page, cell: values.cell };
   }
-  const base = { claim: values.claim, logbook: values.logbook, assertion, ...(source ? { source } : {}), ...(values.id !== undefined ? { id: values.id } : {}) };
+  const base = {
+    claim: values.claim,
+    logbook: values.logbook,
+    assertion,
+    ...(source ? { source } : {}),
+    ...(values.id !== undefined ? { id: values.id } : {}),
+  };
   const reviewer = { who: reviewerName(command, values.who) };
   const says = withSays ? (saysValue as FindingSays) : 'falsified';
   const r = withSays ? await addFinding(dir, registry, reviewer, { ...base, says }) : await addFalsification(dir, registry, reviewer, base);
-  io.stdout(values.json ? `${JSON.stringify({ added: r.id, ...(withSays ? { says } : {}), assertion, source: source ?? null, entry: r.entry }, null, 2)}\n` : `added ${FINDING_WORDS[says]} ${r.id} of ${values.claim}: "${shown(assertion, 120)}"\n`);
+  io.stdout(
+    values.json
+      ? `${JSON.stringify({ added: r.id, ...(withSays ? { says } : {}), assertion, source: source ?? null, entry: r.entry }, null, 2)}\n`
+      : `added ${FINDING_WORDS[says]} ${r.id} of ${values.claim}: "${shown(assertion, 120)}"\n`,
+  );
   return EXIT.ok;
 }
 
 /** The quote from a logbook cell (the given quote, which must appear in it, or a markdown cell's text). */
-async function quoteFromCell(dir: string, logbookId: string, cellId: string, quote: string | undefined): Promise<{ text: string; page: string }> {
+async function quoteFromCell(
+  dir: string,
+  logbookId: string,
+  cellId: string,
+  quote: string | undefined,
+): Promise<{ text: string; page: string }> {
   const { loadCase, readLogbook, defaultRegistry } = await editing();
   const loaded = await loadCase(dir, defaultRegistry());
   const ref = loaded.file.logbooks.find((l) => l.id === logbookId);
-  if (ref === undefined) throw new BadInputError(shown(dir), `no logbook "${shown(logbookId)}" (logbooks: ${loaded.file.logbooks.map((l) => l.id).join(', ') || 'none yet'})`);
+  if (ref === undefined)
+    throw new BadInputError(
+      shown(dir),
+      `no logbook "${shown(logbookId)}" (logbooks: ${loaded.file.logbooks.map((l) => l.id).join(', ') || 'none yet'})`,
+    );
   const logbook = await readLogbook(dir, ref);
   for (const page of logbook.pages) {
     const cell = page.cells.find((c) => c.id === cellId);
@@ -128,14 +163,22 @@ async function quoteFromCell(dir: string, logbookId: string, cellId: string, quo
     const text = cell.type === 'markdown' ? cell.markdown : cell.type === 'code' ? cell.blocks.map((b) => b.text).join('\n') : cell.title;
     if (quote !== undefined) {
       const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
-      if (!norm(text).includes(norm(quote))) throw new BadInputError(shown(dir), `the quote does not appear in cell ${shown(cellId)} of logbook ${logbookId} (page ${page.slug})`);
+      if (!norm(text).includes(norm(quote)))
+        throw new BadInputError(
+          shown(dir),
+          `the quote does not appear in cell ${shown(cellId)} of logbook ${logbookId} (page ${page.slug})`,
+        );
       return { text: quote.trim(), page: page.slug };
     }
-    if (cell.type !== 'markdown') throw new BadInputError(shown(dir), `cell ${shown(cellId)} is a ${cell.type} cell: pass --quote with the words the logbook asserts`);
+    if (cell.type !== 'markdown')
+      throw new BadInputError(shown(dir), `cell ${shown(cellId)} is a ${cell.type} cell: pass --quote with the words the logbook asserts`);
     return { text: text.trim(), page: page.slug };
   }
   const ids = logbook.pages.flatMap((p) => p.cells.map((c) => c.id));
-  throw new BadInputError(shown(dir), `no cell "${shown(cellId)}" in logbook ${logbookId} (it has ${ids.length} cells: ${ids.slice(0, 8).join(', ')}${ids.length > 8 ? ', ...' : ''})`);
+  throw new BadInputError(
+    shown(dir),
+    `no cell "${shown(cellId)}" in logbook ${logbookId} (it has ${ids.length} cells: ${ids.slice(0, 8).join(', ')}${ids.length > 8 ? ', ...' : ''})`,
+  );
 }
 
 /** A `key=value` param: the value as JSON when it parses (numbers, booleans, lists, objects), else a string; dotted keys nest. */
@@ -143,7 +186,8 @@ export function parseParam(command: string, text: string, into: Record<string, u
   const m = /^([A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*)=(.*)$/s.exec(text);
   if (m === null) throw new UsageError(command, `--param must be key=value (a dotted key nests), got "${shown(text, 80)}"`);
   const keys = (m[1] as string).split('.');
-  if (keys.some((k) => k === '__proto__' || k === 'constructor' || k === 'prototype')) throw new UsageError(command, `--param key "${shown(m[1] as string, 80)}" is not allowed`);
+  if (keys.some((k) => k === '__proto__' || k === 'constructor' || k === 'prototype'))
+    throw new UsageError(command, `--param key "${shown(m[1] as string, 80)}" is not allowed`);
   let value: unknown = m[2];
   try {
     value = JSON.parse(m[2] as string);
@@ -172,10 +216,20 @@ nests (--param teacher.means=[-3,3]). --params gives them all as one JSON object
     const { values, positionals } = parseCommandArgs(
       'case add-check',
       args,
-      { falsification: { type: 'string' }, kind: { type: 'string' }, param: { type: 'string', multiple: true }, params: { type: 'string' }, title: { type: 'string' }, id: { type: 'string' }, who: { type: 'string' }, json: { type: 'boolean' } },
+      {
+        falsification: { type: 'string' },
+        kind: { type: 'string' },
+        param: { type: 'string', multiple: true },
+        params: { type: 'string' },
+        title: { type: 'string' },
+        id: { type: 'string' },
+        who: { type: 'string' },
+        json: { type: 'boolean' },
+      },
       { min: 1, max: 1, names: '<case-dir>' },
     );
-    if (values.falsification === undefined || values.kind === undefined) throw new UsageError('case add-check', '--falsification and --kind are required');
+    if (values.falsification === undefined || values.kind === undefined)
+      throw new UsageError('case add-check', '--falsification and --kind are required');
     let params: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
     if (values.params !== undefined) {
       let parsed: unknown;
@@ -184,13 +238,29 @@ nests (--param teacher.means=[-3,3]). --params gives them all as one JSON object
       } catch {
         throw new UsageError('case add-check', '--params must be a JSON object');
       }
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new UsageError('case add-check', '--params must be a JSON object');
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+        throw new UsageError('case add-check', '--params must be a JSON object');
       params = { ...(parsed as Record<string, unknown>) };
     }
     for (const p of values.param ?? []) parseParam('case add-check', p, params);
     const { addCheck, defaultRegistry } = await editing();
-    const r = await addCheck(caseDir(io, positionals[0] as string), defaultRegistry(), { who: reviewerName('case add-check', values.who) }, { falsification: values.falsification, kind: values.kind, params: { ...params }, ...(values.title !== undefined ? { title: values.title } : {}), ...(values.id !== undefined ? { id: values.id } : {}) });
-    io.stdout(values.json ? `${JSON.stringify({ added: r.id, entry: r.entry }, null, 2)}\n` : `added check ${r.id} (${values.kind}) to ${values.falsification}\n`);
+    const r = await addCheck(
+      caseDir(io, positionals[0] as string),
+      defaultRegistry(),
+      { who: reviewerName('case add-check', values.who) },
+      {
+        falsification: values.falsification,
+        kind: values.kind,
+        params: { ...params },
+        ...(values.title !== undefined ? { title: values.title } : {}),
+        ...(values.id !== undefined ? { id: values.id } : {}),
+      },
+    );
+    io.stdout(
+      values.json
+        ? `${JSON.stringify({ added: r.id, entry: r.entry }, null, 2)}\n`
+        : `added check ${r.id} (${values.kind}) to ${values.falsification}\n`,
+    );
     return EXIT.ok;
   },
 };
@@ -204,14 +274,21 @@ Copies <file> (a quantities file, a re-implementation, a table) into the case, a
 inside the case, not in a logbook folder; default sandbox/<file name>), refusing to overwrite; the copy and
 its sha256 are logged.`,
   async run(args, io) {
-    const { values, positionals } = parseCommandArgs('case add-file', args, { as: { type: 'string' }, who: { type: 'string' }, json: { type: 'boolean' } }, { min: 2, max: 2, names: '<case-dir> <file>' });
+    const { values, positionals } = parseCommandArgs(
+      'case add-file',
+      args,
+      { as: { type: 'string' }, who: { type: 'string' }, json: { type: 'boolean' } },
+      { min: 2, max: 2, names: '<case-dir> <file>' },
+    );
     const { addCaseFile, MAX_CASE_FILE_BYTES, readRegularFile, sha256, defaultRegistry } = await editing();
     const dir = caseDir(io, positionals[0] as string);
     const source = resolve(io.cwd, positionals[1] as string);
     const rel = (values.as ?? `sandbox/${basename(source)}`).replace(/\\/g, '/');
     const bytes = await readRegularFile(source, { maxBytes: MAX_CASE_FILE_BYTES, shownAs: shown(positionals[1] as string) });
     await addCaseFile(dir, defaultRegistry(), { who: reviewerName('case add-file', values.who) }, rel, bytes, source);
-    io.stdout(values.json ? `${JSON.stringify({ added: rel, sha256: sha256(bytes) }, null, 2)}\n` : `added ${rel} (${bytes.length} bytes)\n`);
+    io.stdout(
+      values.json ? `${JSON.stringify({ added: rel, sha256: sha256(bytes) }, null, 2)}\n` : `added ${rel} (${bytes.length} bytes)\n`,
+    );
     return EXIT.ok;
   },
 };

@@ -26,7 +26,20 @@ A finding's latest run whose checks changed (a check withdrawn) is stale until t
 A claim is refused while a finding in force is about it: withdraw those first. Nothing is restored: a
 withdrawn item stays in the history (add it again to bring it back). Exit 0 done, 2 refused.`,
   async run(args, io) {
-    const { values, positionals } = parseCommandArgs(WITHDRAW, args, { claim: { type: 'string' }, finding: { type: 'string' }, falsification: { type: 'string' }, check: { type: 'string' }, reason: { type: 'string' }, who: { type: 'string' }, json: { type: 'boolean' } }, { min: 1, max: 1, names: '<case-dir>' });
+    const { values, positionals } = parseCommandArgs(
+      WITHDRAW,
+      args,
+      {
+        claim: { type: 'string' },
+        finding: { type: 'string' },
+        falsification: { type: 'string' },
+        check: { type: 'string' },
+        reason: { type: 'string' },
+        who: { type: 'string' },
+        json: { type: 'boolean' },
+      },
+      { min: 1, max: 1, names: '<case-dir>' },
+    );
     const finding = values.finding ?? values.falsification;
     const given = [values.claim, finding, values.check].filter((x) => x !== undefined);
     if (given.length !== 1) throw new UsageError(WITHDRAW, 'give exactly one of --claim, --finding or --check');
@@ -34,17 +47,34 @@ withdrawn item stays in the history (add it again to bring it back). Exit 0 done
     let target: import('../../cases/withdraw').WithdrawTarget;
     if (values.check !== undefined) {
       const m = /^([^/]+)\/([^/]+)$/.exec(values.check);
-      if (m === null) throw new UsageError(WITHDRAW, `--check must be FINDING/CHECK-ID (e.g. F1/growth-fit-1), got "${shown(values.check, 80)}"`);
+      if (m === null)
+        throw new UsageError(WITHDRAW, `--check must be FINDING/CHECK-ID (e.g. F1/growth-fit-1), got "${shown(values.check, 80)}"`);
       target = { item: 'check', finding: m[1] as string, id: m[2] as string };
     } else if (values.claim !== undefined) target = { item: 'claim', id: values.claim };
     else target = { item: 'finding', id: finding as string };
-    const [{ withdraw, targetName }, { defaultRegistry }, { loadCase }, { latestCaseReports }] = await Promise.all([import('../../cases/withdraw'), import('../registry'), import('../../cases/load'), import('../../checks/latest')]);
+    const [{ withdraw, targetName }, { defaultRegistry }, { loadCase }, { latestCaseReports }] = await Promise.all([
+      import('../../cases/withdraw'),
+      import('../registry'),
+      import('../../cases/load'),
+      import('../../checks/latest'),
+    ]);
     const dir = resolve(io.cwd, positionals[0] as string);
     const r = await withdraw(dir, defaultRegistry(), { who: reviewerName(WITHDRAW, values.who) }, { ...target, reason: values.reason });
     // What the withdrawal implies for decisions: a finding whose checks changed is stale until it is run again.
-    const stale = target.item === 'check' ? (await latestCaseReports(dir, (await loadCase(dir, defaultRegistry())).file)).reports.find((x) => x.falsificationId === (target.item === 'check' ? target.finding : ''))?.stale : undefined;
-    if (values.json) io.stdout(`${JSON.stringify({ withdrawn: target, reason: r.entry.details?.reason, entry: r.entry, ...(stale !== undefined ? { stale } : {}) }, null, 2)}\n`);
-    else io.stdout(`withdrew ${targetName(target)}${stale !== undefined ? `; ${target.item === 'check' ? target.finding : ''}'s latest decision is stale: ${stale}` : ''}\n`);
+    const stale =
+      target.item === 'check'
+        ? (await latestCaseReports(dir, (await loadCase(dir, defaultRegistry())).file)).reports.find(
+            (x) => x.falsificationId === (target.item === 'check' ? target.finding : ''),
+          )?.stale
+        : undefined;
+    if (values.json)
+      io.stdout(
+        `${JSON.stringify({ withdrawn: target, reason: r.entry.details?.reason, entry: r.entry, ...(stale !== undefined ? { stale } : {}) }, null, 2)}\n`,
+      );
+    else
+      io.stdout(
+        `withdrew ${targetName(target)}${stale !== undefined ? `; ${target.item === 'check' ? target.finding : ''}'s latest decision is stale: ${stale}` : ''}\n`,
+      );
     return EXIT.ok;
   },
 };
@@ -58,12 +88,30 @@ Writes the file's text (strict UTF-8 Markdown, at most 4 MiB, not empty) as the 
 step, and logs the edit in audit.jsonl with sha256 of paper.md before and after. The same text again is
 refused (nothing to log). Exit 0 done, 2 refused.`,
   async run(args, io) {
-    const { values, positionals } = parseCommandArgs(EDIT_PAPER, args, { file: { type: 'string' }, who: { type: 'string' }, json: { type: 'boolean' } }, { min: 1, max: 1, names: '<case-dir>' });
+    const { values, positionals } = parseCommandArgs(
+      EDIT_PAPER,
+      args,
+      { file: { type: 'string' }, who: { type: 'string' }, json: { type: 'boolean' } },
+      { min: 1, max: 1, names: '<case-dir>' },
+    );
     if (values.file === undefined) throw new UsageError(EDIT_PAPER, '--file is required');
-    const [{ editPaper, MAX_PAPER_BYTES }, { defaultRegistry }, { readTextFile }] = await Promise.all([import('../../cases/paper'), import('../registry'), import('../../tables/text-file')]);
+    const [{ editPaper, MAX_PAPER_BYTES }, { defaultRegistry }, { readTextFile }] = await Promise.all([
+      import('../../cases/paper'),
+      import('../registry'),
+      import('../../tables/text-file'),
+    ]);
     const markdown = await readTextFile(resolve(io.cwd, values.file), shown(values.file), MAX_PAPER_BYTES);
-    const entry = await editPaper(resolve(io.cwd, positionals[0] as string), defaultRegistry(), { who: reviewerName(EDIT_PAPER, values.who) }, { markdown });
-    io.stdout(values.json ? `${JSON.stringify({ entry }, null, 2)}\n` : `saved paper.md (${entry.hashes['paper.md@before']?.slice(0, 12)} -> ${entry.hashes['paper.md']?.slice(0, 12)})\n`);
+    const entry = await editPaper(
+      resolve(io.cwd, positionals[0] as string),
+      defaultRegistry(),
+      { who: reviewerName(EDIT_PAPER, values.who) },
+      { markdown },
+    );
+    io.stdout(
+      values.json
+        ? `${JSON.stringify({ entry }, null, 2)}\n`
+        : `saved paper.md (${entry.hashes['paper.md@before']?.slice(0, 12)} -> ${entry.hashes['paper.md']?.slice(0, 12)})\n`,
+    );
     return EXIT.ok;
   },
 };

@@ -13,7 +13,12 @@ export const casesCommand: Command = {
 Lists the case folders in DIR (default: the cases bundled with this installation): id, paper, venue id and
 the claimed falsifications with their declared checks.`,
   async run(args, io) {
-    const { values } = parseCommandArgs('cases', args, { dir: { type: 'string' }, json: { type: 'boolean' } }, { min: 0, max: 0, names: '' });
+    const { values } = parseCommandArgs(
+      'cases',
+      args,
+      { dir: { type: 'string' }, json: { type: 'boolean' } },
+      { min: 0, max: 0, names: '' },
+    );
     const root = values.dir ?? BUNDLED_CASES_DIR;
     const [{ loadCase, displayPath }, { defaultRegistry }] = await Promise.all([import('../../cases/load'), import('../registry')]);
     const registry = defaultRegistry();
@@ -26,7 +31,12 @@ the claimed falsifications with their declared checks.`,
         title: file.title,
         paper: file.paper.title,
         venueId: file.paper.venueId,
-        falsifications: file.falsifications.map((f) => ({ id: f.id, claim: f.claim, logbook: f.logbook, checks: f.checks.map((c) => c.kind) })),
+        falsifications: file.falsifications.map((f) => ({
+          id: f.id,
+          claim: f.claim,
+          logbook: f.logbook,
+          checks: f.checks.map((c) => c.kind),
+        })),
       });
     }
     if (values.json) {
@@ -39,7 +49,8 @@ the claimed falsifications with their declared checks.`,
     }
     for (const c of cases) {
       io.stdout(`${c.id}  (${c.dir})\n  ${c.title}\n  paper: ${c.paper} [${c.venueId}]\n`);
-      for (const f of c.falsifications) io.stdout(`  ${f.id} on claim ${f.claim}, from logbook ${f.logbook}: checks ${f.checks.join(', ')}\n`);
+      for (const f of c.falsifications)
+        io.stdout(`  ${f.id} on claim ${f.claim}, from logbook ${f.logbook}: checks ${f.checks.join(', ')}\n`);
     }
     return EXIT.ok;
   },

@@ -14,7 +14,7 @@ import { type PrintedTables } from '../../../checkers/tables/printed-table';
 
 export const extractCommand: Command = {
   name: 'extract',
-  summary: "write a table a logbook cell printed (key=value lines, aligned columns, Markdown) as CSV, with its provenance",
+  summary: 'write a table a logbook cell printed (key=value lines, aligned columns, Markdown) as CSV, with its provenance',
   usage: `usage: recheck extract <case-dir> --cell CELL-ID [--logbook ID] [--block N] [--table N] --out FILE.csv
                        [--allow-elided] [--who NAME] [--json]
        recheck extract <case-dir> --cell CELL-ID [--logbook ID] [--block N] --list [--json]
@@ -67,7 +67,11 @@ are named), or when the text holds no table. --json prints {csv, provenance, pro
     if (values.out === undefined && !values.list) throw new UsageError('extract', '--out FILE.csv is required (or --list)');
     const blockNumber = countArg('block', values.block);
     const tableNumber = countArg('table', values.table);
-    const [{ displayPath }, { describeTable, extractTable, readCellTables }, { defaultRegistry }] = await Promise.all([import('../../cases/load'), import('../../logbook/extract-run'), import('../registry')]);
+    const [{ displayPath }, { describeTable, extractTable, readCellTables }, { defaultRegistry }] = await Promise.all([
+      import('../../cases/load'),
+      import('../../logbook/extract-run'),
+      import('../registry'),
+    ]);
     const dir = resolve(io.cwd, positionals[0] as string);
     const request: ExtractRequest = {
       dir,
@@ -80,20 +84,40 @@ are named), or when the text holds no table. --json prints {csv, provenance, pro
     };
     if (values.list) {
       const { location, source, found, sourceName } = await readCellTables(request);
-      if (values.json) io.stdout(`${JSON.stringify({ cell: location.cell.id, logbook: location.logbook.id, page: location.page.slug, block: source.number, lang: source.lang, elidedChars: source.elidedChars ?? null, ...found }, null, 2)}\n`);
-      else io.stdout(formatListing(`${request.where}: ${sourceName}`, location.cell.type === 'code' ? location.cell.blocks.map((b) => b.lang) : ['markdown'], source, found, describeTable));
+      if (values.json)
+        io.stdout(
+          `${JSON.stringify({ cell: location.cell.id, logbook: location.logbook.id, page: location.page.slug, block: source.number, lang: source.lang, elidedChars: source.elidedChars ?? null, ...found }, null, 2)}\n`,
+        );
+      else
+        io.stdout(
+          formatListing(
+            `${request.where}: ${sourceName}`,
+            location.cell.type === 'code' ? location.cell.blocks.map((b) => b.lang) : ['markdown'],
+            source,
+            found,
+            describeTable,
+          ),
+        );
       return EXIT.ok;
     }
     const out = resolve(io.cwd, values.out as string);
-    if (!out.toLowerCase().endsWith('.csv')) throw new UsageError('extract', `--out must name a .csv file (got "${shown(values.out as string, 80)}")`);
-    const { picked, found, provenance, notes, insideCase, sourceName } = await extractTable({ ...request, out, allowElided: values['allow-elided'] === true, who: reviewerName('extract', values.who) });
+    if (!out.toLowerCase().endsWith('.csv'))
+      throw new UsageError('extract', `--out must name a .csv file (got "${shown(values.out as string, 80)}")`);
+    const { picked, found, provenance, notes, insideCase, sourceName } = await extractTable({
+      ...request,
+      out,
+      allowElided: values['allow-elided'] === true,
+      who: reviewerName('extract', values.who),
+    });
     const where = request.where;
     for (const n of notes) io.stderr(`recheck: ${n}\n`);
     const outShown = displayPath(out, io.cwd);
     if (values.json) {
       io.stdout(`${JSON.stringify({ csv: outShown, provenanceFile: `${outShown}.provenance.json`, provenance, notes }, null, 2)}\n`);
     } else {
-      io.stdout(`${outShown}: ${picked.table.rows.length} rows, columns ${picked.table.columns.join(', ')} (table ${picked.number} of ${found.tables.length}, ${picked.table.style}, lines ${picked.table.firstLine}-${picked.table.lastLine} of ${where}: ${sourceName})\n`);
+      io.stdout(
+        `${outShown}: ${picked.table.rows.length} rows, columns ${picked.table.columns.join(', ')} (table ${picked.number} of ${found.tables.length}, ${picked.table.style}, lines ${picked.table.firstLine}-${picked.table.lastLine} of ${where}: ${sourceName})\n`,
+      );
       io.stdout(`provenance: ${outShown}.provenance.json${insideCase ? ' (and audit.jsonl)' : ''}\n`);
     }
     return EXIT.ok;
@@ -103,13 +127,22 @@ are named), or when the text holds no table. --json prints {csv, provenance, pro
 /** A `--block N` / `--table N` value: a positive integer. */
 function countArg(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^[1-9]\d{0,8}$/.test(value)) throw new UsageError('extract', `--${name} must be a positive integer, counted from 1 (got "${shown(value, 40)}")`);
+  if (!/^[1-9]\d{0,8}$/.test(value))
+    throw new UsageError('extract', `--${name} must be a positive integer, counted from 1 (got "${shown(value, 40)}")`);
   return Number(value);
 }
 
 /** `--list`: the cell's blocks, the tables found and the skipped lines (the first 20). */
-function formatListing(sourceName: string, langs: readonly string[], source: CellText, found: PrintedTables, describeTable: (t: PrintedTables['tables'][number]) => string): string {
-  const lines = [`${sourceName}: ${found.lineCount} lines${source.elidedChars !== undefined ? `, ${source.elidedChars} characters elided` : ''}`];
+function formatListing(
+  sourceName: string,
+  langs: readonly string[],
+  source: CellText,
+  found: PrintedTables,
+  describeTable: (t: PrintedTables['tables'][number]) => string,
+): string {
+  const lines = [
+    `${sourceName}: ${found.lineCount} lines${source.elidedChars !== undefined ? `, ${source.elidedChars} characters elided` : ''}`,
+  ];
   lines.push(`blocks of the cell: ${langs.map((l, i) => `${i + 1} ${l || 'text'}`).join(', ')}`);
   if (found.tables.length === 0) lines.push('no table');
   found.tables.forEach((t, i) => {

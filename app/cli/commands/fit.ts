@@ -49,21 +49,30 @@ conclusion?}], significantFrom, growsFrom, conclusionAt, skipped.`,
     const { values, positionals } = parseCommandArgs(
       'fit',
       args,
-      { x: { type: 'string' }, y: { type: 'string' }, se: { type: 'string' }, level: { type: 'string' }, plot: { type: 'string' }, json: { type: 'boolean' } },
+      {
+        x: { type: 'string' },
+        y: { type: 'string' },
+        se: { type: 'string' },
+        level: { type: 'string' },
+        plot: { type: 'string' },
+        json: { type: 'boolean' },
+      },
       { min: 1, max: 1, names: '<table.csv>' },
     );
     const file = positionals[0] as string;
     if (values.x === undefined || values.y === undefined) throw new BadInputError(shown(file), 'give the columns with --x COL --y COL');
     const level = values.level === undefined ? 0.05 : Number(values.level);
-    if (!(level > 0 && level < 1)) throw new BadInputError('--level', `"${shown(values.level ?? '')}" must be a number between 0 and 1 (e.g. 0.05)`);
-    const [{ fitGrowth }, { predict }, { plotSvg }, { numberCell, readCsvFile, requireColumns }, { plotSample }, { writeFileAtomic }] = await Promise.all([
-      import('../../../checkers/stats/growth-fit'),
-      import('../../../checkers/stats/growth-models'),
-      import('../../../checkers/plot/svg-plot'),
-      import('../../tables/csv'),
-      import('../../tables/plot-sample'),
-      import('../../fs/atomic'),
-    ]);
+    if (!(level > 0 && level < 1))
+      throw new BadInputError('--level', `"${shown(values.level ?? '')}" must be a number between 0 and 1 (e.g. 0.05)`);
+    const [{ fitGrowth }, { predict }, { plotSvg }, { numberCell, readCsvFile, requireColumns }, { plotSample }, { writeFileAtomic }] =
+      await Promise.all([
+        import('../../../checkers/stats/growth-fit'),
+        import('../../../checkers/stats/growth-models'),
+        import('../../../checkers/plot/svg-plot'),
+        import('../../tables/csv'),
+        import('../../tables/plot-sample'),
+        import('../../fs/atomic'),
+      ]);
     const table = await readCsvFile(resolve(io.cwd, file), file);
     const cols = [values.x, values.y, ...(values.se !== undefined ? [values.se] : [])];
     requireColumns(table, cols);
@@ -71,7 +80,8 @@ conclusion?}], significantFrom, growsFrom, conclusionAt, skipped.`,
       const pt: DataPoint = { x: numberCell(table, row, values.x as string), y: numberCell(table, row, values.y as string) };
       if (values.se !== undefined) {
         const se = numberCell(table, row, values.se);
-        if (!(se > 0)) throw new BadInputError(table.file, `column "${shown(values.se)}": standard error ${se} must be positive`, `line ${row.line}`);
+        if (!(se > 0))
+          throw new BadInputError(table.file, `column "${shown(values.se)}": standard error ${se} must be positive`, `line ${row.line}`);
         pt.se = se;
       }
       return pt;
@@ -89,13 +99,18 @@ conclusion?}], significantFrom, growsFrom, conclusionAt, skipped.`,
         xLabel: values.x,
         yLabel: values.y,
         points: plotSample(points),
-        curves: report.models.map((m) => ({ label: `${m.name}${m.name === report.preferred ? ' (preferred)' : ''}`, f: (x: number) => predict(m, x) })),
+        curves: report.models.map((m) => ({
+          label: `${m.name}${m.name === report.preferred ? ' (preferred)' : ''}`,
+          f: (x: number) => predict(m, x),
+        })),
       });
       await writeFileAtomic(resolve(io.cwd, values.plot), svg);
     }
     if (values.json) {
       const { conclusion, ...rest } = report; // the conclusion first: it is what a reader needs
-      io.stdout(`${JSON.stringify({ file, x: values.x, y: values.y, conclusion, ...rest, ...(values.plot !== undefined ? { plot: values.plot } : {}) }, null, 2)}\n`);
+      io.stdout(
+        `${JSON.stringify({ file, x: values.x, y: values.y, conclusion, ...rest, ...(values.plot !== undefined ? { plot: values.plot } : {}) }, null, 2)}\n`,
+      );
     } else {
       io.stdout(formatGrowthReport(report, values.x, values.y));
       if (values.plot !== undefined) io.stdout(`plot written to ${values.plot}\n`);
@@ -109,24 +124,43 @@ export function formatGrowthReport(r: GrowthReport, x: string, y: string): strin
   const c = r.conclusion;
   const lines: string[] = [];
   const word = c.value === 'grows' ? 'GROWS' : c.value === 'bounded' ? 'BOUNDED' : 'CANNOT TELL';
-  lines.push(`conclusion: ${word} (level ${c.level}${c.p !== null ? `; deciding test ${c.law}, p = ${pv(c.p)}${c.dof !== null ? `, ${c.dof} dof` : ''}` : ''})`);
+  lines.push(
+    `conclusion: ${word} (level ${c.level}${c.p !== null ? `; deciding test ${c.law}, p = ${pv(c.p)}${c.dof !== null ? `, ${c.dof} dof` : ''}` : ''})`,
+  );
   for (const reason of c.reasons) lines.push(`  ${reason}`);
   if (c.wouldDecide.length > 0) lines.push(`  would decide it: ${c.wouldDecide.join('; ')}`);
-  lines.push(`minimums: ${c.minimums.required.points} distinct x (have ${c.minimums.actual.points}), xmax/xmin >= ${c.minimums.required.xRange} (have ${num(c.minimums.actual.xRange)})${c.minimums.met ? '' : ' -- NOT MET'}`);
+  lines.push(
+    `minimums: ${c.minimums.required.points} distinct x (have ${c.minimums.actual.points}), xmax/xmin >= ${c.minimums.required.xRange} (have ${num(c.minimums.actual.xRange)})${c.minimums.met ? '' : ' -- NOT MET'}`,
+  );
   lines.push(`${r.n} points, ${y} against ${x}, ${r.weighted ? 'weighted by 1/se^2' : 'ordinary least squares'}`);
   for (const m of r.models) {
-    const params = Object.keys(m.params).filter((k) => k !== 'x0').map((k) => `${k} = ${num(m.params[k] as number)}${m.se[k] !== undefined ? ` ± ${num(m.se[k] as number)}` : ''}`).join(', ');
+    const params = Object.keys(m.params)
+      .filter((k) => k !== 'x0')
+      .map((k) => `${k} = ${num(m.params[k] as number)}${m.se[k] !== undefined ? ` ± ${num(m.se[k] as number)}` : ''}`)
+      .join(', ');
     const fitStat = m.chi2 !== undefined ? `chi2 ${num(m.chi2)}` : `RSS ${num(m.rss)}`;
-    const lof = m.lackOfFit === null ? 'no lack-of-fit test (too few points)' : `lack of fit p = ${pv(m.lackOfFit.p)}${m.lackOfFitNear !== undefined && m.lackOfFitNear !== null && m.lackOfFitNear !== m.lackOfFit ? ` (near members p = ${pv(m.lackOfFitNear.p)})` : ''}`;
-    lines.push(`  ${m.name.padEnd(13)} ${m.kind.padEnd(8)} ${params}; ${fitStat}; AICc ${m.aicc === null ? '-' : num(m.aicc)}, weight ${num(m.weight ?? 0)}; ${lof}${m.name === r.preferred ? '  <- least AICc' : ''}`);
+    const lof =
+      m.lackOfFit === null
+        ? 'no lack-of-fit test (too few points)'
+        : `lack of fit p = ${pv(m.lackOfFit.p)}${m.lackOfFitNear !== undefined && m.lackOfFitNear !== null && m.lackOfFitNear !== m.lackOfFit ? ` (near members p = ${pv(m.lackOfFitNear.p)})` : ''}`;
+    lines.push(
+      `  ${m.name.padEnd(13)} ${m.kind.padEnd(8)} ${params}; ${fitStat}; AICc ${m.aicc === null ? '-' : num(m.aicc)}, weight ${num(m.weight ?? 0)}; ${lof}${m.name === r.preferred ? '  <- least AICc' : ''}`,
+    );
   }
   for (const s of r.skipped) lines.push(`  ${s.name.padEnd(13)} skipped: ${s.reason}`);
-  lines.push(`growthSigma (b / se(b) of the log law): ${num(r.growthSigma)}, two-sided p = ${pv(r.growthP)} (${r.growthTest === 't' ? `t, ${r.growthDof} dof` : 'z, known se'})`);
+  lines.push(
+    `growthSigma (b / se(b) of the log law): ${num(r.growthSigma)}, two-sided p = ${pv(r.growthP)} (${r.growthTest === 't' ? `t, ${r.growthDof} dof` : 'z, known se'})`,
+  );
   const from = r.prefix.findIndex((p) => p.maxX === r.significantFrom);
   const shownPrefix = sampleLogSpaced(r.prefix, 30, from >= 0 ? [from] : []);
-  lines.push(`horizon (log fit on prefixes sorted by x, from where the minimums are met${shownPrefix.length < r.prefix.length ? `; ${shownPrefix.length} of ${r.prefix.length} prefixes shown, --json lists all` : ''}):`);
+  lines.push(
+    `horizon (log fit on prefixes sorted by x, from where the minimums are met${shownPrefix.length < r.prefix.length ? `; ${shownPrefix.length} of ${r.prefix.length} prefixes shown, --json lists all` : ''}):`,
+  );
   if (r.prefix.length === 0) lines.push('  no prefix meets the minimums');
-  for (const p of shownPrefix) lines.push(`  maxX ${String(p.maxX).padStart(8)}  n ${String(p.n).padStart(7)}  b ${num(p.b).padStart(10)}  sigma ${num(p.sigma).padStart(8)}  p ${pv(p.p).padStart(8)}${p.conclusion !== undefined ? `  ${p.conclusion}` : ''}`);
+  for (const p of shownPrefix)
+    lines.push(
+      `  maxX ${String(p.maxX).padStart(8)}  n ${String(p.n).padStart(7)}  b ${num(p.b).padStart(10)}  sigma ${num(p.sigma).padStart(8)}  p ${pv(p.p).padStart(8)}${p.conclusion !== undefined ? `  ${p.conclusion}` : ''}`,
+    );
   lines.push(`grows on every prefix checked from maxX: ${r.growsFrom ?? 'never'}; sigma >= 5 from maxX: ${r.significantFrom ?? 'never'}`);
   return `${lines.join('\n')}\n`;
 }

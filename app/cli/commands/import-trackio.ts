@@ -28,7 +28,16 @@ writer dropped, and, per page and cell, what could not be read (exit 0: the rest
     const { values, positionals } = parseCommandArgs(
       'import trackio',
       args,
-      { out: { type: 'string' }, paper: { type: 'string' }, title: { type: 'string' }, 'venue-id': { type: 'string' }, id: { type: 'string' }, link: { type: 'boolean' }, who: { type: 'string' }, json: { type: 'boolean' } },
+      {
+        out: { type: 'string' },
+        paper: { type: 'string' },
+        title: { type: 'string' },
+        'venue-id': { type: 'string' },
+        id: { type: 'string' },
+        link: { type: 'boolean' },
+        who: { type: 'string' },
+        json: { type: 'boolean' },
+      },
       { min: 1, max: 1, names: '<logbook-folder>' },
     );
     if (values.out === undefined) throw new UsageError('import trackio', '--out <case-dir> is required');
@@ -41,7 +50,9 @@ writer dropped, and, per page and cell, what could not be read (exit 0: the rest
     const summary = await importTrackioLogbook({
       source: resolve(io.cwd, positionals[0] as string),
       caseDir: resolve(io.cwd, values.out),
-      ...(values.paper !== undefined ? { paperMarkdown: await readTextFile(resolve(io.cwd, values.paper), values.paper, 4 * 1024 * 1024) } : {}),
+      ...(values.paper !== undefined
+        ? { paperMarkdown: await readTextFile(resolve(io.cwd, values.paper), values.paper, 4 * 1024 * 1024) }
+        : {}),
       ...(values.title !== undefined ? { title: values.title } : {}),
       ...(values['venue-id'] !== undefined ? { venueId: values['venue-id'] } : {}),
       ...(values.id !== undefined ? { logbookId: values.id } : {}),
@@ -49,7 +60,11 @@ writer dropped, and, per page and cell, what could not be read (exit 0: the rest
       who: reviewerName('import trackio', values.who),
       registry: defaultRegistry(),
     });
-    io.stdout(values.json ? `${JSON.stringify({ ...summary, caseDir: displayPath(summary.caseDir, io.cwd) }, null, 2)}\n` : formatSummary(summary, displayPath(summary.caseDir, io.cwd)));
+    io.stdout(
+      values.json
+        ? `${JSON.stringify({ ...summary, caseDir: displayPath(summary.caseDir, io.cwd) }, null, 2)}\n`
+        : formatSummary(summary, displayPath(summary.caseDir, io.cwd)),
+    );
     return EXIT.ok;
   },
 };
@@ -63,7 +78,13 @@ function formatSummary(s: ImportSummary, caseShown: string): string {
     lines.push(`could not read ${s.problems.length} part(s):`);
     for (const p of s.problems) lines.push(`  ${p.page ?? 'logbook'}${p.cell !== undefined ? ` / ${p.cell}` : ''}: ${p.problem}`);
   }
-  if (s.skipped.length > 0) lines.push(`left out ${s.skipped.length} entr${s.skipped.length === 1 ? 'y' : 'ies'}: ${s.skipped.slice(0, 5).map((k) => `${k.path} (${k.why})`).join(', ')}${s.skipped.length > 5 ? ', ...' : ''}`);
+  if (s.skipped.length > 0)
+    lines.push(
+      `left out ${s.skipped.length} entr${s.skipped.length === 1 ? 'y' : 'ies'}: ${s.skipped
+        .slice(0, 5)
+        .map((k) => `${k.path} (${k.why})`)
+        .join(', ')}${s.skipped.length > 5 ? ', ...' : ''}`,
+    );
   for (const n of s.notices) lines.push(`note: ${n}`);
   return `${lines.join('\n')}\n`;
 }

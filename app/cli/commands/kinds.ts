@@ -17,7 +17,12 @@ name files of the case) and an example of params (valid against the schema). Wit
     const wanted = positionals[0];
     const kinds = registry.kinds().filter((k) => wanted === undefined || k.kind === wanted);
     if (wanted !== undefined && kinds.length === 0) {
-      io.stderr(`recheck: kinds: no check kind "${wanted}" (known: ${registry.kinds().map((k) => k.kind).join(', ')})\n`);
+      io.stderr(
+        `recheck: kinds: no check kind "${wanted}" (known: ${registry
+          .kinds()
+          .map((k) => k.kind)
+          .join(', ')})\n`,
+      );
       return EXIT.badInput;
     }
     const view = kinds.map((k) => ({ kind: k.kind, title: k.title, params: k.paramsSchema, example: k.example }));
@@ -30,7 +35,9 @@ name files of the case) and an example of params (valid against the schema). Wit
       io.stdout(`${k.kind}: ${k.title}\n`);
       for (const [name, p] of Object.entries(schema.properties ?? {})) {
         const req = schema.required?.includes(name) ? 'required' : 'optional';
-        io.stdout(`  ${name} (${req}${p.casePath === true ? ', a file of the case' : ''})${p.description !== undefined ? `: ${p.description}` : ''}\n`);
+        io.stdout(
+          `  ${name} (${req}${p.casePath === true ? ', a file of the case' : ''})${p.description !== undefined ? `: ${p.description}` : ''}\n`,
+        );
       }
       io.stdout(`  example: ${JSON.stringify(k.example)}\n\n`);
     }

@@ -31,7 +31,12 @@ Files are UTF-8 (a BOM is fine; invalid UTF-8 is bad input naming the line, so t
 strings never count as one paper); .json at most 16 MiB, .jsonl and CSV at most 128 MiB. An empty file or one
 without a verdict is bad input.`,
   async run(args, io) {
-    const { values, positionals } = parseCommandArgs('ledger', args, { json: { type: 'boolean' }, workspace: { type: 'string' } }, { min: 1, max: 1, names: '<verdicts.csv|.json>' });
+    const { values, positionals } = parseCommandArgs(
+      'ledger',
+      args,
+      { json: { type: 'boolean' }, workspace: { type: 'string' } },
+      { min: 1, max: 1, names: '<verdicts.csv|.json>' },
+    );
     const file = positionals[0] as string;
     const path = resolve(io.cwd, file);
     const { ledgerOfFile } = await import('../../tables/ledger-file');
@@ -48,7 +53,12 @@ without a verdict is bad input.`,
 /** The premature verifications of the workspace's cases (none without --workspace). */
 async function workspacePremature(dir: string | undefined): Promise<PrematureVerification[]> {
   if (dir === undefined) return [];
-  if (!(await stat(dir).then((s) => s.isDirectory()).catch(() => false))) throw new BadInputError(dir, 'not a workspace folder (--workspace)');
+  if (
+    !(await stat(dir)
+      .then((s) => s.isDirectory())
+      .catch(() => false))
+  )
+    throw new BadInputError(dir, 'not a workspace folder (--workspace)');
   const [{ prematureVerifications }, { defaultRegistry }] = await Promise.all([import('../../verdicts/premature'), import('../registry')]);
   return prematureVerifications(dir, defaultRegistry());
 }
@@ -56,11 +66,21 @@ async function workspacePremature(dir: string | undefined): Promise<PrematureVer
 /** Human-readable report. */
 export function formatLedger(l: Ledger, premature: readonly PrematureVerification[] = []): string {
   const lines = [`${l.papers} papers, ${l.claims} claims, ${l.logbooks} logbooks`];
-  lines.push(`claim status: ${Object.entries(l.claimStatus).map(([k, v]) => `${k} ${v}`).join(', ')}`);
-  lines.push(`paper categories: ${Object.entries(l.paperCategories).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  lines.push(
+    `claim status: ${Object.entries(l.claimStatus)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
+  );
+  lines.push(
+    `paper categories: ${Object.entries(l.paperCategories)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
+  );
   lines.push(l.recheck.length > 0 ? 'claims to re-check (priority order):' : 'no falsified or contested claims to re-check');
   l.recheck.forEach((c, i) => {
-    lines.push(`  ${i + 1}. ${c.paper} ${c.claim}: ${c.status} (falsified in ${c.verdicts.falsified}, verified in ${c.verdicts.verified} of ${c.logbooks.length} logbooks)`);
+    lines.push(
+      `  ${i + 1}. ${c.paper} ${c.claim}: ${c.status} (falsified in ${c.verdicts.falsified}, verified in ${c.verdicts.verified} of ${c.logbooks.length} logbooks)`,
+    );
   });
   const queue = triageQueue(l, premature);
   if (queue.length > 0) {

@@ -30,24 +30,39 @@ no Chromium installed it says so in one line (exit 2). A bundled case is read fr
     const { values, positionals } = parseCommandArgs(
       'letter',
       args,
-      { falsification: { type: 'string' }, to: { type: 'string' }, pdf: { type: 'string' }, out: { type: 'string' }, workspace: { type: 'string' } },
+      {
+        falsification: { type: 'string' },
+        to: { type: 'string' },
+        pdf: { type: 'string' },
+        out: { type: 'string' },
+        workspace: { type: 'string' },
+      },
       { min: 1, max: 1, names: '<case-dir>' },
     );
-    if (values.to !== undefined && values.to !== 'authors' && values.to !== 'logbook') throw new UsageError('letter', `--to must be "authors" or "logbook", not "${values.to}"`);
+    if (values.to !== undefined && values.to !== 'authors' && values.to !== 'logbook')
+      throw new UsageError('letter', `--to must be "authors" or "logbook", not "${values.to}"`);
     const given = resolve(io.cwd, positionals[0] as string);
     const workspaceDir = values.workspace !== undefined ? resolve(io.cwd, values.workspace) : defaultWorkspaceDir();
     const { dir, bundled } = await workingCopy(given, { bundledCasesDir: BUNDLED_CASES_DIR, workspaceDir });
     if (bundled) io.stderr(`recheck: ${given} is a bundled case: reading its workspace copy ${dir}\n`);
-    const [{ loadCase }, { defaultRegistry }, { draftCaseLetter, letterPdf }, { chromiumPrinter }, { writeFileAtomic }] = await Promise.all([
-      import('../../cases/load'),
-      import('../registry'),
-      import('../../letters/case-letter'),
-      import('../../letters/pdf'),
-      import('../../fs/atomic'),
-    ]);
+    const [{ loadCase }, { defaultRegistry }, { draftCaseLetter, letterPdf }, { chromiumPrinter }, { writeFileAtomic }] = await Promise.all(
+      [
+        import('../../cases/load'),
+        import('../registry'),
+        import('../../letters/case-letter'),
+        import('../../letters/pdf'),
+        import('../../fs/atomic'),
+      ],
+    );
     const { file } = await loadCase(dir, defaultRegistry());
-    const draft = await draftCaseLetter(dir, file, { ...(values.to !== undefined ? { kind: values.to as LetterKind } : {}), ...(values.falsification !== undefined ? { falsificationId: values.falsification } : {}) });
-    if (!draft.ready) io.stderr(`recheck: not ready to send (${draft.missing.length} thing${draft.missing.length === 1 ? '' : 's'} missing): ${draft.missing.join('; ')}\n`);
+    const draft = await draftCaseLetter(dir, file, {
+      ...(values.to !== undefined ? { kind: values.to as LetterKind } : {}),
+      ...(values.falsification !== undefined ? { falsificationId: values.falsification } : {}),
+    });
+    if (!draft.ready)
+      io.stderr(
+        `recheck: not ready to send (${draft.missing.length} thing${draft.missing.length === 1 ? '' : 's'} missing): ${draft.missing.join('; ')}\n`,
+      );
     if (values.pdf !== undefined) {
       const out = resolve(io.cwd, values.pdf);
       await writeFileAtomic(out, await letterPdf(dir, file, draft.markdown, draft.falsificationIds, chromiumPrinter()));

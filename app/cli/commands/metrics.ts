@@ -14,7 +14,7 @@ const MAX_ALERTS_SHOWN = 20;
 
 export const metricsCommand: Command = {
   name: 'metrics',
-  summary: "read a Trackio project database or metrics.parquet export: runs, configs, metric keys, one series",
+  summary: 'read a Trackio project database or metrics.parquet export: runs, configs, metric keys, one series',
   usage: `usage: recheck metrics <file.db|metrics.parquet> [--run NAME] [--key METRIC] [--csv] [--json]
 
 Reads Trackio's metrics read-only, from either
@@ -65,18 +65,29 @@ config, keys, systemMetrics}], alerts. With --key: file, format, notes, series {
 function runFor(log: MetricsLog, ref: string | undefined): RunSummary {
   if (ref !== undefined) return findRun(log, ref);
   if (log.runs.length === 1) return log.runs[0] as RunSummary;
-  const names = log.runs.map((r) => shown(r.name, 80)).slice(0, 20).join(', ');
+  const names = log.runs
+    .map((r) => shown(r.name, 80))
+    .slice(0, 20)
+    .join(', ');
   throw new UsageError('metrics', `--key needs --run NAME: ${log.file} has ${log.runs.length} runs${names !== '' ? ` (${names})` : ''}`);
 }
 
-function printSeries(log: MetricsLog, s: Series, o: { csv?: boolean; json?: boolean }, out: (t: string) => void, err: (t: string) => void): number {
+function printSeries(
+  log: MetricsLog,
+  s: Series,
+  o: { csv?: boolean; json?: boolean },
+  out: (t: string) => void,
+  err: (t: string) => void,
+): number {
   const notes = [...log.notes, ...seriesNotes(s)];
   if (o.json) out(`${JSON.stringify({ file: log.file, format: log.format, notes, series: seriesJson(s) }, null, 2)}\n`);
   else if (o.csv) {
     out(seriesCsv(s));
     for (const n of notes) err(`recheck: note: ${n}\n`);
   } else {
-    out(`# ${log.file}: run "${shown(s.runName, 80)}" (id ${shown(s.runId, 80)}), metric "${shown(s.key, 80)}": ${pointsLine(s.steps.length, s.nonFinite, s.restoredFromStrings)}\n`);
+    out(
+      `# ${log.file}: run "${shown(s.runName, 80)}" (id ${shown(s.runId, 80)}), metric "${shown(s.key, 80)}": ${pointsLine(s.steps.length, s.nonFinite, s.restoredFromStrings)}\n`,
+    );
     for (const n of notes) out(`# ${n}\n`);
     out(seriesLines(s));
   }
@@ -95,8 +106,13 @@ function seriesNotes(s: Series): string[] {
 
 function pointsLine(points: number, nf: Series['nonFinite'], restored: number): string {
   const parts = [`${points} point${points === 1 ? '' : 's'}`];
-  const nonFinite = [nf.nan > 0 ? `NaN ${nf.nan}` : '', nf.posInf > 0 ? `+Infinity ${nf.posInf}` : '', nf.negInf > 0 ? `-Infinity ${nf.negInf}` : ''].filter((p) => p !== '');
-  if (nonFinite.length > 0) parts.push(`${nonFinite.join(', ')}${restored > 0 ? ` (${restored} from Trackio's "NaN"/"Infinity" strings)` : ''}`);
+  const nonFinite = [
+    nf.nan > 0 ? `NaN ${nf.nan}` : '',
+    nf.posInf > 0 ? `+Infinity ${nf.posInf}` : '',
+    nf.negInf > 0 ? `-Infinity ${nf.negInf}` : '',
+  ].filter((p) => p !== '');
+  if (nonFinite.length > 0)
+    parts.push(`${nonFinite.join(', ')}${restored > 0 ? ` (${restored} from Trackio's "NaN"/"Infinity" strings)` : ''}`);
   return parts.join('; ');
 }
 
@@ -113,7 +129,10 @@ function keyLine(k: MetricKeySummary): string {
 }
 
 function formatListing(log: MetricsLog, runs: readonly RunSummary[]): string {
-  const lines = [`${log.file}: Trackio ${log.format === 'trackio-sqlite' ? 'SQLite database' : 'Parquet export'}; ${log.schema}`, `${log.rows} metric rows, ${log.runs.length} runs`];
+  const lines = [
+    `${log.file}: Trackio ${log.format === 'trackio-sqlite' ? 'SQLite database' : 'Parquet export'}; ${log.schema}`,
+    `${log.rows} metric rows, ${log.runs.length} runs`,
+  ];
   for (const n of log.notes) lines.push(`note: ${n}`);
   for (const r of runs) lines.push(...runLines(r));
   if (log.tables.alerts) lines.push(...alertLines(log.alerts));
@@ -122,18 +141,25 @@ function formatListing(log: MetricsLog, runs: readonly RunSummary[]): string {
 
 function runLines(r: RunSummary): string[] {
   const id = r.id !== r.name ? `  id ${shown(r.id, 80)}` : '';
-  const lines = [`run ${shown(r.name, 120)}${id}  created ${shown(r.createdAt ?? '?', 40)}  last step ${r.lastStep ?? '-'}  ${r.count} rows`];
+  const lines = [
+    `run ${shown(r.name, 120)}${id}  created ${shown(r.createdAt ?? '?', 40)}  last step ${r.lastStep ?? '-'}  ${r.count} rows`,
+  ];
   if (r.config !== null) lines.push(`  config: ${shown(JSON.stringify(r.config.values), 300)}`);
   if (r.keys.length === 0) lines.push('  metrics: none');
   else lines.push('  metrics:', ...r.keys.map((k) => `    ${shown(k.key, 80)}: ${keyLine(k)}`));
   if (r.systemMetrics !== null) {
-    lines.push(`  system metrics: ${r.systemMetrics.count} rows`, ...r.systemMetrics.keys.map((k) => `    ${shown(k.key, 80)}: ${keyLine(k)}`));
+    lines.push(
+      `  system metrics: ${r.systemMetrics.count} rows`,
+      ...r.systemMetrics.keys.map((k) => `    ${shown(k.key, 80)}: ${keyLine(k)}`),
+    );
   }
   return lines;
 }
 
 function alertLines(alerts: readonly AlertRecord[]): string[] {
-  const lines = [`alerts: ${alerts.length}${alerts.length > MAX_ALERTS_SHOWN ? ` (the first ${MAX_ALERTS_SHOWN} shown; --json lists all)` : ''}`];
+  const lines = [
+    `alerts: ${alerts.length}${alerts.length > MAX_ALERTS_SHOWN ? ` (the first ${MAX_ALERTS_SHOWN} shown; --json lists all)` : ''}`,
+  ];
   for (const a of alerts.slice(0, MAX_ALERTS_SHOWN)) {
     const step = a.step !== null ? ` step ${a.step}` : '';
     const text = a.text !== null && a.text !== '' ? `: ${shown(a.text, 200)}` : '';
@@ -143,5 +169,14 @@ function alertLines(alerts: readonly AlertRecord[]): string[] {
 }
 
 function listingJson(log: MetricsLog, runs: readonly RunSummary[]) {
-  return { file: log.file, format: log.format, schema: log.schema, rows: log.rows, tables: log.tables, notes: log.notes, runs, alerts: log.alerts };
+  return {
+    file: log.file,
+    format: log.format,
+    schema: log.schema,
+    rows: log.rows,
+    tables: log.tables,
+    notes: log.notes,
+    runs,
+    alerts: log.alerts,
+  };
 }

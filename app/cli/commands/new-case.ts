@@ -19,12 +19,22 @@ add-check. The creation is the first entry of the case's audit.jsonl (--who, def
     const { values, positionals } = parseCommandArgs(
       'new',
       args,
-      { paper: { type: 'string' }, 'venue-id': { type: 'string' }, title: { type: 'string' }, who: { type: 'string' }, json: { type: 'boolean' } },
+      {
+        paper: { type: 'string' },
+        'venue-id': { type: 'string' },
+        title: { type: 'string' },
+        who: { type: 'string' },
+        json: { type: 'boolean' },
+      },
       { min: 1, max: 1, names: '<case-dir>' },
     );
     const dir = resolve(io.cwd, positionals[0] as string);
-    if (values.paper === undefined) throw new UsageError('new', '--paper paper.md is required (our summary of the paper\'s claims)');
-    const [{ createCase, markdownTitle }, { displayPath }, { readTextFile }] = await Promise.all([import('../../cases/create'), import('../../cases/load'), import('../../tables/text-file')]);
+    if (values.paper === undefined) throw new UsageError('new', "--paper paper.md is required (our summary of the paper's claims)");
+    const [{ createCase, markdownTitle }, { displayPath }, { readTextFile }] = await Promise.all([
+      import('../../cases/create'),
+      import('../../cases/load'),
+      import('../../tables/text-file'),
+    ]);
     const paperMarkdown = await readTextFile(resolve(io.cwd, values.paper), values.paper, 4 * 1024 * 1024);
     const file = await createCase(dir, {
       paperTitle: values.title ?? markdownTitle(paperMarkdown) ?? basename(dir),

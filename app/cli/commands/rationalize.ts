@@ -26,7 +26,12 @@ simplestError, doubleIsDecimal, simplestIsDecimal, summary}]}, rationals as "p/q
 doubleError null when the value overflows to infinity); doubleShortest is the shortest decimal that reads back
 as the same double.`,
   async run(args, io) {
-    const { values, positionals } = parseCommandArgs('rationalize', splitNegativeValues(args), { tol: { type: 'string' }, json: { type: 'boolean' } }, { min: 1, max: Infinity, names: '<value>' });
+    const { values, positionals } = parseCommandArgs(
+      'rationalize',
+      splitNegativeValues(args),
+      { tol: { type: 'string' }, json: { type: 'boolean' } },
+      { min: 1, max: Infinity, names: '<value>' },
+    );
     const { describeRationalization, rationalize } = await import('../../../checkers/exact/rationalize');
     const results = positionals.map((p) => rationalize(p, values.tol));
     const summaries = results.map(describeRationalization);
@@ -78,7 +83,10 @@ function toJson(r: Rationalization, summary: string) {
 
 /** Human-readable report of one value; `summary` is describeRationalization(r). */
 export function formatRationalization(r: Rationalization, summary: string): string {
-  const double = r.double === null ? `${r.doubleNumber > 0 ? '' : '-'}infinity (beyond the largest double)` : `${r.double}  (reads back as ${Object.is(r.doubleNumber, -0) ? '-0' : String(r.doubleNumber)})`;
+  const double =
+    r.double === null
+      ? `${r.doubleNumber > 0 ? '' : '-'}infinity (beyond the largest double)`
+      : `${r.double}  (reads back as ${Object.is(r.doubleNumber, -0) ? '-0' : String(r.doubleNumber)})`;
   const tol = `${r.tolerance}${r.toleranceFrom === 'last-digit' ? ', half a unit in the last printed digit' : ''}`;
   return [
     `${r.printed}`,

@@ -52,8 +52,10 @@ named on its own line), 2 bad input (no case, --out inside the case or not empty
     );
     const [{ defaultRegistry }] = await Promise.all([import('../registry')]);
     if (values.verify !== undefined) {
-      if (positionals.length > 0 || values.out !== undefined) throw new UsageError('report', '--verify takes a report folder only (no <case-dir>, no --out)');
-      if (values.expect !== undefined && !/^[0-9a-f]{64}$/.test(values.expect)) throw new UsageError('report', '--expect must be a SHA-256 in hex (64 digits)');
+      if (positionals.length > 0 || values.out !== undefined)
+        throw new UsageError('report', '--verify takes a report folder only (no <case-dir>, no --out)');
+      if (values.expect !== undefined && !/^[0-9a-f]{64}$/.test(values.expect))
+        throw new UsageError('report', '--expect must be a SHA-256 in hex (64 digits)');
       const [{ verifyReport }, { rerunReport }] = await Promise.all([import('../../reports/verify'), import('../../reports/rerun')]);
       const dir = resolve(io.cwd, values.verify);
       const v = await verifyReport(dir, values.expect !== undefined ? { expect: values.expect } : {});
@@ -61,23 +63,34 @@ named on its own line), 2 bad input (no case, --out inside the case or not empty
       if (values.rerun && v.problems.length === 0 && v.data !== null) {
         const bar = createProgressBar(io, 'rerun');
         try {
-          rerun = await rerunReport(dir, v.data, defaultRegistry(), { signal: io.signal, onProgress: (d, t, what) => bar.update(d, t, what) });
+          rerun = await rerunReport(dir, v.data, defaultRegistry(), {
+            signal: io.signal,
+            onProgress: (d, t, what) => bar.update(d, t, what),
+          });
         } finally {
           bar.finish();
         }
       }
       const ok = v.problems.length === 0 && (rerun === null || rerun.ok);
       if (values.json) {
-        io.stdout(`${JSON.stringify({ dir: values.verify, intact: v.problems.length === 0, root: v.root, files: v.files, problems: v.problems, notes: v.notes, ...(values.rerun ? { rerun: rerun ?? { skipped: 'the report is not intact' } } : {}) }, null, 2)}\n`);
+        io.stdout(
+          `${JSON.stringify({ dir: values.verify, intact: v.problems.length === 0, root: v.root, files: v.files, problems: v.problems, notes: v.notes, ...(values.rerun ? { rerun: rerun ?? { skipped: 'the report is not intact' } } : {}) }, null, 2)}\n`,
+        );
       } else {
         const out: string[] = [];
         for (const p of v.problems) out.push(`${p.file}: ${p.problem}`);
-        out.push(v.problems.length === 0 ? `${values.verify}: intact: ${v.files + 1} files match manifest.json, root ${v.root}` : `${values.verify}: NOT intact: ${v.problems.length} problem(s)`);
+        out.push(
+          v.problems.length === 0
+            ? `${values.verify}: intact: ${v.files + 1} files match manifest.json, root ${v.root}`
+            : `${values.verify}: NOT intact: ${v.problems.length} problem(s)`,
+        );
         for (const n of v.notes) out.push(`  ${n}`);
         if (values.rerun) {
           if (rerun === null) out.push('rerun skipped: the report is not intact');
           else {
-            out.push('rerun from inputs/ (tolerated: timings, run folders, sweep checkpoint reuse, sandbox confinement, bundle hashes; numbers within relative 1e-9; summary numbers within 1e-2; see docs/reports.md):');
+            out.push(
+              'rerun from inputs/ (tolerated: timings, run folders, sweep checkpoint reuse, sandbox confinement, bundle hashes; numbers within relative 1e-9; summary numbers within 1e-2; see docs/reports.md):',
+            );
             for (const l of rerun.lines) out.push(l.text);
             out.push(rerun.ok ? 'rerun: every decision and every check reproduced' : 'rerun: DIFFERS from the record');
           }
@@ -106,7 +119,10 @@ named on its own line), 2 bad input (no case, --out inside the case or not empty
     const out = resolve(io.cwd, values.out);
     const built = await buildReport(loaded, registry, out, { who: reviewerName('report', values.who), record: !values['no-record'] });
     const notRun = built.data.falsifications.filter((f) => f.decision === null).map((f) => f.id);
-    if (values.json) io.stdout(`${JSON.stringify({ dir: out, reportId: built.reportId, root: built.root, files: built.files, decisions: Object.fromEntries(built.data.falsifications.map((f) => [f.id, f.decision?.decision ?? null])) }, null, 2)}\n`);
+    if (values.json)
+      io.stdout(
+        `${JSON.stringify({ dir: out, reportId: built.reportId, root: built.root, files: built.files, decisions: Object.fromEntries(built.data.falsifications.map((f) => [f.id, f.decision?.decision ?? null])) }, null, 2)}\n`,
+      );
     else {
       io.stdout(
         [

@@ -38,38 +38,58 @@ A case without an image-pair set, or a review id the case does not have, is exit
     const { values, positionals } = parseCommandArgs(
       NAME,
       args,
-      { list: { type: 'boolean' }, export: { type: 'string' }, who: { type: 'string' }, json: { type: 'boolean' }, workspace: { type: 'string' } },
+      {
+        list: { type: 'boolean' },
+        export: { type: 'string' },
+        who: { type: 'string' },
+        json: { type: 'boolean' },
+        workspace: { type: 'string' },
+      },
       { min: 1, max: 1, names: '<case-dir>' },
     );
     if (values.list === true && values.export !== undefined) throw new UsageError(NAME, 'give --list or --export, not both');
-    if (values.export === undefined && values.who !== undefined) throw new UsageError(NAME, '--who names who exports: give it with --export');
+    if (values.export === undefined && values.who !== undefined)
+      throw new UsageError(NAME, '--who names who exports: give it with --export');
     const given = resolve(io.cwd, positionals[0] as string);
     const workspaceDir = values.workspace !== undefined ? resolve(io.cwd, values.workspace) : defaultWorkspaceDir();
     const { dir, bundled } = await workingCopy(given, { bundledCasesDir: BUNDLED_CASES_DIR, workspaceDir });
     if (bundled) io.stderr(`recheck: ${given} is a bundled case: reading its workspace copy ${dir}\n`);
-    const [{ loadCase }, { defaultRegistry }, perceptual] = await Promise.all([import('../../cases/load'), import('../registry'), import('../../perceptual/review-api')]);
+    const [{ loadCase }, { defaultRegistry }, perceptual] = await Promise.all([
+      import('../../cases/load'),
+      import('../registry'),
+      import('../../perceptual/review-api'),
+    ]);
     const { file } = await loadCase(dir, defaultRegistry());
     const set = await perceptual.imagePairSetOf(dir, file);
     if (set === null) throw new BadInputError(join(dir, 'case.json'), 'the case has no image-pair set (no "perceptual" block)');
     const reviews = (await perceptual.listReviews(dir)).map((r) => ({ ...r, complete: r.answered === r.total }));
 
     if (values.export === undefined) {
-      io.stdout(values.json ? `${JSON.stringify({ caseId: file.id, caseDir: dir, set, reviews }, null, 2)}\n` : listing(file.id, set, reviews));
+      io.stdout(
+        values.json ? `${JSON.stringify({ caseId: file.id, caseDir: dir, set, reviews }, null, 2)}\n` : listing(file.id, set, reviews),
+      );
       return EXIT.ok;
     }
     const id = values.export;
     const review = reviews.find((r) => r.reviewId === id);
     if (review === undefined) {
       const ids = reviews.map((r) => r.reviewId);
-      throw new BadInputError(dir, `no review "${shown(id, 80)}" in this case (${ids.length === 0 ? 'it has no reviews' : `its reviews: ${ids.join(', ')}`})`);
+      throw new BadInputError(
+        dir,
+        `no review "${shown(id, 80)}" in this case (${ids.length === 0 ? 'it has no reviews' : `its reviews: ${ids.join(', ')}`})`,
+      );
     }
     const out = await perceptual.exportReview(dir, file.id, id, reviewerName(NAME, values.who));
     const path = join(dir, ...out.path.split('/'));
     if (values.json) {
-      io.stdout(`${JSON.stringify({ caseId: file.id, reviewId: id, reviewer: review.reviewer, answered: review.answered, total: review.total, complete: review.complete, path: out.path, file: path, rows: out.rows, sha256: out.sha256 }, null, 2)}\n`);
+      io.stdout(
+        `${JSON.stringify({ caseId: file.id, reviewId: id, reviewer: review.reviewer, answered: review.answered, total: review.total, complete: review.complete, path: out.path, file: path, rows: out.rows, sha256: out.sha256 }, null, 2)}\n`,
+      );
       return EXIT.ok;
     }
-    io.stdout(`exported ${id} (${shown(review.reviewer, 80)}, ${review.answered} of ${review.total} answered, ${review.complete ? 'complete' : 'incomplete'})\n  path: ${path}\n  rows: ${out.rows}\n  sha256: ${out.sha256}\n`);
+    io.stdout(
+      `exported ${id} (${shown(review.reviewer, 80)}, ${review.answered} of ${review.total} answered, ${review.complete ? 'complete' : 'incomplete'})\n  path: ${path}\n  rows: ${out.rows}\n  sha256: ${out.sha256}\n`,
+    );
     return EXIT.ok;
   },
 };
@@ -77,13 +97,24 @@ A case without an image-pair set, or a review id the case does not have, is exit
 /** The text of --list: the pair set, then one row per review. */
 function listing(caseId: string, set: ImagePairSetView, reviews: readonly (ReviewSummaryView & { complete: boolean })[]): string {
   const repeats = set.repeatShare > 0 ? `, about ${Math.round(set.repeatShare * 100)}% shown a second time` : '';
-  const out = [`case ${caseId}: ${set.count} image pairs (${shown(set.pairs, 200)}), ${set.mode}${repeats}`, `question: ${shown(set.question, 500)}`, 'answers (key, label, value):'];
+  const out = [
+    `case ${caseId}: ${set.count} image pairs (${shown(set.pairs, 200)}), ${set.mode}${repeats}`,
+    `question: ${shown(set.question, 500)}`,
+    'answers (key, label, value):',
+  ];
   const labelWidth = Math.max(...set.answers.map((a) => shown(a.label, 60).length));
   for (const a of set.answers) out.push(`  ${shown(a.key, 4)}  ${shown(a.label, 60).padEnd(labelWidth)}  (${shown(a.value, 60)})`);
   out.push('');
   if (reviews.length === 0) out.push('no reviews yet');
   else {
-    const rows = reviews.map((r) => [r.reviewId, shown(r.reviewer, 60), String(r.seed), `${r.answered}/${r.total}`, r.complete ? 'complete' : 'incomplete', r.exported ?? 'not exported']);
+    const rows = reviews.map((r) => [
+      r.reviewId,
+      shown(r.reviewer, 60),
+      String(r.seed),
+      `${r.answered}/${r.total}`,
+      r.complete ? 'complete' : 'incomplete',
+      r.exported ?? 'not exported',
+    ]);
     const head = ['REVIEW', 'REVIEWER', 'SEED', 'ANSWERED', 'COMPLETE', 'EXPORTED'];
     const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
     const line = (cells: string[]) => `  ${cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i] as number))).join('  ')}`;

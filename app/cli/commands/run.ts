@@ -47,19 +47,32 @@ docs/slurm.md), as the app does; a case folder elsewhere computes them on this m
     const { values, positionals } = parseCommandArgs(
       'run',
       args,
-      { falsification: { type: 'string' }, json: { type: 'boolean' }, 'no-record': { type: 'boolean' }, who: { type: 'string' }, workspace: { type: 'string' } },
+      {
+        falsification: { type: 'string' },
+        json: { type: 'boolean' },
+        'no-record': { type: 'boolean' },
+        who: { type: 'string' },
+        workspace: { type: 'string' },
+      },
       { min: 1, max: 1, names: '<case-dir>' },
     );
     const given = resolve(io.cwd, positionals[0] as string);
     const workspaceDir = values.workspace !== undefined ? resolve(io.cwd, values.workspace) : defaultWorkspaceDir();
     const { dir, bundled } = await workingCopy(given, { bundledCasesDir: BUNDLED_CASES_DIR, workspaceDir });
     if (bundled) io.stderr(`recheck: ${given} is a bundled case: running its workspace copy ${dir}\n`);
-    const [{ loadCase }, { runCase }, { defaultRegistry }] = await Promise.all([import('../../cases/load'), import('../../checks/run-case'), import('../registry')]);
+    const [{ loadCase }, { runCase }, { defaultRegistry }] = await Promise.all([
+      import('../../cases/load'),
+      import('../../checks/run-case'),
+      import('../registry'),
+    ]);
     // The workspace's sweep settings apply to its own cases only (a settings.json that does not read is exit 2, one line).
     const inWorkspace = dirname(await realpath(dir).catch(() => dir)) === (await realpath(workspaceDir).catch(() => workspaceDir));
     const sweeps = inWorkspace ? (await (await import('../../settings/store')).readWorkspaceSettings(workspaceDir)).sweeps : null;
     const sweepBackend = sweeps !== null ? (await import('../../settings/sweep-backend')).sweepBackendOf(sweeps) : undefined;
-    if (sweepBackend !== undefined) io.stderr(`recheck: sweep checks run on ${sweepBackend.name === 'slurm' ? 'Slurm' : sweepBackend.name} (${join(workspaceDir, 'settings.json')})\n`);
+    if (sweepBackend !== undefined)
+      io.stderr(
+        `recheck: sweep checks run on ${sweepBackend.name === 'slurm' ? 'Slurm' : sweepBackend.name} (${join(workspaceDir, 'settings.json')})\n`,
+      );
     const registry = defaultRegistry();
     const loaded = await loadCase(dir, registry);
     const bar = createProgressBar(io, loaded.file.id);
@@ -88,10 +101,21 @@ export function formatReport(r: CaseRunReport): string {
   const out: string[] = [`case ${r.caseId}, run ${r.runId}`];
   for (const f of r.falsifications) {
     const says = f.says ?? 'falsified';
-    out.push('', `${f.falsificationId} (claim ${f.claim}${says === 'falsified' ? '' : `, ${FINDING_WORDS[says]}`}): ${decisionWords(f.decision, says).full}`, `  asserted: ${f.assertion}`, `  why: ${f.reason}`, `  ${gateLine(f.gate)}`);
+    out.push(
+      '',
+      `${f.falsificationId} (claim ${f.claim}${says === 'falsified' ? '' : `, ${FINDING_WORDS[says]}`}): ${decisionWords(f.decision, says).full}`,
+      `  asserted: ${f.assertion}`,
+      `  why: ${f.reason}`,
+      `  ${gateLine(f.gate)}`,
+    );
     for (const c of f.checks) {
-      out.push(`  [${c.outcome === 'error' ? 'error' : outcomeWords(c.outcome, says).short}] ${c.checkId} (${c.kind}, ${c.durationMs} ms): ${c.summary}`);
-      if (c.outcome !== 'error') out.push(`      worth: ${guaranteeWords(c.guarantee)}; ${BASIS_WORDS[c.basis ?? 'logbook']}${c.seeds !== undefined ? `; ${c.seeds} seeds` : ''}${c.sources !== undefined ? `; ${c.sources} independent sources` : ''}`);
+      out.push(
+        `  [${c.outcome === 'error' ? 'error' : outcomeWords(c.outcome, says).short}] ${c.checkId} (${c.kind}, ${c.durationMs} ms): ${c.summary}`,
+      );
+      if (c.outcome !== 'error')
+        out.push(
+          `      worth: ${guaranteeWords(c.guarantee)}; ${BASIS_WORDS[c.basis ?? 'logbook']}${c.seeds !== undefined ? `; ${c.seeds} seeds` : ''}${c.sources !== undefined ? `; ${c.sources} independent sources` : ''}`,
+        );
       if (c.insufficient !== undefined) out.push(`      cannot carry a verdict: ${c.insufficient}`);
       for (const a of c.artifacts) out.push(`      artifact: ${a}`);
     }

@@ -44,7 +44,11 @@ recheck verify). Exit: 0 when the search ran (exit found or not), 2 bad input.`,
     const started = Date.now();
     let run;
     try {
-      run = await driveFwRun(cert, horizon, { signal: io.signal, onProgress: (t) => bar.update(t, horizon), stepper: values.exact ? 'exact' : 'enclosure' });
+      run = await driveFwRun(cert, horizon, {
+        signal: io.signal,
+        onProgress: (t) => bar.update(t, horizon),
+        stepper: values.exact ? 'exact' : 'enclosure',
+      });
     } catch (err) {
       if (err instanceof CheckerError) throw new BadInputError(shown(file), err.message.replace(/^recheck\.\w+: /, ''));
       throw err;
@@ -81,12 +85,23 @@ recheck verify). Exit: 0 when the search ran (exit found or not), 2 bad input.`,
     if (values.json) io.stdout(`${JSON.stringify(doc, null, 2)}\n`);
     else {
       const secs = ((Date.now() - started) / 1000).toFixed(2);
-      const exact = run.firstExitStep === null ? `no exit up to step ${horizon}` : run.firstExitStep === 0 ? 'the origin is outside the closed hull already at step 0' : `the origin first leaves the closed hull at step ${run.firstExitStep}`;
+      const exact =
+        run.firstExitStep === null
+          ? `no exit up to step ${horizon}`
+          : run.firstExitStep === 0
+            ? 'the origin is outside the closed hull already at step 0'
+            : `the origin first leaves the closed hull at step ${run.firstExitStep}`;
       const float = run.float64FirstExitStep === null ? `no exit up to step ${horizon}` : `first exit at step ${run.float64FirstExitStep}`;
-      const lines = [`${file}: fw-attention, c = ${cert.c}, horizon ${horizon}`, `exact:   ${exact}`, `float64: ${float}${run.float64FirstExitStep === run.firstExitStep ? ' (agrees)' : ' (DISAGREES with exact)'}`];
+      const lines = [
+        `${file}: fw-attention, c = ${cert.c}, horizon ${horizon}`,
+        `exact:   ${exact}`,
+        `float64: ${float}${run.float64FirstExitStep === run.firstExitStep ? ' (agrees)' : ' (DISAGREES with exact)'}`,
+      ];
       if (written) lines.push(`certificate written to ${written}`);
       else if (values.certificate !== undefined) lines.push('no certificate written (no exit after step 0 within the horizon)');
-      lines.push(`${secs} s, ${run.stepper} stepper, exact state ${run.stateBits} bits${run.enclosure ? ` (at step ${run.enclosure.checkpointStep})` : ''}`);
+      lines.push(
+        `${secs} s, ${run.stepper} stepper, exact state ${run.stateBits} bits${run.enclosure ? ` (at step ${run.enclosure.checkpointStep})` : ''}`,
+      );
       io.stdout(`${lines.join('\n')}\n`);
     }
     return EXIT.ok;

@@ -24,17 +24,26 @@ Without --port: port ${DEFAULT_PORT}, or the next free one when it is taken (the
 --port N: exactly N (exit 2 when it is taken); --port 0 picks any free port.
 --json prints one JSON line {url, port, workspace} once listening.`,
   async run(args, io) {
-    const { values } = parseCommandArgs('serve', args, { port: { type: 'string' }, workspace: { type: 'string' }, json: { type: 'boolean' } }, { min: 0, max: 0, names: '' });
+    const { values } = parseCommandArgs(
+      'serve',
+      args,
+      { port: { type: 'string' }, workspace: { type: 'string' }, json: { type: 'boolean' } },
+      { min: 0, max: 0, names: '' },
+    );
     const explicit = values.port !== undefined;
     const asked = explicit ? Number(values.port) : DEFAULT_PORT;
-    if (!Number.isInteger(asked) || asked < 0 || asked > 65535) throw new UsageError('serve', `--port must be an integer 0-65535, got "${values.port}"`);
+    if (!Number.isInteger(asked) || asked < 0 || asked > 65535)
+      throw new UsageError('serve', `--port must be an integer 0-65535, got "${values.port}"`);
     // Settle the port before any slow work, so a taken --port fails at once.
     let port = await choosePort(asked, explicit);
     const workspaceDir = values.workspace ? resolve(io.cwd, values.workspace) : defaultWorkspaceDir();
     const copied = await ensureWorkspace({ bundledCasesDir: BUNDLED_CASES_DIR, workspaceDir });
     const { ensureRendererBuilt } = await import('../../server/renderer-build');
     await ensureRendererBuilt({ root: INSTALL_ROOT, rendererDir: RENDERER_DIR, log: (l) => io.stderr(`${l}\n`) });
-    const [{ createRecheckService }, { startBrowserServer }] = await Promise.all([import('../../api/service'), import('../../server/http-server')]);
+    const [{ createRecheckService }, { startBrowserServer }] = await Promise.all([
+      import('../../api/service'),
+      import('../../server/http-server'),
+    ]);
     const service = await createRecheckService({ workspaceDir });
     let server;
     for (;;) {

@@ -88,15 +88,21 @@ Exit 0 when finished, 1 when --stop-on found a violating point, 2 on bad input o
     const timeoutS = int('timeout', values.timeout, 30, 1, 86_400);
     const memoryMb = int('memory', values.memory, 512, 32, 65_536);
     const backendName = values.backend ?? 'local';
-    if (backendName !== 'local' && backendName !== 'slurm') throw new UsageError('sweep', `--backend must be local or slurm, got "${shown(backendName, 40)}"`);
+    if (backendName !== 'local' && backendName !== 'slurm')
+      throw new UsageError('sweep', `--backend must be local or slurm, got "${shown(backendName, 40)}"`);
     const slurmOnly = (['partition', 'array-max', 'tasks', 'time', 'mem', 'sbatch-arg'] as const).filter((k) => values[k] !== undefined);
     if (backendName !== 'slurm' && slurmOnly.length > 0) throw new UsageError('sweep', `--${slurmOnly[0]} needs --backend slurm`);
     // The rule of the workspace settings: only options Recheck allows, read as sbatch reads them.
     const sbatchRefused = sbatchWordsProblem(values['sbatch-arg'] ?? []);
     if (sbatchRefused !== null) throw new BadInputError('--sbatch-arg', sbatchRefused.problem);
     const shard = values.shard !== undefined ? parseShard(values.shard, '--shard') : undefined;
-    if (shard !== undefined && backendName === 'slurm') throw new UsageError('sweep', '--shard runs one slice here (it is what a Slurm task runs): drop --backend slurm');
-    const [{ runSweep }, { defaultConfinement, UNCONFINED_NOTICE }, { nodeChildRunner }] = await Promise.all([import('../../runs/sweep'), import('../../sandbox/confinement'), import('../../sandbox/runner')]);
+    if (shard !== undefined && backendName === 'slurm')
+      throw new UsageError('sweep', '--shard runs one slice here (it is what a Slurm task runs): drop --backend slurm');
+    const [{ runSweep }, { defaultConfinement, UNCONFINED_NOTICE }, { nodeChildRunner }] = await Promise.all([
+      import('../../runs/sweep'),
+      import('../../sandbox/confinement'),
+      import('../../sandbox/runner'),
+    ]);
     const backend =
       backendName === 'slurm'
         ? (await import('../../runs/backends/slurm')).slurmBackend({
@@ -109,7 +115,8 @@ Exit 0 when finished, 1 when --stop-on found a violating point, 2 on bad input o
           })
         : undefined;
     const confinement = await defaultConfinement();
-    if (confinement.bwrap === null && values['allow-unconfined'] === true) io.stderr(`${UNCONFINED_NOTICE}\n(continuing unconfined: --allow-unconfined)\n`);
+    if (confinement.bwrap === null && values['allow-unconfined'] === true)
+      io.stderr(`${UNCONFINED_NOTICE}\n(continuing unconfined: --allow-unconfined)\n`);
     const bar = createProgressBar(io, 'sweep');
     let done = 0;
     let total = 0;
@@ -141,7 +148,12 @@ Exit 0 when finished, 1 when --stop-on found a violating point, 2 on bad input o
             bar.update(e.done, e.total);
           }
           // A long point shows its own progress next to the sweep's.
-          if (e.type === 'point-progress') bar.update(done, total, `point ${e.index}: ${e.done}${e.total !== undefined ? `/${e.total}` : ''}${e.message ? ` ${e.message}` : ''}`);
+          if (e.type === 'point-progress')
+            bar.update(
+              done,
+              total,
+              `point ${e.index}: ${e.done}${e.total !== undefined ? `/${e.total}` : ''}${e.message ? ` ${e.message}` : ''}`,
+            );
         },
       });
     } finally {
@@ -178,7 +190,12 @@ async function specFrom(values: { grid?: string; param?: string[]; horizon?: str
   for (const p of values.param ?? []) {
     const m = /^([A-Za-z_][\w]*)=(.+)$/.exec(p);
     if (!m) throw new UsageError('sweep', `--param must be NAME=V1,V2,..., got "${shown(p)}"`);
-    parameters.set(m[1] as string, (m[2] as string).split(',').map((v) => (v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v === 'true' ? true : v === 'false' ? false : v)));
+    parameters.set(
+      m[1] as string,
+      (m[2] as string)
+        .split(',')
+        .map((v) => (v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v === 'true' ? true : v === 'false' ? false : v)),
+    );
   }
   return parseSweepSpec({ parameters: Object.fromEntries(parameters) }, '--param');
 }
@@ -194,18 +211,28 @@ function caseFolder(modulePath: string): string | null {
 function int(name: string, text: string | undefined, fallback: number, min: number, max: number): number {
   if (text === undefined) return fallback;
   const x = Number(text);
-  if (!Number.isInteger(x) || x < min || x > max) throw new UsageError('sweep', `--${name} must be an integer in [${min}, ${max}], got "${text}"`);
+  if (!Number.isInteger(x) || x < min || x > max)
+    throw new UsageError('sweep', `--${name} must be an integer in [${min}, ${max}], got "${text}"`);
   return x;
 }
 
 function formatSummary(s: SweepSummary): string {
-  const counts = Object.entries(s.outcomes).map(([k, n]) => `${n} ${k}`).join(', ');
-  const lines = [`sweep ${s.id}: ${s.status}, ${s.done}/${s.total} points (${counts || 'none'}; ${s.resumed} from the checkpoint) in ${formatSeconds(s.wallMs / 1000)}`];
-  if (s.firstViolation !== null) lines.push(`first violation at point ${s.firstViolation.index}: ${JSON.stringify(s.firstViolation.params)} -> ${JSON.stringify(s.firstViolation.value)}`);
+  const counts = Object.entries(s.outcomes)
+    .map(([k, n]) => `${n} ${k}`)
+    .join(', ');
+  const lines = [
+    `sweep ${s.id}: ${s.status}, ${s.done}/${s.total} points (${counts || 'none'}; ${s.resumed} from the checkpoint) in ${formatSeconds(s.wallMs / 1000)}`,
+  ];
+  if (s.firstViolation !== null)
+    lines.push(
+      `first violation at point ${s.firstViolation.index}: ${JSON.stringify(s.firstViolation.params)} -> ${JSON.stringify(s.firstViolation.value)}`,
+    );
   const jobs = s.backend.jobs ?? [];
   if (s.backend.name === 'slurm' && jobs.length > 0) {
     const nodes = [...new Set(jobs.flatMap((j) => j.nodes))];
-    lines.push(`on Slurm (${s.backend.version ?? 'version unknown'}): job${jobs.length === 1 ? '' : 's'} ${jobs.map((j) => j.id).join(', ')}${nodes.length > 0 ? ` on ${nodes.join(', ')}` : ''}`);
+    lines.push(
+      `on Slurm (${s.backend.version ?? 'version unknown'}): job${jobs.length === 1 ? '' : 's'} ${jobs.map((j) => j.id).join(', ')}${nodes.length > 0 ? ` on ${nodes.join(', ')}` : ''}`,
+    );
   }
   if (s.status === 'cancelled') lines.push('cancelled: finished points are kept; rerun the same command to resume');
   lines.push(`checkpoint: ${s.dir}`);

@@ -18,7 +18,12 @@ match the size of the other image of its pair; each problem is one line naming t
 Exit 0 when all are valid, 2 at the first invalid one (one line: file, JSON pointer, problem; one line per
 image problem).`,
   async run(args, io) {
-    const { values, positionals } = parseCommandArgs('validate', args, { json: { type: 'boolean' } }, { min: 1, max: Infinity, names: '<case-dir>' });
+    const { values, positionals } = parseCommandArgs(
+      'validate',
+      args,
+      { json: { type: 'boolean' } },
+      { min: 1, max: Infinity, names: '<case-dir>' },
+    );
     const [{ loadCase, displayPath }, { readLogbook }, { defaultRegistry }, { checkImagePairs }] = await Promise.all([
       import('../../cases/load'),
       import('../../logbook/read'),
@@ -40,10 +45,18 @@ image problem).`,
       const images = loaded.file.perceptual === undefined ? undefined : await checkImagePairs(dir, loaded.file.perceptual.pairs);
       if (images !== undefined && images.problems.length > 0) {
         const table = displayPath(join(dir, images.table), io.cwd);
-        for (const p of images.problems) io.stderr(`recheck: ${table}: line ${p.line}: pair ${p.pair}: ${shown(p.file)}: ${oneLine(p.problem)}\n`);
+        for (const p of images.problems)
+          io.stderr(`recheck: ${table}: line ${p.line}: pair ${p.pair}: ${shown(p.file)}: ${oneLine(p.problem)}\n`);
         return EXIT.badInput;
       }
-      valid.push({ dir: displayPath(dir, io.cwd), id: loaded.file.id, falsifications: loaded.file.falsifications.length, checks, logbooks, ...(images ? { images } : {}) });
+      valid.push({
+        dir: displayPath(dir, io.cwd),
+        id: loaded.file.id,
+        falsifications: loaded.file.falsifications.length,
+        checks,
+        logbooks,
+        ...(images ? { images } : {}),
+      });
     }
     if (values.json) io.stdout(`${JSON.stringify({ valid: true, cases: valid }, null, 2)}\n`);
     else {

@@ -54,31 +54,60 @@ Exit 0 recorded; 2 refused (one line saying why).`,
     );
     const finding = values.finding ?? values.falsification;
     if (finding === undefined) throw new UsageError(NAME, '--finding is required');
-    if (values.verdict === undefined || !VERDICTS.includes(values.verdict as ReviewerVerdict)) throw new UsageError(NAME, `--verdict must be one of ${VERDICTS.join(', ')}`);
-    if (values.rationale === undefined) throw new UsageError(NAME, '--rationale is required (say what you read; at least 40 characters when you disagree with the computed decision)');
+    if (values.verdict === undefined || !VERDICTS.includes(values.verdict as ReviewerVerdict))
+      throw new UsageError(NAME, `--verdict must be one of ${VERDICTS.join(', ')}`);
+    if (values.rationale === undefined)
+      throw new UsageError(
+        NAME,
+        '--rationale is required (say what you read; at least 40 characters when you disagree with the computed decision)',
+      );
     const reviewer = reviewerName(NAME, values.reviewer ?? values.who);
     const given = resolve(io.cwd, positionals[0] as string);
     const workspaceDir = values.workspace !== undefined ? resolve(io.cwd, values.workspace) : defaultWorkspaceDir();
     const { dir, bundled } = await workingCopy(given, { bundledCasesDir: BUNDLED_CASES_DIR, workspaceDir });
     if (bundled) io.stderr(`recheck: ${given} is a bundled case: recording in its workspace copy ${dir}\n`);
-    const [{ loadCase }, { defaultRegistry }, { recordVerdict }, { latestCaseReports, isCurrent }, { verdictDisagreesWith, FALSIFICATION_DECISIONS }] = await Promise.all([
+    const [
+      { loadCase },
+      { defaultRegistry },
+      { recordVerdict },
+      { latestCaseReports, isCurrent },
+      { verdictDisagreesWith, FALSIFICATION_DECISIONS },
+    ] = await Promise.all([
       import('../../cases/load'),
       import('../registry'),
       import('../../verdicts/record'),
       import('../../checks/latest'),
       import('../../../common/words/outcomes'),
     ]);
-    if (values.overrides !== undefined && !FALSIFICATION_DECISIONS.includes(values.overrides as FalsificationDecision)) throw new UsageError(NAME, `--overrides must be one of ${FALSIFICATION_DECISIONS.join(', ')}`);
+    if (values.overrides !== undefined && !FALSIFICATION_DECISIONS.includes(values.overrides as FalsificationDecision))
+      throw new UsageError(NAME, `--overrides must be one of ${FALSIFICATION_DECISIONS.join(', ')}`);
     const loaded = await loadCase(dir, defaultRegistry());
-    if (!loaded.file.falsifications.some((f) => f.id === finding)) throw new BadInputError(shown(dir), `no finding "${shown(finding, 80)}" (findings: ${loaded.file.falsifications.map((f) => f.id).join(', ') || 'none'})`);
+    if (!loaded.file.falsifications.some((f) => f.id === finding))
+      throw new BadInputError(
+        shown(dir),
+        `no finding "${shown(finding, 80)}" (findings: ${loaded.file.falsifications.map((f) => f.id).join(', ') || 'none'})`,
+      );
     const latest = (await latestCaseReports(dir, loaded.file)).reports.find((r) => r.falsificationId === finding);
     const computed = isCurrent(latest) ? latest.decision : undefined;
     const verdict = values.verdict as ReviewerVerdict;
     const disagrees = verdictDisagreesWith(verdict, computed);
-    const overridesComputed = values.overrides !== undefined ? (values.overrides as FalsificationDecision) : disagrees ? computed : undefined;
-    const entry = await recordVerdict(loaded, basename(dir), { falsificationId: finding, verdict, rationale: values.rationale, reviewer, ...(overridesComputed !== undefined ? { overridesComputed } : {}) });
-    if (values.json) io.stdout(`${JSON.stringify({ recorded: entry, computedDecision: computed ?? null, disagrees, ...(latest?.stale !== undefined ? { stale: latest.stale } : {}) }, null, 2)}\n`);
-    else io.stdout(`recorded ${verdict} on ${finding} by ${reviewer}${computed !== undefined ? ` (computed: ${computed}${disagrees ? ', overridden' : ''})` : latest?.stale !== undefined ? ` (${latest.stale})` : ' (not run yet)'}\n`);
+    const overridesComputed =
+      values.overrides !== undefined ? (values.overrides as FalsificationDecision) : disagrees ? computed : undefined;
+    const entry = await recordVerdict(loaded, basename(dir), {
+      falsificationId: finding,
+      verdict,
+      rationale: values.rationale,
+      reviewer,
+      ...(overridesComputed !== undefined ? { overridesComputed } : {}),
+    });
+    if (values.json)
+      io.stdout(
+        `${JSON.stringify({ recorded: entry, computedDecision: computed ?? null, disagrees, ...(latest?.stale !== undefined ? { stale: latest.stale } : {}) }, null, 2)}\n`,
+      );
+    else
+      io.stdout(
+        `recorded ${verdict} on ${finding} by ${reviewer}${computed !== undefined ? ` (computed: ${computed}${disagrees ? ', overridden' : ''})` : latest?.stale !== undefined ? ` (${latest.stale})` : ' (not run yet)'}\n`,
+      );
     return EXIT.ok;
   },
 };

@@ -35,8 +35,16 @@ width, replayedSteps and longestReplay; null with --exact).
 Exit: 0 the certificate holds, 1 it does not, 2 bad input (malformed JSON, zero denominator, float
 coordinate, beyond a limit: one line naming the file and the place).`,
   async run(args, io) {
-    const { values, positionals } = parseCommandArgs('verify', args, { json: { type: 'boolean' }, exact: { type: 'boolean' } }, { min: 1, max: 1, names: '<certificate.json>' });
-    const [{ driveFwRun, readFwCertificateFile }, { fwVerdict }] = await Promise.all([import('../../checks/kinds/fw-files'), import('../../../checkers/certificates/verify-fw')]);
+    const { values, positionals } = parseCommandArgs(
+      'verify',
+      args,
+      { json: { type: 'boolean' }, exact: { type: 'boolean' } },
+      { min: 1, max: 1, names: '<certificate.json>' },
+    );
+    const [{ driveFwRun, readFwCertificateFile }, { fwVerdict }] = await Promise.all([
+      import('../../checks/kinds/fw-files'),
+      import('../../../checkers/certificates/verify-fw'),
+    ]);
     const file = positionals[0] as string;
     const cert = await readFwCertificateFile(resolve(io.cwd, file), file, true);
     const step = cert.claim?.step ?? 0;
@@ -44,7 +52,11 @@ coordinate, beyond a limit: one line naming the file and the place).`,
     const started = Date.now();
     let run;
     try {
-      run = await driveFwRun(cert, step, { signal: io.signal, onProgress: (t) => bar.update(t, step), stepper: values.exact ? 'exact' : 'enclosure' });
+      run = await driveFwRun(cert, step, {
+        signal: io.signal,
+        onProgress: (t) => bar.update(t, step),
+        stepper: values.exact ? 'exact' : 'enclosure',
+      });
     } catch (err) {
       if (err instanceof CheckerError) throw new BadInputError(shown(file), err.message.replace(/^recheck\.\w+: /, ''));
       throw err;

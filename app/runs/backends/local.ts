@@ -87,7 +87,14 @@ async function computeMissing(p: SweepPass): Promise<PassEnd> {
           limits: p.limits,
           signal: ac.signal,
           onMessage: (m) => {
-            if (m.type === 'progress') o.onEvent?.({ type: 'point-progress', index, done: m.done, ...(m.total !== undefined ? { total: m.total } : {}), ...(m.message !== undefined ? { message: m.message } : {}) });
+            if (m.type === 'progress')
+              o.onEvent?.({
+                type: 'point-progress',
+                index,
+                done: m.done,
+                ...(m.total !== undefined ? { total: m.total } : {}),
+                ...(m.message !== undefined ? { message: m.message } : {}),
+              });
             else if (m.type === 'log') o.onEvent?.({ type: 'point-log', index, text: m.text });
           },
         });

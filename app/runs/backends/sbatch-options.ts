@@ -73,14 +73,16 @@ export function parseSbatchWords(words: readonly string[]): SbatchParse {
   for (let i = 0; i < words.length; i++) {
     const w = words[i] as string;
     if (w === '--') return stop(i, 'end', '"--" ends sbatch\'s options (what follows would be the job\'s script)');
-    if (!w.startsWith('-') || w === '-') return stop(i, 'script', `"${shown(w, 80)}" is not an sbatch option (sbatch would take it as the job's script)`);
+    if (!w.startsWith('-') || w === '-')
+      return stop(i, 'script', `"${shown(w, 80)}" is not an sbatch option (sbatch would take it as the job's script)`);
     if (w.startsWith('--')) {
       const eq = w.indexOf('=');
       const name = w.slice(2, eq < 0 ? undefined : eq);
       const written = `--${name}`;
       const found = resolveLong(name);
       if (found === null) return stop(i, 'unknown', `${shown(written, 80)} is not an sbatch option`);
-      if ('ambiguous' in found) return stop(i, 'ambiguous', `${shown(written, 80)} is ambiguous to sbatch (${found.ambiguous.map((n) => `--${n}`).join(', ')})`);
+      if ('ambiguous' in found)
+        return stop(i, 'ambiguous', `${shown(written, 80)} is ambiguous to sbatch (${found.ambiguous.map((n) => `--${n}`).join(', ')})`);
       const o = found.option;
       const base = { word: i, written, name: o.name, arg: o.arg };
       if (o.arg === 0 && eq >= 0) return stop(i, 'value-refused', `${label(base)} takes no value`);
@@ -120,10 +122,19 @@ const NAMES = { form: 'names (letters, digits, ".", "_", "-"; comma-separated)',
 const ONE_NAME = { form: 'a name (letters, digits, ".", "_", "-")', pattern: new RegExp(`^${NAME}$`) };
 const COUNT = { form: 'a whole number', pattern: /^[0-9]{1,6}$/ };
 const SIZE = { form: 'a size such as 2G or 500M', pattern: /^[0-9]{1,12}[KMGTkmgt]?$/ };
-const TIME = { form: "Slurm's time syntax (minutes, H:MM:SS or D-HH)", pattern: /^(?:[0-9]{1,6}(?:-[0-9]{1,2})?(?::[0-9]{1,2}){0,2}|UNLIMITED|INFINITE)$/ };
-const GPUS = { form: 'a GPU count, optionally typed (a100:2)', pattern: /^(?:[A-Za-z0-9_.-]{1,64}:)?[0-9]{1,6}(?:,(?:[A-Za-z0-9_.-]{1,64}:)?[0-9]{1,6}){0,15}$/ };
+const TIME = {
+  form: "Slurm's time syntax (minutes, H:MM:SS or D-HH)",
+  pattern: /^(?:[0-9]{1,6}(?:-[0-9]{1,2})?(?::[0-9]{1,2}){0,2}|UNLIMITED|INFINITE)$/,
+};
+const GPUS = {
+  form: 'a GPU count, optionally typed (a100:2)',
+  pattern: /^(?:[A-Za-z0-9_.-]{1,64}:)?[0-9]{1,6}(?:,(?:[A-Za-z0-9_.-]{1,64}:)?[0-9]{1,6}){0,15}$/,
+};
 const WHEN = { form: 'a time such as now+1hour or 2026-12-01T10:00', pattern: /^[A-Za-z0-9:+.-]{1,64}$/ };
-const HOSTS = { form: 'a node list such as node[01-04],gpu7 (with a "/" sbatch would read a file instead)', pattern: /^[A-Za-z0-9._,[\]-]{1,1024}$/ };
+const HOSTS = {
+  form: 'a node list such as node[01-04],gpu7 (with a "/" sbatch would read a file instead)',
+  pattern: /^[A-Za-z0-9._,[\]-]{1,1024}$/,
+};
 
 /** The options Recheck allows, by long name (short forms and full aliases too), with the form of their value. */
 const ALLOWED: Readonly<Record<string, { readonly form: string; readonly pattern: RegExp }>> = {
@@ -163,7 +174,10 @@ const ALLOWED: Readonly<Record<string, { readonly form: string; readonly pattern
   exclusive: { form: 'user or mcs (or nothing)', pattern: /^(?:user|mcs)$/ },
   oversubscribe: { form: 'nothing', pattern: /^$/ },
   contiguous: { form: 'nothing', pattern: /^$/ },
-  hint: { form: 'compute_bound, memory_bound, multithread or nomultithread', pattern: /^(?:compute_bound|memory_bound|multithread|nomultithread)$/ },
+  hint: {
+    form: 'compute_bound, memory_bound, multithread or nomultithread',
+    pattern: /^(?:compute_bound|memory_bound|multithread|nomultithread)$/,
+  },
   licenses: { form: 'licenses such as matlab:1', pattern: /^[A-Za-z0-9_.@:,|-]{1,256}$/ },
   comment: { form: 'text without control characters', pattern: /^[^\u0000-\u001f\u007f]{0,512}$/ },
 };
@@ -172,7 +186,19 @@ const ALLOWED: Readonly<Record<string, { readonly form: string; readonly pattern
 export const ALLOWED_SBATCH_OPTIONS: readonly string[] = Object.keys(ALLOWED);
 
 /** Options every sweep job gets from Recheck (the array, its files, its name, script, directory and environment). */
-const SET_BY_RECHECK: ReadonlySet<string> = new Set(['array', 'output', 'error', 'input', 'open-mode', 'job-name', 'wrap', 'parsable', 'test-only', 'chdir', 'export']);
+const SET_BY_RECHECK: ReadonlySet<string> = new Set([
+  'array',
+  'output',
+  'error',
+  'input',
+  'open-mode',
+  'job-name',
+  'wrap',
+  'parsable',
+  'test-only',
+  'chdir',
+  'export',
+]);
 
 /** Why some refused options are refused, in a few words. */
 const WHY: Readonly<Record<string, string>> = {
@@ -196,10 +222,12 @@ const WHY: Readonly<Record<string, string>> = {
 function optionProblem(o: SbatchOption): string | null {
   if (SET_BY_RECHECK.has(o.name)) return `${label(o)} is set by Recheck for every sweep job and cannot be changed here`;
   const allowed = ALLOWED[o.name];
-  if (allowed === undefined) return `${label(o)} is not among the sbatch options Recheck allows for sweep jobs${WHY[o.name] !== undefined ? ` (${WHY[o.name]})` : ''}`;
+  if (allowed === undefined)
+    return `${label(o)} is not among the sbatch options Recheck allows for sweep jobs${WHY[o.name] !== undefined ? ` (${WHY[o.name]})` : ''}`;
   if (o.written.startsWith('--') && o.written !== `--${o.name}`) return `${label(o)}: write the option in full, --${o.name}`;
   if (o.value === undefined) return null;
-  if (o.separate === true && o.value.startsWith('-')) return `--${o.name}: a value starting with "-" must be attached (--${o.name}=${shown(o.value, 40)})`;
+  if (o.separate === true && o.value.startsWith('-'))
+    return `--${o.name}: a value starting with "-" must be attached (--${o.name}=${shown(o.value, 40)})`;
   return allowed.pattern.test(o.value) ? null : `--${o.name}: "${shown(o.value, 80)}" is not ${allowed.form}`;
 }
 

@@ -23,7 +23,13 @@ export function slurmCommand(command: string, args: readonly string[], env: Node
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
     child.on('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'ENOENT') reject(new BadInputError(command, "not found on PATH: install Slurm's client commands (Debian: slurm-client) or run the sweep without --backend slurm"));
+      if (err.code === 'ENOENT')
+        reject(
+          new BadInputError(
+            command,
+            "not found on PATH: install Slurm's client commands (Debian: slurm-client) or run the sweep without --backend slurm",
+          ),
+        );
       else reject(err);
     });
     child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
@@ -32,7 +38,10 @@ export function slurmCommand(command: string, args: readonly string[], env: Node
 
 /** The first error line of a Slurm command, without its `sbatch: error: ` prefix. Example: `invalid partition specified: nope`. */
 export function slurmError(r: CommandResult): string {
-  const lines = `${r.stderr}\n${r.stdout}`.split('\n').map((l) => l.trim()).filter((l) => l !== '');
+  const lines = `${r.stderr}\n${r.stdout}`
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
   const line = lines.find((l) => /error/i.test(l)) ?? lines[0] ?? `exit ${r.code}`;
   return oneLine(line.replace(/^\w+: error: /, ''), 300);
 }

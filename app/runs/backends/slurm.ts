@@ -135,8 +135,12 @@ export function slurmBackend(s: SlurmSettings = {}): SweepBackend {
     // The cut is the sweep's for life: readers trust shard files only for the cut the manifest records.
     const recorded = p.previous?.name === 'slurm' ? p.previous.settings?.shards : undefined;
     const wanted = Math.max(1, Math.min(s.tasks ?? Math.min(p.total, DEFAULT_MAX_TASKS), p.total));
-    const shards = typeof recorded === 'number' && Number.isSafeInteger(recorded) && recorded >= 1 && recorded <= p.total ? recorded : wanted;
-    if (shards !== wanted && s.tasks !== undefined) p.notice(`this sweep was cut into ${shards} shards when it was first submitted: it keeps them (--tasks ${s.tasks} applies to a new sweep)`);
+    const shards =
+      typeof recorded === 'number' && Number.isSafeInteger(recorded) && recorded >= 1 && recorded <= p.total ? recorded : wanted;
+    if (shards !== wanted && s.tasks !== undefined)
+      p.notice(
+        `this sweep was cut into ${shards} shards when it was first submitted: it keeps them (--tasks ${s.tasks} applies to a new sweep)`,
+      );
     // Points a task runs at once: --jobs when given (and as many CPUs asked for), else one.
     const perTask = Math.max(1, Math.floor(p.o.jobs ?? 1));
     const previousJobs = p.previous?.name === 'slurm' ? [...(p.previous.jobs ?? [])] : [];
@@ -179,7 +183,9 @@ export function slurmBackend(s: SlurmSettings = {}): SweepBackend {
         }
         if (end === undefined && confirmedStop()) {
           end = 'cancelled-at-stop-point';
-          p.notice(`Slurm job ${job.id}: first violation at point ${p.stopIndex} confirmed (every point below it is done): remaining tasks cancelled`);
+          p.notice(
+            `Slurm job ${job.id}: first violation at point ${p.stopIndex} confirmed (every point below it is done): remaining tasks cancelled`,
+          );
           await cancelJob(job.id, env);
         }
         let queued;
@@ -197,7 +203,12 @@ export function slurmBackend(s: SlurmSettings = {}): SweepBackend {
       }
       const ended = await jobEnd(job.id, env);
       for (const n of ended.nodes) nodes.add(n);
-      jobs[k] = { ...job, nodes: [...nodes].sort(), end: end ?? 'finished', ...(Object.keys(ended.states).length > 0 ? { states: ended.states } : {}) };
+      jobs[k] = {
+        ...job,
+        nodes: [...nodes].sort(),
+        end: end ?? 'finished',
+        ...(Object.keys(ended.states).length > 0 ? { states: ended.states } : {}),
+      };
       // No task writes now: torn tails of killed tasks are set aside, then the last points are read.
       for (const torn of await repairAllPointsFiles(p.dir)) p.notice(torn.message);
       await collect();
@@ -248,20 +259,39 @@ export function slurmBackend(s: SlurmSettings = {}): SweepBackend {
     const submittedAt = new Date().toISOString();
     const t0 = performance.now();
     // Recheck's own options last: sbatch takes the last of a repeated option.
-    const own = ['--array', array, '--job-name', `recheck-${p.id}`.slice(0, 64), '--output', join(slurmDir, 'task-%A_%a.out'), '--chdir', resolve(p.dir), '--export=NONE'];
+    const own = [
+      '--array',
+      array,
+      '--job-name',
+      `recheck-${p.id}`.slice(0, 64),
+      '--output',
+      join(slurmDir, 'task-%A_%a.out'),
+      '--chdir',
+      resolve(p.dir),
+      '--export=NONE',
+    ];
     const id = await submitBatch([...settingArgs(s, perTask), ...own], script, env);
-    await writeFile(join(slurmDir, `job-${id}.submitted`), `${submittedAt} in ${Math.round(performance.now() - t0)} ms: --array=${array}\n`);
+    await writeFile(
+      join(slurmDir, `job-${id}.submitted`),
+      `${submittedAt} in ${Math.round(performance.now() - t0)} ms: --array=${array}\n`,
+    );
     jobs.push({ id, tasks, shards: missing.length, nodes: [], submittedAt });
     await p.recordBackend(record());
-    p.notice(`submitted Slurm job ${id}: ${missing.length} task${missing.length === 1 ? '' : 's'} (shards ${tasks} of ${shards})${s.arrayMax !== undefined ? `, at most ${s.arrayMax} at once` : ''}`);
+    p.notice(
+      `submitted Slurm job ${id}: ${missing.length} task${missing.length === 1 ? '' : 's'} (shards ${tasks} of ${shards})${s.arrayMax !== undefined ? `, at most ${s.arrayMax} at once` : ''}`,
+    );
     await follow(jobs.length - 1);
 
     if (p.o.signal?.aborted || confirmedStop()) return 'done';
     const stillMissing = shardsMissing(p.records, p.total, shards, Number.isFinite(p.stopIndex) ? p.stopIndex + 1 : p.total);
     if (stillMissing.length === 0) return 'done';
     const states = jobs.at(-1)?.states ?? {};
-    const how = Object.entries(states).map(([k, n]) => `${n} ${k}`).join(', ');
-    p.notice(`Slurm job ${id} ended${how !== '' ? ` (${how})` : ''} with shards ${arrayIndexList(stillMissing)} unfinished: rerun the same command (or add --resume) to submit only those`);
+    const how = Object.entries(states)
+      .map(([k, n]) => `${n} ${k}`)
+      .join(', ');
+    p.notice(
+      `Slurm job ${id} ended${how !== '' ? ` (${how})` : ''} with shards ${arrayIndexList(stillMissing)} unfinished: rerun the same command (or add --resume) to submit only those`,
+    );
     return 'incomplete';
   };
 

@@ -69,7 +69,13 @@ export async function auditDivergence(o: DivergenceAuditOptions): Promise<Diverg
   const seed = o.seed ?? 20261129;
   const probes = makeProbes(seed, o.probes ?? 64);
   // Bundling is held to the same wall clock as the run (--timeout), and cancelled with it.
-  const program = await o.runner.prepare({ modulePath: o.modulePath, driverPath: sandboxSourceFile(DRIVER), label, limits: { timeoutMs: o.timeoutMs ?? 30_000 }, ...(o.signal ? { signal: o.signal } : {}) });
+  const program = await o.runner.prepare({
+    modulePath: o.modulePath,
+    driverPath: sandboxSourceFile(DRIVER),
+    label,
+    limits: { timeoutMs: o.timeoutMs ?? 30_000 },
+    ...(o.signal ? { signal: o.signal } : {}),
+  });
   let end;
   try {
     end = await o.runner.run(program, {

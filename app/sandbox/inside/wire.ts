@@ -53,7 +53,14 @@ export function takeRequest(text: string): RunRequest | null {
   }
   if (typeof v !== 'object' || v === null) return null;
   const r = v as Record<string, unknown>;
-  if (r.type !== 'run' || typeof r.seed !== 'number' || !Number.isInteger(r.seed) || typeof r.nonce !== 'string' || !/^[0-9a-f]{16,64}$/.test(r.nonce)) return null;
+  if (
+    r.type !== 'run' ||
+    typeof r.seed !== 'number' ||
+    !Number.isInteger(r.seed) ||
+    typeof r.nonce !== 'string' ||
+    !/^[0-9a-f]{16,64}$/.test(r.nonce)
+  )
+    return null;
   if (nonce === '') {
     nonce = r.nonce;
     for (const json of early.splice(0)) write?.(envelopeText(nonce, json));
@@ -73,7 +80,8 @@ export function sendMessage(message: SandboxMessage): void {
     if (err instanceof RangeError) why = 'nested too deep for the runtime';
   }
   // A result that does not serialise (BigInt, a cycle, a throwing toJSON) is reported as such, not lost.
-  if (typeof json !== 'string') json = stringify(plain({ type: 'error', reason: 'threw', message: `the result cannot be sent as JSON: ${why}` }));
+  if (typeof json !== 'string')
+    json = stringify(plain({ type: 'error', reason: 'threw', message: `the result cannot be sent as JSON: ${why}` }));
   if (nonce === '') {
     if (early.length < MAX_EARLY) early.push(json);
     return;

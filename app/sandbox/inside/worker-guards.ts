@@ -19,7 +19,10 @@ import { installWire, sendMessage, takeRequest } from './wire';
 /** The few members of a dedicated worker's global scope this file uses (the Node project has no DOM types). */
 interface WorkerScope {
   postMessage(message: unknown): void;
-  addEventListener(type: 'message', listener: (event: { data: unknown; isTrusted: boolean; stopImmediatePropagation(): void }) => void): void;
+  addEventListener(
+    type: 'message',
+    listener: (event: { data: unknown; isTrusted: boolean; stopImmediatePropagation(): void }) => void,
+  ): void;
 }
 
 const scope = globalThis as unknown as WorkerScope;

@@ -8,7 +8,10 @@ import { nextRunRequest, send } from './worker-guards';
 import { executeRun, failureMessage, type Driver, type RunChannel } from './run-core';
 
 interface WorkerEvents {
-  addEventListener(type: 'error' | 'unhandledrejection', listener: (event: { error?: unknown; reason?: unknown; preventDefault(): void }) => void): void;
+  addEventListener(
+    type: 'error' | 'unhandledrejection',
+    listener: (event: { error?: unknown; reason?: unknown; preventDefault(): void }) => void,
+  ): void;
 }
 
 /** Waits for the RunRequest, runs `driver` on it and reports the outcome exactly once. */

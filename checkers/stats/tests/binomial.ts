@@ -28,13 +28,20 @@ export interface BinomialOptions extends TestOptions {
 
 /** The exact binomial test of k successes in n trials. */
 export function binomialExactTest(k: number, n: number, options: BinomialOptions = {}): TestResult {
-  if (!Number.isInteger(n) || n < 1 || n > MAX_BINOMIAL_N) throw new DomainError(TEST, `n must be a whole number in [1, ${MAX_BINOMIAL_N}], got ${n}`);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_BINOMIAL_N)
+    throw new DomainError(TEST, `n must be a whole number in [1, ${MAX_BINOMIAL_N}], got ${n}`);
   if (!Number.isInteger(k) || k < 0 || k > n) throw new DomainError(TEST, `k must be a whole number in [0, n], got ${k} of ${n}`);
   const p0 = options.p0 ?? 0.5;
   if (typeof p0 !== 'number' || !(p0 >= 0 && p0 <= 1)) throw new DomainError(TEST, `p0 must be in [0, 1], got ${String(p0)}`);
   const { alternative, level } = checkOptions(TEST, options);
-  if (alternative !== 'two-sided' && !(level > 0.5)) throw new DomainError(TEST, `a one-sided interval needs a level above 0.5, got ${level}`);
-  const p = alternative === 'greater' ? binomialUpperTail(k, n, p0) : alternative === 'less' ? binomialCdf(k, n, p0) : binomialTest(k, n, p0).pValue;
+  if (alternative !== 'two-sided' && !(level > 0.5))
+    throw new DomainError(TEST, `a one-sided interval needs a level above 0.5, got ${level}`);
+  const p =
+    alternative === 'greater'
+      ? binomialUpperTail(k, n, p0)
+      : alternative === 'less'
+        ? binomialCdf(k, n, p0)
+        : binomialTest(k, n, p0).pValue;
   return {
     test: 'binomial',
     alternative,
@@ -56,5 +63,7 @@ function clopperPearson(k: number, n: number, level: number, alternative: TestOp
     return { level, low, high, of: 'proportion' };
   }
   const twoSided = exactInterval(k, n, 2 * level - 1);
-  return alternative === 'greater' ? { level, low: twoSided.low, high: 1, of: 'proportion' } : { level, low: 0, high: twoSided.high, of: 'proportion' };
+  return alternative === 'greater'
+    ? { level, low: twoSided.low, high: 1, of: 'proportion' }
+    : { level, low: 0, high: twoSided.high, of: 'proportion' };
 }

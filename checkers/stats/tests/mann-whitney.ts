@@ -77,18 +77,45 @@ export function mannWhitneyTest(a: readonly number[], b: readonly number[], opti
   const u = alternative === 'greater' ? ua : alternative === 'less' ? ub : Math.max(ua, ub);
   const factor = alternative === 'two-sided' ? 2 : 1;
   const ties = tieGroups(pooled);
-  const base = { test: 'mann-whitney' as const, alternative, statistic: ua, dof: null, ci: null, effect: { name: 'rank-biserial' as const, value: (2 * ua) / (na * nb) - 1 }, n: { a: na, b: nb } };
+  const base = {
+    test: 'mann-whitney' as const,
+    alternative,
+    statistic: ua,
+    dof: null,
+    ci: null,
+    effect: { name: 'rank-biserial' as const, value: (2 * ua) / (na * nb) - 1 },
+    n: { a: na, b: nb },
+  };
   const method = options.method ?? 'auto';
-  if (method !== 'auto' && method !== 'exact' && method !== 'approx') throw new DomainError(TEST, `method must be auto, exact or approx, got ${String(method)}`);
+  if (method !== 'auto' && method !== 'exact' && method !== 'approx')
+    throw new DomainError(TEST, `method must be auto, exact or approx, got ${String(method)}`);
   if (method === 'exact' && ties.length > 0) {
     const splits = splitsUpTo(na + nb, na, MWU_CONDITIONAL_MAX);
-    if (!Number.isFinite(splits)) throw new DomainError(TEST, `the exact law with ties enumerates C(n_a + n_b, n_a) splits: more than ${MWU_CONDITIONAL_MAX} here; use method approx`);
+    if (!Number.isFinite(splits))
+      throw new DomainError(
+        TEST,
+        `the exact law with ties enumerates C(n_a + n_b, n_a) splits: more than ${MWU_CONDITIONAL_MAX} here; use method approx`,
+      );
     // U_a rises with mean(ranks of a) - mean(ranks of b) (their total is fixed): count on that difference.
     const t = splitCounts(ranks, na, ra / na - (ranks.reduce((s, r) => s + r, 0) - ra) / nb, 1e-9);
-    const p = alternative === 'greater' ? t.ge / t.total : alternative === 'less' ? t.le / t.total : Math.min(1, (2 * Math.min(t.le, t.ge)) / t.total);
-    return { ...base, p, guarantee: { kind: 'exact', method: `exact law of U conditional on the tied ranks (all ${t.total} splits)` }, pAccuracy: 'exact: a whole count of splits over C(n_a + n_b, n_a), one rounding' };
+    const p =
+      alternative === 'greater'
+        ? t.ge / t.total
+        : alternative === 'less'
+          ? t.le / t.total
+          : Math.min(1, (2 * Math.min(t.le, t.ge)) / t.total);
+    return {
+      ...base,
+      p,
+      guarantee: { kind: 'exact', method: `exact law of U conditional on the tied ranks (all ${t.total} splits)` },
+      pAccuracy: 'exact: a whole count of splits over C(n_a + n_b, n_a), one rounding',
+    };
   }
-  if (method === 'exact' && Math.min(na, nb) * na * nb > MWU_EXACT_WORK) throw new DomainError(TEST, `the exact law of U needs min(n_a, n_b) n_a n_b <= ${MWU_EXACT_WORK}, got ${Math.min(na, nb) * na * nb}; use method approx`);
+  if (method === 'exact' && Math.min(na, nb) * na * nb > MWU_EXACT_WORK)
+    throw new DomainError(
+      TEST,
+      `the exact law of U needs min(n_a, n_b) n_a n_b <= ${MWU_EXACT_WORK}, got ${Math.min(na, nb) * na * nb}; use method approx`,
+    );
   const autoExact = Math.min(na, nb) <= MWU_EXACT_SMALL && Math.max(na, nb) <= MWU_EXACT_LARGE && ties.length === 0;
   if (method === 'exact' || (method === 'auto' && autoExact)) {
     // P(U >= u) = P(U <= n_a n_b - u) by the symmetry of the null law.
@@ -104,7 +131,14 @@ export function mannWhitneyTest(a: readonly number[], b: readonly number[], opti
   const tieTerm = ties.reduce((s, t) => s + (t * t * t - t), 0);
   const s = Math.sqrt(((na * nb) / 12) * (nn + 1 - tieTerm / (nn * (nn - 1))));
   const z = (u - (na * nb) / 2 - 0.5) / s; // s = 0 only when every value ties: z = -inf, p = 1
-  const why = method === 'approx' ? 'asked for' : ties.length > 0 ? `${ties.length} group${ties.length === 1 ? '' : 's'} of tied values` : Math.min(na, nb) > MWU_EXACT_SMALL ? `both samples larger than ${MWU_EXACT_SMALL}` : `a sample larger than ${MWU_EXACT_LARGE}`;
+  const why =
+    method === 'approx'
+      ? 'asked for'
+      : ties.length > 0
+        ? `${ties.length} group${ties.length === 1 ? '' : 's'} of tied values`
+        : Math.min(na, nb) > MWU_EXACT_SMALL
+          ? `both samples larger than ${MWU_EXACT_SMALL}`
+          : `a sample larger than ${MWU_EXACT_LARGE}`;
   return {
     ...base,
     p: Math.min(1, factor * normalSf(z)),

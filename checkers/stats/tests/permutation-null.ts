@@ -111,7 +111,14 @@ export function signFlipSample(d: readonly number[], observed: number, gamma: nu
 }
 
 /** Monte Carlo counts over `resamples` random splits of `pooled` into n_a and the rest (seeded). */
-export function splitSample(pooled: readonly number[], na: number, observed: number, gamma: number, resamples: number, seed: number): TailCounts {
+export function splitSample(
+  pooled: readonly number[],
+  na: number,
+  observed: number,
+  gamma: number,
+  resamples: number,
+  seed: number,
+): TailCounts {
   const rng = new Xoshiro128(seed);
   const nn = pooled.length;
   const nb = nn - na;

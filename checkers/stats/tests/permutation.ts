@@ -41,7 +41,8 @@ export interface PermutationOptions extends TestOptions {
 }
 
 function checkWhole(name: string, value: number, min: number, max: number): void {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) throw new DomainError(TEST, `${name} must be a whole number in [${min}, ${max}], got ${String(value)}`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
+    throw new DomainError(TEST, `${name} must be a whole number in [${min}, ${max}], got ${String(value)}`);
 }
 
 /** The permutation test of the difference of means of a and b. */
@@ -70,7 +71,8 @@ export function permutationTest(a: readonly number[], b: readonly number[], opti
   const pooled = paired ? [] : [...a, ...b];
   let tails: TailCounts;
   if (exact) tails = paired ? signFlipCounts(d, observed, gamma) : splitCounts(pooled, a.length, observed, gamma);
-  else tails = paired ? signFlipSample(d, observed, gamma, resamples, seed) : splitSample(pooled, a.length, observed, gamma, resamples, seed);
+  else
+    tails = paired ? signFlipSample(d, observed, gamma, resamples, seed) : splitSample(pooled, a.length, observed, gamma, resamples, seed);
 
   const add = exact ? 0 : 1;
   const pLess = (tails.le + add) / (tails.total + add);
@@ -92,7 +94,12 @@ export function permutationTest(a: readonly number[], b: readonly number[], opti
     n: paired ? { a: a.length } : { a: a.length, b: b.length },
     guarantee: exact
       ? { kind: 'exact', method: `exact enumeration of all ${what} (${design})` }
-      : { kind: 'statistical', method: `Monte Carlo, seed ${seed}, ${resamples} resamples (${design}; ${Number.isFinite(count) ? count : 'more than ' + maxExact} rearrangements exceed the exact bound ${maxExact})`, seed, resamples },
+      : {
+          kind: 'statistical',
+          method: `Monte Carlo, seed ${seed}, ${resamples} resamples (${design}; ${Number.isFinite(count) ? count : 'more than ' + maxExact} rearrangements exceed the exact bound ${maxExact})`,
+          seed,
+          resamples,
+        },
     pAccuracy: exact
       ? 'exact: a whole count of rearrangements over their number, one rounding'
       : `Monte Carlo estimate (b + 1)/(R + 1): standard error about ${Number(se.toPrecision(2))} (binomial, R = ${resamples})`,

@@ -20,7 +20,7 @@ import type { Alternative } from './types';
 export function averageRanks(xs: readonly number[]): number[] {
   const order = xs.map((_, i) => i).sort((i, j) => (xs[i] as number) - (xs[j] as number));
   const ranks = new Array<number>(xs.length);
-  for (let start = 0; start < order.length; ) {
+  for (let start = 0; start < order.length;) {
     let end = start + 1;
     while (end < order.length && xs[order[end] as number] === xs[order[start] as number]) end++;
     const rank = (start + 1 + end) / 2; // mean of ranks start+1 .. end
@@ -34,7 +34,7 @@ export function averageRanks(xs: readonly number[]): number[] {
 export function tieGroups(xs: readonly number[]): number[] {
   const sorted = [...xs].sort((x, y) => x - y);
   const groups: number[] = [];
-  for (let start = 0; start < sorted.length; ) {
+  for (let start = 0; start < sorted.length;) {
     let end = start + 1;
     while (end < sorted.length && sorted[end] === sorted[start]) end++;
     if (end - start > 1) groups.push(end - start);

@@ -68,7 +68,14 @@ export function runHypothesisTest(spec: HypothesisTestSpec): TestResult {
     case 'mann-whitney':
       return mannWhitneyTest(a, b, { ...options, method: spec.method });
     default:
-      if (typeof spec.paired !== 'boolean') throw new DomainError(TEST, 'the permutation test needs paired: true (swap within pairs) or false (split the pooled values)');
-      return permutationTest(a, b, { ...options, paired: spec.paired, maxExact: spec.maxExact, resamples: spec.resamples, seed: spec.seed });
+      if (typeof spec.paired !== 'boolean')
+        throw new DomainError(TEST, 'the permutation test needs paired: true (swap within pairs) or false (split the pooled values)');
+      return permutationTest(a, b, {
+        ...options,
+        paired: spec.paired,
+        maxExact: spec.maxExact,
+        resamples: spec.resamples,
+        seed: spec.seed,
+      });
   }
 }

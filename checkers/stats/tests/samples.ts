@@ -31,7 +31,8 @@ export function checkPaired(test: string, a: readonly number[], b: readonly numb
 export function checkOptions(test: string, options: TestOptions): { alternative: Alternative; level: number } {
   const alternative = options.alternative ?? 'two-sided';
   const level = options.level ?? 0.95;
-  if (!ALTERNATIVES.includes(alternative)) throw new DomainError(test, `alternative must be two-sided, greater or less, got ${String(alternative)}`);
+  if (!ALTERNATIVES.includes(alternative))
+    throw new DomainError(test, `alternative must be two-sided, greater or less, got ${String(alternative)}`);
   if (typeof level !== 'number' || !(level > 0 && level < 1)) throw new DomainError(test, `level must be in (0, 1), got ${String(level)}`);
   return { alternative, level };
 }

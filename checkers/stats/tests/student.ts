@@ -28,7 +28,8 @@ export function studentTTest(a: readonly number[], b: readonly number[], options
   const dof = na + nb - 2;
   const va = variance(a);
   const vb = variance(b);
-  if (spreadIsRounding(Math.sqrt(va), scale(a)) && spreadIsRounding(Math.sqrt(vb), scale(b))) zeroSpread(TEST, 'the spread of both samples');
+  if (spreadIsRounding(Math.sqrt(va), scale(a)) && spreadIsRounding(Math.sqrt(vb), scale(b)))
+    zeroSpread(TEST, 'the spread of both samples');
   const sp = Math.sqrt(((na - 1) * va + (nb - 1) * vb) / dof);
   const se = sp * Math.sqrt(1 / na + 1 / nb);
   const diff = mean(a) - mean(b);

@@ -22,17 +22,27 @@ export function tPValue(t: number, dof: number, alternative: Alternative): numbe
 }
 
 /** The interval for `estimate` with standard error `se`, at `level`, one- or two-sided as the alternative. */
-export function tInterval(estimate: number, se: number, dof: number, level: number, alternative: Alternative, of: ConfidenceInterval['of']): ConfidenceInterval {
+export function tInterval(
+  estimate: number,
+  se: number,
+  dof: number,
+  level: number,
+  alternative: Alternative,
+  of: ConfidenceInterval['of'],
+): ConfidenceInterval {
   if (alternative === 'two-sided') {
     const half = tQuantile(0.5 + level / 2, dof) * se;
     return { level, low: estimate - half, high: estimate + half, of };
   }
   const half = tQuantile(level, dof) * se;
-  return alternative === 'greater' ? { level, low: estimate - half, high: Infinity, of } : { level, low: -Infinity, high: estimate + half, of };
+  return alternative === 'greater'
+    ? { level, low: estimate - half, high: Infinity, of }
+    : { level, low: -Infinity, high: estimate + half, of };
 }
 
 /** The accuracy statement every t test carries. */
-export const T_P_ACCURACY = 'relative error below 1e-12 of the t tail at the computed t (student-t.ts, checked against scipy); t itself is float64 arithmetic on the data';
+export const T_P_ACCURACY =
+  'relative error below 1e-12 of the t tail at the computed t (student-t.ts, checked against scipy); t itself is float64 arithmetic on the data';
 
 /** Throws the one error all t tests give for a spread that is zero or rounding noise. */
 export function zeroSpread(test: string, what: string): never {
@@ -42,5 +52,10 @@ export function zeroSpread(test: string, what: string): never {
 /** Builds a t test's result from its parts (shared so the three tests fill the fields alike). */
 export function tResult(parts: Omit<TestResult, 'dof' | 'p' | 'guarantee' | 'pAccuracy'> & { dof: number; method: string }): TestResult {
   const { method, ...rest } = parts;
-  return { ...rest, p: tPValue(parts.statistic, parts.dof, parts.alternative), guarantee: { kind: 'exact', method }, pAccuracy: T_P_ACCURACY };
+  return {
+    ...rest,
+    p: tPValue(parts.statistic, parts.dof, parts.alternative),
+    guarantee: { kind: 'exact', method },
+    pAccuracy: T_P_ACCURACY,
+  };
 }

@@ -27,7 +27,8 @@ export function welchTTest(a: readonly number[], b: readonly number[], options: 
   const nb = b.length;
   const sa2 = variance(a);
   const sb2 = variance(b);
-  if (spreadIsRounding(Math.sqrt(sa2), scale(a)) && spreadIsRounding(Math.sqrt(sb2), scale(b))) zeroSpread(TEST, 'the spread of both samples');
+  if (spreadIsRounding(Math.sqrt(sa2), scale(a)) && spreadIsRounding(Math.sqrt(sb2), scale(b)))
+    zeroSpread(TEST, 'the spread of both samples');
   const va = sa2 / na;
   const vb = sb2 / nb;
   const dof = ((va + vb) * (va + vb)) / ((va * va) / (na - 1) + (vb * vb) / (nb - 1));

@@ -73,17 +73,36 @@ export function wilcoxonTest(a: readonly number[], b: readonly number[], options
   const base = { test: 'wilcoxon' as const, alternative, statistic, dof: null, ci: null, effect, n: { a: all.length } };
   const untied = zeros === 0 && ties.length === 0;
   const method = options.method ?? 'auto';
-  if (method !== 'auto' && method !== 'exact' && method !== 'approx') throw new DomainError(TEST, `method must be auto, exact or approx, got ${String(method)}`);
+  if (method !== 'auto' && method !== 'exact' && method !== 'approx')
+    throw new DomainError(TEST, `method must be auto, exact or approx, got ${String(method)}`);
   if (method === 'exact' && !untied) {
-    if (n > WILCOXON_CONDITIONAL_MAX) throw new DomainError(TEST, `the exact law with ties or zeros enumerates 2^n sign patterns: at most ${WILCOXON_CONDITIONAL_MAX} non-zero differences, got ${n}; use method approx`);
+    if (n > WILCOXON_CONDITIONAL_MAX)
+      throw new DomainError(
+        TEST,
+        `the exact law with ties or zeros enumerates 2^n sign patterns: at most ${WILCOXON_CONDITIONAL_MAX} non-zero differences, got ${n}; use method approx`,
+      );
     // R+ = (sum of signed ranks + sum of ranks) / 2 rises with the mean of the signed ranks: count on that.
     const signed = d.map((x, i) => (x > 0 ? 1 : -1) * (ranks[i] as number));
     const t = signFlipCounts(signed, signed.reduce((s, x) => s + x, 0) / n, 1e-9);
-    const p = alternative === 'greater' ? t.ge / t.total : alternative === 'less' ? t.le / t.total : Math.min(1, (2 * Math.min(t.le, t.ge)) / t.total);
+    const p =
+      alternative === 'greater'
+        ? t.ge / t.total
+        : alternative === 'less'
+          ? t.le / t.total
+          : Math.min(1, (2 * Math.min(t.le, t.ge)) / t.total);
     const dropped = zeros > 0 ? `, ${zeros} zero difference${zeros === 1 ? '' : 's'} dropped` : '';
-    return { ...base, p, guarantee: { kind: 'exact', method: `exact law conditional on the tied ranks (all ${t.total} sign patterns of ${n} signed ranks${dropped})` }, pAccuracy: 'exact: a whole count of sign patterns over 2^n, one rounding' };
+    return {
+      ...base,
+      p,
+      guarantee: {
+        kind: 'exact',
+        method: `exact law conditional on the tied ranks (all ${t.total} sign patterns of ${n} signed ranks${dropped})`,
+      },
+      pAccuracy: 'exact: a whole count of sign patterns over 2^n, one rounding',
+    };
   }
-  if (method === 'exact' && all.length > WILCOXON_EXACT_MAX) throw new DomainError(TEST, `the exact law is tabulated up to ${WILCOXON_EXACT_MAX} pairs, got ${all.length}; use method approx`);
+  if (method === 'exact' && all.length > WILCOXON_EXACT_MAX)
+    throw new DomainError(TEST, `the exact law is tabulated up to ${WILCOXON_EXACT_MAX} pairs, got ${all.length}; use method approx`);
   if (untied && (method === 'exact' || (method === 'auto' && all.length <= WILCOXON_EXACT_MAX))) {
     const counts = signedRankCounts(n);
     const r = rPlus; // a whole number: no ties
@@ -106,13 +125,22 @@ export function wilcoxonTest(a: readonly number[], b: readonly number[], options
   const mn = (n * (n + 1)) / 4;
   const se = Math.sqrt((n * (n + 1) * (2 * n + 1) - 0.5 * tieTerm) / 24);
   const z = (statistic - mn) / se;
-  const why = [method === 'approx' ? 'asked for' : '', zeros > 0 ? `${zeros} zero difference${zeros === 1 ? '' : 's'} dropped` : '', ties.length > 0 ? `${ties.length} group${ties.length === 1 ? '' : 's'} of tied |differences|` : '', all.length > WILCOXON_EXACT_MAX ? `more than ${WILCOXON_EXACT_MAX} pairs` : ''].filter(Boolean).join(', ');
+  const why = [
+    method === 'approx' ? 'asked for' : '',
+    zeros > 0 ? `${zeros} zero difference${zeros === 1 ? '' : 's'} dropped` : '',
+    ties.length > 0 ? `${ties.length} group${ties.length === 1 ? '' : 's'} of tied |differences|` : '',
+    all.length > WILCOXON_EXACT_MAX ? `more than ${WILCOXON_EXACT_MAX} pairs` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
   return {
     ...base,
     p: normalPValue(z, alternative),
     guarantee: { kind: 'approximate', method: `normal approximation with tie correction, no continuity correction (${why})` },
     pAccuracy:
       `normal approximation to the signed-rank law (z = ${Number(z.toPrecision(6))}); its error shrinks like 1/n, not bounded here` +
-      (n < 10 ? `; with ${n} non-zero differences it is poor (scipy warns below 10): no exact test of ${n} pairs can give p below ${2 ** (1 - n)} two-sided, so compare method exact` : ''),
+      (n < 10
+        ? `; with ${n} non-zero differences it is poor (scipy warns below 10): no exact test of ${n} pairs can give p below ${2 ** (1 - n)} two-sided, so compare method exact`
+        : ''),
   };
 }

@@ -13,7 +13,18 @@ const STAT: GuaranteeView = { kind: 'statistical', test: 'F-test log vs saturati
 const APPROX: GuaranteeView = { kind: 'approximate' };
 
 function view(checkId: string, outcome: CheckResultView['outcome'], more: Partial<CheckResultView> = {}): CheckResultView {
-  return { falsificationId: 'F1', checkId, kind: 'k', title: checkId, outcome, summary: '', evidence: {}, artifacts: [], durationMs: 0, ...more };
+  return {
+    falsificationId: 'F1',
+    checkId,
+    kind: 'k',
+    title: checkId,
+    outcome,
+    summary: '',
+    evidence: {},
+    artifacts: [],
+    durationMs: 0,
+    ...more,
+  };
 }
 
 describe('gates of a claimed falsification', () => {
@@ -41,11 +52,17 @@ describe('gates of a claimed falsification', () => {
     expect(r.decision).toBe('confirmed');
     expect(r.gate?.rule).toContain('(independent: full-sweep, logbook-fit)');
     // Two recomputed checks of different kinds (a replay and a re-implementation) are independent too.
-    expect(decide([view('replay', 'supports', { kind: 'a', guarantee: STAT, basis: 'recomputed' }), view('reimpl', 'supports', { kind: 'b', guarantee: STAT, basis: 'recomputed' })]).decision).toBe('confirmed');
+    expect(
+      decide([
+        view('replay', 'supports', { kind: 'a', guarantee: STAT, basis: 'recomputed' }),
+        view('reimpl', 'supports', { kind: 'b', guarantee: STAT, basis: 'recomputed' }),
+      ]).decision,
+    ).toBe('confirmed');
   });
 
   it('one result holding two or more independent sources that each reach its side (blind reviewers) counts as two', () => {
-    const review = (sources: number, basis: 'logbook' | 'recomputed' = 'recomputed') => view('perceptual-verdict', 'supports', { kind: 'perceptual-verdict', guarantee: STAT, basis, sources });
+    const review = (sources: number, basis: 'logbook' | 'recomputed' = 'recomputed') =>
+      view('perceptual-verdict', 'supports', { kind: 'perceptual-verdict', guarantee: STAT, basis, sources });
     expect(decide([review(1)]).decision).toBe('inconclusive');
     expect(decide([review(1)]).gate?.missing).toBe('one statistical check (perceptual-verdict) and no independent second');
     expect(decide([review(2)])).toMatchObject({ decision: 'confirmed', gate: { passed: true } });
@@ -55,26 +72,46 @@ describe('gates of a claimed falsification', () => {
 
   it('two fits of the same table do not confirm (same sha256: one source)', () => {
     const a = view('full-sweep', 'supports', { kind: 'growth-fit', guarantee: STAT, basis: 'recomputed', dataSha256: 'f00dfeedbeef0123' });
-    const b = view('exact-expectation', 'supports', { kind: 'growth-fit', guarantee: STAT, basis: 'recomputed', dataSha256: 'f00dfeedbeef0123' });
+    const b = view('exact-expectation', 'supports', {
+      kind: 'growth-fit',
+      guarantee: STAT,
+      basis: 'recomputed',
+      dataSha256: 'f00dfeedbeef0123',
+    });
     expect(independent(a, b)).toBe(false);
     const r = decide([a, b]);
     expect(r.decision).toBe('inconclusive');
     expect(r.gate?.missing).toBe('no two independent checks: full-sweep, exact-expectation examine the same data (sha256 f00dfeedbeef...)');
     expect(r.reason.startsWith('supported, not decided: misses the gate: no two independent checks')).toBe(true);
     // Two checks of one kind and basis that name no data cannot be told apart: not independent either.
-    expect(independent(view('x', 'supports', { guarantee: STAT, basis: 'recomputed' }), view('y', 'supports', { guarantee: STAT, basis: 'recomputed' }))).toBe(false);
+    expect(
+      independent(
+        view('x', 'supports', { guarantee: STAT, basis: 'recomputed' }),
+        view('y', 'supports', { guarantee: STAT, basis: 'recomputed' }),
+      ),
+    ).toBe(false);
   });
 
   it('approximate results never decide, whichever side and however many', () => {
     for (const basis of ['logbook', 'recomputed'] as const) {
       expect(decide([view('a', 'supports', { guarantee: APPROX, basis })]).decision).toBe('inconclusive');
       expect(decide([view('a', 'refutes', { guarantee: APPROX, basis })]).decision).toBe('inconclusive');
-      expect(decide([view('a', 'supports', { guarantee: APPROX, basis, kind: 'p' }), view('b', 'supports', { guarantee: APPROX, basis, kind: 'q' })]).decision).toBe('inconclusive');
+      expect(
+        decide([
+          view('a', 'supports', { guarantee: APPROX, basis, kind: 'p' }),
+          view('b', 'supports', { guarantee: APPROX, basis, kind: 'q' }),
+        ]).decision,
+      ).toBe('inconclusive');
     }
     // Results without a guarantee (kinds written before guarantees) are approximate.
-    expect(decide([view('old', 'supports', { basis: 'recomputed' })]).reason).toBe('only approximate results (old), and approximate results never decide');
+    expect(decide([view('old', 'supports', { basis: 'recomputed' })]).reason).toBe(
+      'only approximate results (old), and approximate results never decide',
+    );
     // An approximate result against a certificate does not contest it; the reason names it.
-    const r = decide([view('cert', 'supports', { guarantee: EXACT, basis: 'recomputed' }), view('float', 'refutes', { guarantee: APPROX, basis: 'recomputed' })]);
+    const r = decide([
+      view('cert', 'supports', { guarantee: EXACT, basis: 'recomputed' }),
+      view('float', 'refutes', { guarantee: APPROX, basis: 'recomputed' }),
+    ]);
     expect(r).toMatchObject({ decision: 'confirmed', reason: 'supported by cert; no check refutes it; not counted: float (approximate)' });
   });
 
@@ -84,7 +121,10 @@ describe('gates of a claimed falsification', () => {
     expect(two.gate?.missing).toBe('fewer than 3 seeds: seeded (2)');
     expect(decide([view('seeded', 'supports', { guarantee: EXACT, basis: 'recomputed', seeds: 3 })]).decision).toBe('confirmed');
     // A pair of which one ran too few seeds is no pair.
-    const pair = [view('a', 'supports', { kind: 'a', guarantee: STAT, basis: 'recomputed', seeds: 1 }), view('b', 'supports', { kind: 'b', guarantee: STAT, basis: 'recomputed', seeds: 5 })];
+    const pair = [
+      view('a', 'supports', { kind: 'a', guarantee: STAT, basis: 'recomputed', seeds: 1 }),
+      view('b', 'supports', { kind: 'b', guarantee: STAT, basis: 'recomputed', seeds: 5 }),
+    ];
     expect(claimFailsGate(pair).passed).toBe(false);
   });
 
@@ -94,7 +134,10 @@ describe('gates of a claimed falsification', () => {
   });
 
   it('counted checks on both sides contest', () => {
-    const r = decide([view('a', 'supports', { guarantee: EXACT, basis: 'recomputed' }), view('b', 'refutes', { guarantee: STAT, basis: 'logbook' })]);
+    const r = decide([
+      view('a', 'supports', { guarantee: EXACT, basis: 'recomputed' }),
+      view('b', 'refutes', { guarantee: STAT, basis: 'logbook' }),
+    ]);
     expect(r.decision).toBe('contested');
   });
 });
@@ -118,21 +161,36 @@ describe('decisions of a claimed verification', () => {
     expect(cert.decision).toBe('overturned');
     expect(decisionWords(cert.decision, says).full).toBe('verification overturned: the claim fails');
     // A recomputed sweep and the logbook's own table that contradicts the logbook: two independent checks.
-    const pair = decide([view('sweep', 'refutes', { guarantee: STAT, basis: 'recomputed', dataSha256: 's' }), view('printed', 'refutes', { guarantee: STAT, basis: 'logbook', dataSha256: 'l' })], { says });
+    const pair = decide(
+      [
+        view('sweep', 'refutes', { guarantee: STAT, basis: 'recomputed', dataSha256: 's' }),
+        view('printed', 'refutes', { guarantee: STAT, basis: 'logbook', dataSha256: 'l' }),
+      ],
+      { says },
+    );
     expect(pair.decision).toBe('overturned');
     // One statistical refutation alone misses the gate.
     expect(decide([view('sweep', 'refutes', { guarantee: STAT, basis: 'recomputed' })], { says }).decision).toBe('inconclusive');
   });
 
   it('premature: a check shows the evidence cannot carry it (a growth fit that cannot tell, too few points)', () => {
-    const cannotTell = view('logbook-fit', 'neutral', { guarantee: STAT, basis: 'logbook', insufficient: '4 points, fewer than the minimum 6; x spans 0.9 decades' });
+    const cannotTell = view('logbook-fit', 'neutral', {
+      guarantee: STAT,
+      basis: 'logbook',
+      insufficient: '4 points, fewer than the minimum 6; x spans 0.9 decades',
+    });
     const r = decide([cannotTell], { says });
     expect(r.decision).toBe('premature');
-    expect(r.reason).toBe('the evidence cannot carry the verification: logbook-fit: 4 points, fewer than the minimum 6; x spans 0.9 decades');
+    expect(r.reason).toBe(
+      'the evidence cannot carry the verification: logbook-fit: 4 points, fewer than the minimum 6; x spans 0.9 decades',
+    );
     expect(decisionWords('premature', says).full).toBe('verification premature: the evidence cannot carry it');
     // A printed statistic that does not follow from its table refutes on the logbook's own numbers: not enough
     // to overturn (one check, logbook basis), and the verification stays premature, naming the missed gate.
-    const withPrinted = decide([cannotTell, view('printed-fit', 'refutes', { kind: 'printed-consistency', guarantee: EXACT, basis: 'logbook' })], { says });
+    const withPrinted = decide(
+      [cannotTell, view('printed-fit', 'refutes', { kind: 'printed-consistency', guarantee: EXACT, basis: 'logbook' })],
+      { says },
+    );
     expect(withPrinted.decision).toBe('premature');
     expect(withPrinted.gate?.rule).toContain("a decision misses its gate: only the logbook's own numbers (printed-fit)");
     // A recomputed long sweep that shows growth, with an independent second, overturns it instead.
@@ -145,7 +203,12 @@ describe('decisions of a claimed verification', () => {
   });
 
   it('contested and inconclusive as for falsifications', () => {
-    expect(decide([view('a', 'supports', { guarantee: STAT, basis: 'recomputed' }), view('b', 'refutes', { guarantee: EXACT, basis: 'recomputed' })], { says }).decision).toBe('contested');
+    expect(
+      decide(
+        [view('a', 'supports', { guarantee: STAT, basis: 'recomputed' }), view('b', 'refutes', { guarantee: EXACT, basis: 'recomputed' })],
+        { says },
+      ).decision,
+    ).toBe('contested');
     expect(decide([view('a', 'neutral')], { says }).decision).toBe('inconclusive');
     expect(decide([view('a', 'error')], { says }).decision).toBe('inconclusive');
   });
@@ -176,9 +239,19 @@ describe('gate invariants (property)', () => {
     data: fc.constantFrom(undefined, 't1', 't2'),
     seeds: fc.constantFrom(undefined, 1, 3),
   });
-  const list = fc.array(check, { maxLength: 6 }).map((xs) =>
-    xs.map((x, i) => view(`c${i}`, x.outcome, { guarantee: x.guarantee, basis: x.basis, kind: x.kind, ...(x.data !== undefined ? { dataSha256: x.data } : {}), ...(x.seeds !== undefined ? { seeds: x.seeds } : {}) })),
-  );
+  const list = fc
+    .array(check, { maxLength: 6 })
+    .map((xs) =>
+      xs.map((x, i) =>
+        view(`c${i}`, x.outcome, {
+          guarantee: x.guarantee,
+          basis: x.basis,
+          kind: x.kind,
+          ...(x.data !== undefined ? { dataSha256: x.data } : {}),
+          ...(x.seeds !== undefined ? { seeds: x.seeds } : {}),
+        }),
+      ),
+    );
   const says = fc.constantFrom<FindingSays>('falsified', 'verified', 'toy', 'inconclusive');
   const claimFails = (d: FalsificationDecision) => d === 'confirmed' || d === 'overturned';
 
@@ -209,7 +282,9 @@ describe('gate invariants (property)', () => {
         const r = decide(xs, { says: s });
         if (!claimFails(r.decision)) return;
         const failSide = s === 'verified' ? 'refutes' : 'supports';
-        const ok = xs.filter((c) => c.outcome === failSide && c.guarantee?.kind !== 'approximate' && (c.seeds === undefined || c.seeds >= MIN_SEEDS));
+        const ok = xs.filter(
+          (c) => c.outcome === failSide && c.guarantee?.kind !== 'approximate' && (c.seeds === undefined || c.seeds >= MIN_SEEDS),
+        );
         const cert = ok.some((c) => (c.guarantee?.kind === 'exact' || c.guarantee?.kind === 'enclosure') && c.basis === 'recomputed');
         const pair = ok.some((a) => ok.some((b) => independent(a, b) && (a.basis === 'recomputed' || b.basis === 'recomputed')));
         expect(cert || pair).toBe(true);

@@ -17,7 +17,17 @@ import { runCase } from '../../../app/checks/run-case';
 import { wilsonInterval } from '../../../checkers/stats/proportion-interval';
 import type { ConditionShare } from '../../../app/checks/kinds/perceptual-verdict';
 import { tempDir } from '../../helpers/temp-case';
-import { CONDITIONS, consistentRater, contraryRater, erraticRater, leftPicker, referencePicker, scriptedReview, writeSyntheticCase, type Script } from '../perceptual/synthetic-case';
+import {
+  CONDITIONS,
+  consistentRater,
+  contraryRater,
+  erraticRater,
+  leftPicker,
+  referencePicker,
+  scriptedReview,
+  writeSyntheticCase,
+  type Script,
+} from '../perceptual/synthetic-case';
 
 const registry = createCheckRegistry(builtinCheckKinds);
 
@@ -28,7 +38,10 @@ function checks(mode: 'rate-right' | 'compare') {
       id: 'verdict',
       kind: 'perceptual-verdict',
       title: 'Are quantized images judged unusable?',
-      params: mode === 'rate-right' ? { pairs: 'images/pairs.csv', conditions: [CONDITIONS.quantized], unusable: ['unusable'], threshold: 0.5 } : { pairs: 'images/pairs.csv', conditions: [CONDITIONS.quantized], threshold: 0.5 },
+      params:
+        mode === 'rate-right'
+          ? { pairs: 'images/pairs.csv', conditions: [CONDITIONS.quantized], unusable: ['unusable'], threshold: 0.5 }
+          : { pairs: 'images/pairs.csv', conditions: [CONDITIONS.quantized], threshold: 0.5 },
     },
   ];
 }
@@ -71,7 +84,9 @@ describe('rate-right reviews', () => {
     await scriptedReview(api, 'percept', 'scripted-consistent', consistentRater, { seed: 21 });
     const { report, consistency, verdict } = await run(dir);
     expect(consistency.outcome).toBe('neutral');
-    expect(consistency.summary).toMatch(/^Consistent: scripted-consistent: 10 of 10 repeats answered the same way, 0 of 50 answers faster than 600 ms/);
+    expect(consistency.summary).toMatch(
+      /^Consistent: scripted-consistent: 10 of 10 repeats answered the same way, 0 of 50 answers faster than 600 ms/,
+    );
     expect(verdict.outcome).toBe('supports');
     const rows = (verdict.evidence as { rows: ConditionShare[] }).rows;
     const q = rows.find((x) => x.condition === CONDITIONS.quantized) as ConditionShare;
@@ -82,7 +97,11 @@ describe('rate-right reviews', () => {
     expect(q.low).toBeCloseTo(wilsonInterval(q.n, q.n, 0.95).low, 15);
     expect(q.pairs).toHaveLength(q.n);
     expect(ref).toMatchObject({ unusable: 0, share: 0, declared: false });
-    expect(verdict.summary).toMatch(new RegExp(`^Judged unusable above the declared 50% for every declared condition: scripted-consistent: ${CONDITIONS.quantized} ${q.n}/${q.n} = 100%`));
+    expect(verdict.summary).toMatch(
+      new RegExp(
+        `^Judged unusable above the declared 50% for every declared condition: scripted-consistent: ${CONDITIONS.quantized} ${q.n}/${q.n} = 100%`,
+      ),
+    );
     expect(verdict.guarantee?.kind).toBe('statistical');
     expect(verdict.guarantee?.kind === 'statistical' ? verdict.guarantee.level : null).toBeCloseTo(0.025, 15);
     expect(verdict.sources).toBe(1);
@@ -106,7 +125,9 @@ describe('rate-right reviews', () => {
     const { report, consistency, verdict } = await run(dir);
     expect(consistency.outcome).toBe('neutral');
     expect(consistency.summary).toMatch(/^Inconsistent review, so the perceptual verdict is inconclusive: /);
-    expect(consistency.summary).toMatch(/scripted-erratic \(review review-[^)]+\) gave 50 of 50 answers faster than 600 ms \(100%, above 10%\)/);
+    expect(consistency.summary).toMatch(
+      /scripted-erratic \(review review-[^)]+\) gave 50 of 50 answers faster than 600 ms \(100%, above 10%\)/,
+    );
     expect(consistency.summary).toMatch(/repeated pairs the same way \(\d+%, below 80%\)/);
     expect(verdict.outcome).toBe('neutral');
     expect(verdict.summary).toMatch(/^Inconclusive: the reviews are inconsistent \(/);
@@ -118,20 +139,25 @@ describe('rate-right reviews', () => {
     await scriptedReview(api, 'percept', 'scripted-consistent', consistentRater, { seed: 31 });
     await scriptedReview(api, 'percept', 'scripted-contrary', contraryRater, { seed: 32 });
     const { report, consistency, verdict } = await run(dir);
-    const ev = consistency.evidence as { interRater: { method: string; units: number; kappa: { kappa: number; low: number; high: number } } };
+    const ev = consistency.evidence as {
+      interRater: { method: string; units: number; kappa: { kappa: number; low: number; high: number } };
+    };
     expect(ev.interRater.method).toBe('cohen');
     expect(ev.interRater.units).toBeGreaterThan(5);
     // They judge every image they both rated oppositely: below chance (exactly -1 only with equal marginals).
     expect(ev.interRater.kappa.kappa).toBeLessThan(-0.5);
     expect(ev.interRater.kappa.high).toBeLessThan(0.4);
-    expect(consistency.summary).toMatch(/the reviewers \(scripted-consistent, scripted-contrary\) disagree: Cohen's kappa -0\.\d\d \(95% CI -?\d\.\d\d to -?\d\.\d\d\) over \d+ judgments in common, below 0\.4/);
+    expect(consistency.summary).toMatch(
+      /the reviewers \(scripted-consistent, scripted-contrary\) disagree: Cohen's kappa -0\.\d\d \(95% CI -?\d\.\d\d to -?\d\.\d\d\) over \d+ judgments in common, below 0\.4/,
+    );
     expect(verdict.outcome).toBe('neutral');
     expect(report.falsifications[0]?.decision).toBe('inconclusive');
   });
 
   it("three consistent reviewers who agree: Fleiss' kappa, consistent, and the verdict supports for each", async () => {
     const { dir, api } = await setup();
-    for (const [i, name] of ['scripted-one', 'scripted-two', 'scripted-three'].entries()) await scriptedReview(api, 'percept', name, consistentRater, { seed: 40 + i });
+    for (const [i, name] of ['scripted-one', 'scripted-two', 'scripted-three'].entries())
+      await scriptedReview(api, 'percept', name, consistentRater, { seed: 40 + i });
     const { report, consistency, verdict } = await run(dir);
     const ev = consistency.evidence as { interRater: { method: string; kappa: { kappa: number | null } } };
     expect(ev.interRater.method).toBe('fleiss');
@@ -149,7 +175,9 @@ describe('rate-right reviews', () => {
     await scriptedReview(api, 'percept', 'scripted-consistent', consistentRater, { seed: 52 });
     const { verdict } = await run(dir);
     expect(verdict.outcome).toBe('supports');
-    expect((verdict.evidence as { superseded: { reviewId: string }[] }).superseded).toEqual([{ reviewId: first.reviewId, reviewer: 'scripted-consistent' }]);
+    expect((verdict.evidence as { superseded: { reviewId: string }[] }).superseded).toEqual([
+      { reviewId: first.reviewId, reviewer: 'scripted-consistent' },
+    ]);
   });
 });
 
@@ -158,7 +186,9 @@ describe('compare reviews', () => {
     const { dir, api } = await setup('compare');
     await scriptedReview(api, 'percept', 'scripted-left', leftPicker, { seed: 61 });
     const { report, consistency, verdict } = await run(dir);
-    expect(consistency.summary).toMatch(/scripted-left \(review [^)]+\) chose the left image in 50 of 50 side answers \(100%; binomial test against 50%: p = 1\.8e-15, below 0\.01\): a position bias/);
+    expect(consistency.summary).toMatch(
+      /scripted-left \(review [^)]+\) chose the left image in 50 of 50 side answers \(100%; binomial test against 50%: p = 1\.8e-15, below 0\.01\): a position bias/,
+    );
     expect(consistency.summary).toMatch(/answered 5 of 10 repeated pairs the same way \(50%, below 80%\)/);
     expect(verdict.outcome).toBe('neutral');
     expect(report.falsifications[0]?.decision).toBe('inconclusive');
@@ -168,7 +198,9 @@ describe('compare reviews', () => {
     const { dir, api } = await setup('compare');
     await scriptedReview(api, 'percept', 'scripted-reference', referencePicker, { seed: 62 });
     const { report, consistency, verdict } = await run(dir);
-    const r = (consistency.evidence as { reviews: { swappedRepeats: number; swappedAgreements: number; positionBias: { pValue: number } }[] }).reviews[0];
+    const r = (
+      consistency.evidence as { reviews: { swappedRepeats: number; swappedAgreements: number; positionBias: { pValue: number } }[] }
+    ).reviews[0];
     expect(r?.swappedRepeats).toBe(5);
     expect(r?.swappedAgreements).toBe(5);
     expect(r?.positionBias.pValue).toBeGreaterThan(0.01);

@@ -32,7 +32,10 @@ async function conditionsByBytes(dir: string): Promise<Map<string, string>> {
   const col = (name: string) => table.index.get(name) as number;
   const out = new Map<string, string>();
   for (const r of table.rows) {
-    for (const [img, cond] of [[col('image_a'), col('condition_a')], [col('image_b'), col('condition_b')]] as const) {
+    for (const [img, cond] of [
+      [col('image_a'), col('condition_a')],
+      [col('image_b'), col('condition_b')],
+    ] as const) {
       const bytes = await blindBase64(readFileSync(join(dir, r.values[img] as string)));
       const seen = out.get(bytes);
       if (seen !== undefined && seen !== r.values[cond]) throw new Error('two conditions share an image');
@@ -47,7 +50,13 @@ async function review(api: RecheckApi, dir: string, reviewer: string, judge: (co
   let s = await api.startReview({ caseId: 'quantization-stability', reviewer, seed });
   while (s.next !== null) {
     const right = byBytes.get((await api.reviewImage('quantization-stability', s.reviewId, s.next.index, 'right')).base64) as string;
-    s = await api.answerReview({ caseId: 'quantization-stability', reviewId: s.reviewId, index: s.next.index, answer: judge(right), elapsedMs: 2100 });
+    s = await api.answerReview({
+      caseId: 'quantization-stability',
+      reviewId: s.reviewId,
+      index: s.next.index,
+      answer: judge(right),
+      elapsedMs: 2100,
+    });
   }
 }
 
@@ -66,16 +75,30 @@ describe('quantization-stability: perceptual review', () => {
     const ws = tempDir();
     const dir = copyCase(BUNDLED, ws, 'quantization-stability');
     const api = await createRecheckService({ workspaceDir: ws });
-    await review(api, dir, 'scripted-sees-banding', (c) => (c === 'q3' || c === 'q2' ? 'unusable' : c === 'q4-dither' ? 'flawed' : 'usable'), 1);
+    await review(
+      api,
+      dir,
+      'scripted-sees-banding',
+      (c) => (c === 'q3' || c === 'q2' ? 'unusable' : c === 'q4-dither' ? 'flawed' : 'usable'),
+      1,
+    );
     let f = await decide(dir);
     const verdict = f.checks.find((x) => x.checkId === 'perceptual-verdict');
-    expect(verdict?.summary).toMatch(/^Judged unusable above the declared 50% for every declared condition: scripted-sees-banding: q2 (\d+)\/\1 = 100% .*; scripted-sees-banding: q3 (\d+)\/\2 = 100%/);
+    expect(verdict?.summary).toMatch(
+      /^Judged unusable above the declared 50% for every declared condition: scripted-sees-banding: q2 (\d+)\/\1 = 100% .*; scripted-sees-banding: q3 (\d+)\/\2 = 100%/,
+    );
     // One reviewer is one source: a statistical result alone misses the claim-fails gate (decisions-gates.md).
     expect(verdict?.outcome).toBe('supports');
     expect(f.decision).toBe('inconclusive');
     expect(f.gate?.missing).toBe('one statistical check (perceptual-verdict) and no independent second');
     // A second, independent blind reviewer who sees the same: two sources agree, and it is confirmed.
-    await review(api, dir, 'scripted-sees-banding-too', (c) => (c === 'q3' || c === 'q2' ? 'unusable' : c === 'q4-dither' ? 'flawed' : 'usable'), 3);
+    await review(
+      api,
+      dir,
+      'scripted-sees-banding-too',
+      (c) => (c === 'q3' || c === 'q2' ? 'unusable' : c === 'q4-dither' ? 'flawed' : 'usable'),
+      3,
+    );
     f = await decide(dir);
     expect(f.checks.find((x) => x.checkId === 'perceptual-verdict')?.sources).toBe(2);
     expect(f.decision).toBe('confirmed');

@@ -13,11 +13,15 @@ import { fixedKind } from '../../helpers/fake-kinds';
 import { tempDir, writeMinimalCase } from '../../helpers/temp-case';
 
 const registry = createCheckRegistry([...builtinCheckKinds, fixedKind]);
-const logbooks = [{ id: 'L1', path: 'logbook', format: 'plain' as const, title: 't' }, { id: 'L2', path: 'logs/two', format: 'plain' as const, title: 't' }];
+const logbooks = [
+  { id: 'L1', path: 'logbook', format: 'plain' as const, title: 't' },
+  { id: 'L2', path: 'logs/two', format: 'plain' as const, title: 't' },
+];
 
 describe('pathBasis', () => {
-  it("logbook when every case path is in a logbook folder (or there is none), else recomputed", () => {
-    const fit = (params: Record<string, unknown>) => pathBasis({ logbooks }, registry, { kind: 'growth-fit', params: { x: 'k', y: 'v', ...params } });
+  it('logbook when every case path is in a logbook folder (or there is none), else recomputed', () => {
+    const fit = (params: Record<string, unknown>) =>
+      pathBasis({ logbooks }, registry, { kind: 'growth-fit', params: { x: 'k', y: 'v', ...params } });
     expect(fit({ table: 'logbook/sweep.csv' })).toBe('logbook');
     expect(fit({ table: './logs/two/t.csv' })).toBe('logbook');
     expect(fit({ table: 'logs/twofold.csv' })).toBe('recomputed');
@@ -39,15 +43,42 @@ describe('pathBasis', () => {
 describe('worth', () => {
   const kind: CheckKind = { ...fixedKind, guarantee: { kind: 'enclosure' }, basis: 'recomputed' } as CheckKind;
   it("takes the result's own guarantee and basis over the kind's, and the kind's over the paths'", () => {
-    expect(worth(kind, { params: {} }, { outcome: 'supports', summary: '', evidence: {} }, 'logbook')).toEqual({ guarantee: { kind: 'enclosure' }, basis: 'recomputed' });
-    expect(worth(kind, { params: {} }, { outcome: 'supports', summary: '', evidence: {}, guarantee: { kind: 'exact' }, basis: 'logbook', seeds: 5 }, 'recomputed')).toEqual({ guarantee: { kind: 'exact' }, basis: 'logbook', seeds: 5 });
+    expect(worth(kind, { params: {} }, { outcome: 'supports', summary: '', evidence: {} }, 'logbook')).toEqual({
+      guarantee: { kind: 'enclosure' },
+      basis: 'recomputed',
+    });
+    expect(
+      worth(
+        kind,
+        { params: {} },
+        { outcome: 'supports', summary: '', evidence: {}, guarantee: { kind: 'exact' }, basis: 'logbook', seeds: 5 },
+        'recomputed',
+      ),
+    ).toEqual({ guarantee: { kind: 'exact' }, basis: 'logbook', seeds: 5 });
     const bare = { ...fixedKind, guarantee: undefined, basis: undefined } as unknown as CheckKind;
-    expect(worth(bare, { params: {} }, { outcome: 'supports', summary: '', evidence: {} }, 'recomputed')).toEqual({ guarantee: { kind: 'approximate' }, basis: 'recomputed' });
+    expect(worth(bare, { params: {} }, { outcome: 'supports', summary: '', evidence: {} }, 'recomputed')).toEqual({
+      guarantee: { kind: 'approximate' },
+      basis: 'recomputed',
+    });
     const byParams = { ...bare, basisFor: (p: unknown) => ((p as { own?: boolean }).own === true ? 'logbook' : 'recomputed') } as CheckKind;
-    expect(worth(byParams, { params: { own: true } }, { outcome: 'neutral', summary: '', evidence: {} }, 'recomputed').basis).toBe('logbook');
+    expect(worth(byParams, { params: { own: true } }, { outcome: 'neutral', summary: '', evidence: {} }, 'recomputed').basis).toBe(
+      'logbook',
+    );
   });
   it('reads the data hash and a cannot-tell conclusion from the evidence conventions', () => {
-    const r = worth(kind, { params: {} }, { outcome: 'neutral', summary: '', evidence: { tableSha256: 'abc', conclusion: { value: 'cannot-tell', reasons: ['4 points, at least 6 needed', 'xmax/xmin = 8, at least 10 needed'] } } }, 'logbook');
+    const r = worth(
+      kind,
+      { params: {} },
+      {
+        outcome: 'neutral',
+        summary: '',
+        evidence: {
+          tableSha256: 'abc',
+          conclusion: { value: 'cannot-tell', reasons: ['4 points, at least 6 needed', 'xmax/xmin = 8, at least 10 needed'] },
+        },
+      },
+      'logbook',
+    );
     expect(r).toMatchObject({ dataSha256: 'abc', insufficient: '4 points, at least 6 needed; xmax/xmin = 8, at least 10 needed' });
     expect(cannotTell({ value: 'grows', reasons: ['x'] })).toBeUndefined();
     expect(cannotTell({ value: 'cannot-tell' })).toBe('the check cannot tell');
@@ -69,7 +100,16 @@ describe('the report of a claimed verification', () => {
         title: 'A verification',
         paper: { title: 'A paper', venueId: 'openreview:example-v', claims: [{ id: 'C1', text: 'The bound holds.' }] },
         logbooks: [{ id: 'L1', path: 'logbook', format: 'plain', title: 'A logbook' }],
-        falsifications: [{ id: 'F1', claim: 'C1', logbook: 'L1', says: 'verified', assertion: 'Verified up to k = 16.', checks: [{ id: 'c1', kind: 'test-fixed', title: 'fixed', params: { outcome, steps: 0 } }] }],
+        falsifications: [
+          {
+            id: 'F1',
+            claim: 'C1',
+            logbook: 'L1',
+            says: 'verified',
+            assertion: 'Verified up to k = 16.',
+            checks: [{ id: 'c1', kind: 'test-fixed', title: 'fixed', params: { outcome, steps: 0 } }],
+          },
+        ],
       });
       const report = await runCase(await loadCase(dir, registry), registry, { record: false });
       const f = report.falsifications[0];

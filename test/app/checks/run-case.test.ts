@@ -48,7 +48,10 @@ describe('runCase', () => {
     const started = events.find((e) => e.type === 'started');
     expect(started).toMatchObject({ falsificationId: null, who: 'tester', checks: 2 });
     for (const id of ['c0', 'c1']) {
-      const first = events.find((e) => (e.type === 'progress' || e.type === 'check') && ('checkId' in e ? e.checkId : e.type === 'check' ? e.result.checkId : '') === id);
+      const first = events.find(
+        (e) =>
+          (e.type === 'progress' || e.type === 'check') && ('checkId' in e ? e.checkId : e.type === 'check' ? e.result.checkId : '') === id,
+      );
       expect(first).toMatchObject({ type: 'progress', checkId: id, done: 0, message: `F1: check ${id.slice(1)}` });
     }
   });
@@ -83,6 +86,8 @@ describe('runCase', () => {
     const dir = caseWith(['refutes']);
     const report = await runCase(await loadCase(dir, registry), registry, { falsificationId: 'F1', record: false });
     expect(report.falsifications.map((f) => f.decision)).toEqual(['refuted']);
-    await expect(runCase(await loadCase(dir, registry), registry, { falsificationId: 'F7', record: false })).rejects.toThrow(/no falsification "F7"/);
+    await expect(runCase(await loadCase(dir, registry), registry, { falsificationId: 'F7', record: false })).rejects.toThrow(
+      /no falsification "F7"/,
+    );
   });
 });

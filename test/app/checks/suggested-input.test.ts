@@ -22,13 +22,24 @@ function withChecks(checks: { id: string; kind: string; title: string; params: R
 }
 
 describe('suggestedInput', () => {
-  it('gives a sweep program its first grid point and that point\'s seed (paging case)', () => {
+  it("gives a sweep program its first grid point and that point's seed (paging case)", () => {
     const s = suggestedInput(caseFile('paging-robustness'), 'sandbox/point.ts');
-    expect(s).toEqual({ input: { k: 2, replicates: 32, phases: 40 }, seed: splitSeed(7, 0), from: 'point 1 of 10 of the sweep of check F1/full-sweep' });
+    expect(s).toEqual({
+      input: { k: 2, replicates: 32, phases: 40 },
+      seed: splitSeed(7, 0),
+      from: 'point 1 of 10 of the sweep of check F1/full-sweep',
+    });
   });
 
-  it('takes the first value of each parameter, in the grid\'s order', () => {
-    const file = withChecks([{ id: 'c', kind: 'growth-fit', title: 't', params: { sweep: { program: 'sandbox/p.ts', grid: { b: ['x', 'y'], a: [3, 1] }, seed: 0 } } }]);
+  it("takes the first value of each parameter, in the grid's order", () => {
+    const file = withChecks([
+      {
+        id: 'c',
+        kind: 'growth-fit',
+        title: 't',
+        params: { sweep: { program: 'sandbox/p.ts', grid: { b: ['x', 'y'], a: [3, 1] }, seed: 0 } },
+      },
+    ]);
     const s = suggestedInput(file, 'sandbox/p.ts');
     expect(s?.input).toEqual({ b: 'x', a: 3 });
     expect(Object.keys(s?.input as object)).toEqual(['b', 'a']);

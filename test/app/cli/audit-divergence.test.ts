@@ -8,7 +8,6 @@ import { confinementOrSkip } from '../sandbox/harness';
 
 const c = await confinementOrSkip();
 
-
 const dir = tempDir();
 const modules: Record<string, string> = {
   'forward.mjs': `export default (p, q) => p.reduce((s, pi, i) => s + pi * Math.log(pi / q[i]), 0);`,
@@ -29,7 +28,9 @@ describe.skipIf(c === null)('recheck audit divergence', () => {
     expect(r.code).toBe(1);
     const out = JSON.parse(r.stdout);
     expect(out).toMatchObject({ verdict: 'forward-kl', theory: 'reverse-kl', mismatch: true, probes: 24, confined: true });
-    expect(out.candidates.map((x: { name: string }) => x.name)).toEqual(expect.arrayContaining(['forward-kl', 'reverse-kl', 'cross-entropy', 'js']));
+    expect(out.candidates.map((x: { name: string }) => x.name)).toEqual(
+      expect.arrayContaining(['forward-kl', 'reverse-kl', 'cross-entropy', 'js']),
+    );
     expect(out.candidates[0]).toMatchObject({ name: 'forward-kl' });
     expect(out.candidates[0].maxRelError).toBeLessThan(1e-12);
     expect(out.candidates[1].maxRelError).toBeGreaterThan(1e-2);

@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { cli } from '../../helpers/cli';
 import { tempDir } from '../../helpers/temp-case';
 
-
 describe('recheck audit padding', () => {
   const dir = tempDir();
   // Rows deliberately out of order. Model big: seq a = [7, 2(pad), 2, 2], nll [1.0, 0.2, 0.01, 0.01];
@@ -34,7 +33,9 @@ describe('recheck audit padding', () => {
   it('a pad token that never occurs is bad input naming the tokens that occur most (issue 13)', async () => {
     const r = await cli(['audit', 'padding', 'pos.csv', '--pad-token', '0'], dir);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('recheck: pos.csv: the pad token "0" never occurs in column "token"; the most frequent tokens are "2" (6 positions), "7" (2 positions)\n');
+    expect(r.stderr).toBe(
+      'recheck: pos.csv: the pad token "0" never occurs in column "token"; the most frequent tokens are "2" (6 positions), "7" (2 positions)\n',
+    );
   });
 
   it('bad rows are one-line bad input naming file and line', async () => {

@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { cli } from '../../helpers/cli';
 import { tempDir } from '../../helpers/temp-case';
 
-
 const doc = (over: Record<string, unknown> = {}) =>
   JSON.stringify({
     format: 'recheck.units/1',

@@ -12,16 +12,26 @@ describe('recheck calc', () => {
     expect(r).toEqual({ code: 0, stdout: 'exact     53/300\ndecimal   0.17(6)  (exactly)\n', stderr: '' });
   });
 
-  it('an expression with a leading minus needs no -- (the usage text\'s own -2^2), before or after the options', async () => {
+  it("an expression with a leading minus needs no -- (the usage text's own -2^2), before or after the options", async () => {
     expect(await cli(['calc', '-2^2'], dir)).toEqual({ code: 0, stdout: 'exact     -4\n', stderr: '' });
-    expect((await cli(['calc', '--digits', '3', '-pi', '--rounding', 'floor'], dir)).stdout).toMatch(/^decimal {3}-3\.15 {2}\(3 correct digits, floor\)/);
+    expect((await cli(['calc', '--digits', '3', '-pi', '--rounding', 'floor'], dir)).stdout).toMatch(
+      /^decimal {3}-3\.15 {2}\(3 correct digits, floor\)/,
+    );
     expect((await cli(['calc', '--', '-1/3'], dir)).stdout).toMatch(/^exact {5}-1\/3\n/);
     expect((await cli(['calc', '-1', '-2'], dir)).code).toBe(2);
   });
 
   it("the issue's exact ties: the exact value, and its rounding by the mode's own tie rule when fewer digits are asked", async () => {
-    expect(await cli(['calc', 'floor(pi*1000)/2', '--digits', '4', '--rounding', 'half-up'], dir)).toEqual({ code: 0, stdout: 'exact     3141/2\ndecimal   1570.5  (exactly)\nrounded   1571  (4 digits, half-up)\n', stderr: '' });
-    expect(await cli(['calc', 'ceil(e) + 0.5', '--digits', '1', '--rounding', 'half-down'], dir)).toEqual({ code: 0, stdout: 'exact     7/2\ndecimal   3.5  (exactly)\nrounded   3  (1 digit, half-down)\n', stderr: '' });
+    expect(await cli(['calc', 'floor(pi*1000)/2', '--digits', '4', '--rounding', 'half-up'], dir)).toEqual({
+      code: 0,
+      stdout: 'exact     3141/2\ndecimal   1570.5  (exactly)\nrounded   1571  (4 digits, half-up)\n',
+      stderr: '',
+    });
+    expect(await cli(['calc', 'ceil(e) + 0.5', '--digits', '1', '--rounding', 'half-down'], dir)).toEqual({
+      code: 0,
+      stdout: 'exact     7/2\ndecimal   3.5  (exactly)\nrounded   3  (1 digit, half-down)\n',
+      stderr: '',
+    });
   });
 
   it('prints N correct digits of an irrational value with the reason, and an enclosure', async () => {
@@ -40,7 +50,14 @@ describe('recheck calc', () => {
   it('--json: one document', async () => {
     const r = await cli(['calc', 'sum(1/k^2, k, 1, 3)', '--json', '--digits', '5', '--interval'], dir);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ expression: 'sum(1/k^2, k, 1, 3)', exact: '49/36', decimal: '1.3611', digits: 5, rounding: 'half-even', interval: { lo: '1.3611', hi: '1.3612' } });
+    expect(JSON.parse(r.stdout)).toEqual({
+      expression: 'sum(1/k^2, k, 1, 3)',
+      exact: '49/36',
+      decimal: '1.3611',
+      digits: 5,
+      rounding: 'half-even',
+      interval: { lo: '1.3611', hi: '1.3612' },
+    });
     const pi = JSON.parse((await cli(['calc', 'pi', '--json'], dir)).stdout);
     expect(pi).toMatchObject({ decimal: '3.1415926535897932385', digits: 20 });
     expect(pi.exact).toBeUndefined();

@@ -28,14 +28,65 @@ describe('rebuilding a bundled case from its logbook with the CLI alone', () => 
     const ws = tempDir();
     await ok(['import', 'trackio', FIXTURE, '--out', 'timing', '--paper', join(BUNDLED, 'paper.md')], ws);
     await ok(['case', 'add-claim', 'timing', '--text', 'The batched rollout method is at least 8x faster than the baseline.'], ws);
-    await ok(['case', 'add-falsification', 'timing', '--claim', 'C1', '--logbook', 'L1', '--cell', 'cell_fe530ccfdf00', '--quote', 'method takes 3.0 s and the baseline 1.5 s, so the method is **2x slower**'], ws);
+    await ok(
+      [
+        'case',
+        'add-falsification',
+        'timing',
+        '--claim',
+        'C1',
+        '--logbook',
+        'L1',
+        '--cell',
+        'cell_fe530ccfdf00',
+        '--quote',
+        'method takes 3.0 s and the baseline 1.5 s, so the method is **2x slower**',
+      ],
+      ws,
+    );
     await ok(['case', 'add-file', 'timing', join(BUNDLED, 'sandbox/quantities.json')], ws);
     await ok(['case', 'add-file', 'timing', join(BUNDLED, 'sandbox/claimed-speedup.json')], ws);
-    await ok(['case', 'add-check', 'timing', '--falsification', 'F1', '--kind', 'units-audit', '--param', 'quantities=sandbox/quantities.json', '--param', 'role=assertion'], ws);
-    await ok(['case', 'add-check', 'timing', '--falsification', 'F1', '--kind', 'units-audit', '--param', 'quantities=sandbox/claimed-speedup.json', '--param', 'role=claim'], ws);
-    const rebuilt = JSON.parse((await ok(['run', 'timing', '--json'], ws)).stdout) as { falsifications: { decision: string; checks: { outcome: string }[] }[] };
-    const bundled = JSON.parse((await cli(['run', copyCase(BUNDLED, tempDir(), 'bundled'), '--json', '--no-record'], ws)).stdout) as typeof rebuilt;
-    expect(rebuilt.falsifications.map((f) => [f.decision, f.checks.map((c) => c.outcome)])).toEqual(bundled.falsifications.map((f) => [f.decision, f.checks.map((c) => c.outcome)]));
+    await ok(
+      [
+        'case',
+        'add-check',
+        'timing',
+        '--falsification',
+        'F1',
+        '--kind',
+        'units-audit',
+        '--param',
+        'quantities=sandbox/quantities.json',
+        '--param',
+        'role=assertion',
+      ],
+      ws,
+    );
+    await ok(
+      [
+        'case',
+        'add-check',
+        'timing',
+        '--falsification',
+        'F1',
+        '--kind',
+        'units-audit',
+        '--param',
+        'quantities=sandbox/claimed-speedup.json',
+        '--param',
+        'role=claim',
+      ],
+      ws,
+    );
+    const rebuilt = JSON.parse((await ok(['run', 'timing', '--json'], ws)).stdout) as {
+      falsifications: { decision: string; checks: { outcome: string }[] }[];
+    };
+    const bundled = JSON.parse(
+      (await cli(['run', copyCase(BUNDLED, tempDir(), 'bundled'), '--json', '--no-record'], ws)).stdout,
+    ) as typeof rebuilt;
+    expect(rebuilt.falsifications.map((f) => [f.decision, f.checks.map((c) => c.outcome)])).toEqual(
+      bundled.falsifications.map((f) => [f.decision, f.checks.map((c) => c.outcome)]),
+    );
     expect(rebuilt.falsifications[0]?.decision).toBe('refuted');
     const audit = await readAudit(join(ws, 'timing'));
     expect(audit.map((e) => [e.action, e.who, (e.details as { edit?: string } | undefined)?.edit ?? null])).toEqual([
@@ -57,7 +108,18 @@ describe('recheck import trackio', () => {
   it('keeps the paper id, run cells and the truncation of the real logbook, and hashes every copied file', async () => {
     const ws = tempDir();
     const r = JSON.parse((await ok(['import', 'trackio', FIXTURE, '--out', 'c', '--json'], ws)).stdout) as Record<string, unknown>;
-    expect(r).toMatchObject({ created: true, logbookId: 'L1', paper: 'openreview:example-rollouts', pages: 3, cells: 4, runCells: 2, failedRuns: 0, truncatedOutputs: 1, elidedChars: 139000, problems: [] });
+    expect(r).toMatchObject({
+      created: true,
+      logbookId: 'L1',
+      paper: 'openreview:example-rollouts',
+      pages: 3,
+      cells: 4,
+      runCells: 2,
+      failedRuns: 0,
+      truncatedOutputs: 1,
+      elidedChars: 139000,
+      problems: [],
+    });
     expect(r.notices).toEqual(["paper.md is a stub: write our summary of the paper's claims there (or pass --paper)"]);
     const file = JSON.parse(readFileSync(join(ws, 'c', 'case.json'), 'utf8')) as { paper: { venueId: string } };
     expect(file.paper.venueId).toBe('openreview:example-rollouts');
@@ -76,7 +138,9 @@ describe('recheck import trackio', () => {
       ],
     });
     const r = await ok(['import', 'trackio', src, '--out', 'p'], ws);
-    expect(r.stdout).toMatch(/could not read 2 part\(s\):\n {2}a \/ a:cell-1: the cell header is not valid JSON.*\n {2}gone: pages\/gone\/page\.md: no such file/);
+    expect(r.stdout).toMatch(
+      /could not read 2 part\(s\):\n {2}a \/ a:cell-1: the cell header is not valid JSON.*\n {2}gone: pages\/gone\/page\.md: no such file/,
+    );
     const v = await cli(['validate', 'p'], ws);
     expect(v.code).toBe(0);
     expect(v.stdout).toMatch(/logbook L1: 2 part\(s\) could not be read/);
@@ -85,8 +149,17 @@ describe('recheck import trackio', () => {
   it('a downloaded Space imports the same way; a second logbook joins an existing case', async () => {
     const ws = tempDir();
     await ok(['import', 'trackio', FIXTURE, '--out', 'c', '--paper', join(BUNDLED, 'paper.md')], ws);
-    const space = writeTrackioLogbook(tempDir(), { title: 'Second look', layout: 'space', paper: { openreview_id: 'example-rollouts' }, pages: [{ slug: 'p', title: 'P', cells: [{ type: 'markdown', id: 'm', body: 'Also 2x.' }] }] });
-    const r = JSON.parse((await ok(['import', 'trackio', space, '--out', 'c', '--json'], ws)).stdout) as { created: boolean; logbookId: string; notices: string[] };
+    const space = writeTrackioLogbook(tempDir(), {
+      title: 'Second look',
+      layout: 'space',
+      paper: { openreview_id: 'example-rollouts' },
+      pages: [{ slug: 'p', title: 'P', cells: [{ type: 'markdown', id: 'm', body: 'Also 2x.' }] }],
+    });
+    const r = JSON.parse((await ok(['import', 'trackio', space, '--out', 'c', '--json'], ws)).stdout) as {
+      created: boolean;
+      logbookId: string;
+      notices: string[];
+    };
     expect(r).toMatchObject({ created: false, logbookId: 'L2' });
     expect(r.notices).toEqual([]);
     expect((await cli(['validate', 'c'], ws)).code).toBe(0);
@@ -99,8 +172,15 @@ describe('recheck import trackio', () => {
     writeFileSync(secret, 'host secret');
     symlinkSync(secret, join(src, 'leak.txt'));
     execFileSync('mkfifo', [join(src, 'pipe')]);
-    const r = JSON.parse((await ok(['import', 'trackio', src, '--out', 'c', '--json'], ws)).stdout) as { skipped: { path: string; why: string }[] };
-    expect(r.skipped).toEqual(expect.arrayContaining([{ path: 'leak.txt', why: 'symlink that leaves the case folder' }, { path: 'pipe', why: 'a fifo' }]));
+    const r = JSON.parse((await ok(['import', 'trackio', src, '--out', 'c', '--json'], ws)).stdout) as {
+      skipped: { path: string; why: string }[];
+    };
+    expect(r.skipped).toEqual(
+      expect.arrayContaining([
+        { path: 'leak.txt', why: 'symlink that leaves the case folder' },
+        { path: 'pipe', why: 'a fifo' },
+      ]),
+    );
     expect(existsSync(join(ws, 'c', 'logbooks', 'L1', 'leak.txt'))).toBe(false);
   });
 
@@ -141,7 +221,10 @@ describe('recheck case add-*', () => {
 
   it('a quote must come from the cell it names; unknown ids name what exists', async () => {
     const ws = await fresh();
-    const r = await cli(['case', 'add-falsification', 'c', '--claim', 'C1', '--logbook', 'L1', '--cell', 'cell_fe530ccfdf00', '--quote', 'ten times slower'], ws);
+    const r = await cli(
+      ['case', 'add-falsification', 'c', '--claim', 'C1', '--logbook', 'L1', '--cell', 'cell_fe530ccfdf00', '--quote', 'ten times slower'],
+      ws,
+    );
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/the quote does not appear in cell cell_fe530ccfdf00/);
     const r2 = await cli(['case', 'add-falsification', 'c', '--claim', 'C9', '--logbook', 'L1', '--assertion', 'x'], ws);
@@ -153,7 +236,28 @@ describe('recheck case add-*', () => {
     await ok(['case', 'add-falsification', 'c', '--claim', 'C1', '--logbook', 'L1', '--assertion', 'grows'], ws);
     mkdirSync(join(ws, 'c', 'tables'));
     writeFileSync(join(ws, 'c', 'tables', 'sweep.csv'), 'k,additive\n2,1\n4,1.6\n8,2.1\n');
-    await ok(['case', 'add-check', 'c', '--falsification', 'F1', '--kind', 'growth-fit', '--param', 'table=tables/sweep.csv', '--param', 'x=k', '--param', 'y=additive', '--param', 'sigma=0.1', '--id', 'fit'], ws);
+    await ok(
+      [
+        'case',
+        'add-check',
+        'c',
+        '--falsification',
+        'F1',
+        '--kind',
+        'growth-fit',
+        '--param',
+        'table=tables/sweep.csv',
+        '--param',
+        'x=k',
+        '--param',
+        'y=additive',
+        '--param',
+        'sigma=0.1',
+        '--id',
+        'fit',
+      ],
+      ws,
+    );
     const file = JSON.parse(readFileSync(join(ws, 'c', 'case.json'), 'utf8')) as { falsifications: { checks: { params: unknown }[] }[] };
     expect(file.falsifications[0]?.checks[0]?.params).toEqual({ table: 'tables/sweep.csv', x: 'k', y: 'additive', sigma: 0.1 });
   });
@@ -176,7 +280,12 @@ describe('recheck new and recheck kinds', () => {
   it('kinds lists every kind with an example that its own schema accepts', async () => {
     const r = JSON.parse((await cli(['kinds', '--json'], tempDir())).stdout) as { kind: string; example: unknown }[];
     const registry = defaultRegistry();
-    expect(r.map((k) => k.kind).sort()).toEqual(registry.kinds().map((k) => k.kind).sort());
+    expect(r.map((k) => k.kind).sort()).toEqual(
+      registry
+        .kinds()
+        .map((k) => k.kind)
+        .sort(),
+    );
     for (const k of r) expect(registry.validateParams(k.kind, k.example), k.kind).toBeNull();
   });
 });

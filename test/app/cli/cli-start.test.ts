@@ -16,10 +16,26 @@ import { buildCli } from '../../../scripts/build-cli.mjs';
 const confinement = await confinementOrSkip();
 
 /** Packages whose loading costs start-up time: no command may pull them in before its `run` asks. */
-const HEAVY = ['mathjs', 'gmp-wasm', 'ajv', 'sql.js', 'hyparquet', 'hyparquet-compressors', 'esbuild', 'ws', 'papaparse', 'decimal.js', 'tsx'];
+const HEAVY = [
+  'mathjs',
+  'gmp-wasm',
+  'ajv',
+  'sql.js',
+  'hyparquet',
+  'hyparquet-compressors',
+  'esbuild',
+  'ws',
+  'papaparse',
+  'decimal.js',
+  'tsx',
+];
 
 function recheck(root: string, args: string[], env: NodeJS.ProcessEnv = {}, cwd = root) {
-  const r = spawnSync(process.execPath, [join(root, 'bin', 'recheck.mjs'), ...args], { cwd, encoding: 'utf8', env: { ...process.env, RECHECK_DEBUG: '1', ...env } });
+  const r = spawnSync(process.execPath, [join(root, 'bin', 'recheck.mjs'), ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, RECHECK_DEBUG: '1', ...env },
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -91,15 +107,19 @@ describe('bin/recheck.mjs on the prebuilt CLI', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ holds: true, firstExitStep: 3000 });
   }, 60_000);
 
-  it.skipIf(confinement === null)('runs sandboxed code from the bundle (bundler child and sandbox child start as before)', () => {
-    const root = tempDir();
-    mkdirSync(join(root, 'sandbox'));
-    writeFileSync(join(root, 'case.json'), '{}');
-    writeFileSync(join(root, 'sandbox', 'double.ts'), 'export default ({ t }: { t: number }) => ({ twice: 2 * t });');
-    const r = recheck(ROOT, ['sweep', 'sandbox/double.ts', '--horizon', '3', '--jobs', '1', '--json'], { RECHECK_DEBUG: '' }, root);
-    expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ status: 'complete', done: 3, total: 3 });
-  }, 60_000);
+  it.skipIf(confinement === null)(
+    'runs sandboxed code from the bundle (bundler child and sandbox child start as before)',
+    () => {
+      const root = tempDir();
+      mkdirSync(join(root, 'sandbox'));
+      writeFileSync(join(root, 'case.json'), '{}');
+      writeFileSync(join(root, 'sandbox', 'double.ts'), 'export default ({ t }: { t: number }) => ({ twice: 2 * t });');
+      const r = recheck(ROOT, ['sweep', 'sandbox/double.ts', '--horizon', '3', '--jobs', '1', '--json'], { RECHECK_DEBUG: '' }, root);
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ status: 'complete', done: 3, total: 3 });
+    },
+    60_000,
+  );
 });
 
 describe('what the CLI loads at start', () => {

@@ -8,7 +8,11 @@ import { tempDir, writeMinimalCase } from '../../helpers/temp-case';
 const ROOT = resolve(import.meta.dirname, '../../..');
 
 function recheck(args: string[], cwd = ROOT) {
-  const r = spawnSync(process.execPath, [join(ROOT, 'bin/recheck.mjs'), ...args], { cwd, encoding: 'utf8', env: { ...process.env, RECHECK_DEBUG: '' } });
+  const r = spawnSync(process.execPath, [join(ROOT, 'bin/recheck.mjs'), ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, RECHECK_DEBUG: '' },
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -37,7 +41,9 @@ describe('recheck CLI', () => {
   });
 
   it('validates every bundled case', () => {
-    const ids = readdirSync(join(ROOT, 'cases'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => `cases/${d.name}`);
+    const ids = readdirSync(join(ROOT, 'cases'), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => `cases/${d.name}`);
     expect(ids.length).toBeGreaterThan(0);
     const r = recheck(['validate', ...ids]);
     expect(r.stderr).toBe('');

@@ -7,7 +7,6 @@ import { tempDir } from '../../helpers/temp-case';
 import { sampleLogSpaced } from '../../../app/cli/commands/fit';
 import { MAX_PLOT_POINTS, plotSample } from '../../../app/tables/plot-sample';
 
-
 describe('recheck fit', () => {
   const dir = tempDir();
   // Exact law y = 0.5 + 0.25 ln k with se 0.01 plus a fixed, small, alternating perturbation.
@@ -19,11 +18,32 @@ describe('recheck fit', () => {
     const r = await cli(['fit', 'sweep.csv', '--x', 'k', '--y', 'additive', '--se', 'se', '--json', '--plot', 'fit.svg'], dir);
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.stdout);
-    for (const key of ['conclusion', 'n', 'models', 'preferred', 'growthSigma', 'growthP', 'growthDof', 'prefix', 'significantFrom', 'growsFrom']) expect(doc).toHaveProperty(key);
+    for (const key of [
+      'conclusion',
+      'n',
+      'models',
+      'preferred',
+      'growthSigma',
+      'growthP',
+      'growthDof',
+      'prefix',
+      'significantFrom',
+      'growsFrom',
+    ])
+      expect(doc).toHaveProperty(key);
     expect(Object.keys(doc).slice(0, 4)).toEqual(['file', 'x', 'y', 'conclusion']);
     expect(doc.conclusion).toMatchObject({ value: 'grows', level: 0.05, minimums: { required: { points: 6, xRange: 10 }, met: true } });
     expect(doc.n).toBe(10);
-    expect(doc.models.map((m: { name: string }) => m.name)).toEqual(['const', 'log', 'power', 'inverse', 'inverse-power', 'exponential', 'log-inverse', 'log-shift']);
+    expect(doc.models.map((m: { name: string }) => m.name)).toEqual([
+      'const',
+      'log',
+      'power',
+      'inverse',
+      'inverse-power',
+      'exponential',
+      'log-inverse',
+      'log-shift',
+    ]);
     const log = doc.models[1];
     expect(log.params.b).toBeCloseTo(0.25, 2);
     expect(doc.preferred).toBe('log');
@@ -80,7 +100,10 @@ describe("recheck fit on issue 19's tables (done when)", () => {
   const dir = tempDir();
   const H = (k: number) => [...Array(k).keys()].reduce((s, i) => s + 1 / (i + 1), 0);
   const write = (name: string, ks: number[], f: (k: number, i: number) => number, se?: number) =>
-    writeFileSync(join(dir, name), `k,y${se !== undefined ? ',se' : ''}\n${ks.map((k, i) => `${k},${f(k, i)}${se !== undefined ? `,${se}` : ''}`).join('\n')}\n`);
+    writeFileSync(
+      join(dir, name),
+      `k,y${se !== undefined ? ',se' : ''}\n${ks.map((k, i) => `${k},${f(k, i)}${se !== undefined ? `,${se}` : ''}`).join('\n')}\n`,
+    );
   const conclusion = async (name: string, se = false) => {
     const r = await cli(['fit', name, '--x', 'k', '--y', 'y', ...(se ? ['--se', 'se'] : []), '--json'], dir);
     expect(r.code, r.stderr).toBe(0);
@@ -93,7 +116,10 @@ describe("recheck fit on issue 19's tables (done when)", () => {
     write('four.csv', [2, 4, 8, 16], (k) => Math.log(k) + 1.1 - H(k));
     const c = await conclusion('four.csv');
     expect(c.value).toBe('cannot-tell');
-    expect(c.wouldDecide).toEqual(['more points: 4 distinct x, at least 6 needed', 'a larger range of x: xmax/xmin = 8 (2 to 16), at least 10 needed']);
+    expect(c.wouldDecide).toEqual([
+      'more points: 4 distinct x, at least 6 needed',
+      'a larger range of x: xmax/xmin = 8 (2 to 16), at least 10 needed',
+    ]);
   });
 
   it('y = 1 - 2^(-k/4) never says grows: k = 2..16 and k = 2..1024, with and without small noise and se', async () => {

@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { cli } from '../../helpers/cli';
 import { tempDir } from '../../helpers/temp-case';
 
-
 describe('recheck ledger', () => {
   const dir = tempDir();
   writeFileSync(
@@ -20,19 +19,39 @@ describe('recheck ledger', () => {
     expect([out.papers, out.claims, out.logbooks]).toEqual([4, 6, 5]);
     expect(out.claimStatus).toEqual({ contested: 1, verified: 2, falsified: 1, toy: 1, inconclusive: 1 });
     expect(out.paperCategories).toEqual({
-      fullyReproduced: 0, partiallyReproduced: 1, atLeastOneVerified: 2, falsifiedOrContested: 2,
-      allFalsified: 1, contested: 1, toyOnly: 1, inconclusive: 0,
+      fullyReproduced: 0,
+      partiallyReproduced: 1,
+      atLeastOneVerified: 2,
+      falsifiedOrContested: 2,
+      allFalsified: 1,
+      contested: 1,
+      toyOnly: 1,
+      inconclusive: 0,
     });
     expect(out.recheck.map((c: { paper: string; claim: string }) => `${c.paper}/${c.claim}`)).toEqual(['P1/C1', 'P2/C1']);
   });
 
   it('reads the JSON shape of the challenge verdict files and gives the same ledger', async () => {
     const json = [
-      { paper: 'P1', logbook: 'L1', claims: [{ id: 'C1', verdict: 'verified' }, { id: 'C2', verdict: 'verified' }] },
+      {
+        paper: 'P1',
+        logbook: 'L1',
+        claims: [
+          { id: 'C1', verdict: 'verified' },
+          { id: 'C2', verdict: 'verified' },
+        ],
+      },
       { paper: 'P1', logbook: 'L2', claims: { C1: 'Falsified' } },
       { paper_id: 'P2', logbook_id: 'L3', verdicts: [{ claim_id: 'C1', status: 'falsified' }] },
       { paper: 'P3', logbook: 'L4', claims: [{ claim: 'C1', verdict: 'toy' }] },
-      { paper: 'P4', logbook: 'L5', claims: [{ id: 'C1', verdict: 'verified' }, { id: 'C2', verdict: 'inconclusive' }] },
+      {
+        paper: 'P4',
+        logbook: 'L5',
+        claims: [
+          { id: 'C1', verdict: 'verified' },
+          { id: 'C2', verdict: 'inconclusive' },
+        ],
+      },
     ];
     writeFileSync(join(dir, 'v.json'), JSON.stringify(json, null, 2));
     const a = JSON.parse((await cli(['ledger', 'v.json', '--json'], dir)).stdout);
@@ -49,7 +68,10 @@ describe('recheck ledger', () => {
     writeFileSync(join(dir, 'v.jsonl'), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
     const out = JSON.parse((await cli(['ledger', 'v.jsonl', '--json'], dir)).stdout);
     expect(out.claimStatus.contested).toBe(1);
-    writeFileSync(join(dir, 'bad.jsonl'), `${JSON.stringify(lines[0])}\n{"space_id": "u/c", "paper_id": "P1", "claims": [{"verdict": "partial"}]}\n`);
+    writeFileSync(
+      join(dir, 'bad.jsonl'),
+      `${JSON.stringify(lines[0])}\n{"space_id": "u/c", "paper_id": "P1", "claims": [{"verdict": "partial"}]}\n`,
+    );
     const r = await cli(['ledger', 'bad.jsonl'], dir);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^recheck: bad\.jsonl: line 2: \/claims\/0\/verdict: unknown verdict "partial"/);

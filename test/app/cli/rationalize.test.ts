@@ -27,10 +27,38 @@ describe('recheck rationalize', () => {
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.stdout) as { values: Record<string, unknown>[] };
     expect(doc.values.map((v) => v.printed)).toEqual(['3.8726', '-0.5', '1e309']);
-    expect(doc.values[0]).toMatchObject({ decimal: '19363/5000', tolerance: '1/1000', toleranceFrom: 'given', simplest: '151/39', double: '8720319958477491/2251799813685248', doubleShortest: '3.8726', doubleIsDecimal: false, simplestIsDecimal: false });
-    expect(doc.values[1]).toMatchObject({ double: '-1/2', decimal: '-1/2', doubleIsDecimal: true, simplestIsDecimal: true, simplest: '-1/2' });
+    expect(doc.values[0]).toMatchObject({
+      decimal: '19363/5000',
+      tolerance: '1/1000',
+      toleranceFrom: 'given',
+      simplest: '151/39',
+      double: '8720319958477491/2251799813685248',
+      doubleShortest: '3.8726',
+      doubleIsDecimal: false,
+      simplestIsDecimal: false,
+    });
+    expect(doc.values[1]).toMatchObject({
+      double: '-1/2',
+      decimal: '-1/2',
+      doubleIsDecimal: true,
+      simplestIsDecimal: true,
+      simplest: '-1/2',
+    });
     expect(doc.values[2]).toMatchObject({ double: null, doubleError: null, doubleShortest: 'Infinity' });
-    expect(Object.keys(doc.values[0]!)).toEqual(['printed', 'double', 'doubleShortest', 'decimal', 'tolerance', 'toleranceFrom', 'simplest', 'doubleError', 'simplestError', 'doubleIsDecimal', 'simplestIsDecimal', 'summary']);
+    expect(Object.keys(doc.values[0]!)).toEqual([
+      'printed',
+      'double',
+      'doubleShortest',
+      'decimal',
+      'tolerance',
+      'toleranceFrom',
+      'simplest',
+      'doubleError',
+      'simplestError',
+      'doubleIsDecimal',
+      'simplestIsDecimal',
+      'summary',
+    ]);
     const neg = await cli(['rationalize', '--json', '--tol', '-1e-3', '--', '-2.5'], dir);
     expect(neg.code).toBe(2);
     expect(neg.stderr).toMatch(/^recheck: recheck\.domain: rationalize: tolerance -1e-3 is negative\n$/);
@@ -45,7 +73,9 @@ describe('recheck rationalize', () => {
       expect(r.stdout).toBe('');
       expect(r.stderr.trim().split('\n'), v).toHaveLength(1);
     }
-    expect((await cli(['rationalize', 'inf'], dir)).stderr).toBe('recheck: recheck.domain: rationalize: "inf" is not a finite number: NaN and infinities have no rational value\n');
+    expect((await cli(['rationalize', 'inf'], dir)).stderr).toBe(
+      'recheck: recheck.domain: rationalize: "inf" is not a finite number: NaN and infinities have no rational value\n',
+    );
     const none = await cli(['rationalize'], dir);
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/missing <value>/);

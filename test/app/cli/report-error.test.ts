@@ -6,14 +6,21 @@ import { BadInputError, BusyError, CancelledError, EXIT } from '../../../app/err
 
 function report(err: unknown): { code: number; stderr: string } {
   let stderr = '';
-  const code = reportError(err, { stdout: () => undefined, stderr: (s: string) => void (stderr += s) } as unknown as Parameters<typeof reportError>[1]);
+  const code = reportError(err, { stdout: () => undefined, stderr: (s: string) => void (stderr += s) } as unknown as Parameters<
+    typeof reportError
+  >[1]);
   return { code, stderr };
 }
 
 describe('reportError', () => {
   it('busy: exit 4 and the message, on one line', () => {
-    const r = report(new BusyError('case folder /w/a is being edited by another Recheck process (waited 60 s): try again when it has finished'));
-    expect(r).toEqual({ code: EXIT.busy, stderr: 'recheck: case folder /w/a is being edited by another Recheck process (waited 60 s): try again when it has finished\n' });
+    const r = report(
+      new BusyError('case folder /w/a is being edited by another Recheck process (waited 60 s): try again when it has finished'),
+    );
+    expect(r).toEqual({
+      code: EXIT.busy,
+      stderr: 'recheck: case folder /w/a is being edited by another Recheck process (waited 60 s): try again when it has finished\n',
+    });
     expect(EXIT.busy).toBe(4);
   });
 

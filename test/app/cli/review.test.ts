@@ -21,7 +21,11 @@ const GIVEN = ['usable', 'unusable', 'flawed'];
 
 /** The case's pair table, read here from its file: rows and the question (independently of the core). */
 function onDisk(): { pairs: number; question: string; answers: { value: string; key: string; label: string }[] } {
-  const perceptual = (JSON.parse(readFileSync(join(SRC, 'case.json'), 'utf8')) as { perceptual: { pairs: string; question: string; answers: { value: string; key: string; label: string }[] } }).perceptual;
+  const perceptual = (
+    JSON.parse(readFileSync(join(SRC, 'case.json'), 'utf8')) as {
+      perceptual: { pairs: string; question: string; answers: { value: string; key: string; label: string }[] };
+    }
+  ).perceptual;
   const records = splitCsvRecords(readFileSync(join(SRC, perceptual.pairs), 'utf8'), { maxRows: 100_000, maxCells: 1_000_000 });
   return { pairs: records.length - 1, question: perceptual.question, answers: perceptual.answers };
 }
@@ -38,7 +42,14 @@ async function workspaceWithCase(): Promise<{ root: string; dir: string; api: Re
 async function partlyAnswered(api: RecheckApi, n: number, seed: number): Promise<ReviewSessionView> {
   let s = await api.startReview({ caseId: CASE, reviewer: REVIEWER, seed });
   for (let i = 0; i < n; i++) {
-    s = await api.answerReview({ caseId: CASE, reviewId: s.reviewId, index: s.next!.index, answer: GIVEN[i % GIVEN.length]!, elapsedMs: 1000 + 100 * i, ...(i === 1 ? { note: 'banding, "sky"' } : {}) });
+    s = await api.answerReview({
+      caseId: CASE,
+      reviewId: s.reviewId,
+      index: s.next!.index,
+      answer: GIVEN[i % GIVEN.length]!,
+      elapsedMs: 1000 + 100 * i,
+      ...(i === 1 ? { note: 'banding, "sky"' } : {}),
+    });
   }
   return s;
 }
@@ -72,15 +83,20 @@ describe('recheck review --list', () => {
     expect(await cli(['review', ws.dir, '--list'], ws.root)).toEqual(r);
   });
 
-  it('--json is the core\'s own views: imagePairSet and listReviews, each review with complete', async () => {
+  it("--json is the core's own views: imagePairSet and listReviews, each review with complete", async () => {
     const r = await cli(['review', ws.dir, '--json'], ws.root);
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.stdout) as { caseId: string; set: unknown; reviews: { complete: boolean }[] };
     expect(doc.caseId).toBe(CASE);
     expect(doc.set).toEqual(await ws.api.imagePairSet(CASE));
     // The CLI gives every review's seed (whoever runs it holds the case folder); the app, only a complete one's.
-    const seeds = new Map([[partial.reviewId, 11], [fresh.reviewId, 12]]);
-    expect(doc.reviews).toEqual((await ws.api.listReviews(CASE)).map((v) => ({ ...v, seed: seeds.get(v.reviewId), complete: v.answered === v.total })));
+    const seeds = new Map([
+      [partial.reviewId, 11],
+      [fresh.reviewId, 12],
+    ]);
+    expect(doc.reviews).toEqual(
+      (await ws.api.listReviews(CASE)).map((v) => ({ ...v, seed: seeds.get(v.reviewId), complete: v.answered === v.total })),
+    );
     expect(doc.reviews.map((v) => v.complete)).toEqual([false, false]);
   });
 });
@@ -100,7 +116,9 @@ describe('recheck review --export', () => {
     const rel = `reviews/${s.reviewId}/answers.csv`;
     const file = join(ws.dir, rel);
     const bytes = readFileSync(file);
-    expect(r.stdout).toBe(`exported ${s.reviewId} (${REVIEWER}, 3 of ${s.total} answered, incomplete)\n  path: ${file}\n  rows: 3\n  sha256: ${sha256(bytes)}\n`);
+    expect(r.stdout).toBe(
+      `exported ${s.reviewId} (${REVIEWER}, 3 of ${s.total} answered, incomplete)\n  path: ${file}\n  rows: 3\n  sha256: ${sha256(bytes)}\n`,
+    );
     expect(byApp).toEqual({ path: rel, rows: 3, sha256: sha256(bytes) });
     expect(bytes.equals(readFileSync(join(twin, CASE, rel)))).toBe(true);
     const records = splitCsvRecords(bytes.toString('utf8'), { maxRows: 1000, maxCells: 10_000 });
@@ -108,10 +126,15 @@ describe('recheck review --export', () => {
     expect(records.slice(1).map((x) => x.values[head.indexOf('answer')])).toEqual(GIVEN);
     expect(records[2]!.values[head.indexOf('note')]).toBe('banding, "sky"');
     // Logged under the given name, and listed as exported afterwards.
-    const audit = readFileSync(join(ws.dir, 'audit.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { who: string; details?: { edit?: string } });
+    const audit = readFileSync(join(ws.dir, 'audit.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { who: string; details?: { edit?: string } });
     expect(audit.at(-1)).toMatchObject({ who: 'scripted-exporter', details: { edit: 'export-review' } });
     const list = await cli(['review', ws.dir], ws.root);
-    expect(list.stdout.split('\n').find((l) => l.includes(s.reviewId))).toMatch(new RegExp(`3/${s.total} +incomplete +${rel.replace(/[.]/g, '\\.')}$`));
+    expect(list.stdout.split('\n').find((l) => l.includes(s.reviewId))).toMatch(
+      new RegExp(`3/${s.total} +incomplete +${rel.replace(/[.]/g, '\\.')}$`),
+    );
   });
 
   it('--json: one document with the path relative to the case, the file, rows and sha256', async () => {
@@ -121,7 +144,18 @@ describe('recheck review --export', () => {
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.stdout) as Record<string, unknown>;
     const file = join(ws.dir, 'reviews', s.reviewId, 'answers.csv');
-    expect(doc).toEqual({ caseId: CASE, reviewId: s.reviewId, reviewer: REVIEWER, answered: 2, total: s.total, complete: false, path: `reviews/${s.reviewId}/answers.csv`, file, rows: 2, sha256: sha256(readFileSync(file)) });
+    expect(doc).toEqual({
+      caseId: CASE,
+      reviewId: s.reviewId,
+      reviewer: REVIEWER,
+      answered: 2,
+      total: s.total,
+      complete: false,
+      path: `reviews/${s.reviewId}/answers.csv`,
+      file,
+      rows: 2,
+      sha256: sha256(readFileSync(file)),
+    });
   });
 });
 
@@ -151,7 +185,10 @@ describe('recheck review: bad input is exit 2 with one line', () => {
   it('a case without an image-pair set names its case.json', async () => {
     const root = tempDir();
     const dir = copyCase(join(BUNDLED_CASES_DIR, 'kl-direction'), root, 'kl');
-    for (const args of [['review', dir], ['review', dir, '--export', 'review-x']]) {
+    for (const args of [
+      ['review', dir],
+      ['review', dir, '--export', 'review-x'],
+    ]) {
       const r = await cli(args, root);
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');
@@ -167,7 +204,9 @@ describe('recheck review: bad input is exit 2 with one line', () => {
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');
       expect(r.stderr.split('\n')).toHaveLength(2);
-      expect(r.stderr).toMatch(new RegExp(`^recheck: ${ws.dir}: no review "${id.replace(/[.]/g, '\\.')}" in this case \\(its reviews: ${s.reviewId}\\)\n$`));
+      expect(r.stderr).toMatch(
+        new RegExp(`^recheck: ${ws.dir}: no review "${id.replace(/[.]/g, '\\.')}" in this case \\(its reviews: ${s.reviewId}\\)\n$`),
+      );
     }
     expect(existsSync(join(ws.dir, 'reviews', 'review-20990101T000000Z-000000'))).toBe(false);
   });

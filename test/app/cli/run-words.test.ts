@@ -10,7 +10,26 @@ const report: CaseRunReport = {
   startedAt: '2026-11-30T00:00:00.000Z',
   finishedAt: '2026-11-30T00:00:01.000Z',
   falsifications: [
-    { falsificationId: 'F1', claim: 'C1', assertion: 'fails', decision: 'refuted', reason: 'units slip', checks: [{ falsificationId: 'F1', checkId: 'u', kind: 'units-audit', title: 'units', outcome: 'refutes', summary: 'per batch of 50', evidence: {}, artifacts: [], durationMs: 1 }] },
+    {
+      falsificationId: 'F1',
+      claim: 'C1',
+      assertion: 'fails',
+      decision: 'refuted',
+      reason: 'units slip',
+      checks: [
+        {
+          falsificationId: 'F1',
+          checkId: 'u',
+          kind: 'units-audit',
+          title: 'units',
+          outcome: 'refutes',
+          summary: 'per batch of 50',
+          evidence: {},
+          artifacts: [],
+          durationMs: 1,
+        },
+      ],
+    },
     { falsificationId: 'F2', claim: 'C2', assertion: 'fails', decision: 'confirmed', reason: 'exact run', checks: [] },
   ],
 };

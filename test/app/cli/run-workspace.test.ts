@@ -13,7 +13,10 @@ const CASE = 'timing-normalization';
 function installationState(): { runs: string[]; audit: string | null } {
   const dir = join(BUNDLED_CASES_DIR, CASE);
   const audit = join(dir, 'audit.jsonl');
-  return { runs: existsSync(join(dir, 'runs')) ? readdirSync(join(dir, 'runs')).sort() : [], audit: existsSync(audit) ? readFileSync(audit, 'utf8') : null };
+  return {
+    runs: existsSync(join(dir, 'runs')) ? readdirSync(join(dir, 'runs')).sort() : [],
+    audit: existsSync(audit) ? readFileSync(audit, 'utf8') : null,
+  };
 }
 
 describe('recheck run on a bundled case', () => {
@@ -25,10 +28,15 @@ describe('recheck run on a bundled case', () => {
     const report = JSON.parse(r.stdout) as { runId: string; caseId: string };
     const copy = join(ws, CASE);
     expect(existsSync(join(copy, 'runs', report.runId, 'report.json'))).toBe(true);
-    const audit = readFileSync(join(copy, 'audit.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { action: string; runId?: string });
+    const audit = readFileSync(join(copy, 'audit.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { action: string; runId?: string });
     expect(audit.at(-1)).toMatchObject({ action: 'run' });
     expect(installationState()).toEqual(before);
-    expect(r.stderr).toBe(`recheck: ${join(BUNDLED_CASES_DIR, CASE)} is a bundled case: running its workspace copy ${copy}\nrecheck: outputs: ${join(copy, 'runs', report.runId)} (and ${join(copy, 'audit.jsonl')})\n`);
+    expect(r.stderr).toBe(
+      `recheck: ${join(BUNDLED_CASES_DIR, CASE)} is a bundled case: running its workspace copy ${copy}\nrecheck: outputs: ${join(copy, 'runs', report.runId)} (and ${join(copy, 'audit.jsonl')})\n`,
+    );
   }, 60_000);
 
   it('a second run uses the same copy; the printed report ends with where the outputs are', async () => {
@@ -40,7 +48,9 @@ describe('recheck run on a bundled case', () => {
     const runs = readdirSync(join(ws, CASE, 'runs')).filter((n) => !n.startsWith('.'));
     expect(runs).toHaveLength(2);
     const runId = /run (\S+)/.exec(second.stdout)?.[1] as string;
-    expect(second.stdout.trimEnd().split('\n').at(-1)).toBe(`outputs: ${join(ws, CASE, 'runs', runId)} (and ${join(ws, CASE, 'audit.jsonl')})`);
+    expect(second.stdout.trimEnd().split('\n').at(-1)).toBe(
+      `outputs: ${join(ws, CASE, 'runs', runId)} (and ${join(ws, CASE, 'audit.jsonl')})`,
+    );
   }, 60_000);
 
   it('a case outside the installation runs where it is, as before', async () => {
@@ -51,6 +61,8 @@ describe('recheck run on a bundled case', () => {
     expect(r.code).toBe(0);
     const runs = readdirSync(join(dir, 'runs')).filter((n) => !n.startsWith('.'));
     expect(runs).toHaveLength(1);
-    expect(r.stdout.trimEnd().split('\n').at(-1)).toBe(`outputs: ${join(dir, 'runs', runs[0] as string)} (and ${join(dir, 'audit.jsonl')})`);
+    expect(r.stdout.trimEnd().split('\n').at(-1)).toBe(
+      `outputs: ${join(dir, 'runs', runs[0] as string)} (and ${join(dir, 'audit.jsonl')})`,
+    );
   });
 });

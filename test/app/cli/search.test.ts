@@ -5,9 +5,14 @@ import { join } from 'node:path';
 import { cli } from '../../helpers/cli';
 import { tempDir } from '../../helpers/temp-case';
 
-
-const config = (c: number, points: unknown[]) => JSON.stringify({ format: 'recheck.certificate/1', dynamic: 'fw-attention', params: { c }, points });
-const EXAMPLE = [['-3', '1/4'], ['-3', '-3'], ['-1/3', '-7/4'], ['3', '1/2']];
+const config = (c: number, points: unknown[]) =>
+  JSON.stringify({ format: 'recheck.certificate/1', dynamic: 'fw-attention', params: { c }, points });
+const EXAMPLE = [
+  ['-3', '1/4'],
+  ['-3', '-3'],
+  ['-1/3', '-7/4'],
+  ['3', '1/2'],
+];
 
 describe('recheck search', () => {
   const dir = tempDir();

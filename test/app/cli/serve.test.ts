@@ -39,7 +39,9 @@ describe('serve ports', () => {
     try {
       const r = await cli(['serve', '--port', String(port), '--workspace', ws], tempDir());
       expect(r.code).toBe(2);
-      expect(r.stderr).toBe(`recheck: serve: port ${port} is in use; pass another --port N, or leave --port out to take the next free one (see recheck help serve)\n`);
+      expect(r.stderr).toBe(
+        `recheck: serve: port ${port} is in use; pass another --port N, or leave --port out to take the next free one (see recheck help serve)\n`,
+      );
       expect(existsSync(ws)).toBe(false);
     } finally {
       taken!.close();
@@ -70,7 +72,10 @@ describe('serve ports', () => {
     mkdirSync(join(root, 'out', 'renderer'), { recursive: true });
     writeFileSync(join(root, 'out', 'renderer', 'index.html'), '<!doctype html><title>fixture UI</title>');
     const held = await hold(DEFAULT_PORT);
-    const child = spawn(process.execPath, [join(root, 'bin', 'recheck.mjs'), 'serve', '--workspace', join(root, 'ws'), '--json'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(root, 'bin', 'recheck.mjs'), 'serve', '--workspace', join(root, 'ws'), '--json'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     try {
@@ -94,13 +99,18 @@ describe('serve ports', () => {
     const root = installationCopy();
     mkdirSync(join(root, 'cases'));
     const r = await new Promise<{ code: number | null; stderr: string }>((resolveRun) => {
-      const child = spawn(process.execPath, [join(root, 'bin', 'recheck.mjs'), 'serve', '--port', '0', '--workspace', join(root, 'ws')], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [join(root, 'bin', 'recheck.mjs'), 'serve', '--port', '0', '--workspace', join(root, 'ws')], {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let stderr = '';
       child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
       child.once('exit', (code) => resolveRun({ code, stderr }));
     });
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('recheck: building the UI (out/renderer is missing) ...\nrecheck: out/renderer: the UI is not built and this installation cannot build it (no Vite or no renderer sources); run "npm ci" in a checkout, then "npm run build:renderer"\n');
+    expect(r.stderr).toBe(
+      'recheck: building the UI (out/renderer is missing) ...\nrecheck: out/renderer: the UI is not built and this installation cannot build it (no Vite or no renderer sources); run "npm ci" in a checkout, then "npm run build:renderer"\n',
+    );
   }, 60_000);
 });
 

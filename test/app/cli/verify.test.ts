@@ -5,13 +5,17 @@ import { join } from 'node:path';
 import { cli } from '../../helpers/cli';
 import { tempDir } from '../../helpers/temp-case';
 
-
 const cert = (over: Record<string, unknown> = {}, step = 706) =>
   JSON.stringify({
     format: 'recheck.certificate/1',
     dynamic: 'fw-attention',
     params: { c: 200 },
-    points: [['-3', '1/4'], ['-3', '-3'], ['-1/3', '-7/4'], ['3', '1/2']],
+    points: [
+      ['-3', '1/4'],
+      ['-3', '-3'],
+      ['-1/3', '-7/4'],
+      ['3', '1/2'],
+    ],
     claim: { kind: 'origin-leaves-hull', step },
     ...over,
   });
@@ -45,7 +49,19 @@ describe('recheck verify', () => {
 
   it('shows when float64 alone would have confirmed a false certificate', async () => {
     // Exactly, x_1 reaches 0 at step 2 and stays: the origin never leaves; float64 sees an exit at step 2.
-    writeFileSync(join(dir, 'fake.json'), cert({ params: { c: 1 }, points: [['1/10', '3/10'], ['-1/5', '-3/5']] }, 2));
+    writeFileSync(
+      join(dir, 'fake.json'),
+      cert(
+        {
+          params: { c: 1 },
+          points: [
+            ['1/10', '3/10'],
+            ['-1/5', '-3/5'],
+          ],
+        },
+        2,
+      ),
+    );
     const r = await cli(['verify', 'fake.json', '--json'], dir);
     expect(r.code).toBe(1);
     const out = JSON.parse(r.stdout);
@@ -54,8 +70,26 @@ describe('recheck verify', () => {
   });
 
   it.each([
-    ['zero denominator', cert({ points: [['1/0', '1'], ['1', '1']] }), /zero\.json: \/points\/0\/0: zero denominator/],
-    ['float coordinate', cert({ points: [['1', 0.5], ['1', '1']] }), /zero\.json: \/points\/0\/1: float coordinate 0\.5/],
+    [
+      'zero denominator',
+      cert({
+        points: [
+          ['1/0', '1'],
+          ['1', '1'],
+        ],
+      }),
+      /zero\.json: \/points\/0\/0: zero denominator/,
+    ],
+    [
+      'float coordinate',
+      cert({
+        points: [
+          ['1', 0.5],
+          ['1', '1'],
+        ],
+      }),
+      /zero\.json: \/points\/0\/1: float coordinate 0\.5/,
+    ],
     ['malformed JSON', '{"format": "recheck.certificate/1",', /zero\.json: malformed JSON at line 1, column 36/],
     ['missing claim', cert({ claim: undefined }), /zero\.json: \/claim: missing claim/],
   ])('bad input (%s): exit 2 with one line naming the file and place', async (_name, text, message) => {

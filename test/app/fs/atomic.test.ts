@@ -4,7 +4,15 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createFileAtomic, writeFileAtomic } from '../../../app/fs/atomic';
-import { appendLineDurable, readLogLines, readTornRecords, repairLogTail, tornFileOf, tornFragment, countTornLines } from '../../../app/fs/log';
+import {
+  appendLineDurable,
+  readLogLines,
+  readTornRecords,
+  repairLogTail,
+  tornFileOf,
+  tornFragment,
+  countTornLines,
+} from '../../../app/fs/log';
 import { readAudit } from '../../../app/cases/audit';
 import { ConfinementError } from '../../../app/fs/confine';
 import { tempDir } from '../../helpers/temp-case';
@@ -83,7 +91,9 @@ describe('append-only log', () => {
     expect((await readAudit(dir)).map((e) => e.at)).toEqual(['t1']);
     const torn = await appendLineDurable(log, '{"at":"t3","action":"run"}');
     expect(torn).toMatchObject({ reason: 'no-newline', bytes: 17, tornFile: `${log}.torn` });
-    expect(torn?.message).toMatch(/audit\.jsonl: a torn last line \(17 bytes at byte \d+, cut off without its newline\) was moved to audit\.jsonl\.torn$/);
+    expect(torn?.message).toMatch(
+      /audit\.jsonl: a torn last line \(17 bytes at byte \d+, cut off without its newline\) was moved to audit\.jsonl\.torn$/,
+    );
     expect(await appendLineDurable(log, '{"at":"t4","action":"run"}')).toBeNull(); // reported once
     expect((await readAudit(dir)).map((e) => e.at)).toEqual(['t1', 't3', 't4']);
     expect((await readTornRecords(log)).map((r) => tornFragment(r).toString())).toEqual(['{"at":"t2","who":']);
@@ -225,7 +235,11 @@ describe('append-only log under random truncations (property)', () => {
         const onDisk = existsSync(log) ? readFileSync(log) : Buffer.alloc(0);
         expect(onDisk.equals(model)).toBe(true);
         // Every complete line of the model is read back, and nothing else.
-        const expected = model.toString('utf8').split('\n').slice(0, -1).filter((l) => l.trim() !== '');
+        const expected = model
+          .toString('utf8')
+          .split('\n')
+          .slice(0, -1)
+          .filter((l) => l.trim() !== '');
         const read = await completeLines(log);
         expect(read).toEqual(expected);
         for (const line of read) expect(appended.has(line)).toBe(true);

@@ -116,7 +116,9 @@ describe.skipIf(process.platform !== 'linux')('withCaseWriter across processes (
     let ran = false;
     const refused = withCaseWriter(dir, async () => (ran = true), { waitMs: 300 });
     await expect(refused).rejects.toBeInstanceOf(BusyError);
-    await expect(refused).rejects.toThrow(/^case folder .+ is being edited by another Recheck process \(waited 0\.3 s\): try again when it has finished$/);
+    await expect(refused).rejects.toThrow(
+      /^case folder .+ is being edited by another Recheck process \(waited 0\.3 s\): try again when it has finished$/,
+    );
     expect(ran).toBe(false);
     const exited = new Promise((r) => child.on('exit', r));
     child.kill('SIGKILL');

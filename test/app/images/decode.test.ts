@@ -136,7 +136,12 @@ describe('decodeImage', () => {
     const ihdr = Buffer.from([0, 0, 0, 16, 0, 0, 0, 16, 8, 6, 0, 0, 0]);
     const bomb = deflateSync(Buffer.alloc(64 * 1024 * 1024), { level: 9 });
     expect(bomb.length).toBeLessThan(100_000);
-    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', bomb), chunk('IEND', new Uint8Array(0))]);
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', ihdr),
+      chunk('IDAT', bomb),
+      chunk('IEND', new Uint8Array(0)),
+    ]);
     const before = process.memoryUsage().rss;
     await expect(decodeImage(png)).rejects.toThrow(/^is a PNG that does not decode: /);
     expect(process.memoryUsage().rss - before).toBeLessThan(48 * 1024 * 1024);

@@ -67,17 +67,48 @@ describe('image-metrics', () => {
     const ctx = makeTestContext(dir);
     const r = await imageMetricsKind.run({ pairs: 'images/pairs.csv' }, ctx);
     expect(r.outcome).toBe('neutral');
-    const pairs = r.evidence.pairs as { pair: string; psnr: number; ssim: number; conditionB: string; imageB: string; prompt?: string; width: number; height: number }[];
+    const pairs = r.evidence.pairs as {
+      pair: string;
+      psnr: number;
+      ssim: number;
+      conditionB: string;
+      imageB: string;
+      prompt?: string;
+      width: number;
+      height: number;
+    }[];
     expect(pairs.map((p) => p.pair)).toEqual(['p1', 'p2', 'p3', 'p4']);
-    expect(pairs[0]).toMatchObject({ imageA: 'images/ref.png', imageB: 'images/close.png', conditionA: 'fp', conditionB: 'q4', prompt: 'a ramp', width: 16, height: 16 });
-    const expected = [metric('ref.png', 'close.png'), metric('ref.png', 'closer.png'), metric('ref.png', 'far.png'), metric('ref.png', 'farther.png')];
+    expect(pairs[0]).toMatchObject({
+      imageA: 'images/ref.png',
+      imageB: 'images/close.png',
+      conditionA: 'fp',
+      conditionB: 'q4',
+      prompt: 'a ramp',
+      width: 16,
+      height: 16,
+    });
+    const expected = [
+      metric('ref.png', 'close.png'),
+      metric('ref.png', 'closer.png'),
+      metric('ref.png', 'far.png'),
+      metric('ref.png', 'farther.png'),
+    ];
     pairs.forEach((p, i) => {
       expect(p.psnr).toBeCloseTo(expected[i]!.psnr, 12);
       expect(p.ssim).toBeCloseTo(expected[i]!.ssim, 12);
     });
     expect(pairs[0]!.psnr).toBeCloseTo(10 * Math.log10(255 ** 2 / 4), 12);
-    const conditions = r.evidence.conditions as { conditionA: string; conditionB: string; count: number; psnr: { mean: number; min: number; max: number }; ssim: { mean: number; min: number } }[];
-    expect(conditions.map((c) => [c.conditionA, c.conditionB, c.count])).toEqual([['fp', 'q4', 2], ['fp', 'q2', 2]]);
+    const conditions = r.evidence.conditions as {
+      conditionA: string;
+      conditionB: string;
+      count: number;
+      psnr: { mean: number; min: number; max: number };
+      ssim: { mean: number; min: number };
+    }[];
+    expect(conditions.map((c) => [c.conditionA, c.conditionB, c.count])).toEqual([
+      ['fp', 'q4', 2],
+      ['fp', 'q2', 2],
+    ]);
     expect(conditions[1]!.psnr.mean).toBeCloseTo((expected[2]!.psnr + expected[3]!.psnr) / 2, 12);
     expect(conditions[1]!.psnr.min).toBe(pairs[3]!.psnr);
     expect(conditions[0]!.ssim.min).toBe(Math.min(pairs[0]!.ssim, pairs[1]!.ssim));
@@ -102,7 +133,10 @@ describe('image-metrics', () => {
 
   it('against an SSIM threshold that is only reported (decides: false): neutral, the counts below it in the evidence', async () => {
     const dir = caseWith(ROWS);
-    const r = await imageMetricsKind.run({ pairs: 'images/pairs.csv', threshold: { metric: 'ssim', min: 0.99 }, decides: false }, makeTestContext(dir));
+    const r = await imageMetricsKind.run(
+      { pairs: 'images/pairs.csv', threshold: { metric: 'ssim', min: 0.99 }, decides: false },
+      makeTestContext(dir),
+    );
     expect(r.outcome).toBe('neutral');
     expect(r.evidence.threshold).toEqual({ metric: 'ssim', min: 0.99, decides: false });
     expect((r.evidence.conditions as { below: number }[]).map((c) => c.below)).toEqual([expect.any(Number), 2]);
@@ -123,16 +157,25 @@ describe('image-metrics', () => {
 
   it('names the pair and the file of an image that is missing, does not decode, or differs in size', async () => {
     const dir = caseWith(['p1,images/ref.png,images/gone.png,fp,q2,']);
-    await expect(imageMetricsKind.run({ pairs: 'images/pairs.csv' }, makeTestContext(dir))).rejects.toThrow(/images\/pairs\.csv: line 2: pair p1: images\/gone\.png: no such file/);
+    await expect(imageMetricsKind.run({ pairs: 'images/pairs.csv' }, makeTestContext(dir))).rejects.toThrow(
+      /images\/pairs\.csv: line 2: pair p1: images\/gone\.png: no such file/,
+    );
     writeFileSync(join(dir, 'images/small.png'), encodePng({ width: 15, height: 16, data: new Uint8ClampedArray(15 * 16 * 4) }));
-    writeFileSync(join(dir, 'images/pairs.csv'), 'pair_id,image_a,image_b,condition_a,condition_b\np9,images/ref.png,images/small.png,fp,q2\n');
-    await expect(imageMetricsKind.run({ pairs: 'images/pairs.csv' }, makeTestContext(dir))).rejects.toThrow(/pair p9: images\/small\.png: is 15x16 but images\/ref\.png is 16x16/);
+    writeFileSync(
+      join(dir, 'images/pairs.csv'),
+      'pair_id,image_a,image_b,condition_a,condition_b\np9,images/ref.png,images/small.png,fp,q2\n',
+    );
+    await expect(imageMetricsKind.run({ pairs: 'images/pairs.csv' }, makeTestContext(dir))).rejects.toThrow(
+      /pair p9: images\/small\.png: is 15x16 but images\/ref\.png is 16x16/,
+    );
   });
 
   it('stops when cancelled', async () => {
     const dir = caseWith(ROWS);
     const abort = new AbortController();
     abort.abort();
-    await expect(imageMetricsKind.run({ pairs: 'images/pairs.csv' }, makeTestContext(dir, { signal: abort.signal }))).rejects.toThrow(/cancelled/);
+    await expect(imageMetricsKind.run({ pairs: 'images/pairs.csv' }, makeTestContext(dir, { signal: abort.signal }))).rejects.toThrow(
+      /cancelled/,
+    );
   });
 });

@@ -52,7 +52,8 @@ describe('letters of the bundled cases', () => {
         expect(letter.markdown).not.toContain(workspace);
         expect(letter.markdown).not.toMatch(/\bruns\//);
         const f = (await loadCase(run.dir, defaultRegistry())).file.falsifications;
-        for (const check of f.flatMap((x) => x.checks)) if (check.id.includes('-')) expect(letter.markdown).not.toMatch(new RegExp(`[\\s(\`]${check.id}[\\s),.\`]`));
+        for (const check of f.flatMap((x) => x.checks))
+          if (check.id.includes('-')) expect(letter.markdown).not.toMatch(new RegExp(`[\\s(\`]${check.id}[\\s),.\`]`));
         // Each falsification under its claim once.
         for (const fid of want.falsifications) expect(letter.markdown.split(f.find((x) => x.id === fid)!.assertion).length - 1).toBe(1);
         await expect(letter.markdown).toMatchFileSnapshot(`__snapshots__/${id}.${kind}.md`);
@@ -64,7 +65,8 @@ describe('letters of the bundled cases', () => {
     const commands = new Set<string>();
     for (const run of runs) {
       for (const kind of Object.keys(EXPECTED[run.id] ?? {}) as LetterKind[]) {
-        for (const m of (await draft(run, kind)).markdown.matchAll(/Recompute: `npx recheck ([^`]+)`/g)) if (!m[1]!.startsWith('run ')) commands.add(m[1]!);
+        for (const m of (await draft(run, kind)).markdown.matchAll(/Recompute: `npx recheck ([^`]+)`/g))
+          if (!m[1]!.startsWith('run ')) commands.add(m[1]!);
       }
     }
     expect(commands.size).toBeGreaterThanOrEqual(8);
@@ -79,7 +81,10 @@ describe('letters of the bundled cases', () => {
     let cited = 0;
     for (const run of runs) {
       const file = (await loadCase(run.dir, defaultRegistry())).file;
-      const { reports } = await latestReports(run.dir, file.falsifications.map((f) => f.id));
+      const { reports } = await latestReports(
+        run.dir,
+        file.falsifications.map((f) => f.id),
+      );
       const ids = file.falsifications.flatMap((f) => f.checks.map((c) => c.id));
       for (const kind of ['authors', 'logbook'] as const) {
         for (const options of [{ kind }, ...file.falsifications.map((f) => ({ kind, falsificationId: f.id }))]) {
@@ -101,6 +106,8 @@ describe('letters of the bundled cases', () => {
     const letter = await draft(run, 'authors');
     expect(letter.ready).toBe(false);
     expect(letter.falsificationIds).toEqual([]);
-    expect(letter.missing).toEqual(["no claimed falsification stands (confirmed by the checks and by the reviewer's verdict): there is nothing to tell the authors"]);
+    expect(letter.missing).toEqual([
+      "no claimed falsification stands (confirmed by the checks and by the reviewer's verdict): there is nothing to tell the authors",
+    ]);
   });
 });

@@ -21,10 +21,18 @@ export const RATIONALES: Record<string, Record<string, string>> = {
     F1: 'Both certificates hold in exact rational arithmetic: the origin leaves the hull at step 706 (c = 200) and at step 3000 (c = 824); a check stopped at 300 steps would have missed it.',
     F2: 'The exit at step 2 exists only in float64: in exact arithmetic the origin stays in the hull up to step 2000.',
   },
-  'kl-direction': { F1: 'The released loss computes the forward KL to 5.7e-13 relative error, while the theory analyses the reverse KL, and the two fits differ.' },
-  'padding-perplexity': { F1: 'The logbook figures are the padded ones: 69% of positions are padding; excluding them gives the paper\'s 5.2 and 6.8.' },
-  'paging-robustness': { F1: 'The additive term grows like 0.61 ln k up to k = 1024, at 18 sigma, in the simulation and in the exact expectation.' },
-  'timing-normalization': { F1: 'The method was timed per batch of 50 and the baseline per trajectory: per trajectory the method is 25x faster.' },
+  'kl-direction': {
+    F1: 'The released loss computes the forward KL to 5.7e-13 relative error, while the theory analyses the reverse KL, and the two fits differ.',
+  },
+  'padding-perplexity': {
+    F1: "The logbook figures are the padded ones: 69% of positions are padding; excluding them gives the paper's 5.2 and 6.8.",
+  },
+  'paging-robustness': {
+    F1: 'The additive term grows like 0.61 ln k up to k = 1024, at 18 sigma, in the simulation and in the exact expectation.',
+  },
+  'timing-normalization': {
+    F1: 'The method was timed per batch of 50 and the baseline per trajectory: per trajectory the method is 25x faster.',
+  },
 };
 
 export interface BundledRun {
@@ -51,7 +59,12 @@ export async function runBundledCases(o: { verdicts: boolean }): Promise<{ works
     if (o.verdicts) {
       for (const f of report.falsifications) {
         const verdict = f.decision === 'confirmed' || f.decision === 'refuted' ? f.decision : 'needs-more-work';
-        await recordVerdict(await loadCase(dir, registry), id, { falsificationId: f.falsificationId, verdict, rationale: RATIONALES[id]![f.falsificationId]!, reviewer: REVIEWER });
+        await recordVerdict(await loadCase(dir, registry), id, {
+          falsificationId: f.falsificationId,
+          verdict,
+          rationale: RATIONALES[id]![f.falsificationId]!,
+          reviewer: REVIEWER,
+        });
       }
     }
     runs.push({ id, dir });

@@ -31,8 +31,7 @@ export function numberPool(r: CheckResultView): Set<string> {
         pool.add(n);
         addNumber(Number(n)); // a number printed as a string (40 digits): as the letter formats it
       }
-    }
-    else if (Array.isArray(v)) v.forEach(visit);
+    } else if (Array.isArray(v)) v.forEach(visit);
     else if (typeof v === 'object' && v !== null) Object.values(v).forEach(visit);
   };
   visit(r.evidence);
@@ -53,7 +52,9 @@ export function claimProblems(markdown: string, reports: readonly LatestFalsific
   const problems: string[] = [];
   const checks = reports.flatMap((r) => r.checks);
   const byTitle = (t: string) => checks.find((c) => bare(c.title).toLowerCase() === bare(t).toLowerCase());
-  for (const id of checkIds) if (/[-_.0-9]/.test(id) && new RegExp(`(?<![\\w/-])${id.replace(/[.]/g, '\\.')}(?![\\w-]|\\.\\w)`).test(markdown)) problems.push(`check id ${id} named`);
+  for (const id of checkIds)
+    if (/[-_.0-9]/.test(id) && new RegExp(`(?<![\\w/-])${id.replace(/[.]/g, '\\.')}(?![\\w-]|\\.\\w)`).test(markdown))
+      problems.push(`check id ${id} named`);
   for (const line of markdown.split('\n')) {
     const item = /^(?:\d+\.|-) \*\*(.+?[.?!])\*\* (.*)$/.exec(line);
     if (item !== null) {
@@ -66,23 +67,36 @@ export function claimProblems(markdown: string, reports: readonly LatestFalsific
       const pool = numberPool(check);
       for (const s of sentences(item[2]!)) {
         const text = s.replace(/`[^`]*`/g, '``');
-        for (const n of numbersIn(text)) if (!pool.has(n) && !pool.has(String(Number(n)))) problems.push(`"${bare(title)}": ${n} is not in its evidence: ${s}`);
+        for (const n of numbersIn(text))
+          if (!pool.has(n) && !pool.has(String(Number(n)))) problems.push(`"${bare(title)}": ${n} is not in its evidence: ${s}`);
         problems.push(...conclusionProblems(s, check, title));
         if (/\bsupport|\bcontradict/i.test(s)) problems.push(`"${bare(title)}": a finding sentence speaks of support: ${s}`);
       }
     }
     if (line.startsWith('Re-check result:')) {
       for (const s of sentences(line)) {
-        const group = /^(Supporting|Contradicting|Showing the claim fails|Showing the claim stands|Deciding nothing on its own|Failed to compute)\b[^:]*: (.*)$/.exec(s);
+        const group =
+          /^(Supporting|Contradicting|Showing the claim fails|Showing the claim stands|Deciding nothing on its own|Failed to compute)\b[^:]*: (.*)$/.exec(
+            s,
+          );
         if (group === null) continue;
-        const want = { Supporting: 'supports', 'Showing the claim fails': 'supports', Contradicting: 'refutes', 'Showing the claim stands': 'refutes', 'Deciding nothing on its own': 'neutral', 'Failed to compute': 'error' }[group[1]!];
+        const want = {
+          Supporting: 'supports',
+          'Showing the claim fails': 'supports',
+          Contradicting: 'refutes',
+          'Showing the claim stands': 'refutes',
+          'Deciding nothing on its own': 'neutral',
+          'Failed to compute': 'error',
+        }[group[1]!];
         for (const m of group[2]!.matchAll(/“([^”]+)”/g)) {
           const check = byTitle(m[1]!);
           if (check === undefined) problems.push(`tally cites no check of the report: "${m[1]}"`);
           else if (check.outcome !== want) problems.push(`tally says "${group[1]}" of "${m[1]}", whose outcome is ${check.outcome}`);
         }
       }
-      for (const m of line.matchAll(/gate: [^“]*((?:“[^”]+”[^“]*)+)/g)) for (const t of m[1]!.matchAll(/“([^”]+)”/g)) if (byTitle(t[1]!) === undefined) problems.push(`gate cites no check of the report: "${t[1]}"`);
+      for (const m of line.matchAll(/gate: [^“]*((?:“[^”]+”[^“]*)+)/g))
+        for (const t of m[1]!.matchAll(/“([^”]+)”/g))
+          if (byTitle(t[1]!) === undefined) problems.push(`gate cites no check of the report: "${t[1]}"`);
     }
   }
   return problems;
@@ -93,7 +107,13 @@ function conclusionProblems(s: string, check: CheckResultView, title: string): s
   const c = check.evidence.conclusion as { value?: string } | undefined;
   const stop = /^Stopped at /.test(s);
   const value = stop ? (check.evidence.stoppedAtConclusion as string | undefined) : c?.value;
-  const says = /\bgrows\b|decreases without bound/.test(s) ? 'grows' : /stays bounded/.test(s) ? 'bounded' : /cannot tell/.test(s) ? 'cannot-tell' : null;
+  const says = /\bgrows\b|decreases without bound/.test(s)
+    ? 'grows'
+    : /stays bounded/.test(s)
+      ? 'bounded'
+      : /cannot tell/.test(s)
+        ? 'cannot-tell'
+        : null;
   if (says === null) return [];
   if (value === undefined) return [`"${bare(title)}": says ${says} without a conclusion in its evidence: ${s}`];
   return says === value ? [] : [`"${bare(title)}": says ${says}, its evidence concludes ${value}: ${s}`];

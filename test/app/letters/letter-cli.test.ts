@@ -64,7 +64,9 @@ describe('recheck letter', () => {
     const { file } = await loadCase(dir, createCheckRegistry([fixedKind]));
     expect(r.stdout).toBe((await draftCaseLetter(dir, file, { kind: 'authors' })).markdown);
     // The run's checks are gone from case.json, so its decision is stale, and the letter says so first.
-    expect(r.stderr).toMatch(/^recheck: not ready to send \(8 things missing\): F1: the checks changed since this run \(check [\w-]+ removed\): run again; F1: no reviewer's verdict has been recorded; /);
+    expect(r.stderr).toMatch(
+      /^recheck: not ready to send \(8 things missing\): F1: the checks changed since this run \(check [\w-]+ removed\): run again; F1: no reviewer's verdict has been recorded; /,
+    );
     const unknown = await cli(['letter', dir, '--falsification', 'F9'], dir);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/mini\/case\.json: no falsification "F9" \(falsifications: F1\)/);
@@ -91,27 +93,40 @@ describe('recheck letter', () => {
     }
   });
 
-  it.skipIf(executable(CHROMIUM, 'chromium') !== '')("prints a PDF through Debian's Chromium with the math typeset and the fonts embedded", async () => {
-    const { dir } = await ranCase();
-    const j = JSON.parse(readFileSync(join(dir, 'case.json'), 'utf8'));
-    j.falsifications[0].checks = [];
-    writeFileSync(join(dir, 'case.json'), JSON.stringify(j, null, 2));
-    const pdfPath = join(dir, 'letter.pdf');
-    const r = await cli(['letter', dir, '--pdf', pdfPath], dir);
-    expect(r.code, r.stderr).toBe(0);
-    const pdf = readFileSync(pdfPath);
-    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    if (required('poppler-utils (pdffonts, pdftoppm)', which('pdffonts') && which('pdftoppm') ? null : "absent: the PDF's fonts and pages are not inspected") !== '') return;
-    const fonts = execFileSync('pdffonts', [pdfPath], { encoding: 'utf8' }).split('\n').slice(2).filter((l) => l.trim() !== '');
-    // Every font embedded (the "emb" column), KaTeX's math fonts among them: the math was typeset, not left as $...$.
-    expect(fonts.length).toBeGreaterThan(2);
-    for (const line of fonts) expect(line).toMatch(/\byes\s+yes\s+yes\b/);
-    expect(fonts.some((l) => /KaTeX_(Main|Math)/.test(l))).toBe(true);
-    mkdirSync(PAGES_DIR, { recursive: true });
-    execFileSync('pdftoppm', ['-r', '70', '-png', pdfPath, join(PAGES_DIR, 'mini-letter')]);
-    expect(existsSync(join(PAGES_DIR, 'mini-letter-1.png'))).toBe(true);
-    const text = execFileSync('pdftotext', [pdfPath, '-'], { encoding: 'utf8' });
-    expect(text).toContain('Not ready to send');
-    expect(text).not.toContain('$O(');
-  }, 120_000);
+  it.skipIf(executable(CHROMIUM, 'chromium') !== '')(
+    "prints a PDF through Debian's Chromium with the math typeset and the fonts embedded",
+    async () => {
+      const { dir } = await ranCase();
+      const j = JSON.parse(readFileSync(join(dir, 'case.json'), 'utf8'));
+      j.falsifications[0].checks = [];
+      writeFileSync(join(dir, 'case.json'), JSON.stringify(j, null, 2));
+      const pdfPath = join(dir, 'letter.pdf');
+      const r = await cli(['letter', dir, '--pdf', pdfPath], dir);
+      expect(r.code, r.stderr).toBe(0);
+      const pdf = readFileSync(pdfPath);
+      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      if (
+        required(
+          'poppler-utils (pdffonts, pdftoppm)',
+          which('pdffonts') && which('pdftoppm') ? null : "absent: the PDF's fonts and pages are not inspected",
+        ) !== ''
+      )
+        return;
+      const fonts = execFileSync('pdffonts', [pdfPath], { encoding: 'utf8' })
+        .split('\n')
+        .slice(2)
+        .filter((l) => l.trim() !== '');
+      // Every font embedded (the "emb" column), KaTeX's math fonts among them: the math was typeset, not left as $...$.
+      expect(fonts.length).toBeGreaterThan(2);
+      for (const line of fonts) expect(line).toMatch(/\byes\s+yes\s+yes\b/);
+      expect(fonts.some((l) => /KaTeX_(Main|Math)/.test(l))).toBe(true);
+      mkdirSync(PAGES_DIR, { recursive: true });
+      execFileSync('pdftoppm', ['-r', '70', '-png', pdfPath, join(PAGES_DIR, 'mini-letter')]);
+      expect(existsSync(join(PAGES_DIR, 'mini-letter-1.png'))).toBe(true);
+      const text = execFileSync('pdftotext', [pdfPath, '-'], { encoding: 'utf8' });
+      expect(text).toContain('Not ready to send');
+      expect(text).not.toContain('$O(');
+    },
+    120_000,
+  );
 });

@@ -30,11 +30,19 @@ export interface ScriptedReviewer {
 }
 
 /** Sees the banding: the 3- and 2-bit images unusable, the dithered 4-bit ones flawed, the rest usable. */
-export const SEES_BANDING: ScriptedReviewer = { name: 'scripted-sees-banding', judge: (c) => (c === 'q3' || c === 'q2' ? 'unusable' : c === 'q4-dither' ? 'flawed' : 'usable'), seed: 11 };
+export const SEES_BANDING: ScriptedReviewer = {
+  name: 'scripted-sees-banding',
+  judge: (c) => (c === 'q3' || c === 'q2' ? 'unusable' : c === 'q4-dither' ? 'flawed' : 'usable'),
+  seed: 11,
+};
 /** A second reviewer with the same judgment as SEES_BANDING, under another name and seed: two agreeing blind sources. */
 export const SEES_BANDING_TOO: ScriptedReviewer = { name: 'scripted-sees-banding-too', judge: SEES_BANDING.judge, seed: 13 };
 /** A second reviewer who agrees on the 2-bit images and finds the 3-bit ones only flawed. */
-export const SEES_Q2: ScriptedReviewer = { name: 'scripted-sees-q2', judge: (c) => (c === 'q2' ? 'unusable' : c === 'q3' ? 'flawed' : 'usable'), seed: 12 };
+export const SEES_Q2: ScriptedReviewer = {
+  name: 'scripted-sees-q2',
+  judge: (c) => (c === 'q2' ? 'unusable' : c === 'q3' ? 'flawed' : 'usable'),
+  seed: 12,
+};
 
 /** The condition of each image of the case by the bytes reviewImage sends for it (its pixels, re-encoded). */
 async function conditionsByBytes(dir: string): Promise<Map<string, string>> {
@@ -70,7 +78,10 @@ export interface ReviewedCase {
  * Copies the case, has `reviewers` review it, runs and records its checks, and (with `verdict`) records a
  * reviewer's verdict agreeing with the computed decision, so that a letter to the authors can be drafted.
  */
-export async function reviewedQuantizationCase(reviewers: readonly ScriptedReviewer[], o: { verdict?: boolean } = {}): Promise<ReviewedCase> {
+export async function reviewedQuantizationCase(
+  reviewers: readonly ScriptedReviewer[],
+  o: { verdict?: boolean } = {},
+): Promise<ReviewedCase> {
   const workspace = tempDir('recheck-gallery-');
   const dir = copyCase(BUNDLED, workspace, CASE_ID);
   const api = await createRecheckService({ workspaceDir: workspace });
@@ -80,7 +91,12 @@ export async function reviewedQuantizationCase(reviewers: readonly ScriptedRevie
   if (o.verdict === true) {
     for (const f of report.falsifications) {
       const verdict = f.decision === 'confirmed' || f.decision === 'refuted' ? f.decision : 'needs-more-work';
-      await recordVerdict(await loadCase(dir, registry), CASE_ID, { falsificationId: f.falsificationId, verdict, rationale: 'The 2- and 3-bit images were judged unusable in blind review while their PSNR stays above 18 dB.', reviewer: REVIEWER });
+      await recordVerdict(await loadCase(dir, registry), CASE_ID, {
+        falsificationId: f.falsificationId,
+        verdict,
+        rationale: 'The 2- and 3-bit images were judged unusable in blind review while their PSNR stays above 18 dB.',
+        reviewer: REVIEWER,
+      });
     }
   }
   const f1 = report.falsifications[0];

@@ -46,16 +46,66 @@ async function build(fixture: string, statistic: Record<string, string>, finding
   await step(['import', 'trackio', 'logbook', '--out', 'case', '--paper', join(FIXTURES, fixture, 'paper.md'), '--who', 'Organizer'], work);
   await step(['case', 'add-claim', 'case', '--text', CLAIM, '--who', 'Organizer'], work);
   // The logbook's verdict, quoted from its cell as printed.
-  await step(['case', 'add-finding', 'case', '--claim', 'C1', '--logbook', 'L1', '--says', 'verified', ...finding, '--who', 'Organizer'], work);
+  await step(
+    ['case', 'add-finding', 'case', '--claim', 'C1', '--logbook', 'L1', '--says', 'verified', ...finding, '--who', 'Organizer'],
+    work,
+  );
   await step(['extract', 'case', '--cell', 'cell_table', '--out', 'case/sandbox/table.csv', '--who', 'Organizer'], work);
-  await step(['case', 'add-check', 'case', '--falsification', 'F1', '--kind', 'growth-fit', '--id', 'table-fit', '--title', GROWTH_TITLE, '--param', 'table=sandbox/table.csv', '--param', 'x=k', '--param', 'y=y', '--param', 'asserts=noGrowth', '--who', 'Organizer'], work);
-  await step(['case', 'add-check', 'case', '--falsification', 'F1', '--kind', 'printed-consistency', '--id', 'printed-fit', '--title', PRINTED_TITLE, '--params', JSON.stringify({ statistic: { cell: 'cell_table', ...statistic }, method: { method: 'fit-slope', law: 'log', x: 'k', y: 'y' } }), '--who', 'Organizer'], work);
+  await step(
+    [
+      'case',
+      'add-check',
+      'case',
+      '--falsification',
+      'F1',
+      '--kind',
+      'growth-fit',
+      '--id',
+      'table-fit',
+      '--title',
+      GROWTH_TITLE,
+      '--param',
+      'table=sandbox/table.csv',
+      '--param',
+      'x=k',
+      '--param',
+      'y=y',
+      '--param',
+      'asserts=noGrowth',
+      '--who',
+      'Organizer',
+    ],
+    work,
+  );
+  await step(
+    [
+      'case',
+      'add-check',
+      'case',
+      '--falsification',
+      'F1',
+      '--kind',
+      'printed-consistency',
+      '--id',
+      'printed-fit',
+      '--title',
+      PRINTED_TITLE,
+      '--params',
+      JSON.stringify({ statistic: { cell: 'cell_table', ...statistic }, method: { method: 'fit-slope', law: 'log', x: 'k', y: 'y' } }),
+      '--who',
+      'Organizer',
+    ],
+    work,
+  );
   const beforeRun = await cli(['letter', 'case', '--to', 'logbook'], work);
   const run = await cli(['run', 'case', '--json', '--who', 'Organizer'], work);
   const letter = await cli(['letter', 'case', '--to', 'logbook'], work);
   const dir = join(work, 'case');
   const file = (await loadCase(dir, defaultRegistry())).file;
-  const { reports } = await latestReports(dir, file.falsifications.map((f) => f.id));
+  const { reports } = await latestReports(
+    dir,
+    file.falsifications.map((f) => f.id),
+  );
   return { dir, beforeRun, run, letter, reports, ids: file.falsifications.flatMap((f) => f.checks.map((c) => c.id)) };
 }
 
@@ -84,7 +134,12 @@ let controlFit: { b: number; se: number };
 beforeAll(async () => {
   // The hidden logbook's verdict cell, whole; the control prints no verdict cell: its fit line is the finding.
   hidden = await build('paging-verified', { after: 'fitted b' }, ['--cell', 'cell_verdict']);
-  control = await build('paging-verified-control', { field: 'fitted b' }, ['--cell', 'cell_table', '--quote', 'fitted b = 0.0945 +- 0.018']);
+  control = await build('paging-verified-control', { field: 'fitted b' }, [
+    '--cell',
+    'cell_table',
+    '--quote',
+    'fitted b = 0.0945 +- 0.018',
+  ]);
   hiddenFit = oracleFit(readFileSync(join(hidden.dir, 'sandbox/table.csv'), 'utf8'));
   controlFit = oracleFit(readFileSync(join(control.dir, 'sandbox/table.csv'), 'utf8'));
 }, 120_000);
@@ -112,13 +167,19 @@ describe('the hidden-style paging logbook, built through the CLI', () => {
     const md = hidden.letter.stdout;
     expect(md).toMatch(/^# Your reported verification of /);
     // The opening follows the polarity: a verification, premature; never a falsification's thanks.
-    expect(md).toContain(`Your logbook reports that the claim “${CLAIM}” holds at this scale; we re-checked it, and the evidence cannot yet carry that (verification premature: the evidence cannot carry it).`);
+    expect(md).toContain(
+      `Your logbook reports that the claim “${CLAIM}” holds at this scale; we re-checked it, and the evidence cannot yet carry that (verification premature: the evidence cannot carry it).`,
+    );
     expect(md).not.toMatch(/failure you reported|we believe|too small a scale|claimed falsification|falsification (confirmed|refuted)/i);
     const why = section(md, 'Why the evidence cannot carry it yet');
     // Both diagnoses, each naming its check, with the oracle's numbers as the letter prints them.
-    expect(why).toContain(`- **${PRINTED_TITLE}** The printed b = 0.41 ± 0.07 does not follow from the table printed beside it: recomputing it from its 4 rows (log law, OLS) gives b = ${num(hiddenFit.b, 2)} ± ${num(hiddenFit.se, 2)}, ${num((0.41 - hiddenFit.b) / 0.07, 2)} printed SE (${num((0.41 - hiddenFit.b) / hiddenFit.se, 2)} recomputed SE) away`);
+    expect(why).toContain(
+      `- **${PRINTED_TITLE}** The printed b = 0.41 ± 0.07 does not follow from the table printed beside it: recomputing it from its 4 rows (log law, OLS) gives b = ${num(hiddenFit.b, 2)} ± ${num(hiddenFit.se, 2)}, ${num((0.41 - hiddenFit.b) / 0.07, 2)} printed SE (${num((0.41 - hiddenFit.b) / hiddenFit.se, 2)} recomputed SE) away`,
+    );
     expect(num(hiddenFit.b, 2)).toBe('0.094');
-    expect(why).toContain(`- **${GROWTH_TITLE}.** The 4 rows of the logbook's own table (\`k\` = 2..16) are below the minimums (6 distinct \`k\` over a decade): they cannot tell growth from a bound.`);
+    expect(why).toContain(
+      `- **${GROWTH_TITLE}.** The 4 rows of the logbook's own table (\`k\` = 2..16) are below the minimums (6 distinct \`k\` over a decade): they cannot tell growth from a bound.`,
+    );
     expect(md).toContain('Re-check result: **verification premature: the evidence cannot carry it**.');
     expect(md).toContain(`Contradicting the verification: “${PRINTED_TITLE}”. Deciding nothing on its own: “${GROWTH_TITLE}”.`);
     expect(claimProblems(md, hidden.reports, hidden.ids)).toEqual([]);
@@ -145,7 +206,9 @@ describe('the hidden-style paging logbook, built through the CLI', () => {
     expect(printed.evidence.verdict).toBe('consistent');
     expect(printed.outcome).toBe('neutral');
     const md = control.letter.stdout;
-    expect(md).toContain(`The printed fitted b = 0.0945 ± 0.018 follows from the table printed beside it: recomputing it from its 4 rows (log law, OLS) gives fitted b = ${num(controlFit.b, 2)} ± ${num(controlFit.se, 2)}, within the rounding of the printed cells.`);
+    expect(md).toContain(
+      `The printed fitted b = 0.0945 ± 0.018 follows from the table printed beside it: recomputing it from its 4 rows (log law, OLS) gives fitted b = ${num(controlFit.b, 2)} ± ${num(controlFit.se, 2)}, within the rounding of the printed cells.`,
+    );
     const why = section(md, 'Why the evidence cannot carry it yet');
     expect(why).toContain('below the minimums');
     expect(why).not.toContain(PRINTED_TITLE); // a consistent fit is no diagnosis

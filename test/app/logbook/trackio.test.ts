@@ -22,7 +22,11 @@ describe('Trackio logbook reader: the real logbook', () => {
     expect(lb.tags).toEqual(['repro', 'timing']);
     expect(lb.schemaVersion).toBe(2);
     expect(lb.problems).toEqual([]);
-    expect(lb.pages.map((p) => [p.slug, p.depth])).toEqual([['index', 0], ['timing-comparison', 1], ['long-log', 1]]);
+    expect(lb.pages.map((p) => [p.slug, p.depth])).toEqual([
+      ['index', 0],
+      ['timing-comparison', 1],
+      ['long-log', 1],
+    ]);
     const timing = lb.pages[1]!;
     expect(timing.cells.map((c) => c.type)).toEqual(['markdown', 'code', 'markdown']);
     const run = timing.cells[1]!;
@@ -30,7 +34,9 @@ describe('Trackio logbook reader: the real logbook', () => {
     expect(run).toMatchObject({ id: 'cell_cad14a3ec345', command: ['python3', 'bench.py'], exitCode: 0, durationS: 0.091 });
     expect(run.blocks.map((b) => b.lang)).toEqual(['bash', 'python', 'output']);
     expect(run.blocks[1]?.title).toBe('bench.py');
-    expect(run.blocks[2]?.text).toBe('method: 3.0 s per batch (batch = 50 trajectories)\nbaseline: 1.5 s per trajectory\nratio method/baseline = 2.00\n');
+    expect(run.blocks[2]?.text).toBe(
+      'method: 3.0 s per batch (batch = 50 trajectories)\nbaseline: 1.5 s per trajectory\nratio method/baseline = 2.00\n',
+    );
     expect(timing.cells[2]?.type === 'markdown' && timing.cells[2].markdown).toMatch(/\*\*2x slower\*\*/);
     expect(lb.files.map((f) => f.path)).toEqual(['bench.py', 'noisy.py']);
   });
@@ -42,7 +48,10 @@ describe('Trackio logbook reader: the real logbook', () => {
     const output = cell.blocks.find((b) => b.lang === 'output')!;
     expect(output.elidedChars).toBe(139000);
     // The oracle: what noisy.py prints (3000 lines), truncated by Trackio's rule.
-    const printed = Array.from({ length: 3000 }, (_, i) => `step ${String(i).padStart(5)} loss ${(1 / (i + 1)).toFixed(6)} lr 0.001000 grad_norm ${(0.5 + (i % 7) / 10).toFixed(3)}\n`).join('');
+    const printed = Array.from(
+      { length: 3000 },
+      (_, i) => `step ${String(i).padStart(5)} loss ${(1 / (i + 1)).toFixed(6)} lr 0.001000 grad_norm ${(0.5 + (i % 7) / 10).toFixed(3)}\n`,
+    ).join('');
     expect(output.text).toBe(truncateLikeTrackio(printed));
   });
 });
@@ -52,7 +61,15 @@ function richLogbook(dir: string, layout: 'workspace' | 'space' = 'workspace'): 
   const longOutput = Array.from({ length: 1500 }, (_, i) => `k=${i} ratio=${(1 + Math.log(i + 1)).toFixed(4)}\n`).join('');
   const cells: TestCell[] = [
     { type: 'markdown', id: 'cell_md1', title: 'Claim', body: 'The bound is $O(\\ln k)$ and\n\n$$\\sum_{i=1}^k \\frac{1}{i} = H_k$$' },
-    { type: 'run', id: 'cell_fail', command: ['python3', 'sweep.py', '--k', '1024'], exitCode: 1, durationS: 12.345, scripts: [{ name: 'sweep.py', lang: 'python', text: 'raise SystemExit(1)' }], output: 'Traceback (most recent call last):\nSystemExit: 1\n' },
+    {
+      type: 'run',
+      id: 'cell_fail',
+      command: ['python3', 'sweep.py', '--k', '1024'],
+      exitCode: 1,
+      durationS: 12.345,
+      scripts: [{ name: 'sweep.py', lang: 'python', text: 'raise SystemExit(1)' }],
+      output: 'Traceback (most recent call last):\nSystemExit: 1\n',
+    },
     { type: 'run', id: 'cell_long', command: ['python3', 'long.py'], exitCode: 0, durationS: 3.2, output: longOutput },
     { type: 'raw', text: '\n\n---\n<!-- trackio-cell\n{"type": "code", "id": "cell_bad", "title": oops}\n-->\nbody of a broken cell\n' },
   ];
@@ -70,7 +87,7 @@ function richLogbook(dir: string, layout: 'workspace' | 'space' = 'workspace'): 
   });
 }
 
-describe('Trackio logbook reader: logbooks written by Trackio\'s rules', () => {
+describe("Trackio logbook reader: logbooks written by Trackio's rules", () => {
   it('reads a failing run, a truncated output, LaTeX, two pages; lists a missing page and a malformed header', async () => {
     const lb = await readTrackioLogbook(richLogbook(tempDir()));
     expect(lb.layout).toBe('workspace');
@@ -82,7 +99,12 @@ describe('Trackio logbook reader: logbooks written by Trackio\'s rules', () => {
     expect(fail).toMatchObject({ type: 'code', exitCode: 1, durationS: 12.345, command: ['python3', 'sweep.py', '--k', '1024'] });
     const out = long?.type === 'code' ? long.blocks.find((b) => b.lang === 'output') : undefined;
     expect(out?.elidedChars).toBeGreaterThan(0);
-    expect(bad).toMatchObject({ type: 'markdown', id: 'sweep:cell-4', markdown: 'body of a broken cell', problem: expect.stringMatching(/not valid JSON/) });
+    expect(bad).toMatchObject({
+      type: 'markdown',
+      id: 'sweep:cell-4',
+      markdown: 'body of a broken cell',
+      problem: expect.stringMatching(/not valid JSON/),
+    });
     expect(lb.problems).toEqual([
       { page: 'sweep', cell: 'sweep:cell-4', problem: expect.stringMatching(/^the cell header is not valid JSON/) },
       { page: 'lost', problem: 'pages/lost/page.md: no such file' },
@@ -97,16 +119,26 @@ describe('Trackio logbook reader: logbooks written by Trackio\'s rules', () => {
   });
 
   it('reads schema version 1, and rebuilds the page tree when logbook.json is missing (saying so)', async () => {
-    const v1 = writeTrackioLogbook(tempDir(), { title: 'Old', schemaVersion: 1, pages: [{ slug: 'a', title: 'A', cells: [{ type: 'markdown', id: 'x', body: 'hi' }] }] });
+    const v1 = writeTrackioLogbook(tempDir(), {
+      title: 'Old',
+      schemaVersion: 1,
+      pages: [{ slug: 'a', title: 'A', cells: [{ type: 'markdown', id: 'x', body: 'hi' }] }],
+    });
     const old = await readTrackioLogbook(v1);
     expect(old.schemaVersion).toBe(1);
     expect(old.problems).toEqual([]);
     const bare = tempDir();
     mkdirSync(join(bare, 'pages', 'a'), { recursive: true });
     writeFileSync(join(bare, 'pages', 'index.md'), '# Bare\n');
-    writeFileSync(join(bare, 'pages', 'a', 'page.md'), '# A\n\n\n---\n<!-- trackio-cell\n{"type": "markdown", "id": "m", "title": "t"}\n-->\ntext\n');
+    writeFileSync(
+      join(bare, 'pages', 'a', 'page.md'),
+      '# A\n\n\n---\n<!-- trackio-cell\n{"type": "markdown", "id": "m", "title": "t"}\n-->\ntext\n',
+    );
     const rebuilt = await readTrackioLogbook(bare);
-    expect(rebuilt.pages.map((p) => [p.slug, p.title])).toEqual([['index', 'Bare'], ['a', 'A']]);
+    expect(rebuilt.pages.map((p) => [p.slug, p.title])).toEqual([
+      ['index', 'Bare'],
+      ['a', 'A'],
+    ]);
     expect(rebuilt.problems).toEqual([{ problem: 'no logbook.json: the page tree was rebuilt from pages/' }]);
   });
 
@@ -130,9 +162,22 @@ describe('Trackio pages and cells', () => {
     ].join('\n');
     const { cells } = parsePage(page, 'p');
     expect(cells[0]).toEqual({ type: 'figure', id: 'f', title: 'Figure', images: ['data:image/png;base64,iVBORw0KGgo='], omitted: 2 });
-    expect(cells[1]).toEqual({ type: 'artifact', id: 'a', title: 'Artifact', ref: 'proj/model:v3', artifactType: 'model', uri: 'trackio-artifact://proj/model:v3' });
-    expect(cells[2]).toEqual({ type: 'dashboard', id: 'd', title: 'Dashboard', project: 'paging', url: 'https://huggingface.co/spaces/u/paging' });
-    expect(figureImages('<img src=\'data:image/svg+xml;utf8,<svg/>\'>').images).toHaveLength(1);
+    expect(cells[1]).toEqual({
+      type: 'artifact',
+      id: 'a',
+      title: 'Artifact',
+      ref: 'proj/model:v3',
+      artifactType: 'model',
+      uri: 'trackio-artifact://proj/model:v3',
+    });
+    expect(cells[2]).toEqual({
+      type: 'dashboard',
+      id: 'd',
+      title: 'Dashboard',
+      project: 'paging',
+      url: 'https://huggingface.co/spaces/u/paging',
+    });
+    expect(figureImages("<img src='data:image/svg+xml;utf8,<svg/>'>").images).toHaveLength(1);
   });
 
   it('trusts an elision marker only where Trackio writes one', () => {

@@ -48,7 +48,10 @@ describe('classifyEntry', () => {
     [true, { type: 'other', kind: 'boolean' }],
     ['hello', { type: 'other', kind: 'string' }],
     [[1, 'NaN'], { type: 'other', kind: 'list' }],
-    [{ _type: 'trackio.image', file_path: 'a.png' }, { type: 'other', kind: 'trackio.image' }],
+    [
+      { _type: 'trackio.image', file_path: 'a.png' },
+      { type: 'other', kind: 'trackio.image' },
+    ],
     ['{"_type": "trackio.table", "data": []}', { type: 'other', kind: 'trackio.table' }],
     [{ bins: [1, 2] }, { type: 'other', kind: 'object' }],
     [{ _type: 'x\u001b[31m' }, { type: 'other', kind: 'x\\x1b[31m' }],

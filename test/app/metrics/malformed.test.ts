@@ -16,7 +16,11 @@ function fixtureRuns() {
   return [0, 1].map((r) => ({
     runId: hexId(r + 1),
     name: `run-${r}`,
-    rows: Array.from({ length: 60 }, (_, step) => ({ step, timestamp: isoAt(step), metrics: { loss: step % 9 === 0 ? Number.NaN : 1 / (step + 1), tag: `s${step}` } })),
+    rows: Array.from({ length: 60 }, (_, step) => ({
+      step,
+      timestamp: isoAt(step),
+      metrics: { loss: step % 9 === 0 ? Number.NaN : 1 / (step + 1), tag: `s${step}` },
+    })),
     config: { lr: 0.1 },
   }));
 }
@@ -26,8 +30,17 @@ writeTrackioDatabase({ path: join(dir, 'live.db'), schema: 'current', blob: true
 const goodDb = new Uint8Array(readFileSync(join(dir, 'good.db')));
 const liveDb = new Uint8Array(readFileSync(join(dir, 'live.db')));
 const liveWal = new Uint8Array(readFileSync(join(dir, 'live.db-wal')));
-const rows = Array.from({ length: 200 }, (_, i) => ({ runId: `r${i % 3}`, runName: `run${i % 3}`, timestamp: isoAt(i), step: BigInt(i >> 1) }));
-const goodParquet = parquetBytes({ ...structuralColumns(rows), loss: { type: 'float64', values: rows.map((_, i) => (i % 7 === 0 ? Number.NaN : i / 3)) } }, 'ZSTD', { rowGroupSize: 64 });
+const rows = Array.from({ length: 200 }, (_, i) => ({
+  runId: `r${i % 3}`,
+  runName: `run${i % 3}`,
+  timestamp: isoAt(i),
+  step: BigInt(i >> 1),
+}));
+const goodParquet = parquetBytes(
+  { ...structuralColumns(rows), loss: { type: 'float64', values: rows.map((_, i) => (i % 7 === 0 ? Number.NaN : i / 3)) } },
+  'ZSTD',
+  { rowGroupSize: 64 },
+);
 
 /** Runs the command on `bytes` (and a -wal) written to a fresh file; checks the exit code and the one line. */
 async function check(name: string, bytes: Uint8Array, wal?: Uint8Array, args: string[] = []) {
@@ -46,7 +59,10 @@ async function check(name: string, bytes: Uint8Array, wal?: Uint8Array, args: st
 }
 
 const damaged = (good: Uint8Array) =>
-  fc.record({ cut: fc.integer({ min: 0, max: good.length }), flips: fc.array(fc.record({ at: fc.nat(good.length - 1), xor: fc.integer({ min: 1, max: 255 }) }), { maxLength: 8 }) });
+  fc.record({
+    cut: fc.integer({ min: 0, max: good.length }),
+    flips: fc.array(fc.record({ at: fc.nat(good.length - 1), xor: fc.integer({ min: 1, max: 255 }) }), { maxLength: 8 }),
+  });
 
 function apply(good: Uint8Array, d: { cut: number; flips: { at: number; xor: number }[] }, keepLength: boolean): Uint8Array {
   const out = good.slice(0, keepLength ? good.length : d.cut);
@@ -60,7 +76,12 @@ describe('recheck metrics on malformed files (fuzz)', () => {
     const par1 = new TextEncoder().encode('PAR1');
     await fc.assert(
       fc.asyncProperty(fc.uint8Array({ maxLength: 3000 }), fc.constantFrom('bare', 'sqlite', 'parquet'), async (bytes, dress) => {
-        const file = dress === 'sqlite' ? new Uint8Array([...sqliteHead, ...bytes]) : dress === 'parquet' ? new Uint8Array([...par1, ...bytes, ...par1]) : bytes;
+        const file =
+          dress === 'sqlite'
+            ? new Uint8Array([...sqliteHead, ...bytes])
+            : dress === 'parquet'
+              ? new Uint8Array([...par1, ...bytes, ...par1])
+              : bytes;
         expect(await check('random.bin', file)).toBe(2);
       }),
       { seed: 1, numRuns: 120 },

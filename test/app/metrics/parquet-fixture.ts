@@ -56,7 +56,9 @@ export interface WriteOptions {
  */
 export function parquetBytes(columns: Record<string, ColumnSpec>, codec: Codec, o: WriteOptions = {}): Uint8Array {
   const table = new arrow.Table(Object.fromEntries(Object.entries(columns).map(([k, c]) => [k, vectorOf(c)])));
-  let builder = new pw.WriterPropertiesBuilder().setCompression(pw.Compression[codec]).setWriterVersion(o.pageVersion === 2 ? pw.WriterVersion.V2 : pw.WriterVersion.V1);
+  let builder = new pw.WriterPropertiesBuilder()
+    .setCompression(pw.Compression[codec])
+    .setWriterVersion(o.pageVersion === 2 ? pw.WriterVersion.V2 : pw.WriterVersion.V1);
   if (o.rowGroupSize !== undefined) builder = builder.setMaxRowGroupSize(o.rowGroupSize);
   const props = builder.build();
   return pw.writeParquet(pw.Table.fromIPCStream(arrow.tableToIPC(table, 'stream')), props);

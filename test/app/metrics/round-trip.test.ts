@@ -43,7 +43,14 @@ async function sqliteOf(rows: readonly Logged[]): Promise<Uint8Array> {
       run_name TEXT NOT NULL, step INTEGER NOT NULL, metrics TEXT NOT NULL, log_id TEXT, space_id TEXT)`);
     rows.forEach((r, i) => {
       const json = new TextEncoder().encode(`{"value":${spelled(r.value)}}`); // a BLOB, as orjson's bytes are stored
-      db.run('INSERT INTO metrics (run_id, timestamp, run_name, step, metrics, log_id) VALUES (?, ?, ?, ?, ?, ?)', [`id${r.run}`, `t${String(i).padStart(4, '0')}`, `run${r.run}`, r.step, json, `log${i}`]);
+      db.run('INSERT INTO metrics (run_id, timestamp, run_name, step, metrics, log_id) VALUES (?, ?, ?, ?, ?, ?)', [
+        `id${r.run}`,
+        `t${String(i).padStart(4, '0')}`,
+        `run${r.run}`,
+        r.step,
+        json,
+        `log${i}`,
+      ]);
     });
     return db.export();
   } finally {
@@ -52,7 +59,14 @@ async function sqliteOf(rows: readonly Logged[]): Promise<Uint8Array> {
 }
 
 function parquetOf(rows: readonly Logged[]): Uint8Array {
-  const structural = structuralColumns(rows.map((r, i) => ({ runId: `id${r.run}`, runName: `run${r.run}`, timestamp: `t${String(i).padStart(4, '0')}`, step: BigInt(r.step) })));
+  const structural = structuralColumns(
+    rows.map((r, i) => ({
+      runId: `id${r.run}`,
+      runName: `run${r.run}`,
+      timestamp: `t${String(i).padStart(4, '0')}`,
+      step: BigInt(r.step),
+    })),
+  );
   return parquetBytes({ ...structural, value: { type: 'float64', values: rows.map((r) => r.value) } }, 'SNAPPY');
 }
 
@@ -66,7 +80,11 @@ function expectSeries(log: MetricsLog, rows: readonly Logged[], restored: boolea
     }
     expect(series?.steps).toEqual(mine.map((r) => r.step));
     mine.forEach((r, i) => expect(Object.is(series?.values[i], r.value)).toBe(true));
-    const nonFinite = { nan: mine.filter((r) => Number.isNaN(r.value)).length, posInf: mine.filter((r) => r.value === Infinity).length, negInf: mine.filter((r) => r.value === -Infinity).length };
+    const nonFinite = {
+      nan: mine.filter((r) => Number.isNaN(r.value)).length,
+      posInf: mine.filter((r) => r.value === Infinity).length,
+      negInf: mine.filter((r) => r.value === -Infinity).length,
+    };
     expect(series?.nonFinite).toEqual(nonFinite);
     expect(series?.restoredFromStrings).toBe(restored ? nonFinite.nan + nonFinite.posInf + nonFinite.negInf : 0);
     const decreases = mine.slice(1).filter((r, i) => r.step < (mine[i] as Logged).step).length;

@@ -15,7 +15,7 @@ describe('sqlEngine', () => {
       const empty = new (sql as unknown as { Database: new () => { export(): Uint8Array; close(): void } }).Database();
       const bytes = empty.export();
       empty.close();
-      expect(await withDatabase(bytes, (db) => rowsOf(db, 'SELECT sqlite_version() >= \'3.54\''))).toEqual([[1]]);
+      expect(await withDatabase(bytes, (db) => rowsOf(db, "SELECT sqlite_version() >= '3.54'"))).toEqual([[1]]);
       expect(fetch).not.toHaveBeenCalled();
     } finally {
       vi.unstubAllGlobals();
@@ -29,6 +29,10 @@ describe('sqlEngine', () => {
     const bytes = db.export();
     db.close();
     await expect(withDatabase(bytes, (h) => rowsOf(h, 'SELECT * FROM nothing'))).rejects.toBeInstanceOf(SqliteError);
-    await expect(withDatabase(bytes, () => { throw new RangeError('mine'); })).rejects.toThrow(RangeError);
+    await expect(
+      withDatabase(bytes, () => {
+        throw new RangeError('mine');
+      }),
+    ).rejects.toThrow(RangeError);
   });
 });

@@ -16,7 +16,12 @@ describe('stepOrder', () => {
   });
 
   it('the doc-comment examples', () => {
-    expect(stepOrder([0, 1, 1, 0])).toEqual({ kind: 'unordered', repeats: 1, decreases: 1, firstDecrease: { index: 3, step: 0, previous: 1 } });
+    expect(stepOrder([0, 1, 1, 0])).toEqual({
+      kind: 'unordered',
+      repeats: 1,
+      decreases: 1,
+      firstDecrease: { index: 3, step: 0, previous: 1 },
+    });
     expect(describeStepOrder(stepOrder([0, 2, 1]))).toBe('steps are not monotonic: 1 decrease (first at point 3: step 1 after step 2)');
     expect(describeStepOrder(stepOrder([0, 1, 1]))).toBe('steps are non-decreasing but not strictly increasing: 1 repeated step');
     expect(describeStepOrder(stepOrder([0, 1]))).toBeNull();

@@ -22,12 +22,22 @@ function runs(): RunSpec[] {
       rows: loss.map((l, step) => ({
         step,
         timestamp: isoAt(step),
-        metrics: { loss: l, acc: step / 10, ...(step === 3 ? { grad_norm: Number.POSITIVE_INFINITY, sample: media } : {}), ...(step === 4 ? { grad_norm: Number.NEGATIVE_INFINITY, hist: { bins: [1, Number.NaN] } } : {}) },
+        metrics: {
+          loss: l,
+          acc: step / 10,
+          ...(step === 3 ? { grad_norm: Number.POSITIVE_INFINITY, sample: media } : {}),
+          ...(step === 4 ? { grad_norm: Number.NEGATIVE_INFINITY, hist: { bins: [1, Number.NaN] } } : {}),
+        },
       })),
       config: { lr: 0.001, batch: 32, _Username: 'u', _Created: isoAt(0), _Group: null, warmup: Number.POSITIVE_INFINITY },
       system: [{ gpu_util: 91.5, gpu_mem: 10 }, { gpu_util: Number.NaN }],
     },
-    { runId: hexId(2), name: 'repeat', rows: [5, 7, 6, 6].map((step, i) => ({ step, timestamp: isoAt(100 + i), metrics: { loss: 1 / (i + 1), note: 'NaN-ish' } })), config: { lr: 0.01 } },
+    {
+      runId: hexId(2),
+      name: 'repeat',
+      rows: [5, 7, 6, 6].map((step, i) => ({ step, timestamp: isoAt(100 + i), metrics: { loss: 1 / (i + 1), note: 'NaN-ish' } })),
+      config: { lr: 0.01 },
+    },
     { runId: hexId(3), name: 'repeat', rows: [{ step: 0, timestamp: isoAt(50), metrics: { loss: Number.NaN, flag: true } }] },
   ];
 }
@@ -47,7 +57,9 @@ describe('readTrackioDatabaseFile: the 0.36 schema, metrics as BLOB', () => {
       schema: 'current',
       blob: true,
       runs: runs(),
-      alerts: [{ runId: hexId(1), runName: 'baseline', timestamp: isoAt(4), title: 'loss is NaN', text: 'at step 2', level: 'error', step: 2 }],
+      alerts: [
+        { runId: hexId(1), runName: 'baseline', timestamp: isoAt(4), title: 'loss is NaN', text: 'at step 2', level: 'error', step: 2 },
+      ],
     });
     log = await readTrackioDatabaseFile(path, { shownAs: 'proj.db' });
   });
@@ -97,17 +109,29 @@ describe('readTrackioDatabaseFile: the 0.36 schema, metrics as BLOB', () => {
 
   it('reads configs, system metrics and alerts', () => {
     const base = findRun(log, 'baseline');
-    expect(base.config).toEqual({ createdAt: isoAt(0), values: { lr: 0.001, batch: 32, _Username: 'u', _Created: isoAt(0), _Group: null, warmup: 'Infinity' } });
+    expect(base.config).toEqual({
+      createdAt: isoAt(0),
+      values: { lr: 0.001, batch: 32, _Username: 'u', _Created: isoAt(0), _Group: null, warmup: 'Infinity' },
+    });
     expect(base.systemMetrics?.count).toBe(2);
-    expect(base.systemMetrics?.keys.map((k) => [k.key, k.numbers, k.nonFinite.nan])).toEqual([['gpu_util', 2, 1], ['gpu_mem', 1, 0]]);
+    expect(base.systemMetrics?.keys.map((k) => [k.key, k.numbers, k.nonFinite.nan])).toEqual([
+      ['gpu_util', 2, 1],
+      ['gpu_mem', 1, 0],
+    ]);
     expect(findRun(log, hexId(3)).config).toBeNull();
-    expect(log.alerts).toEqual([{ runId: hexId(1), runName: 'baseline', timestamp: isoAt(4), title: 'loss is NaN', text: 'at step 2', level: 'error', step: 2 }]);
+    expect(log.alerts).toEqual([
+      { runId: hexId(1), runName: 'baseline', timestamp: isoAt(4), title: 'loss is NaN', text: 'at step 2', level: 'error', step: 2 },
+    ]);
   });
 
   it('refuses a name shared by two runs and names what exists on a miss', () => {
-    expect(() => findRun(log, 'repeat')).toThrow(`proj.db: 2 runs are named "repeat"; give one of their ids with --run: ${hexId(3)}, ${hexId(2)}`);
+    expect(() => findRun(log, 'repeat')).toThrow(
+      `proj.db: 2 runs are named "repeat"; give one of their ids with --run: ${hexId(3)}, ${hexId(2)}`,
+    );
     expect(() => findRun(log, 'nope')).toThrow(`proj.db: no run "nope"; runs: baseline, repeat (id ${hexId(3)}), repeat (id ${hexId(2)})`);
-    expect(() => seriesOf(log, findRun(log, 'baseline'), 'los')).toThrow('proj.db: run "baseline" has no metric "los"; metrics: loss, acc, grad_norm, sample, hist');
+    expect(() => seriesOf(log, findRun(log, 'baseline'), 'los')).toThrow(
+      'proj.db: run "baseline" has no metric "los"; metrics: loss, acc, grad_norm, sample, hist',
+    );
   });
 });
 
@@ -116,11 +140,31 @@ describe('readTrackioDatabaseFile: the schema before run_id (Trackio 0.5-0.23), 
     const dir = tempDir('recheck-metrics-old-');
     const path = join(dir, 'old.db');
     const specs = runs().map(({ system: _none, ...run }) => run); // no system_metrics table before 0.14
-    writeTrackioDatabase({ path, schema: 'old', blob: false, runs: specs, order: [[0, 0], [1, 0], [0, 1], [2, 0], [0, 2], [1, 1], [0, 3], [1, 2], [0, 4], [1, 3]] });
+    writeTrackioDatabase({
+      path,
+      schema: 'old',
+      blob: false,
+      runs: specs,
+      order: [
+        [0, 0],
+        [1, 0],
+        [0, 1],
+        [2, 0],
+        [0, 2],
+        [1, 1],
+        [0, 3],
+        [1, 2],
+        [0, 4],
+        [1, 3],
+      ],
+    });
     const log = await readTrackioDatabaseFile(path, { shownAs: 'old.db' });
     expect(log.schema).toBe('metrics without run_id (Trackio before 0.24: run names are the identity)');
     expect(log.tables).toEqual({ configs: true, systemMetrics: false, alerts: false });
-    expect(log.runs.map((r) => [r.id, r.name, r.count, r.lastStep])).toEqual([['baseline', 'baseline', 5, 4], ['repeat', 'repeat', 5, 7]]);
+    expect(log.runs.map((r) => [r.id, r.name, r.count, r.lastStep])).toEqual([
+      ['baseline', 'baseline', 5, 4],
+      ['repeat', 'repeat', 5, 7],
+    ]);
     const loss = seriesOf(log, findRun(log, 'repeat'), 'loss');
     // Stored order interleaves the two former runs: 5 (run 2), 0 (run 3), 7, 6, 6.
     expect(loss.steps).toEqual([5, 0, 7, 6, 6]);
@@ -136,7 +180,11 @@ describe('readTrackioDatabaseFile: WAL mode', () => {
   const dir = tempDir('recheck-metrics-wal-');
   const path = join(dir, 'live.db');
   const spec = runs();
-  const extra: RunSpec = { runId: hexId(9), name: 'late', rows: Array.from({ length: 40 }, (_, i) => ({ step: i, timestamp: isoAt(900 + i), metrics: { loss: i, blob: 'x'.repeat(400) } })) };
+  const extra: RunSpec = {
+    runId: hexId(9),
+    name: 'late',
+    rows: Array.from({ length: 40 }, (_, i) => ({ step: i, timestamp: isoAt(900 + i), metrics: { loss: i, blob: 'x'.repeat(400) } })),
+  };
   const facts = writeTrackioDatabase({ path, schema: 'current', blob: true, runs: spec, wal: { checkpointAfter: 3, extra } });
 
   it('folds the rows that are only in the -wal file into the read, and says so', async () => {
@@ -191,7 +239,9 @@ describe('readTrackioDatabaseFile: untrusted files', () => {
   writeTrackioDatabase({ path: good, schema: 'current', blob: true, runs: runs() });
 
   async function problem(path: string, maxBytes?: number): Promise<string> {
-    const err = await readTrackioDatabaseFile(path, { shownAs: 'x.db', ...(maxBytes !== undefined ? { maxBytes } : {}) }).catch((e: unknown) => e);
+    const err = await readTrackioDatabaseFile(path, { shownAs: 'x.db', ...(maxBytes !== undefined ? { maxBytes } : {}) }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(BadInputError);
     return (err as Error).message;
   }
@@ -199,19 +249,27 @@ describe('readTrackioDatabaseFile: untrusted files', () => {
   it('refuses a file over the cap, a non-SQLite file, a truncated one and a missing one, naming the file', async () => {
     expect(await problem(good, 1000)).toMatch(/^x\.db: is \d+ bytes, over the limit of 1000$/);
     writeFileSync(join(dir, 'text.db'), 'hello, not sqlite at all'.repeat(10));
-    expect(await problem(join(dir, 'text.db'))).toBe('x.db: is not a SQLite database (no "SQLite format 3" header); expected a Trackio <project>.db');
+    expect(await problem(join(dir, 'text.db'))).toBe(
+      'x.db: is not a SQLite database (no "SQLite format 3" header); expected a Trackio <project>.db',
+    );
     const bytes = readFileSync(good);
     writeFileSync(join(dir, 'cut.db'), bytes.subarray(0, 4096 + 100));
     expect(await problem(join(dir, 'cut.db'))).toMatch(/^x\.db: is not a readable SQLite database \(.+\)$/);
     expect(await problem(join(dir, 'none.db'))).toBe('x.db: no such file');
   });
 
-  it('refuses a database that is not Trackio\'s, and a metrics row of the wrong shape, naming the row', async () => {
+  it("refuses a database that is not Trackio's, and a metrics row of the wrong shape, naming the row", async () => {
     const other = join(dir, 'other.db');
     writeTrackioDatabase({ path: other, schema: 'old', blob: false, runs: [] });
     const { spawnSync } = await import('node:child_process');
     const { PYTHON } = await import('./sqlite-fixture');
-    const run = (sql: string) => expect(spawnSync(PYTHON, ['-c', `import sqlite3; c = sqlite3.connect(${JSON.stringify(other)}); c.executescript(${JSON.stringify(sql)}); c.commit()`]).status).toBe(0);
+    const run = (sql: string) =>
+      expect(
+        spawnSync(PYTHON, [
+          '-c',
+          `import sqlite3; c = sqlite3.connect(${JSON.stringify(other)}); c.executescript(${JSON.stringify(sql)}); c.commit()`,
+        ]).status,
+      ).toBe(0);
     run(`INSERT INTO metrics (timestamp, run_name, step, metrics) VALUES ('t', 'r', 0, '[1, 2]');`);
     expect(await problem(other)).toBe('x.db: metrics row 1: metrics is not a JSON object');
     run(`UPDATE metrics SET metrics = '{"a": 1}', step = 'abc';`);

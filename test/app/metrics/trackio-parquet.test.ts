@@ -64,7 +64,11 @@ describe.each<Codec>(['SNAPPY', 'ZSTD'])('readTrackioParquet: metrics.parquet wr
     expect(seriesOf(log, beta, 'tokens')).toMatchObject({ steps: [2 ** 53], values: [-5] });
     expect(beta.keys.find((k) => k.key === 'tokens')?.other).toEqual({ 'integer beyond 2^53': 1 });
     // 2^53 itself is not a safe integer either: 2^53 + 1 would read as the same double.
-    expect(seriesOf(log, findRun(log, 'alpha'), 'tokens')).toMatchObject({ steps: [0, 1], values: [10, 20], other: { 'integer beyond 2^53': 1 } });
+    expect(seriesOf(log, findRun(log, 'alpha'), 'tokens')).toMatchObject({
+      steps: [0, 1],
+      values: [10, 20],
+      other: { 'integer beyond 2^53': 1 },
+    });
     expect(log.notes).toEqual(['1 steps at or beyond 2^53 in magnitude were read as the nearest double']);
   });
 
@@ -83,8 +87,16 @@ describe.each<Codec>(['SNAPPY', 'ZSTD'])('readTrackioParquet: metrics.parquet wr
 describe('readTrackioParquetFile: the export folder', () => {
   const dir = tempDir('recheck-parquet-');
   mkdirSync(join(dir, 'aux'));
-  const rows: ExportRow[] = [0n, 1n, 2n].map((step) => ({ runId: 'r1', runName: 'only', timestamp: `2026-08-01T00:00:0${step}+00:00`, step }));
-  writeFileSync(join(dir, 'metrics.parquet'), parquetBytes({ ...structuralColumns(rows), acc: { type: 'float64', values: [0.25, 0.5, Number.NaN] } }, 'SNAPPY'));
+  const rows: ExportRow[] = [0n, 1n, 2n].map((step) => ({
+    runId: 'r1',
+    runName: 'only',
+    timestamp: `2026-08-01T00:00:0${step}+00:00`,
+    step,
+  }));
+  writeFileSync(
+    join(dir, 'metrics.parquet'),
+    parquetBytes({ ...structuralColumns(rows), acc: { type: 'float64', values: [0.25, 0.5, Number.NaN] } }, 'SNAPPY'),
+  );
   writeFileSync(
     join(dir, 'aux', 'configs.parquet'),
     parquetBytes(
@@ -103,18 +115,38 @@ describe('readTrackioParquetFile: the export folder', () => {
   );
   writeFileSync(
     join(dir, 'aux', 'system_metrics.parquet'),
-    parquetBytes({ id: { type: 'int64', values: [1n, 2n] }, run_id: { type: 'utf8', values: ['r1', 'r1'] }, run_name: { type: 'utf8', values: ['only', 'only'] }, timestamp: { type: 'utf8', values: ['t', 't'] }, gpu: { type: 'float64', values: [50, Number.NaN] } }, 'SNAPPY'),
+    parquetBytes(
+      {
+        id: { type: 'int64', values: [1n, 2n] },
+        run_id: { type: 'utf8', values: ['r1', 'r1'] },
+        run_name: { type: 'utf8', values: ['only', 'only'] },
+        timestamp: { type: 'utf8', values: ['t', 't'] },
+        gpu: { type: 'float64', values: [50, Number.NaN] },
+      },
+      'SNAPPY',
+    ),
   );
-  const runsJson = (count: number) => JSON.stringify([{ id: 'r1', name: 'only', created_at: '2026-08-01T00:00:00+00:00', last_step: 2, log_count: count }]);
+  const runsJson = (count: number) =>
+    JSON.stringify([{ id: 'r1', name: 'only', created_at: '2026-08-01T00:00:00+00:00', last_step: 2, log_count: count }]);
 
   it('finds configs, system metrics and runs.json beside metrics.parquet; configs keep big ints exact', async () => {
-    expect(sidecarPaths('/b/metrics.parquet')).toEqual({ configs: '/b/aux/configs.parquet', systemMetrics: '/b/aux/system_metrics.parquet', runsJson: '/b/runs.json' });
+    expect(sidecarPaths('/b/metrics.parquet')).toEqual({
+      configs: '/b/aux/configs.parquet',
+      systemMetrics: '/b/aux/system_metrics.parquet',
+      runsJson: '/b/runs.json',
+    });
     writeFileSync(join(dir, 'runs.json'), runsJson(3));
     const log = await readTrackioParquetFile(join(dir, 'metrics.parquet'), { shownAs: 'b/metrics.parquet' });
     expect(log.tables).toEqual({ configs: true, systemMetrics: true, alerts: false });
     const run = findRun(log, 'only');
-    expect(run.config).toEqual({ createdAt: '2026-08-01T00:00:00+00:00', values: { lr: 0.001, seed: BIG.toString(), clip: 'Infinity', _Username: 'u' } });
-    expect(run.systemMetrics).toEqual({ count: 2, keys: [{ key: 'gpu', numbers: 2, nonFinite: { nan: 1, posInf: 0, negInf: 0 }, restoredFromStrings: 0, other: {} }] });
+    expect(run.config).toEqual({
+      createdAt: '2026-08-01T00:00:00+00:00',
+      values: { lr: 0.001, seed: BIG.toString(), clip: 'Infinity', _Username: 'u' },
+    });
+    expect(run.systemMetrics).toEqual({
+      count: 2,
+      keys: [{ key: 'gpu', numbers: 2, nonFinite: { nan: 1, posInf: 0, negInf: 0 }, restoredFromStrings: 0, other: {} }],
+    });
     expect(log.notes).toEqual(['b/runs.json agrees with the rows: 1 runs, same counts, last steps and creation times']);
   });
 
@@ -123,7 +155,9 @@ describe('readTrackioParquetFile: the export folder', () => {
     const log = await readTrackioParquetFile(join(dir, 'metrics.parquet'), { shownAs: 'metrics.parquet' });
     expect(log.notes).toEqual(['runs.json: run "only" (id r1): log_count 5, the rows hold 3']);
     writeFileSync(join(dir, 'runs.json'), '{"runs": []}');
-    await expect(readTrackioParquetFile(join(dir, 'metrics.parquet'), { shownAs: 'metrics.parquet' })).rejects.toThrow('runs.json: is not a JSON array of runs');
+    await expect(readTrackioParquetFile(join(dir, 'metrics.parquet'), { shownAs: 'metrics.parquet' })).rejects.toThrow(
+      'runs.json: is not a JSON array of runs',
+    );
   });
 
   it('reads an export of an old database (no run_id column): names are the identity', async () => {
@@ -141,8 +175,12 @@ describe('readTrackioParquetFile: the export folder', () => {
       expect(err).toBeInstanceOf(BadInputError);
       return (err as Error).message;
     };
-    expect(await problem(new TextEncoder().encode('step,value\n1,2\n'))).toBe('m.parquet: is not a Parquet file (no PAR1 magic at both ends)');
-    expect(await problem(parquetBytes({ step: { type: 'int64', values: [1n] } }, 'SNAPPY'))).toBe('m.parquet: has no run_name column; not a Trackio export (columns: step)');
+    expect(await problem(new TextEncoder().encode('step,value\n1,2\n'))).toBe(
+      'm.parquet: is not a Parquet file (no PAR1 magic at both ends)',
+    );
+    expect(await problem(parquetBytes({ step: { type: 'int64', values: [1n] } }, 'SNAPPY'))).toBe(
+      'm.parquet: has no run_name column; not a Trackio export (columns: step)',
+    );
     const good = parquetBytes(exportColumns(), 'SNAPPY');
     const damaged = good.slice();
     damaged.fill(0xff, good.length - 200, good.length - 8); // the footer's metadata

@@ -65,7 +65,11 @@ describe('applyWal', () => {
     const folded = applyWal(db, wal);
     expect(folded.committedFrames).toBeGreaterThan(0);
     expect(folded.uncommittedFrames).toBe(0);
-    const ours = await withDatabase(folded.image, (h) => [rowsOf(h, 'SELECT id, v FROM t ORDER BY id'), rowsOf(h, 'SELECT k, n FROM u ORDER BY rowid'), rowsOf(h, 'PRAGMA integrity_check')]);
+    const ours = await withDatabase(folded.image, (h) => [
+      rowsOf(h, 'SELECT id, v FROM t ORDER BY id'),
+      rowsOf(h, 'SELECT k, n FROM u ORDER BY rowid'),
+      rowsOf(h, 'PRAGMA integrity_check'),
+    ]);
     expect([ours[0], ours[1]]).toEqual(native);
     expect(ours[2]).toEqual([['ok']]);
     expect(folded.image[18]).toBe(1);
@@ -96,7 +100,7 @@ describe('applyWal', () => {
     const other = db.slice();
     other[16] = 0x20; // page size 8192 in the database header
     other[17] = 0;
-    expect(() => applyWal(other, wal)).toThrow('its page size 4096 differs from the database\'s 8192');
+    expect(() => applyWal(other, wal)).toThrow("its page size 4096 differs from the database's 8192");
   });
 
   it('a frame whose checksum breaks ends the log there: later frames are not applied', () => {

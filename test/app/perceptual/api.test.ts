@@ -19,8 +19,12 @@ const v = (m: keyof typeof API_METHODS, args: unknown[]) => (API_METHODS[m].vali
 
 describe('argument validators', () => {
   it('accept well-formed calls', () => {
-    expect(v('startReview', [{ caseId: 'c', reviewer: ' Ada ', seed: 7, repeatShare: 0.1 }])).toEqual([{ caseId: 'c', reviewer: 'Ada', seed: 7, repeatShare: 0.1 }]);
-    expect(v('answerReview', [{ caseId: 'c', reviewId: 'review-1', index: 3, answer: 'usable', elapsedMs: 812.5, note: 'n' }])).toEqual([{ caseId: 'c', reviewId: 'review-1', index: 3, answer: 'usable', elapsedMs: 812.5, note: 'n' }]);
+    expect(v('startReview', [{ caseId: 'c', reviewer: ' Ada ', seed: 7, repeatShare: 0.1 }])).toEqual([
+      { caseId: 'c', reviewer: 'Ada', seed: 7, repeatShare: 0.1 },
+    ]);
+    expect(v('answerReview', [{ caseId: 'c', reviewId: 'review-1', index: 3, answer: 'usable', elapsedMs: 812.5, note: 'n' }])).toEqual([
+      { caseId: 'c', reviewId: 'review-1', index: 3, answer: 'usable', elapsedMs: 812.5, note: 'n' },
+    ]);
     expect(v('reviewImage', ['c', 'review-1', 0, 'right'])).toEqual(['c', 'review-1', 0, 'right']);
     for (const m of ['imagePairSet', 'listReviews'] as const) expect(v(m, ['c'])).toEqual(['c']);
     for (const m of ['openReview', 'undoReviewAnswer', 'exportReview'] as const) expect(v(m, ['c', 'review-1'])).toEqual(['c', 'review-1']);
@@ -51,7 +55,19 @@ describe("the case's perceptual block", () => {
   it('a case without one has no image-pair set; starting a review there says so', async () => {
     const ws = tempDir();
     writeMinimalCase(ws, 'plain');
-    const api = await createRecheckService({ workspaceDir: ws, registry: createCheckRegistry([...builtinCheckKinds, { kind: 'test-fixed', title: 't', paramsSchema: { type: 'object' }, example: {}, run: async () => ({ outcome: 'neutral', summary: '', evidence: {} }) }]) });
+    const api = await createRecheckService({
+      workspaceDir: ws,
+      registry: createCheckRegistry([
+        ...builtinCheckKinds,
+        {
+          kind: 'test-fixed',
+          title: 't',
+          paramsSchema: { type: 'object' },
+          example: {},
+          run: async () => ({ outcome: 'neutral', summary: '', evidence: {} }),
+        },
+      ]),
+    });
     expect(await api.imagePairSet('plain')).toBeNull();
     expect(await api.listReviews('plain')).toEqual([]);
     await expect(api.startReview({ caseId: 'plain', reviewer: 'A' })).rejects.toThrow(/^plain\/case\.json: the case has no image-pair set/);
@@ -72,7 +88,16 @@ describe("the case's perceptual block", () => {
 
   it.each([
     [(p: Record<string, unknown>) => ({ ...p, mode: 'rank' }), /\/perceptual\/mode/],
-    [(p: Record<string, unknown>) => ({ ...p, answers: [{ value: 'a b', key: '1', label: 'x' }, { value: 'c', key: '2', label: 'y' }] }), /\/perceptual\/answers\/0\/value/],
+    [
+      (p: Record<string, unknown>) => ({
+        ...p,
+        answers: [
+          { value: 'a b', key: '1', label: 'x' },
+          { value: 'c', key: '2', label: 'y' },
+        ],
+      }),
+      /\/perceptual\/answers\/0\/value/,
+    ],
     [(p: Record<string, unknown>) => ({ ...p, pairs: '../pairs.csv' }), /\/perceptual\/pairs/],
     [(p: Record<string, unknown>) => ({ ...p, repeatShare: 0.9 }), /\/perceptual\/repeatShare/],
   ])('the schema refuses a bad block (%#)', async (edit, pointer) => {
@@ -109,7 +134,10 @@ describe('paths from a case or a request stay in the case', () => {
   const header = 'pair_id,image_a,image_b,condition_a,condition_b\n';
 
   it.each([
-    [`${header}p1,../../etc/passwd,images/p001-cond-reference.png,a,b\n`, /line 2: image path "\.\.\/\.\.\/etc\/passwd" must be a relative path inside the case folder/],
+    [
+      `${header}p1,../../etc/passwd,images/p001-cond-reference.png,a,b\n`,
+      /line 2: image path "\.\.\/\.\.\/etc\/passwd" must be a relative path inside the case folder/,
+    ],
     [`${header}p1,/etc/passwd,images/p001-cond-reference.png,a,b\n`, /must be a relative path inside the case folder/],
     [`${header}p1,images/a.png,images/b.png,a,b\np1,images/a.png,images/b.png,a,b\n`, /line 3: pair_id "p1" appears twice/],
     [`${header}p1,images/a.png,images/b.png,,b\n`, /pair p1 has an empty condition/],
@@ -128,7 +156,10 @@ describe('paths from a case or a request stay in the case', () => {
     const dir = writeSyntheticCase(ws, { pairs: 2 });
     const outside = tempDir();
     writeFileSync(join(outside, 'secret.png'), readFileSync(join(dir, 'images', 'p001-cond-reference.png')));
-    writeFileSync(join(dir, 'images', 'pairs.csv'), 'pair_id,image_a,image_b,condition_a,condition_b\np1,images/link.png,images/link.png,a,b\n');
+    writeFileSync(
+      join(dir, 'images', 'pairs.csv'),
+      'pair_id,image_a,image_b,condition_a,condition_b\np1,images/link.png,images/link.png,a,b\n',
+    );
     symlinkSync(join(outside, 'secret.png'), join(dir, 'images', 'link.png'));
     const api = await createRecheckService({ workspaceDir: ws });
     const s = await api.startReview({ caseId: 'percept', reviewer: 'A', seed: 1 }).catch((e: Error) => e);
@@ -150,6 +181,8 @@ describe('paths from a case or a request stay in the case', () => {
     const ws = tempDir();
     writeSyntheticCase(ws, { pairs: 2 });
     const api = await createRecheckService({ workspaceDir: ws });
-    await expect(api.openReview('percept', 'review-none')).rejects.toThrow(/^percept\/reviews\/review-none\/review\.json: no review "review-none" in this case|reviews\/review-none\/review\.json: no review/);
+    await expect(api.openReview('percept', 'review-none')).rejects.toThrow(
+      /^percept\/reviews\/review-none\/review\.json: no review "review-none" in this case|reviews\/review-none\/review\.json: no review/,
+    );
   });
 });

@@ -65,7 +65,19 @@ print(json.dumps(out))
 const skip = pythonModules(['zlib', 'hashlib']);
 
 describe.skipIf(skip !== '')('blindPng against an independent PNG parser (Python stdlib)', () => {
-  let parsed: { types: string[]; crc_ok: boolean; size: number; width: number; height: number; depth: number; colour: number; interlace: number; filters: number[]; raw_len: number; pixels_sha256: string }[] = [];
+  let parsed: {
+    types: string[];
+    crc_ok: boolean;
+    size: number;
+    width: number;
+    height: number;
+    depth: number;
+    colour: number;
+    interlace: number;
+    filters: number[];
+    raw_len: number;
+    pixels_sha256: string;
+  }[] = [];
   beforeAll(() => {
     const dir = tempDir();
     const paths = CASES.map((c, i) => {
@@ -81,7 +93,16 @@ describe.skipIf(skip !== '')('blindPng against an independent PNG parser (Python
   it.each(CASES.map((c, i) => [i, c] as const))('case %i: the pixels exactly, three chunks, valid CRCs, the closed-form size', (i, c) => {
     const p = parsed[i]!;
     const img = image(c.width, c.height, c.seed, c.flat);
-    expect(p).toMatchObject({ types: ['IHDR', 'IDAT', 'IEND'], crc_ok: true, width: c.width, height: c.height, depth: 8, colour: 6, interlace: 0, filters: [0] });
+    expect(p).toMatchObject({
+      types: ['IHDR', 'IDAT', 'IEND'],
+      crc_ok: true,
+      width: c.width,
+      height: c.height,
+      depth: 8,
+      colour: 6,
+      interlace: 0,
+      filters: [0],
+    });
     expect(p.pixels_sha256).toBe(sha256(new Uint8Array(img.data.buffer)));
     expect(p.size).toBe(blindPngSize(c.width, c.height));
     expect(p.raw_len).toBe(c.height * (1 + 4 * c.width));
@@ -91,15 +112,21 @@ describe.skipIf(skip !== '')('blindPng against an independent PNG parser (Python
 describe('blindPng', () => {
   it('decodes (pngjs) to the same pixels, and its length depends on the size only (noise and flat colour alike)', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 48 }), fc.integer({ min: 1, max: 48 }), fc.integer({ min: 1, max: 2 ** 31 }), fc.boolean(), async (w, h, seed, flat) => {
-        const img = image(w, h, seed, flat);
-        const png = blindPng(img);
-        expect(png.length).toBe(blindPngSize(w, h));
-        expect(png.length).toBe(blindPng(image(w, h, seed + 1, !flat)).length);
-        const back = await decodeImage(png);
-        expect([back.width, back.height]).toEqual([w, h]);
-        expect(Buffer.from(back.data).equals(Buffer.from(img.data))).toBe(true);
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 48 }),
+        fc.integer({ min: 1, max: 48 }),
+        fc.integer({ min: 1, max: 2 ** 31 }),
+        fc.boolean(),
+        async (w, h, seed, flat) => {
+          const img = image(w, h, seed, flat);
+          const png = blindPng(img);
+          expect(png.length).toBe(blindPngSize(w, h));
+          expect(png.length).toBe(blindPng(image(w, h, seed + 1, !flat)).length);
+          const back = await decodeImage(png);
+          expect([back.width, back.height]).toEqual([w, h]);
+          expect(Buffer.from(back.data).equals(Buffer.from(img.data))).toBe(true);
+        },
+      ),
       { numRuns: 60, seed: 24 },
     );
   });

@@ -23,7 +23,13 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** `word` as a whole token (not inside a longer identifier). */
 const token = (word: string) => new RegExp(`(?<![A-Za-z0-9_-])${escape(word)}(?![A-Za-z0-9_-])`);
 const number = (text: string) => new RegExp(`(?<![\\d.])${escape(text)}(?![\\d])`);
-const words = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim().split(' ').filter(Boolean);
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+    .split(' ')
+    .filter(Boolean);
 
 /** The secrets of case folder `dir` (its perceptual block's pairs table, case.json) plus the metric values given. */
 export function secretsOf(dir: string, metricValues: readonly number[], seeds: readonly number[] = []): Secrets {
@@ -32,7 +38,10 @@ export function secretsOf(dir: string, metricValues: readonly number[], seeds: r
   const paths = [...new Set(pairs.flatMap((p) => [p.imageA, p.imageB]))];
   const hypotheses: string[] = [
     ...file.paper.claims.map((c: { text: string }) => c.text),
-    ...file.falsifications.flatMap((f: { assertion: string; checks: { title: string }[] }) => [f.assertion, ...f.checks.map((c) => c.title)]),
+    ...file.falsifications.flatMap((f: { assertion: string; checks: { title: string }[] }) => [
+      f.assertion,
+      ...f.checks.map((c) => c.title),
+    ]),
   ];
   return {
     conditions: [...new Set(pairs.flatMap((p) => [p.conditionA, p.conditionB]))],

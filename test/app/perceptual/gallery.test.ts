@@ -54,13 +54,24 @@ const BOTH = [SEES_BANDING.name, SEES_BANDING_TOO.name].sort();
  */
 function judgedByHand(lines: Line[]): Map<string, { pair: string; reviewers: string[] }[]> {
   const first = new Map<string, Line>();
-  for (const l of [...lines].sort((a, b) => a.index - b.index)) if (!first.has(`${l.reviewer}/${l.pair}`)) first.set(`${l.reviewer}/${l.pair}`, l);
-  const out = new Map<string, Map<string, string[]>>([['q3', new Map()], ['q2', new Map()]]);
+  for (const l of [...lines].sort((a, b) => a.index - b.index))
+    if (!first.has(`${l.reviewer}/${l.pair}`)) first.set(`${l.reviewer}/${l.pair}`, l);
+  const out = new Map<string, Map<string, string[]>>([
+    ['q3', new Map()],
+    ['q2', new Map()],
+  ]);
   for (const l of first.values()) {
     const byPair = out.get(l.shownRight);
     if (l.answer === 'unusable' && byPair !== undefined) byPair.set(l.pair, [...(byPair.get(l.pair) ?? []), l.reviewer].sort());
   }
-  return new Map([...out].map(([c, byPair]) => [c, [...byPair].map(([pair, reviewers]) => ({ pair, reviewers })).sort((a, b) => b.reviewers.length - a.reviewers.length || a.pair.localeCompare(b.pair))]));
+  return new Map(
+    [...out].map(([c, byPair]) => [
+      c,
+      [...byPair]
+        .map(([pair, reviewers]) => ({ pair, reviewers }))
+        .sort((a, b) => b.reviewers.length - a.reviewers.length || a.pair.localeCompare(b.pair)),
+    ]),
+  );
 }
 
 let reviewed: ReviewedCase;
@@ -89,13 +100,25 @@ describe('the gallery of a perceptual verdict', () => {
     expect(gallery.pairs.map((p) => p.pair)).toEqual(expected.map((e) => e.pair));
     // The pairs judged by both reviewers come first.
     expect(expected[0]!.reviewers).toEqual(BOTH);
-    expect(gallery.pairs.map((p) => p.judged.map((j) => ({ condition: j.condition, reviewers: [...j.reviewers].sort() })))).toEqual(expected.map((e, i) => [{ condition: i % 2 === 0 ? 'q3' : 'q2', reviewers: e.reviewers }]));
-    expect(gallery).toMatchObject({ checkId: 'perceptual-verdict', table: 'images/pairs.csv', mode: 'rate-right', question: 'Is the right image usable as a generation of the prompt?', conditions: ['q3', 'q2'], problems: [] });
+    expect(gallery.pairs.map((p) => p.judged.map((j) => ({ condition: j.condition, reviewers: [...j.reviewers].sort() })))).toEqual(
+      expected.map((e, i) => [{ condition: i % 2 === 0 ? 'q3' : 'q2', reviewers: e.reviewers }]),
+    );
+    expect(gallery).toMatchObject({
+      checkId: 'perceptual-verdict',
+      table: 'images/pairs.csv',
+      mode: 'rate-right',
+      question: 'Is the right image usable as a generation of the prompt?',
+      conditions: ['q3', 'q2'],
+      problems: [],
+    });
   });
 
   it('each pair: both images with their conditions and hashes, every answer given on it, and its PSNR and SSIM', () => {
     const lines = answerLines(reviewed.dir);
-    const table = readFileSync(join(reviewed.dir, 'images', 'pairs.csv'), 'utf8').split('\n').slice(1).map((l) => l.split(','));
+    const table = readFileSync(join(reviewed.dir, 'images', 'pairs.csv'), 'utf8')
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split(','));
     const metrics = (reviewed.check('metrics').evidence as { pairs: { pair: string; psnr: number; ssim: number }[] }).pairs;
     for (const p of gallery.pairs) {
       const row = table.find((r) => r[0] === p.pair)!;
@@ -123,7 +146,11 @@ describe('the gallery of a perceptual verdict', () => {
     const draft = await draftCaseLetter(reviewed.dir, file, { kind: 'authors' });
     const md = draft.markdown;
     expect(md).toContain('### The pairs judged unusable in the blind review');
-    expect(md).toMatch(new RegExp(`In ${gallery.judgedPairs} pairs the q3 or q2 image was judged unusable by at least one counted reviewer; 6 of them are shown here \\(Figures 1 to 6, attached\\)`));
+    expect(md).toMatch(
+      new RegExp(
+        `In ${gallery.judgedPairs} pairs the q3 or q2 image was judged unusable by at least one counted reviewer; 6 of them are shown here \\(Figures 1 to 6, attached\\)`,
+      ),
+    );
     expect(md).toContain('   - Figures 1 to 6 (attached): pairs from the blind review, listed below');
     gallery.pairs.forEach((p, i) => {
       const [a, b] = p.images;
@@ -143,7 +170,13 @@ describe('the gallery of a perceptual verdict', () => {
     for (const kind of ['authors', 'logbook'] as const) {
       const md = (await draftCaseLetter(reviewed.dir, file, { kind, falsificationId: 'F1' })).markdown;
       expect(md.split('\n').filter((l) => /^\d+\. \*\*/.test(l))).toHaveLength(3);
-      expect(claimProblems(md, reports, file.falsifications[0]!.checks.map((c) => c.id))).toEqual([]);
+      expect(
+        claimProblems(
+          md,
+          reports,
+          file.falsifications[0]!.checks.map((c) => c.id),
+        ),
+      ).toEqual([]);
     }
   });
 
@@ -154,10 +187,14 @@ describe('the gallery of a perceptual verdict', () => {
     expect(pairs).toHaveLength(6);
     pairs.forEach((f, i) => {
       const p = gallery.pairs[i]!;
-      expect(f.caption).toMatch(new RegExp(`^Figure ${i + 1}: pair ${p.pair}, image A fp and image B ${p.images[1].condition}; judged unusable: `));
+      expect(f.caption).toMatch(
+        new RegExp(`^Figure ${i + 1}: pair ${p.pair}, image A fp and image B ${p.images[1].condition}; judged unusable: `),
+      );
       if (!('images' in f)) throw new Error('not a pair');
       expect(f.images.map((x) => x.label)).toEqual([`A: fp`, `B: ${p.images[1].condition}`]);
-      f.images.forEach((x, side) => expect(x.src).toBe(`data:image/png;base64,${readFileSync(join(reviewed.dir, p.images[side]!.path)).toString('base64')}`));
+      f.images.forEach((x, side) =>
+        expect(x.src).toBe(`data:image/png;base64,${readFileSync(join(reviewed.dir, p.images[side]!.path)).toString('base64')}`),
+      );
     });
     const draft = await draftCaseLetter(reviewed.dir, file, { kind: 'authors' });
     const html = letterHtml(draft.markdown, 'Letter', figures);
@@ -165,18 +202,25 @@ describe('the gallery of a perceptual verdict', () => {
     expect(html).not.toMatch(/(src|href)="(?!data:)/);
   });
 
-  it.skipIf(executable('/usr/bin/chromium', 'chromium') !== '')('prints the letter with its gallery to PDF (pages kept as PNG to look at)', async () => {
-    const { file } = await loadCase(reviewed.dir, defaultRegistry());
-    const draft = await draftCaseLetter(reviewed.dir, file, { kind: 'authors' });
-    const pdf = await letterPdf(reviewed.dir, file, draft.markdown, draft.falsificationIds, chromiumPrinter());
-    expect(Buffer.from(pdf).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    if (executable('/usr/bin/pdftoppm', 'poppler-utils') !== '' || executable('/usr/bin/pdfimages', 'poppler-utils') !== '') return; // not inspected
-    mkdirSync(PAGES_DIR, { recursive: true });
-    const path = join(PAGES_DIR, 'quantization-gallery.pdf');
-    writeFileSync(path, pdf);
-    // Twelve raster images (six pairs) besides the SVG figures.
-    const images = execFileSync('pdfimages', ['-list', path], { encoding: 'utf8' }).split('\n').slice(2).filter((l) => /\b96\s+96\b/.test(l));
-    expect(images.length).toBeGreaterThanOrEqual(12);
-    execFileSync('pdftoppm', ['-r', '60', '-png', path, join(PAGES_DIR, 'quantization-gallery')]);
-  }, 120_000);
+  it.skipIf(executable('/usr/bin/chromium', 'chromium') !== '')(
+    'prints the letter with its gallery to PDF (pages kept as PNG to look at)',
+    async () => {
+      const { file } = await loadCase(reviewed.dir, defaultRegistry());
+      const draft = await draftCaseLetter(reviewed.dir, file, { kind: 'authors' });
+      const pdf = await letterPdf(reviewed.dir, file, draft.markdown, draft.falsificationIds, chromiumPrinter());
+      expect(Buffer.from(pdf).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      if (executable('/usr/bin/pdftoppm', 'poppler-utils') !== '' || executable('/usr/bin/pdfimages', 'poppler-utils') !== '') return; // not inspected
+      mkdirSync(PAGES_DIR, { recursive: true });
+      const path = join(PAGES_DIR, 'quantization-gallery.pdf');
+      writeFileSync(path, pdf);
+      // Twelve raster images (six pairs) besides the SVG figures.
+      const images = execFileSync('pdfimages', ['-list', path], { encoding: 'utf8' })
+        .split('\n')
+        .slice(2)
+        .filter((l) => /\b96\s+96\b/.test(l));
+      expect(images.length).toBeGreaterThanOrEqual(12);
+      execFileSync('pdftoppm', ['-r', '60', '-png', path, join(PAGES_DIR, 'quantization-gallery')]);
+    },
+    120_000,
+  );
 });

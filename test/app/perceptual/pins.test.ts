@@ -26,7 +26,11 @@ beforeEach(async () => {
 
 const fileHash = (rel: string) => sha256(readFileSync(join(dir, rel)));
 const image = (pair: string, condition: string) => `images/${pair}-${condition}.png`;
-const lines = (reviewId: string) => readFileSync(join(dir, 'reviews', reviewId, 'answers.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const lines = (reviewId: string) =>
+  readFileSync(join(dir, 'reviews', reviewId, 'answers.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 
 /** Replaces an image with another picture (a valid PNG of a colour no condition has). */
 function swap(pair: string, condition: string): void {
@@ -66,9 +70,13 @@ describe('image pins', () => {
     }
     for (const side of ['left', 'right'] as const) {
       const err = (await api.reviewImage('percept', s.reviewId, 1, side).catch((e: Error) => e)) as Error;
-      expect(err.message).toBe(`item 2: the ${side} image changed since this review started (its sha256 is not the one recorded at the start): it is not shown; start a new review`);
+      expect(err.message).toBe(
+        `item 2: the ${side} image changed since this review started (its sha256 is not the one recorded at the start): it is not shown; start a new review`,
+      );
     }
-    await expect(api.answerReview({ caseId: 'percept', reviewId: s.reviewId, index: 1, answer: 'usable', elapsedMs: 900 })).rejects.toThrow(/^item 2: the left image changed since this review started/);
+    await expect(api.answerReview({ caseId: 'percept', reviewId: s.reviewId, index: 1, answer: 'usable', elapsedMs: 900 })).rejects.toThrow(
+      /^item 2: the left image changed since this review started/,
+    );
     await expect(api.openReview('percept', s.reviewId)).rejects.toThrow(/^item 2: the left image changed/);
     expect(lines(s.reviewId)).toHaveLength(next);
   });
@@ -79,7 +87,14 @@ describe('image pins', () => {
     swap('p004', CONDITIONS.quantized);
     const after = await readCaseReviews(dir, 'images/pairs.csv');
     expect(after.complete).toEqual([]);
-    expect(after.unreadable).toEqual([{ reviewId: s.reviewId, problem: expect.stringMatching(/^images\/p004-cond-quantized\.png changed since review review-\S+ started \(sha256 [0-9a-f]{12}…, pinned [0-9a-f]{12}…\): its judgments are of another image$/) }]);
+    expect(after.unreadable).toEqual([
+      {
+        reviewId: s.reviewId,
+        problem: expect.stringMatching(
+          /^images\/p004-cond-quantized\.png changed since review review-\S+ started \(sha256 [0-9a-f]{12}…, pinned [0-9a-f]{12}…\): its judgments are of another image$/,
+        ),
+      },
+    ]);
   });
 
   it('a review from before pins is pinned to the files as they are when it is next opened', async () => {

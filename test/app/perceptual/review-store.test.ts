@@ -32,18 +32,45 @@ describe('the review store', () => {
   it('starts a review with its seed and settings in review.json (the seed not shown until complete), and logs the start', async () => {
     const s = await api.startReview({ caseId: 'percept', reviewer: 'scripted-a', seed: 11 });
     expect(s.seed).toBeUndefined();
-    expect(s).toMatchObject({ caseId: 'percept', reviewer: 'scripted-a', repeatShare: 0.25, total: 10, answered: 0, last: null, next: { index: 0, width: 2, height: 2 } });
+    expect(s).toMatchObject({
+      caseId: 'percept',
+      reviewer: 'scripted-a',
+      repeatShare: 0.25,
+      total: 10,
+      answered: 0,
+      last: null,
+      next: { index: 0, width: 2, height: 2 },
+    });
     expect(s.set).toMatchObject({ pairs: 'images/pairs.csv', count: 8, mode: 'rate-right', fastMs: 600 });
     const manifest = JSON.parse(readFileSync(join(dir, 'reviews', s.reviewId, 'review.json'), 'utf8'));
-    expect(manifest).toMatchObject({ format: 'recheck.review/1', reviewId: s.reviewId, reviewer: 'scripted-a', seed: 11, pairCount: 8, total: 10, settings: { repeatShare: 0.25, mode: 'rate-right' } });
+    expect(manifest).toMatchObject({
+      format: 'recheck.review/1',
+      reviewId: s.reviewId,
+      reviewer: 'scripted-a',
+      seed: 11,
+      pairCount: 8,
+      total: 10,
+      settings: { repeatShare: 0.25, mode: 'rate-right' },
+    });
     const audit = await readAudit(dir);
-    expect(audit.at(-1)).toMatchObject({ who: 'scripted-a', action: 'edit', details: { edit: 'start-review', reviewId: s.reviewId, seed: 11 } });
+    expect(audit.at(-1)).toMatchObject({
+      who: 'scripted-a',
+      action: 'edit',
+      details: { edit: 'start-review', reviewId: s.reviewId, seed: 11 },
+    });
     expect(await api.listReviews('percept')).toEqual([expect.objectContaining({ reviewId: s.reviewId, answered: 0, total: 10 })]);
   });
 
   it('appends one line per answer with the revealed mapping, and refuses an answer to any item but the next', async () => {
     const s = await api.startReview({ caseId: 'percept', reviewer: 'scripted-a', seed: 11 });
-    const after = await api.answerReview({ caseId: 'percept', reviewId: s.reviewId, index: 0, answer: 'usable', elapsedMs: 812.4, note: '  looks fine  ' });
+    const after = await api.answerReview({
+      caseId: 'percept',
+      reviewId: s.reviewId,
+      index: 0,
+      answer: 'usable',
+      elapsedMs: 812.4,
+      note: '  looks fine  ',
+    });
     expect(after.answered).toBe(1);
     expect(after.next?.index).toBe(1);
     expect(after.last).toEqual({ index: 0, answer: 'usable', note: 'looks fine' });
@@ -53,9 +80,15 @@ describe('the review store', () => {
     expect(rec).toMatchObject({ index: 0, answer: 'usable', note: 'looks fine', elapsedMs: 812 });
     expect([rec.shownLeft, rec.shownRight].sort()).toEqual([CONDITIONS.reference, CONDITIONS.quantized].sort());
     expect(rec.pair).toMatch(/^p00\d$/);
-    await expect(api.answerReview({ caseId: 'percept', reviewId: s.reviewId, index: 0, answer: 'usable', elapsedMs: 5 })).rejects.toThrow(/item 1 is not the next item \(item 2\)/);
-    await expect(api.answerReview({ caseId: 'percept', reviewId: s.reviewId, index: 5, answer: 'usable', elapsedMs: 5 })).rejects.toThrow(/not the next item/);
-    await expect(api.answerReview({ caseId: 'percept', reviewId: s.reviewId, index: 1, answer: 'splendid', elapsedMs: 5 })).rejects.toThrow(/"splendid" is not an answer of this review \(usable, degraded, unusable\)/);
+    await expect(api.answerReview({ caseId: 'percept', reviewId: s.reviewId, index: 0, answer: 'usable', elapsedMs: 5 })).rejects.toThrow(
+      /item 1 is not the next item \(item 2\)/,
+    );
+    await expect(api.answerReview({ caseId: 'percept', reviewId: s.reviewId, index: 5, answer: 'usable', elapsedMs: 5 })).rejects.toThrow(
+      /not the next item/,
+    );
+    await expect(api.answerReview({ caseId: 'percept', reviewId: s.reviewId, index: 1, answer: 'splendid', elapsedMs: 5 })).rejects.toThrow(
+      /"splendid" is not an answer of this review \(usable, degraded, unusable\)/,
+    );
     expect(readFileSync(answersFile(s.reviewId), 'utf8').split('\n').filter(Boolean)).toHaveLength(1);
   });
 
@@ -68,8 +101,16 @@ describe('the review store', () => {
     expect(undone).toMatchObject({ answered: 1, next: { index: 1 }, last: { index: 0, answer: 'usable' } });
     const again = await api.answerReview({ caseId: 'percept', reviewId: s.reviewId, index: 1, answer: 'unusable', elapsedMs: 900 });
     expect(again.last).toEqual({ index: 1, answer: 'unusable' });
-    const lines = readFileSync(answersFile(s.reviewId), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
-    expect(lines.map((l) => ('undo' in l ? `undo ${l.undo}` : `${l.index}:${l.answer}`))).toEqual(['0:usable', '1:degraded', 'undo 1', '1:unusable']);
+    const lines = readFileSync(answersFile(s.reviewId), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
+    expect(lines.map((l) => ('undo' in l ? `undo ${l.undo}` : `${l.index}:${l.answer}`))).toEqual([
+      '0:usable',
+      '1:degraded',
+      'undo 1',
+      '1:unusable',
+    ]);
   });
 
   it('resumes by replay: a fresh service (the app reopened) gives the same session', async () => {
@@ -109,13 +150,17 @@ describe('the review store', () => {
   it('refuses to go on when the pairs table changed since the review started', async () => {
     const s = await api.startReview({ caseId: 'percept', reviewer: 'scripted-a', seed: 11 });
     appendFileSync(join(dir, 'images', 'pairs.csv'), 'p999,images/p001-cond-reference.png,images/p001-cond-quantized.png,a,b,x\n');
-    await expect(api.openReview('percept', s.reviewId)).rejects.toThrow(/the pairs table images\/pairs.csv changed since this review started/);
+    await expect(api.openReview('percept', s.reviewId)).rejects.toThrow(
+      /the pairs table images\/pairs.csv changed since this review started/,
+    );
   });
 
   it('a complete review refuses more answers; export writes the CSV and its sidecar atomically and logs it', async () => {
     const done = await scriptedReview(api, 'percept', 'scripted-consistent', consistentRater, { seed: 3 });
     expect(done).toMatchObject({ answered: 10, total: 10, next: null });
-    await expect(api.answerReview({ caseId: 'percept', reviewId: done.reviewId, index: 10, answer: 'usable', elapsedMs: 900 })).rejects.toThrow(/the review is complete/);
+    await expect(
+      api.answerReview({ caseId: 'percept', reviewId: done.reviewId, index: 10, answer: 'usable', elapsedMs: 900 }),
+    ).rejects.toThrow(/the review is complete/);
     const out = await api.exportReview('percept', done.reviewId);
     expect(out).toMatchObject({ path: `reviews/${done.reviewId}/answers.csv`, rows: 10 });
     const csv = readFileSync(join(dir, out.path), 'utf8');
@@ -130,8 +175,19 @@ describe('the review store', () => {
     }
     expect(table.rows.filter((r) => r.values[8] !== '')).toHaveLength(2);
     const meta = JSON.parse(readFileSync(join(dir, 'reviews', done.reviewId, 'answers.meta.json'), 'utf8'));
-    expect(meta).toMatchObject({ format: 'recheck.review-export/1', seed: 3, reviewer: 'scripted-consistent', complete: true, csvSha256: out.sha256, settings: { repeatShare: 0.25, fastMs: 600 } });
-    expect((await readAudit(dir)).at(-1)).toMatchObject({ action: 'edit', hashes: { [out.path]: out.sha256 }, details: { edit: 'export-review', reviewId: done.reviewId } });
+    expect(meta).toMatchObject({
+      format: 'recheck.review-export/1',
+      seed: 3,
+      reviewer: 'scripted-consistent',
+      complete: true,
+      csvSha256: out.sha256,
+      settings: { repeatShare: 0.25, fastMs: 600 },
+    });
+    expect((await readAudit(dir)).at(-1)).toMatchObject({
+      action: 'edit',
+      hashes: { [out.path]: out.sha256 },
+      details: { edit: 'export-review', reviewId: done.reviewId },
+    });
     expect((await api.openReview('percept', done.reviewId)).exported).toBe(out.path);
   });
 
@@ -144,7 +200,8 @@ describe('the review store', () => {
   });
 
   it('says which item cannot be shown without naming its file (blind), when an image is not what its name says', async () => {
-    for (let i = 1; i <= 8; i++) for (const c of Object.values(CONDITIONS)) writeFileSync(join(dir, 'images', `p00${i}-${c}.png`), 'not a png');
+    for (let i = 1; i <= 8; i++)
+      for (const c of Object.values(CONDITIONS)) writeFileSync(join(dir, 'images', `p00${i}-${c}.png`), 'not a png');
     const err = await api.startReview({ caseId: 'percept', reviewer: 'scripted-a', seed: 11 }).catch((e: Error) => e);
     expect(err).toBeInstanceOf(Error);
     expect(String(err)).toMatch(/item 1|image/);

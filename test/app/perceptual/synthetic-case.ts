@@ -30,7 +30,12 @@ export function flatPng(r: number, g: number, b: number, size = 2): Buffer {
   ihdr[9] = 2;
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [r, g, b]).flat())]);
   const raw = Buffer.concat(Array.from({ length: size }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** The two conditions of the synthetic set, with their colours. */
@@ -65,10 +70,21 @@ export function writeSyntheticCase(root: string, o: SyntheticOptions = {}): stri
     format: 'recheck.case/1',
     id: 'percept',
     title: 'A synthetic perceptual case',
-    paper: { title: 'A paper', venueId: 'openreview:example-percept', claims: [{ id: 'C1', text: 'The images stay usable under quantization.' }] },
+    paper: {
+      title: 'A paper',
+      venueId: 'openreview:example-percept',
+      claims: [{ id: 'C1', text: 'The images stay usable under quantization.' }],
+    },
     logbooks: [{ id: 'L1', path: 'logbook', format: 'plain', title: 'A logbook' }],
     falsifications: [{ id: 'F1', claim: 'C1', logbook: 'L1', assertion: 'Quantized images are unusable.', checks: o.checks ?? [] }],
-    perceptual: { pairs: 'images/pairs.csv', question: mode === 'rate-right' ? 'Is the right image usable?' : 'Which image is better?', mode, answers, repeatShare: o.repeatShare ?? 0.25, fastMs: 600 },
+    perceptual: {
+      pairs: 'images/pairs.csv',
+      question: mode === 'rate-right' ? 'Is the right image usable?' : 'Which image is better?',
+      mode,
+      answers,
+      repeatShare: o.repeatShare ?? 0.25,
+      fastMs: 600,
+    },
   });
   mkdirSync(join(dir, 'images'), { recursive: true });
   const lines = ['pair_id,image_a,image_b,condition_a,condition_b,prompt'];
@@ -78,7 +94,9 @@ export function writeSyntheticCase(root: string, o: SyntheticOptions = {}): stri
     const id = `p${String(i).padStart(3, '0')}`;
     writeFileSync(join(dir, 'images', `${id}-${CONDITIONS.reference}.png`), ref);
     writeFileSync(join(dir, 'images', `${id}-${CONDITIONS.quantized}.png`), q);
-    lines.push(`${id},images/${id}-${CONDITIONS.reference}.png,images/${id}-${CONDITIONS.quantized}.png,${CONDITIONS.reference},${CONDITIONS.quantized},prompt number ${i}`);
+    lines.push(
+      `${id},images/${id}-${CONDITIONS.reference}.png,images/${id}-${CONDITIONS.quantized}.png,${CONDITIONS.reference},${CONDITIONS.quantized},prompt number ${i}`,
+    );
   }
   writeFileSync(join(dir, 'images', 'pairs.csv'), `${lines.join('\n')}\n`);
   return dir;
@@ -95,7 +113,13 @@ export interface Seen {
 export type Script = (seen: Seen) => { answer: string; elapsedMs: number; note?: string };
 
 /** The condition whose colour the image sent for one side shows (its pixels: the bytes are re-encoded). */
-async function condition(api: RecheckApi, caseId: string, reviewId: string, index: number, side: 'left' | 'right'): Promise<string | undefined> {
+async function condition(
+  api: RecheckApi,
+  caseId: string,
+  reviewId: string,
+  index: number,
+  side: 'left' | 'right',
+): Promise<string | undefined> {
   const sent = await api.reviewImage(caseId, reviewId, index, side);
   const { data } = await decodeImage(Buffer.from(sent.base64, 'base64'));
   const rgb = [data[0], data[1], data[2]].join(',');
@@ -110,13 +134,26 @@ async function see(api: RecheckApi, caseId: string, reviewId: string, index: num
 }
 
 /** Runs a whole review with `script` through the API; returns the final session. */
-export async function scriptedReview(api: RecheckApi, caseId: string, reviewer: string, script: Script, o: { seed?: number; stopAfter?: number } = {}): Promise<ReviewSessionView> {
+export async function scriptedReview(
+  api: RecheckApi,
+  caseId: string,
+  reviewer: string,
+  script: Script,
+  o: { seed?: number; stopAfter?: number } = {},
+): Promise<ReviewSessionView> {
   let s = await api.startReview({ caseId, reviewer, ...(o.seed !== undefined ? { seed: o.seed } : {}) });
   let answered = 0;
   while (s.next !== null && (o.stopAfter === undefined || answered < o.stopAfter)) {
     const seen = await see(api, caseId, s.reviewId, s.next.index);
     const a = script(seen);
-    s = await api.answerReview({ caseId, reviewId: s.reviewId, index: s.next.index, answer: a.answer, elapsedMs: a.elapsedMs, ...(a.note !== undefined ? { note: a.note } : {}) });
+    s = await api.answerReview({
+      caseId,
+      reviewId: s.reviewId,
+      index: s.next.index,
+      answer: a.answer,
+      elapsedMs: a.elapsedMs,
+      ...(a.note !== undefined ? { note: a.note } : {}),
+    });
     answered++;
   }
   return s;

@@ -22,7 +22,14 @@ function twoCases() {
     paper: { title: 'P', venueId: 'openreview:a', claims: [{ id: 'C1', text: 'c' }] },
     logbooks: [{ id: 'L1', path: 'logbook', format: 'plain', title: 'L' }],
     falsifications: [
-      { id: 'F1', claim: 'C1', logbook: 'L1', assertion: 'First fails.', checks: [check('c1', 'supports')], checklist: { horizon: { status: 'answered', checks: ['c1'] } } },
+      {
+        id: 'F1',
+        claim: 'C1',
+        logbook: 'L1',
+        assertion: 'First fails.',
+        checks: [check('c1', 'supports')],
+        checklist: { horizon: { status: 'answered', checks: ['c1'] } },
+      },
       { id: 'F2', claim: 'C1', logbook: 'L1', assertion: 'Second fails.', checks: [check('c2', 'refutes')] },
       { id: 'F3', claim: 'C1', logbook: 'L1', assertion: 'Third fails.', checks: [check('c3', 'supports')] },
     ],
@@ -45,7 +52,16 @@ async function run(service: Awaited<ReturnType<typeof createRecheckService>>, ca
   expect((await done).type).toBe('finished');
 }
 
-const report = (decision: LatestFalsificationReport['decision'], runId: string): LatestFalsificationReport => ({ falsificationId: 'F1', claim: 'C1', assertion: 'a', decision, reason: '', checks: [], runId, finishedAt: '2026-11-30T10:00:00.000Z' });
+const report = (decision: LatestFalsificationReport['decision'], runId: string): LatestFalsificationReport => ({
+  falsificationId: 'F1',
+  claim: 'C1',
+  assertion: 'a',
+  decision,
+  reason: '',
+  checks: [],
+  runId,
+  finishedAt: '2026-11-30T10:00:00.000Z',
+});
 const verdict = (v: AuditEntry['verdict'], runId: string | undefined, computedDecision: string | null): AuditEntry => ({
   at: '2026-11-30T11:00:00.000Z',
   who: 'Ada',
@@ -66,8 +82,20 @@ describe('verdictState', () => {
     ['verdict agrees', report('confirmed', 'r1'), verdict('confirmed', 'r1', 'confirmed'), false, 'agreed'],
     ['verdict disagrees', report('confirmed', 'r1'), verdict('refuted', 'r1', 'confirmed'), false, 'disagreed'],
     ['needs more work', report('contested', 'r1'), verdict('needs-more-work', 'r1', 'contested'), false, 'needs-more-work'],
-    ['a newer run computed the same decision: the verdict stands', report('confirmed', 'r2'), verdict('confirmed', 'r1', 'confirmed'), false, 'agreed'],
-    ['a newer run changed the decision: a verdict is awaited again', report('refuted', 'r2'), verdict('confirmed', 'r1', 'confirmed'), false, 'awaiting-verdict'],
+    [
+      'a newer run computed the same decision: the verdict stands',
+      report('confirmed', 'r2'),
+      verdict('confirmed', 'r1', 'confirmed'),
+      false,
+      'agreed',
+    ],
+    [
+      'a newer run changed the decision: a verdict is awaited again',
+      report('refuted', 'r2'),
+      verdict('confirmed', 'r1', 'confirmed'),
+      false,
+      'awaiting-verdict',
+    ],
     ['a verdict recorded before any run', report('refuted', 'r1'), verdict('refuted', undefined, null), false, 'awaiting-verdict'],
   ] as const)('%s', (_what, computed, v, running, expected) => {
     expect(verdictState(computed, v, running)).toBe(expected);
@@ -75,8 +103,15 @@ describe('verdictState', () => {
 
   it('rows sort by urgency and keep the workspace order within a state', () => {
     const rows = caseRows(
-      { id: 'alpha', title: 'Alpha', falsifications: ['F1', 'F2', 'F3', 'F4'].map((id) => ({ id, claim: 'C1', logbook: 'L1', assertion: id, checks: [] })) },
-      [{ ...report('confirmed', 'r1'), falsificationId: 'F3' }, { ...report('confirmed', 'r1'), falsificationId: 'F4' }],
+      {
+        id: 'alpha',
+        title: 'Alpha',
+        falsifications: ['F1', 'F2', 'F3', 'F4'].map((id) => ({ id, claim: 'C1', logbook: 'L1', assertion: id, checks: [] })),
+      },
+      [
+        { ...report('confirmed', 'r1'), falsificationId: 'F3' },
+        { ...report('confirmed', 'r1'), falsificationId: 'F4' },
+      ],
       [{ ...verdict('confirmed', 'r1', 'confirmed'), falsificationId: 'F4' }],
       [{ caseId: 'alpha', falsificationId: 'F2' }],
     );
@@ -104,7 +139,14 @@ describe('verdictQueue', () => {
 
     await run(service, 'alpha', null);
     await service.recordVerdict({ caseId: 'alpha', falsificationId: 'F1', verdict: 'confirmed', rationale: 'Seen.', reviewer: 'Ada' });
-    await service.recordVerdict({ caseId: 'alpha', falsificationId: 'F2', verdict: 'confirmed', rationale: 'The refuting check misreads the logbook table entirely.', reviewer: 'Ada', overridesComputed: 'refuted' });
+    await service.recordVerdict({
+      caseId: 'alpha',
+      falsificationId: 'F2',
+      verdict: 'confirmed',
+      rationale: 'The refuting check misreads the logbook table entirely.',
+      reviewer: 'Ada',
+      overridesComputed: 'refuted',
+    });
     const q = await service.verdictQueue();
     expect(q.rows.map((r) => [r.caseId, r.falsificationId, r.state, r.computed?.decision ?? null, r.verdict?.verdict ?? null])).toEqual([
       ['alpha', 'F3', 'awaiting-verdict', 'confirmed', null],
@@ -113,7 +155,14 @@ describe('verdictQueue', () => {
       ['alpha', 'F1', 'agreed', 'confirmed', 'confirmed'],
     ]);
     expect(q.counts).toEqual({ 'awaiting-verdict': 1, disagreed: 1, 'needs-more-work': 0, running: 0, 'not-run': 1, agreed: 1 });
-    expect(q.rows[3]).toMatchObject({ caseTitle: 'Alpha', assertion: 'First fails.', openQuestions: ['precision', 'units', 'code-vs-theory', 'padding', 'independent'], questionCount: 6, verdictPredatesRun: false, verdict: { who: 'Ada', computedDecision: 'confirmed' } });
+    expect(q.rows[3]).toMatchObject({
+      caseTitle: 'Alpha',
+      assertion: 'First fails.',
+      openQuestions: ['precision', 'units', 'code-vs-theory', 'padding', 'independent'],
+      questionCount: 6,
+      verdictPredatesRun: false,
+      verdict: { who: 'Ada', computedDecision: 'confirmed' },
+    });
     expect(q.problems).toEqual([]);
   });
 

@@ -19,7 +19,11 @@ describe('buildReport', () => {
       expect(r.html).not.toMatch(/<script/i);
       const v = await verifyReport(join(dir, r.path), { expect: r.root });
       expect(v.problems).toEqual([]);
-      expect((await api.openCase('padding-perplexity')).audit.at(-1)).toMatchObject({ action: 'report', who: 'UI Reviewer', details: { root: r.root, path: r.path } });
+      expect((await api.openCase('padding-perplexity')).audit.at(-1)).toMatchObject({
+        action: 'report',
+        who: 'UI Reviewer',
+        details: { root: r.root, path: r.path },
+      });
       // A second report does not copy the first (runs/ holds records, not inputs), and decisions still come from the run.
       const again = await api.buildReport('padding-perplexity');
       expect(again.path).not.toBe(r.path);

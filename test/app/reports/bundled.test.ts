@@ -40,7 +40,8 @@ describe.each(Object.keys(EXPECTED))('report of the bundled case %s', (name) => 
     const verified = await cli(['report', '--verify', out, '--expect', root, '--rerun'], dir);
     expect(verified.stdout).toContain('intact');
     expect(verified.stdout).toContain('rerun: every decision and every check reproduced');
-    for (const [id, decision] of Object.entries(EXPECTED[name] ?? {})) expect(verified.stdout).toContain(`${id}: decision ${decision} recorded, ${decision} now (same)`);
+    for (const [id, decision] of Object.entries(EXPECTED[name] ?? {}))
+      expect(verified.stdout).toContain(`${id}: decision ${decision} recorded, ${decision} now (same)`);
     expect(verified.code).toBe(0);
   });
 });

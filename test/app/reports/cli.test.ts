@@ -46,17 +46,22 @@ describe('recheck report: bad input is exit 2 with one line', () => {
     expect(notReport.stderr).toContain('manifest.json: missing or unreadable: not a report folder');
   }, 60_000);
 
-  it('never writes into the installation\'s cases/: a bundled case is reported from its workspace copy', async () => {
+  it("never writes into the installation's cases/: a bundled case is reported from its workspace copy", async () => {
     const tmp = mkdtempSync(join(tmpdir(), 'recheck-report-bundled-'));
     const before = readFileSync(join(CASES, 'timing-normalization', 'case.json'), 'utf8');
-    const r = await cli(['report', join(CASES, 'timing-normalization'), '--out', join(tmp, 'r'), '--workspace', join(tmp, 'ws'), '--no-record'], tmp);
+    const r = await cli(
+      ['report', join(CASES, 'timing-normalization'), '--out', join(tmp, 'r'), '--workspace', join(tmp, 'ws'), '--no-record'],
+      tmp,
+    );
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('is a bundled case: reporting its workspace copy');
     expect(r.stdout).toContain('not run yet, reported without a decision: F1');
     expect(readFileSync(join(CASES, 'timing-normalization', 'case.json'), 'utf8')).toBe(before);
     const data = readJson(join(tmp, 'r', 'report.json')) as ReportData;
     expect(data.falsifications[0]?.decision).toBeNull();
-    expect((await cli(['report', '--verify', join(tmp, 'r'), '--rerun'], tmp)).stdout).toContain('F1: never run in the report: nothing to compare');
+    expect((await cli(['report', '--verify', join(tmp, 'r'), '--rerun'], tmp)).stdout).toContain(
+      'F1: never run in the report: nothing to compare',
+    );
   }, 60_000);
 });
 
@@ -65,10 +70,23 @@ describe('recheck report: verdicts, letters and the audit log', () => {
     const dir = await ranCopy('timing-normalization');
     const registry = defaultRegistry();
     const loaded = await loadCase(dir, registry);
-    await recordVerdict(loaded, 'timing-normalization', { falsificationId: 'F1', verdict: 'needs-more-work', rationale: 'Waiting for the per-trajectory timings.', reviewer: 'Ada Reviewer' });
-    await recordVerdict(loaded, 'timing-normalization', { falsificationId: 'F1', verdict: 'refuted', rationale: 'A units slip: 3.0 s is per batch of 50.', reviewer: 'Ada Reviewer' });
+    await recordVerdict(loaded, 'timing-normalization', {
+      falsificationId: 'F1',
+      verdict: 'needs-more-work',
+      rationale: 'Waiting for the per-trajectory timings.',
+      reviewer: 'Ada Reviewer',
+    });
+    await recordVerdict(loaded, 'timing-normalization', {
+      falsificationId: 'F1',
+      verdict: 'refuted',
+      rationale: 'A units slip: 3.0 s is per batch of 50.',
+      reviewer: 'Ada Reviewer',
+    });
     mkdirSync(join(dir, 'letters', 'logbook-1'), { recursive: true });
-    writeFileSync(join(dir, 'letters', 'logbook-1', 'letter.json'), JSON.stringify({ kind: 'logbook', status: { state: 'sent', date: '2026-12-01', to: 'The logbook author' } }));
+    writeFileSync(
+      join(dir, 'letters', 'logbook-1', 'letter.json'),
+      JSON.stringify({ kind: 'logbook', status: { state: 'sent', date: '2026-12-01', to: 'The logbook author' } }),
+    );
     writeFileSync(join(dir, 'letters', 'logbook-1', 'v1.md'), '# First draft\n');
     writeFileSync(join(dir, 'letters', 'logbook-1', 'v2.md'), '# Second draft\n\nThe ratio is $\\frac{1.5}{0.06} = 25$.\n');
 

@@ -7,8 +7,26 @@ import { sha256 } from '../../../app/fs/hash';
 
 describe('compareEvidence', () => {
   it('ignores timings, checkpoint reuse, confinement and bundle hashes, and run folders', () => {
-    const a = { sweep: { wallMs: 10, resumedPoints: 0, computedPoints: 10, codeSha256: 'a', checkpoint: 'runs/2026-01-01T00-00-00-000Z-aaaaaa/sweep-1' }, confined: true };
-    const b = { sweep: { wallMs: 99, resumedPoints: 10, computedPoints: 0, codeSha256: 'b', checkpoint: 'runs/2026-02-02T00-00-00-000Z-bbbbbb/sweep-1' }, confined: false };
+    const a = {
+      sweep: {
+        wallMs: 10,
+        resumedPoints: 0,
+        computedPoints: 10,
+        codeSha256: 'a',
+        checkpoint: 'runs/2026-01-01T00-00-00-000Z-aaaaaa/sweep-1',
+      },
+      confined: true,
+    };
+    const b = {
+      sweep: {
+        wallMs: 99,
+        resumedPoints: 10,
+        computedPoints: 0,
+        codeSha256: 'b',
+        checkpoint: 'runs/2026-02-02T00-00-00-000Z-bbbbbb/sweep-1',
+      },
+      confined: false,
+    };
     const c = compareEvidence(a, b);
     expect(c.problems).toEqual([]);
     expect(c.tolerated).toHaveLength(5);
@@ -16,7 +34,9 @@ describe('compareEvidence', () => {
 
   it('tolerates numbers within a relative 1e-9 and names the ones beyond', () => {
     expect(compareEvidence({ b: 0.614 }, { b: 0.614 * (1 + 5e-10) }).problems).toEqual([]);
-    expect(compareEvidence({ models: [{ b: 0.614 }] }, { models: [{ b: 0.615 }] }).problems).toEqual(['/models/0/b: 0.614 recorded, 0.615 now']);
+    expect(compareEvidence({ models: [{ b: 0.614 }] }, { models: [{ b: 0.615 }] }).problems).toEqual([
+      '/models/0/b: 0.614 recorded, 0.615 now',
+    ]);
     expect(compareEvidence({ holds: true }, { holds: false }).problems).toEqual(['/holds: true recorded, false now']);
     expect(compareEvidence({ x: '0.66306984187130660011' }, { x: '0.66306984187130660012' }).problems).toHaveLength(1);
     expect(compareEvidence({ a: 1 }, { a: 1, extra: 2 }).problems).toEqual(['/extra: absent in the record, 2 now']);

@@ -64,11 +64,14 @@ describe('recheck report: the gallery of the perceptual verdict', () => {
       for (const [side, img] of p.images.entries()) {
         const copied = readFileSync(join(out, 'inputs', img.path));
         expect(manifest.files.find((m) => m.path === `inputs/${img.path}`)?.sha256).toBe(img.sha256);
-        expect(block).toContain(`<img alt="${side === 0 ? 'A' : 'B'}: ${img.condition}" width="96" height="96" src="data:image/png;base64,${copied.toString('base64')}">`);
+        expect(block).toContain(
+          `<img alt="${side === 0 ? 'A' : 'B'}: ${img.condition}" width="96" height="96" src="data:image/png;base64,${copied.toString('base64')}">`,
+        );
         expect(block).toContain(img.sha256);
       }
       expect(block).toContain(`PSNR ${p.metrics!.psnr!.toFixed(1)} dB, SSIM ${p.metrics!.ssim.toFixed(3)}`);
-      for (const name of new Set(p.answers.map((a) => a.reviewer))) expect(block).toContain(`${name}: “Unusable” for the ${p.judged[0]!.condition} image (shown right, fp left)`);
+      for (const name of new Set(p.answers.map((a) => a.reviewer)))
+        expect(block).toContain(`${name}: “Unusable” for the ${p.judged[0]!.condition} image (shown right, fp left)`);
       expect(new Set(p.answers.map((a) => a.reviewer)).size).toBeGreaterThan(0);
     }
   });
@@ -96,30 +99,57 @@ describe('recheck report: the gallery of the perceptual verdict', () => {
     data.falsifications[0]!.galleries[0]!.pairs[0]!.answers[0]!.label = 'Usable';
     writeFileSync(join(dir, 'report.json'), `${JSON.stringify(data, null, 2)}\n`);
     const m = readJson(join(dir, 'manifest.json')) as ReportManifest;
-    writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifestOf(m.reportId, m.createdAt, await scanReportFolder(dir)), null, 2)}\n`);
+    writeFileSync(
+      join(dir, 'manifest.json'),
+      `${JSON.stringify(manifestOf(m.reportId, m.createdAt, await scanReportFolder(dir)), null, 2)}\n`,
+    );
     const bad = await verify(dir);
-    expect(bad.stdout).toMatch(/^report\.json: F1: its gallery of image pairs is not what the evidence and the copied reviews and images give/m);
+    expect(bad.stdout).toMatch(
+      /^report\.json: F1: its gallery of image pairs is not what the evidence and the copied reviews and images give/m,
+    );
     expect(bad.stdout).toMatch(/^index\.html: is not what report\.json renders to/m);
     expect(bad.code).toBe(1);
   });
 
-  it.skipIf(executable('/usr/bin/chromium', 'chromium') !== '')('opens in Chromium with no request beyond the file, every gallery image decoded (screenshot kept)', async () => {
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
-    try {
-      const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
-      const requests: string[] = [];
-      page.on('request', (r) => requests.push(r.url()));
-      await page.goto(pathToFileURL(join(out, 'index.html')).href);
-      expect(requests.filter((u) => !u.startsWith('file:') && !u.startsWith('data:'))).toEqual([]);
-      const gallery = page.locator('.gallery');
-      await expect.poll(() => gallery.locator('img').count()).toBe(12);
-      const decoded = await gallery.locator('img').evaluateAll((imgs) => imgs.map((i) => (i as unknown as { complete: boolean; naturalWidth: number }).complete && (i as unknown as { naturalWidth: number }).naturalWidth));
-      expect(decoded).toEqual(Array(12).fill(96));
-      mkdirSync(SHOTS, { recursive: true });
-      await gallery.locator('.gallery-pair').first().scrollIntoViewIfNeeded();
-      await page.screenshot({ path: join(SHOTS, 'quantization-gallery.png') });
-    } finally {
-      await browser.close();
-    }
-  }, 90_000);
+  it.skipIf(executable('/usr/bin/chromium', 'chromium') !== '')(
+    'opens in Chromium with no request beyond the file, every gallery image decoded (screenshot kept)',
+    async () => {
+      const browser = await chromium.launch({
+        executablePath: '/usr/bin/chromium',
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+        ],
+      });
+      try {
+        const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+        const requests: string[] = [];
+        page.on('request', (r) => requests.push(r.url()));
+        await page.goto(pathToFileURL(join(out, 'index.html')).href);
+        expect(requests.filter((u) => !u.startsWith('file:') && !u.startsWith('data:'))).toEqual([]);
+        const gallery = page.locator('.gallery');
+        await expect.poll(() => gallery.locator('img').count()).toBe(12);
+        const decoded = await gallery
+          .locator('img')
+          .evaluateAll((imgs) =>
+            imgs.map(
+              (i) =>
+                (i as unknown as { complete: boolean; naturalWidth: number }).complete &&
+                (i as unknown as { naturalWidth: number }).naturalWidth,
+            ),
+          );
+        expect(decoded).toEqual(Array(12).fill(96));
+        mkdirSync(SHOTS, { recursive: true });
+        await gallery.locator('.gallery-pair').first().scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(SHOTS, 'quantization-gallery.png') });
+      } finally {
+        await browser.close();
+      }
+    },
+    90_000,
+  );
 });

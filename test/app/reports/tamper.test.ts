@@ -28,7 +28,10 @@ function copy(): string {
 /** Rewrites manifest.json to match the folder as it is now (a forger who knows the format). */
 async function forgeManifest(dir: string): Promise<void> {
   const m = readJson(join(dir, 'manifest.json')) as ReportManifest;
-  writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifestOf(m.reportId, m.createdAt, await scanReportFolder(dir)), null, 2)}\n`);
+  writeFileSync(
+    join(dir, 'manifest.json'),
+    `${JSON.stringify(manifestOf(m.reportId, m.createdAt, await scanReportFolder(dir)), null, 2)}\n`,
+  );
 }
 
 const verify = (dir: string, ...more: string[]) => cli(['report', '--verify', dir, ...more], tmpdir());
@@ -74,7 +77,10 @@ describe('recheck report --verify', () => {
     const dir = copy();
     const html = readFileSync(join(dir, 'index.html'), 'utf8');
     expect(html).toContain('falsification refuted: the claim stands');
-    writeFileSync(join(dir, 'index.html'), html.replaceAll('falsification refuted: the claim stands', 'falsification confirmed: the claim fails'));
+    writeFileSync(
+      join(dir, 'index.html'),
+      html.replaceAll('falsification refuted: the claim stands', 'falsification confirmed: the claim fails'),
+    );
     const plain = await verify(dir);
     expect(plain.stdout).toMatch(/^index\.html: changed/m);
     expect(plain.code).toBe(1);
@@ -88,14 +94,22 @@ describe('recheck report --verify', () => {
   it('catches a decision edited in the JSON, even with a forged manifest', async () => {
     const dir = copy();
     const data = readJson(join(dir, 'report.json')) as ReportData;
-    const edited = { ...data, falsifications: data.falsifications.map((f) => ({ ...f, decision: f.decision === null ? null : { ...f.decision, decision: 'confirmed' } })) };
+    const edited = {
+      ...data,
+      falsifications: data.falsifications.map((f) => ({
+        ...f,
+        decision: f.decision === null ? null : { ...f.decision, decision: 'confirmed' },
+      })),
+    };
     writeFileSync(join(dir, 'report.json'), `${JSON.stringify(edited, null, 2)}\n`);
     const plain = await verify(dir);
     expect(plain.stdout).toMatch(/^report\.json: changed/m);
     expect(plain.code).toBe(1);
     await forgeManifest(dir);
     const forged = await verify(dir);
-    expect(forged.stdout).toContain(`report.json: F1: the decision "confirmed" does not follow from its checks' outcomes (they give "refuted")`);
+    expect(forged.stdout).toContain(
+      `report.json: F1: the decision "confirmed" does not follow from its checks' outcomes (they give "refuted")`,
+    );
     expect(forged.stdout).toMatch(/^index\.html: is not what report\.json renders to/m);
     expect(forged.code).toBe(1);
   });

@@ -15,7 +15,16 @@ const seed = 42;
 function point(i: number): PointRecord {
   const params = pointAt(spec, i);
   const s = splitSeed(seed, i);
-  return { index: i, params, seed: s, inputSha256: inputHash({ params, seed: s }), outcome: 'ok', value: i, wallMs: 1, finishedAt: '2026-01-01T00:00:00.000Z' };
+  return {
+    index: i,
+    params,
+    seed: s,
+    inputSha256: inputHash({ params, seed: s }),
+    outcome: 'ok',
+    value: i,
+    wallMs: 1,
+    finishedAt: '2026-01-01T00:00:00.000Z',
+  };
 }
 
 const manifest = (): SweepManifest => ({

@@ -5,7 +5,16 @@ import { describe, expect, it } from 'vitest';
 import { appendPoint, contestedProblem, readCheckpoint, POINTS_FILE } from '../../../app/runs/checkpoint';
 import type { PointRecord } from '../../../app/runs/record';
 
-const rec = (index: number): PointRecord => ({ index, params: { t: index + 1 }, seed: 7, inputSha256: 'x', outcome: 'ok', value: index * 10, wallMs: 1, finishedAt: '2026-01-01T00:00:00.000Z' });
+const rec = (index: number): PointRecord => ({
+  index,
+  params: { t: index + 1 },
+  seed: 7,
+  inputSha256: 'x',
+  outcome: 'ok',
+  value: index * 10,
+  wallMs: 1,
+  finishedAt: '2026-01-01T00:00:00.000Z',
+});
 
 describe('sweep checkpoint', () => {
   it('reads back appended points, skips a torn last line, and ignores a second record that agrees with the first', async () => {
@@ -18,7 +27,12 @@ describe('sweep checkpoint', () => {
     const cp = await readCheckpoint(dir);
     expect([...cp.points.keys()].sort()).toEqual([0, 2]);
     expect(cp.points.get(0)?.wallMs).toBe(1);
-    expect(cp).toMatchObject({ skippedLines: 1, duplicatePoints: 1, contested: [], refused: [{ file: POINTS_FILE, reason: 'duplicate', count: 1, indexes: [0] }] });
+    expect(cp).toMatchObject({
+      skippedLines: 1,
+      duplicatePoints: 1,
+      contested: [],
+      refused: [{ file: POINTS_FILE, reason: 'duplicate', count: 1, indexes: [0] }],
+    });
     expect(readFileSync(join(dir, POINTS_FILE), 'utf8').split('\n').length).toBe(4); // three lines and the torn one
   });
 
@@ -30,7 +44,9 @@ describe('sweep checkpoint', () => {
     const cp = await readCheckpoint(dir);
     expect([...cp.points.keys()]).toEqual([1]);
     expect(cp.contested).toEqual([{ index: 0, files: [POINTS_FILE, POINTS_FILE] }]);
-    expect(contestedProblem(cp)).toBe(`point 0 has records that disagree (${POINTS_FILE}, ${POINTS_FILE}): the checkpoint cannot say which is this sweep's result, so it is not used; move this sweep's folder aside (or choose another --id) and run the sweep again`);
+    expect(contestedProblem(cp)).toBe(
+      `point 0 has records that disagree (${POINTS_FILE}, ${POINTS_FILE}): the checkpoint cannot say which is this sweep's result, so it is not used; move this sweep's folder aside (or choose another --id) and run the sweep again`,
+    );
     expect(contestedProblem({ contested: [] })).toBeNull();
   });
 });

@@ -29,7 +29,12 @@ function runnerKilledAt(signal: string, abort: AbortController, lagMs: number): 
 
 function recorded(dir: string): { index: number; outcome: string }[] {
   const file = join(dir, 'points.jsonl');
-  return existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { index: number; outcome: string }) : [];
+  return existsSync(file)
+    ? readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { index: number; outcome: string })
+    : [];
 }
 
 describe('a point killed by the signal that stops the sweep', () => {
@@ -38,7 +43,15 @@ describe('a point killed by the signal that stops the sweep', () => {
     const modulePath = join(dir, 'm.mjs');
     writeFileSync(modulePath, 'export default ({ t }) => t;');
     const abort = new AbortController();
-    const s = await runSweep({ modulePath, spec: { horizon: 3 }, seed: 1, jobs: 1, runsDir: join(dir, 'runs'), runner: runnerKilledAt('SIGTERM', abort, 30), signal: abort.signal });
+    const s = await runSweep({
+      modulePath,
+      spec: { horizon: 3 },
+      seed: 1,
+      jobs: 1,
+      runsDir: join(dir, 'runs'),
+      runner: runnerKilledAt('SIGTERM', abort, 30),
+      signal: abort.signal,
+    });
     expect(s.status).toBe('cancelled');
     expect(recorded(s.dir).map((r) => r.index)).toEqual([0]);
   });
@@ -48,8 +61,20 @@ describe('a point killed by the signal that stops the sweep', () => {
     const modulePath = join(dir, 'm.mjs');
     writeFileSync(modulePath, 'export default ({ t }) => t;');
     const abort = new AbortController();
-    const s = await runSweep({ modulePath, spec: { horizon: 3 }, seed: 1, jobs: 1, runsDir: join(dir, 'runs'), runner: runnerKilledAt('SIGTERM', abort, 0), signal: abort.signal });
+    const s = await runSweep({
+      modulePath,
+      spec: { horizon: 3 },
+      seed: 1,
+      jobs: 1,
+      runsDir: join(dir, 'runs'),
+      runner: runnerKilledAt('SIGTERM', abort, 0),
+      signal: abort.signal,
+    });
     expect(s.status).toBe('complete');
-    expect(recorded(s.dir).map((r) => [r.index, r.outcome])).toEqual([[0, 'ok'], [1, 'killed'], [2, 'ok']]);
+    expect(recorded(s.dir).map((r) => [r.index, r.outcome])).toEqual([
+      [0, 'ok'],
+      [1, 'killed'],
+      [2, 'ok'],
+    ]);
   });
 });

@@ -8,8 +8,12 @@ describe('sweep grid', () => {
     expect(pointCount(spec)).toBe(6);
     const points = Array.from({ length: 6 }, (_, i) => pointAt(spec, i));
     expect(points).toEqual([
-      { a: 1, b: 'x' }, { a: 1, b: 'y' }, { a: 1, b: 'z' },
-      { a: 2, b: 'x' }, { a: 2, b: 'y' }, { a: 2, b: 'z' },
+      { a: 1, b: 'x' },
+      { a: 1, b: 'y' },
+      { a: 1, b: 'z' },
+      { a: 2, b: 'x' },
+      { a: 2, b: 'y' },
+      { a: 2, b: 'z' },
     ]);
     expect(() => pointAt(spec, 6)).toThrow(RangeError);
   });

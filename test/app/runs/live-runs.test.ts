@@ -3,7 +3,16 @@
 import { describe, it, expect } from 'vitest';
 import { LIVE_POINTS, LiveRuns } from '../../../app/runs/live';
 
-const point = (runId: string, x: number) => ({ runId, type: 'series-point' as const, falsificationId: 'F1', checkId: 'sweep', series: 'additive', xLabel: 'k', x, y: x / 2 });
+const point = (runId: string, x: number) => ({
+  runId,
+  type: 'series-point' as const,
+  falsificationId: 'F1',
+  checkId: 'sweep',
+  series: 'additive',
+  xLabel: 'k',
+  x,
+  y: x / 2,
+});
 
 describe('LiveRuns', () => {
   it('keeps the series points of a live run, in order, and forgets them when it ends', () => {

@@ -6,7 +6,15 @@ import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { splitSeed } from '../../../checkers/random/xoshiro128';
-import { appendPoint, pointsFiles, POINTS_FILE, readCheckpoint, repairAllPointsFiles, shardPointsFile, writeManifest } from '../../../app/runs/checkpoint';
+import {
+  appendPoint,
+  pointsFiles,
+  POINTS_FILE,
+  readCheckpoint,
+  repairAllPointsFiles,
+  shardPointsFile,
+  writeManifest,
+} from '../../../app/runs/checkpoint';
 import { pointAt } from '../../../app/runs/grid';
 import { inputHash, type PointRecord, type SweepManifest } from '../../../app/runs/record';
 import { runSweep } from '../../../app/runs/sweep';
@@ -19,7 +27,16 @@ const seed = 11;
 function point(i: number, value: unknown = i * i): PointRecord {
   const params = pointAt(spec, i);
   const s = splitSeed(seed, i);
-  return { index: i, params, seed: s, inputSha256: inputHash({ params, seed: s }), outcome: 'ok', value, wallMs: 1, finishedAt: '2026-01-01T00:00:00.000Z' };
+  return {
+    index: i,
+    params,
+    seed: s,
+    inputSha256: inputHash({ params, seed: s }),
+    outcome: 'ok',
+    value,
+    wallMs: 1,
+    finishedAt: '2026-01-01T00:00:00.000Z',
+  };
 }
 
 const manifest = (shards: number): SweepManifest => ({
@@ -54,8 +71,17 @@ describe('sharded checkpoint', () => {
     await appendPoint(dir, point(8), shardPointsFile({ index: 8, count: 9 })); // a cut the manifest does not record
     writeFileSync(join(dir, 'points.shard-x.jsonl'), JSON.stringify(point(5)) + '\n'); // not a shard file name: ignored
     writeFileSync(join(dir, 'points.shard-1.jsonl'), JSON.stringify(point(5)) + '\n'); // nor is a file without its cut
-    expect(await pointsFiles(dir)).toEqual([POINTS_FILE, 'points.shard-0-of-3.jsonl', 'points.shard-1-of-3.jsonl', 'points.shard-2-of-3.jsonl', 'points.shard-8-of-9.jsonl']);
-    expect(JSON.parse(readFileSync(join(dir, 'points.shard-1-of-3.jsonl'), 'utf8').split('\n')[0] as string)).toMatchObject({ index: 3, shard: '1/3' });
+    expect(await pointsFiles(dir)).toEqual([
+      POINTS_FILE,
+      'points.shard-0-of-3.jsonl',
+      'points.shard-1-of-3.jsonl',
+      'points.shard-2-of-3.jsonl',
+      'points.shard-8-of-9.jsonl',
+    ]);
+    expect(JSON.parse(readFileSync(join(dir, 'points.shard-1-of-3.jsonl'), 'utf8').split('\n')[0] as string)).toMatchObject({
+      index: 3,
+      shard: '1/3',
+    });
     const cp = await readCheckpoint(dir);
     expect([...cp.points.keys()].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 6]);
     expect(cp.points.get(3)).toEqual(point(3)); // read back without the stamp
@@ -84,8 +110,19 @@ describe('sharded checkpoint', () => {
     const runner = fakeRunner(({ t }) => (t as number) * (t as number));
     // The parent's manifest first (a shard refuses a folder without one), with its cut into 3 shards, then
     // shard 1 of 3 = points 3, 4, 5.
-    const parent = await runSweep({ modulePath, spec, seed, runsDir, id: 'sw', jobs: 1, runner: fakeRunner(() => 0), signal: AbortSignal.abort() });
-    await expect(runSweep({ modulePath, spec, seed, runsDir, id: 'sw', runner, shard: { index: 1, count: 3 } })).rejects.toThrow(/manifest\.json records no cut into shards for this sweep: --shard 1\/3 does not fit/);
+    const parent = await runSweep({
+      modulePath,
+      spec,
+      seed,
+      runsDir,
+      id: 'sw',
+      jobs: 1,
+      runner: fakeRunner(() => 0),
+      signal: AbortSignal.abort(),
+    });
+    await expect(runSweep({ modulePath, spec, seed, runsDir, id: 'sw', runner, shard: { index: 1, count: 3 } })).rejects.toThrow(
+      /manifest\.json records no cut into shards for this sweep: --shard 1\/3 does not fit/,
+    );
     const m = JSON.parse(readFileSync(join(parent.dir, 'manifest.json'), 'utf8')) as SweepManifest;
     await writeManifest(parent.dir, { ...m, backend: { name: 'slurm', settings: { shards: 3 } } });
     const before = readFileSync(join(parent.dir, 'manifest.json'), 'utf8');
@@ -93,11 +130,23 @@ describe('sharded checkpoint', () => {
     const s = await runSweep({ modulePath, spec, seed, runsDir, id: 'sw', jobs: 2, runner, shard: { index: 1, count: 3 } });
     expect(s).toMatchObject({ status: 'complete', total: 3, done: 3, resumed: 1 });
     expect(runner.runs.sort()).toEqual([4, 6]); // t = index + 1: points 3 and 5
-    const own = readFileSync(join(parent.dir, shardPointsFile({ index: 1, count: 3 })), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as PointRecord & { shard: string });
-    expect(own.map((r) => [r.index, r.shard]).sort()).toEqual([[3, '1/3'], [5, '1/3']]);
+    const own = readFileSync(join(parent.dir, shardPointsFile({ index: 1, count: 3 })), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as PointRecord & { shard: string });
+    expect(own.map((r) => [r.index, r.shard]).sort()).toEqual([
+      [3, '1/3'],
+      [5, '1/3'],
+    ]);
     expect(readFileSync(join(parent.dir, 'manifest.json'), 'utf8')).toBe(before);
-    await expect(runSweep({ modulePath, spec, seed, runsDir, id: 'sw', runner, shard: { index: 0, count: 2 } })).rejects.toThrow(/records a cut into 3 shards for this sweep: --shard 0\/2 does not fit/);
-    await expect(runSweep({ modulePath, spec, seed, runsDir, id: 'other', runner, shard: { index: 0, count: 3 } })).rejects.toThrow(/no manifest\.json: a shard runs only inside a sweep/);
-    await expect(runSweep({ modulePath, spec, seed, runsDir, id: 'fresh', runner, resume: true })).rejects.toThrow(/no sweep to resume here/);
+    await expect(runSweep({ modulePath, spec, seed, runsDir, id: 'sw', runner, shard: { index: 0, count: 2 } })).rejects.toThrow(
+      /records a cut into 3 shards for this sweep: --shard 0\/2 does not fit/,
+    );
+    await expect(runSweep({ modulePath, spec, seed, runsDir, id: 'other', runner, shard: { index: 0, count: 3 } })).rejects.toThrow(
+      /no manifest\.json: a shard runs only inside a sweep/,
+    );
+    await expect(runSweep({ modulePath, spec, seed, runsDir, id: 'fresh', runner, resume: true })).rejects.toThrow(
+      /no sweep to resume here/,
+    );
   });
 });

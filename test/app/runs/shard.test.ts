@@ -43,14 +43,20 @@ describe('sweep shards', () => {
 
   it('a resume resubmits exactly the shards lacking a point below the stop point (against brute force)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 60 }), fc.integer({ min: 1, max: 20 }), fc.array(fc.integer({ min: 0, max: 59 })), fc.integer({ min: 0, max: 60 }), (total, wanted, doneList, limitRaw) => {
-        const count = Math.min(total, wanted);
-        const done = new Set(doneList.filter((i) => i < total));
-        const limit = Math.min(limitRaw, total);
-        const expected: number[] = [];
-        for (let i = 0; i < limit; i++) if (!done.has(i)) expected.push(shardOf(total, count, i));
-        expect(shardsMissing(done, total, count, limit)).toEqual([...new Set(expected)]);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 60 }),
+        fc.integer({ min: 1, max: 20 }),
+        fc.array(fc.integer({ min: 0, max: 59 })),
+        fc.integer({ min: 0, max: 60 }),
+        (total, wanted, doneList, limitRaw) => {
+          const count = Math.min(total, wanted);
+          const done = new Set(doneList.filter((i) => i < total));
+          const limit = Math.min(limitRaw, total);
+          const expected: number[] = [];
+          for (let i = 0; i < limit; i++) if (!done.has(i)) expected.push(shardOf(total, count, i));
+          expect(shardsMissing(done, total, count, limit)).toEqual([...new Set(expected)]);
+        },
+      ),
     );
     // 6 points in 3 shards {0,1} {2,3} {4,5}: 0, 1, 2 and 5 done.
     expect(shardsMissing(new Set([0, 1, 2, 5]), 6, 3, 6)).toEqual([1, 2]);
@@ -70,6 +76,7 @@ describe('sweep shards', () => {
 
   it('--shard i/N is parsed strictly', () => {
     expect(parseShard('2/8', '--shard')).toEqual({ index: 2, count: 8 });
-    for (const bad of ['8/8', '1/0', '-1/3', '1/3/4', 'a/3', '']) expect(() => parseShard(bad, '--shard')).toThrow(/--shard: expected i\/N/);
+    for (const bad of ['8/8', '1/0', '-1/3', '1/3/4', 'a/3', ''])
+      expect(() => parseShard(bad, '--shard')).toThrow(/--shard: expected i\/N/);
   });
 });

@@ -8,20 +8,30 @@ import { confinementOrSkip } from '../sandbox/harness';
 
 const c = await confinementOrSkip();
 
-
 describe.skipIf(c === null)('recheck sweep', () => {
   it('runs a grid, stops at the first violation (exit 1), checkpoints into the case runs/ folder', async () => {
     const root = tempDir();
     mkdirSync(join(root, 'sandbox'));
     writeFileSync(join(root, 'case.json'), '{}');
     writeFileSync(join(root, 'sandbox', 'f.mjs'), 'export default ({ a, b }) => ({ prod: a * b, violation: a * b > 5 });');
-    const r = await cli(['sweep', 'sandbox/f.mjs', '--param', 'a=1,2,3', '--param', 'b=2,3', '--stop-on', 'violation', '--jobs', '2', '--json'], root);
+    const r = await cli(
+      ['sweep', 'sandbox/f.mjs', '--param', 'a=1,2,3', '--param', 'b=2,3', '--stop-on', 'violation', '--jobs', '2', '--json'],
+      root,
+    );
     expect(r.code).toBe(1);
     const summary = JSON.parse(r.stdout);
     // Points in order: (1,2) (1,3) (2,2) (2,3): 6 > 5 at index 3.
-    expect(summary).toMatchObject({ status: 'stopped', done: 4, total: 6, firstViolation: { index: 3, params: { a: 2, b: 3 }, value: { prod: 6, violation: true } } });
+    expect(summary).toMatchObject({
+      status: 'stopped',
+      done: 4,
+      total: 6,
+      firstViolation: { index: 3, params: { a: 2, b: 3 }, value: { prod: 6, violation: true } },
+    });
     expect(summary.dir.startsWith(join(root, 'runs'))).toBe(true);
-    const events = r.stderr.trim().split('\n').map((l) => JSON.parse(l) as { type: string; index?: number });
+    const events = r.stderr
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string; index?: number });
     expect(events[0]).toMatchObject({ type: 'started', total: 6, jobs: 2 });
     // With 2 jobs, point 4 (also violating) may finish before point 3: the stop point only ever moves down, to 3.
     const stops = events.filter((e) => e.type === 'stopping').map((e) => e.index ?? -1);

@@ -14,14 +14,20 @@ const CHILD = resolve(import.meta.dirname, 'sweep-child.ts');
 function pointLines(dir: string): { index: number; value: number }[] {
   const file = join(dir, 'points.jsonl');
   if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8').split('\n').filter((l) => l.endsWith('}')).map((l) => JSON.parse(l) as { index: number; value: number });
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.endsWith('}'))
+    .map((l) => JSON.parse(l) as { index: number; value: number });
 }
 
 describe.skipIf(c === null)('killed sweep', () => {
   it('SIGKILL after two points, then the same command finishes the rest', async () => {
     const root = mkdtempSync(join(tmpdir(), 'recheck-kill-'));
     // Each point busy-waits 100 ms, then returns t squared.
-    writeFileSync(join(root, 'slow.mjs'), 'export default ({ t }) => { const s = Date.now(); while (Date.now() - s < 100) {} return t * t; };');
+    writeFileSync(
+      join(root, 'slow.mjs'),
+      'export default ({ t }) => { const s = Date.now(); while (Date.now() - s < 100) {} return t * t; };',
+    );
     const args = [RUN_TS, CHILD, join(root, 'slow.mjs'), join(root, 'runs'), 'k', '5'];
     const sweepDir = join(root, 'runs', 'k');
     const child = spawn(process.execPath, args, { cwd: root, stdio: 'ignore' });

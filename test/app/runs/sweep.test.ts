@@ -21,7 +21,14 @@ const expectedDraw = (sweepSeed: number, index: number): number => new Xoshiro12
 
 describe.skipIf(c === null)('runSweep', () => {
   it('stops at the first violation by index, with the same points and values for 1 job and 3 jobs', async () => {
-    const base = { modulePath, spec: { horizon: 7 }, seed: 99, stopOn: 'violation', runner: nodeChildRunner(c!), limits: { timeoutMs: 20_000 } };
+    const base = {
+      modulePath,
+      spec: { horizon: 7 },
+      seed: 99,
+      stopOn: 'violation',
+      runner: nodeChildRunner(c!),
+      limits: { timeoutMs: 20_000 },
+    };
     const one = await runSweep({ ...base, jobs: 1, runsDir: join(dir, 'runs-1') });
     const three = await runSweep({ ...base, jobs: 3, runsDir: join(dir, 'runs-3') });
     for (const s of [one, three]) {
@@ -48,7 +55,13 @@ describe.skipIf(c === null)('runSweep', () => {
     const ac = new AbortController();
     const events: SweepEvent[] = [];
     const first = await runSweep({
-      modulePath, spec: { parameters: { t: [1, 2, 3] } }, seed: 5, jobs: 1, runsDir, runner: nodeChildRunner(c!), signal: ac.signal,
+      modulePath,
+      spec: { parameters: { t: [1, 2, 3] } },
+      seed: 5,
+      jobs: 1,
+      runsDir,
+      runner: nodeChildRunner(c!),
+      signal: ac.signal,
       onEvent: (e) => {
         events.push(e);
         if (e.type === 'point') ac.abort();
@@ -57,14 +70,33 @@ describe.skipIf(c === null)('runSweep', () => {
     expect(first.status).toBe('cancelled');
     expect(first.done).toBe(1);
     expect(events.find((e) => e.type === 'progress')).toMatchObject({ done: 1, total: 3 });
-    const second = await runSweep({ modulePath, spec: { parameters: { t: [1, 2, 3] } }, seed: 5, jobs: 2, runsDir, runner: nodeChildRunner(c!) });
+    const second = await runSweep({
+      modulePath,
+      spec: { parameters: { t: [1, 2, 3] } },
+      seed: 5,
+      jobs: 2,
+      runsDir,
+      runner: nodeChildRunner(c!),
+    });
     expect(second).toMatchObject({ id: first.id, status: 'complete', resumed: 1, done: 3, outcomes: { ok: 3 } });
-    const lines = readFileSync(join(second.dir, 'points.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { index: number; value: { draw: number } });
+    const lines = readFileSync(join(second.dir, 'points.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { index: number; value: { draw: number } });
     expect(lines.map((l) => l.index).sort()).toEqual([0, 1, 2]); // each point exactly once
     for (const l of lines) expect(l.value.draw).toBe(expectedDraw(5, l.index));
     // Same folder, different code: refused.
     writeFileSync(join(dir, 'other.ts'), 'export default () => 1;');
-    await expect(runSweep({ modulePath: join(dir, 'other.ts'), spec: { parameters: { t: [1, 2, 3] } }, seed: 5, runsDir, id: first.id, runner: nodeChildRunner(c!) })).rejects.toThrow(/different code/);
+    await expect(
+      runSweep({
+        modulePath: join(dir, 'other.ts'),
+        spec: { parameters: { t: [1, 2, 3] } },
+        seed: 5,
+        runsDir,
+        id: first.id,
+        runner: nodeChildRunner(c!),
+      }),
+    ).rejects.toThrow(/different code/);
   });
 
   it("forwards a running point's own progress and log, tagged with the point's index", async () => {
@@ -78,15 +110,29 @@ describe.skipIf(c === null)('runSweep', () => {
 };`,
     );
     const events: SweepEvent[] = [];
-    const s = await runSweep({ modulePath: slow, spec: { parameters: { t: [10, 20] } }, seed: 1, jobs: 2, runsDir: join(dir, 'runs-progress'), runner: nodeChildRunner(c!), onEvent: (e) => events.push(e) });
+    const s = await runSweep({
+      modulePath: slow,
+      spec: { parameters: { t: [10, 20] } },
+      seed: 1,
+      jobs: 2,
+      runsDir: join(dir, 'runs-progress'),
+      runner: nodeChildRunner(c!),
+      onEvent: (e) => events.push(e),
+    });
     expect(s.status).toBe('complete');
-    for (const [index, t] of [[0, 10], [1, 20]] as const) {
+    for (const [index, t] of [
+      [0, 10],
+      [1, 20],
+    ] as const) {
       expect(events).toContainEqual({ type: 'point-log', index, text: `point ${t} starts` });
       // The last progress message of a point is always sent (the runner throttles the ones before it).
-      expect(events.filter((e) => e.type === 'point-progress' && e.index === index).at(-1)).toMatchObject({ done: 3, total: 3, message: 'step' });
+      expect(events.filter((e) => e.type === 'point-progress' && e.index === index).at(-1)).toMatchObject({
+        done: 3,
+        total: 3,
+        message: 'step',
+      });
     }
     const manifest = (await readCheckpoint(s.dir)).manifest;
     expect(manifest?.isolation).toMatch(/bubblewrap/);
   });
 });
-

@@ -33,7 +33,16 @@ const { code } = await bundleSource({ modulePath: process.argv[3], target: 'work
 process.stdout.write(JSON.stringify({ bytes: code.length, float64: code.includes('function exactDecimalOfFloat64') }));
 `,
     );
-    await build({ entryPoints: [entry], outfile: main, bundle: true, platform: 'node', format: 'esm', target: 'node20', external: ['esbuild'], logLevel: 'silent' });
+    await build({
+      entryPoints: [entry],
+      outfile: main,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      external: ['esbuild'],
+      logLevel: 'silent',
+    });
     mkdirSync(join(tmp, 'app', 'node_modules'), { recursive: true });
     symlinkSync(join(REPO, 'node_modules', 'esbuild'), join(tmp, 'app', 'node_modules', 'esbuild'));
     // Stand-in for the unpacked binary: records each start, then runs the real one.
@@ -45,7 +54,10 @@ process.stdout.write(JSON.stringify({ bytes: code.length, float64: code.includes
 
     const userModule = join(tmp, 'case', 'sandbox', 'm.ts');
     mkdirSync(join(userModule, '..'), { recursive: true });
-    writeFileSync(userModule, `import Decimal from 'decimal.js';\nimport { exactDecimalOfFloat64 } from '../../checkers/precise/float64';\nexport default () => new Decimal(exactDecimalOfFloat64(0.25)).toString();\n`);
+    writeFileSync(
+      userModule,
+      `import Decimal from 'decimal.js';\nimport { exactDecimalOfFloat64 } from '../../checkers/precise/float64';\nexport default () => new Decimal(exactDecimalOfFloat64(0.25)).toString();\n`,
+    );
 
     const config = { root: layout.root, nodeModules: [layout.nodeModules], esbuildBinary: wrapper };
     const env = { ...process.env };
@@ -60,10 +72,16 @@ process.stdout.write(JSON.stringify({ bytes: code.length, float64: code.includes
 
   it('refuses an esbuild binary configured after esbuild has loaded (it would be ignored silently)', async () => {
     // In process, as the desktop app bundles (a Node host's bundler child reads the variable when it starts).
-    const { code } = await bundleInProcess({ modulePath: join(REPO, 'app/sandbox/inside/call-default.ts'), target: 'worker', requiredExports: [] });
+    const { code } = await bundleInProcess({
+      modulePath: join(REPO, 'app/sandbox/inside/call-default.ts'),
+      target: 'worker',
+      requiredExports: [],
+    });
     expect(code.length).toBeGreaterThan(0);
     const before = sandboxSources();
-    expect(() => configureSandboxSources({ ...before, esbuildBinary: join(tmp, 'late-esbuild') })).toThrow(/esbuildBinary must be set before the first bundle/);
+    expect(() => configureSandboxSources({ ...before, esbuildBinary: join(tmp, 'late-esbuild') })).toThrow(
+      /esbuildBinary must be set before the first bundle/,
+    );
     expect(sandboxSources()).toBe(before);
     expect(process.env.ESBUILD_BINARY_PATH).not.toBe(join(tmp, 'late-esbuild'));
   });

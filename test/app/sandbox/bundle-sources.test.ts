@@ -5,7 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BadInputError } from '../../../app/errors';
-import { bundleProgram, bundleSource, configureSandboxSources, sandboxSources, CHECKOUT_SANDBOX_SOURCES } from '../../../app/sandbox/bundle';
+import {
+  bundleProgram,
+  bundleSource,
+  configureSandboxSources,
+  sandboxSources,
+  CHECKOUT_SANDBOX_SOURCES,
+} from '../../../app/sandbox/bundle';
 import { defaultConfinement } from '../../../app/sandbox/confinement';
 import { runSandboxed } from '../../../app/sandbox/host';
 import { makePackagedLayout, type PackagedLayout } from './packaged-layout';
@@ -63,7 +69,12 @@ describe('bundler sources relocated to the packaged layout', () => {
       expect(r.outcome, JSON.stringify(r)).toBe('ok');
       // Oracle: 0.1 is 3602879701896397 / 2^55, so (0.1 - 1/10) * 10^55 = 3602879701896397 * 5^55 - 10^54.
       const excess = (3602879701896397n * 5n ** 55n - 10n ** 54n).toString();
-      expect(r.outcome === 'ok' ? r.value : null).toEqual({ excess, sum: '1/2', where: 'packaged layout', units: 'trajectory batch token sample step' });
+      expect(r.outcome === 'ok' ? r.value : null).toEqual({
+        excess,
+        sum: '1/2',
+        where: 'packaged layout',
+        units: 'trajectory batch token sample step',
+      });
     } finally {
       await program.cleanup();
     }
@@ -82,7 +93,9 @@ describe('bundler sources relocated to the packaged layout', () => {
     const bare = join(tmp, 'without-packages', 'node_modules');
     mkdirSync(bare, { recursive: true });
     configureSandboxSources({ root: layout.root, nodeModules: [bare] });
-    await expect(bundleSource({ modulePath: smallPath })).rejects.toThrow(/small\.ts: cannot be bundled for the sandbox: small\.ts:1: Could not resolve "decimal\.js"/);
+    await expect(bundleSource({ modulePath: smallPath })).rejects.toThrow(
+      /small\.ts: cannot be bundled for the sandbox: small\.ts:1: Could not resolve "decimal\.js"/,
+    );
   });
 
   it('a configured root without the sources fails with one line naming the missing folder', async () => {
@@ -100,7 +113,12 @@ describe('bundler sources relocated to the packaged layout', () => {
   it('a missing node_modules folder is named too', async () => {
     const nowhere = join(tmp, 'no-such-dir', 'node_modules');
     configureSandboxSources({ root: layout.root, nodeModules: [nowhere] });
-    await expect(bundleSource({ modulePath })).rejects.toThrow(new BadInputError(nowhere, `node_modules folder of the sandbox packages not found: the sandbox sources are incomplete (configured root ${layout.root}); reinstall, or fix configureSandboxSources`).message);
+    await expect(bundleSource({ modulePath })).rejects.toThrow(
+      new BadInputError(
+        nowhere,
+        `node_modules folder of the sandbox packages not found: the sandbox sources are incomplete (configured root ${layout.root}); reinstall, or fix configureSandboxSources`,
+      ).message,
+    );
   });
 
   it('configureSandboxSources(undefined) restores the checkout layout', () => {

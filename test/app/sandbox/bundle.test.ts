@@ -39,7 +39,9 @@ describe('bundleProgram', () => {
   });
 
   it('replaces denied Node modules by stubs and keeps harmless ones', async () => {
-    const dir = moduleIn({ 'm.mjs': `import { join } from 'node:path';\nimport { spawn } from 'child_process';\nexport default () => [join('a', 'b'), typeof spawn];` });
+    const dir = moduleIn({
+      'm.mjs': `import { join } from 'node:path';\nimport { spawn } from 'child_process';\nexport default () => [join('a', 'b'), typeof spawn];`,
+    });
     const p = await bundleProgram({ modulePath: join(dir, 'm.mjs') });
     try {
       const text = readFileSync(p.file, 'utf8');

@@ -12,14 +12,21 @@ writeFileSync(secret, 'host secret');
 
 describe.skipIf(c === null)('sandbox: files', () => {
   it('cannot read a file through a static import (named in the reason)', async () => {
-    const r = await runSource(c!, `import { readFileSync } from 'node:fs'; export default () => readFileSync(${JSON.stringify(secret)}, 'utf8');`);
+    const r = await runSource(
+      c!,
+      `import { readFileSync } from 'node:fs'; export default () => readFileSync(${JSON.stringify(secret)}, 'utf8');`,
+    );
     expect(r.outcome).toBe('denied');
     if (r.outcome === 'ok') return;
     expect(r.denied).toEqual({ resource: 'file', what: `node:fs.readFileSync ${secret}` });
   });
 
   it('cannot read a file through a computed dynamic import (guard), nor without the guard (permission model)', async () => {
-    const r = await runSource(c!, `export default async (input) => { const fs = await import(input.mod); return fs.readFileSync(${JSON.stringify(secret)}, 'utf8'); };`, { input: { mod: 'node:fs' } });
+    const r = await runSource(
+      c!,
+      `export default async (input) => { const fs = await import(input.mod); return fs.readFileSync(${JSON.stringify(secret)}, 'utf8'); };`,
+      { input: { mod: 'node:fs' } },
+    );
     expect(r.outcome).toBe('denied');
     if (r.outcome !== 'ok') expect(r.denied).toEqual({ resource: 'file', what: 'import node:fs' });
     const raw = await runRaw(c!, `const fs = await import('node:fs'); return fs.readFileSync(${JSON.stringify(secret)}, 'utf8');`);
@@ -41,8 +48,15 @@ describe.skipIf(c === null)('sandbox: files', () => {
 
   it('cannot write a file (static and dynamic import); nothing appears on disk', async () => {
     const target = join(secretDir, 'written.txt');
-    const r1 = await runSource(c!, `import { writeFileSync } from 'node:fs'; export default () => writeFileSync(${JSON.stringify(target)}, 'x');`);
-    const r2 = await runSource(c!, `export default async (input) => { const fs = await import(input.mod); fs.writeFileSync(${JSON.stringify(target)}, 'x'); };`, { input: { mod: 'node:fs' } });
+    const r1 = await runSource(
+      c!,
+      `import { writeFileSync } from 'node:fs'; export default () => writeFileSync(${JSON.stringify(target)}, 'x');`,
+    );
+    const r2 = await runSource(
+      c!,
+      `export default async (input) => { const fs = await import(input.mod); fs.writeFileSync(${JSON.stringify(target)}, 'x'); };`,
+      { input: { mod: 'node:fs' } },
+    );
     expect([r1.outcome, r2.outcome]).toEqual(['denied', 'denied']);
     expect(existsSync(target)).toBe(false);
   });

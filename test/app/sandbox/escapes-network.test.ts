@@ -24,19 +24,27 @@ describe.skipIf(c === null)('sandbox: network (a server on the host loopback sta
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('global fetch is denied and named', async () => {
-    const r = await runSource(c!, `export default async (input) => (await fetch('http://127.0.0.1:' + input.port + '/')).text();`, { input: { port } });
+    const r = await runSource(c!, `export default async (input) => (await fetch('http://127.0.0.1:' + input.port + '/')).text();`, {
+      input: { port },
+    });
     expect(r.outcome).toBe('denied');
     if (r.outcome !== 'ok') expect(r.denied).toEqual({ resource: 'network', what: `fetch http://127.0.0.1:${port}/` });
   });
 
   it('a static import of node:http is denied', async () => {
-    const r = await runSource(c!, `import http from 'node:http'; export default (input) => new Promise((res, rej) => http.get('http://127.0.0.1:' + input.port + '/', (m) => res(m.statusCode)).on('error', rej));`, { input: { port } });
+    const r = await runSource(
+      c!,
+      `import http from 'node:http'; export default (input) => new Promise((res, rej) => http.get('http://127.0.0.1:' + input.port + '/', (m) => res(m.statusCode)).on('error', rej));`,
+      { input: { port } },
+    );
     expect(r.outcome).toBe('denied');
     if (r.outcome !== 'ok') expect(r.denied?.resource).toBe('network');
   });
 
   it('a computed import of node:net is denied; a raw socket without the guard finds no route (own network namespace)', async () => {
-    const r = await runSource(c!, `export default async (input) => { try { await import(input.mod); } catch {} return 'carried on'; };`, { input: { mod: 'node:net' } });
+    const r = await runSource(c!, `export default async (input) => { try { await import(input.mod); } catch {} return 'carried on'; };`, {
+      input: { mod: 'node:net' },
+    });
     expect(r.outcome).toBe('denied');
     if (r.outcome !== 'ok') expect(r.denied).toEqual({ resource: 'network', what: 'import node:net' });
     const body = `const net = await import('node:net');

@@ -11,7 +11,11 @@ describe.skipIf(c === null)('sandbox: processes, signals, code generation', () =
     const r1 = await runSource(c!, `import { execSync } from 'node:child_process'; export default () => String(execSync('id'));`);
     expect(r1.outcome).toBe('denied');
     if (r1.outcome !== 'ok') expect(r1.denied).toEqual({ resource: 'child-process', what: 'node:child_process.execSync id' });
-    const r2 = await runSource(c!, `export default async (input) => { const cp = await import(input.mod); return String(cp.execSync('id')); };`, { input: { mod: 'node:child_process' } });
+    const r2 = await runSource(
+      c!,
+      `export default async (input) => { const cp = await import(input.mod); return String(cp.execSync('id')); };`,
+      { input: { mod: 'node:child_process' } },
+    );
     expect(r2.outcome).toBe('denied');
     if (r2.outcome !== 'ok') expect(r2.denied).toEqual({ resource: 'child-process', what: 'import node:child_process' });
     const raw = await runRaw(c!, `const cp = await import('node:child_process'); return String(cp.execSync('id'));`);
@@ -28,7 +32,9 @@ describe.skipIf(c === null)('sandbox: processes, signals, code generation', () =
       const r1 = await runSource(c!, `export default (input) => process.kill(input.pid, 'SIGUSR2');`, { input: { pid: process.pid } });
       expect(r1.outcome).toBe('denied');
       if (r1.outcome !== 'ok') expect(r1.denied).toEqual({ resource: 'signal', what: `process.kill ${process.pid}` });
-      const r2 = await runRaw(c!, `try { process.kill(input.pid, 'SIGUSR2'); return 'sent'; } catch (e) { return e.code; }`, { input: { pid: process.pid } });
+      const r2 = await runRaw(c!, `try { process.kill(input.pid, 'SIGUSR2'); return 'sent'; } catch (e) { return e.code; }`, {
+        input: { pid: process.pid },
+      });
       expect(r2.outcome === 'ok' ? r2.value : r2.outcome).toBe('ESRCH'); // own PID namespace: no such process
       expect(signalled).toBe(0);
     } finally {
@@ -37,7 +43,11 @@ describe.skipIf(c === null)('sandbox: processes, signals, code generation', () =
   });
 
   it('cannot start a worker thread', async () => {
-    const r = await runSource(c!, `export default async (input) => { const w = await import(input.mod); new w.Worker('1', { eval: true }); };`, { input: { mod: 'node:worker_threads' } });
+    const r = await runSource(
+      c!,
+      `export default async (input) => { const w = await import(input.mod); new w.Worker('1', { eval: true }); };`,
+      { input: { mod: 'node:worker_threads' } },
+    );
     expect(r.outcome).toBe('denied');
     if (r.outcome !== 'ok') expect(r.denied?.resource).toBe('worker');
     const raw = await runRaw(c!, `const w = await import('node:worker_threads'); new w.Worker('1', { eval: true }); return 'started';`);
@@ -88,7 +98,10 @@ describe.skipIf(c === null)('sandbox: identity', () => {
   });
 
   it('the guarded process object hides the host: no uid, environment, stdin or real stdout', async () => {
-    const r = await runSource(c!, `export default () => [typeof process.getuid, Object.keys(process.env).length, Object.keys(process).length, process.stdout.write('raw text') ];`);
+    const r = await runSource(
+      c!,
+      `export default () => [typeof process.getuid, Object.keys(process.env).length, Object.keys(process).length, process.stdout.write('raw text') ];`,
+    );
     expect(r.outcome === 'ok' ? r.value : r).toEqual(['undefined', 0, 0, true]);
     expect(r.messages).toContainEqual({ type: 'log', level: 'info', text: 'raw text' });
   });

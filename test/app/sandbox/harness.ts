@@ -23,7 +23,17 @@ export async function confinementOrSkip(): Promise<Confinement | null> {
 export type Ran = RunReport & { messages: SandboxMessage[] };
 
 /** Bundles `source` (file name `name` in a fresh folder) and runs it with `input`. */
-export async function runSource(c: Confinement, source: string, o: { input?: unknown; limits?: Partial<SandboxLimits>; name?: string; signal?: AbortSignal; onMessage?: (m: SandboxMessage) => void } = {}): Promise<Ran> {
+export async function runSource(
+  c: Confinement,
+  source: string,
+  o: {
+    input?: unknown;
+    limits?: Partial<SandboxLimits>;
+    name?: string;
+    signal?: AbortSignal;
+    onMessage?: (m: SandboxMessage) => void;
+  } = {},
+): Promise<Ran> {
   const dir = mkdtempSync(join(tmpdir(), 'recheck-sbx-test-'));
   const file = join(dir, o.name ?? 'module.mjs');
   writeFileSync(file, source);
@@ -75,7 +85,14 @@ export async function runRaw(c: Confinement, body: string, o: { input?: unknown;
   const program = { file, dir, codeHash: '', moduleHash: '', cleanup: () => rm(dir, { recursive: true, force: true }) };
   const messages: SandboxMessage[] = [];
   try {
-    const r = await runSandboxed({ program, input: o.input ?? null, seed: 1, confinement: c, limits: { timeoutMs: 30_000, memoryMb: 128, ...o.limits }, onMessage: (m) => messages.push(m) });
+    const r = await runSandboxed({
+      program,
+      input: o.input ?? null,
+      seed: 1,
+      confinement: c,
+      limits: { timeoutMs: 30_000, memoryMb: 128, ...o.limits },
+      onMessage: (m) => messages.push(m),
+    });
     return { ...r, messages };
   } finally {
     await program.cleanup();

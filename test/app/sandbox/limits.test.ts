@@ -18,7 +18,9 @@ describe.skipIf(c === null)('sandbox: limits end only the run, with a clear reas
 
   it('a heap bomb ends with out-of-memory; the host is fine and the next run works', async () => {
     const before = process.memoryUsage().rss;
-    const r = await runSource(c!, `export default () => { const a = []; for (;;) a.push(new Array(1e5).fill(1.5)); };`, { limits: { memoryMb: 48 } });
+    const r = await runSource(c!, `export default () => { const a = []; for (;;) a.push(new Array(1e5).fill(1.5)); };`, {
+      limits: { memoryMb: 48 },
+    });
     expect(r.outcome).toBe('out-of-memory');
     expect(process.memoryUsage().rss - before).toBeLessThan(64 * 1024 * 1024);
     const next = await runSource(c!, `export default () => 42;`);
@@ -26,7 +28,9 @@ describe.skipIf(c === null)('sandbox: limits end only the run, with a clear reas
   });
 
   it('an ArrayBuffer bomb (outside the JS heap) ends with out-of-memory at the address-space limit', async () => {
-    const r = await runSource(c!, `export default () => { const a = []; for (;;) a.push(new Uint8Array(16 << 20).fill(1)); };`, { limits: { memoryMb: 64 } });
+    const r = await runSource(c!, `export default () => { const a = []; for (;;) a.push(new Uint8Array(16 << 20).fill(1)); };`, {
+      limits: { memoryMb: 64 },
+    });
     expect(r.outcome).toBe('out-of-memory');
     if (r.outcome !== 'ok') expect(r.message).toMatch(/allocation failed/i);
   });

@@ -125,7 +125,8 @@ export function importGraph(entries: readonly string[]): { files: Set<string>; p
     const info = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
     for (const { fileName: spec } of info.importedFiles) {
       if (spec.startsWith('.')) queue.push(resolveRelative(file, spec));
-      else if (!BUILTINS.has(spec.replace(/^node:/, ''))) packages.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] as string));
+      else if (!BUILTINS.has(spec.replace(/^node:/, '')))
+        packages.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] as string));
     }
   }
   return { files, packages };
@@ -136,8 +137,12 @@ export function sandboxEntries(): string[] {
   const rel = (f: string): string => path.relative(REPO, f).split(path.sep).join('/');
   return [
     ...filesUnder(path.join(REPO, 'app/sandbox/inside')).map(rel),
-    ...filesUnder(path.join(REPO, 'app/sandbox/audit')).map(rel).filter((f) => f.endsWith('-driver.ts')),
-    ...filesUnder(path.join(REPO, 'checkers')).map(rel).filter((f) => f.endsWith('.ts')),
+    ...filesUnder(path.join(REPO, 'app/sandbox/audit'))
+      .map(rel)
+      .filter((f) => f.endsWith('-driver.ts')),
+    ...filesUnder(path.join(REPO, 'checkers'))
+      .map(rel)
+      .filter((f) => f.endsWith('.ts')),
   ];
 }
 

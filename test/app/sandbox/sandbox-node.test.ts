@@ -20,6 +20,8 @@ describe('sandboxNode', () => {
 
   it('inside Electron without a node on PATH, says what to do', async () => {
     await expect(sandboxNode({}, true, ['/nonexistent'])).rejects.toThrow(SandboxNodeMissingError);
-    await expect(sandboxNode({}, true, ['/nonexistent'])).rejects.toThrow(/set RECHECK_SANDBOX_NODE, or run this check with `npx recheck run`/);
+    await expect(sandboxNode({}, true, ['/nonexistent'])).rejects.toThrow(
+      /set RECHECK_SANDBOX_NODE, or run this check with `npx recheck run`/,
+    );
   });
 });

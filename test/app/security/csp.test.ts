@@ -2,7 +2,12 @@ import { describe, it, expect } from 'vitest';
 import { appCsp, sandboxPageCsp } from '../../../app/security/csp';
 
 function directives(csp: string): Map<string, string[]> {
-  return new Map(csp.split('; ').map((d) => { const [name = '', ...sources] = d.split(' '); return [name, sources]; }));
+  return new Map(
+    csp.split('; ').map((d) => {
+      const [name = '', ...sources] = d.split(' ');
+      return [name, sources];
+    }),
+  );
 }
 
 describe('Content-Security-Policies', () => {

@@ -17,7 +17,11 @@ describe('recheck run with workspace settings', () => {
     writeFileSync(join(ws, 'settings.json'), BROKEN);
     const r = await cli(['run', join(ws, 'timing-normalization'), '--workspace', ws, '--no-record'], ws);
     expect(r.code).toBe(2);
-    expect(r.stderr.trim()).toMatch(new RegExp(`^recheck: ${join(ws, 'settings.json').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: malformed JSON at line 1, column \\d+ \\([^\\n]*\\)$`));
+    expect(r.stderr.trim()).toMatch(
+      new RegExp(
+        `^recheck: ${join(ws, 'settings.json').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: malformed JSON at line 1, column \\d+ \\([^\\n]*\\)$`,
+      ),
+    );
   });
 
   it('ignores them for a case folder outside the workspace', async () => {

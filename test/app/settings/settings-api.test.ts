@@ -20,13 +20,19 @@ describe('the settings methods of the API', () => {
     expect(API_METHODS.workspaceSettings.validate([])).toEqual([]);
     expect(() => API_METHODS.workspaceSettings.validate([1])).toThrow('workspaceSettings: expected 0 argument(s), got 1');
     const save = API_METHODS.saveWorkspaceSettings.validate;
-    expect(save([{ sweeps: { backend: 'slurm', partition: 'debug' }, reviewer: 'Ada' }])).toEqual([{ sweeps: { backend: 'slurm', partition: 'debug' }, reviewer: 'Ada' }]);
+    expect(save([{ sweeps: { backend: 'slurm', partition: 'debug' }, reviewer: 'Ada' }])).toEqual([
+      { sweeps: { backend: 'slurm', partition: 'debug' }, reviewer: 'Ada' },
+    ]);
     expect(() => save([{ sweeps: 'slurm' }])).toThrow('saveWorkspaceSettings: sweeps must be an object');
     expect(() => save([{ sweeps: { backend: 'local' }, path: '/etc/passwd' }])).toThrow('saveWorkspaceSettings: unexpected field(s): path');
     let deep: unknown = 'x';
     for (let i = 0; i < 10; i++) deep = [deep];
-    expect(() => save([{ sweeps: { backend: 'slurm', sbatchArgs: deep } }])).toThrow(/saveWorkspaceSettings: sweeps is nested deeper than 4 levels/);
-    expect(() => save([{ sweeps: { backend: 'slurm', sbatchArgs: Array.from({ length: 300 }, () => '--x') } }])).toThrow(/saveWorkspaceSettings: sweeps is more than 200 values/);
+    expect(() => save([{ sweeps: { backend: 'slurm', sbatchArgs: deep } }])).toThrow(
+      /saveWorkspaceSettings: sweeps is nested deeper than 4 levels/,
+    );
+    expect(() => save([{ sweeps: { backend: 'slurm', sbatchArgs: Array.from({ length: 300 }, () => '--x') } }])).toThrow(
+      /saveWorkspaceSettings: sweeps is more than 200 values/,
+    );
   });
 
   it('reads the defaults, saves local settings, and refuses a run while settings.json is not JSON (one line naming it)', async () => {
@@ -35,7 +41,10 @@ describe('the settings methods of the API', () => {
     const api = await createRecheckService({ workspaceDir: ws, registry: createCheckRegistry([fixedKind]) });
     try {
       expect(await api.workspaceSettings()).toEqual({ sweeps: { backend: 'local' }, file: 'settings.json' });
-      expect(await api.saveWorkspaceSettings({ sweeps: { backend: 'local' }, reviewer: 'Ada' })).toMatchObject({ saved: true, settings: { sweeps: { backend: 'local' } } });
+      expect(await api.saveWorkspaceSettings({ sweeps: { backend: 'local' }, reviewer: 'Ada' })).toMatchObject({
+        saved: true,
+        settings: { sweeps: { backend: 'local' } },
+      });
       expect(JSON.parse(readFileSync(join(ws, 'settings.log.jsonl'), 'utf8').trim())).toMatchObject({ who: 'Ada', action: 'saved' });
       writeFileSync(join(ws, 'settings.json'), '{"format": "recheck.settings/1", "sweeps": {"backend": "local"}');
       // Workspace-relative, one line: the file and the place.
@@ -56,10 +65,19 @@ describe('the settings methods of the API', () => {
         expect(bad).toEqual({ saved: false, problem: 'sbatch: refuses these settings: invalid partition specified: no-such-partition' });
         expect((await api.workspaceSettings()).sweeps).toEqual({ backend: 'local' });
         const good = await api.saveWorkspaceSettings({ sweeps: { backend: 'slurm', partition, arrayMax: 4, time: '10:00', mem: '500M' } });
-        expect(good).toMatchObject({ saved: true, settings: { sweeps: { backend: 'slurm', partition, arrayMax: 4, time: '10:00', mem: '500M' } } });
+        expect(good).toMatchObject({
+          saved: true,
+          settings: { sweeps: { backend: 'slurm', partition, arrayMax: 4, time: '10:00', mem: '500M' } },
+        });
         expect((await api.workspaceSettings()).sweeps).toEqual({ backend: 'slurm', partition, arrayMax: 4, time: '10:00', mem: '500M' });
-        const log = readFileSync(join(ws, 'settings.log.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { action: string; problem?: string });
-        expect(log.map((l) => [l.action, l.problem])).toEqual([['refused', 'sbatch: refuses these settings: invalid partition specified: no-such-partition'], ['saved', undefined]]);
+        const log = readFileSync(join(ws, 'settings.log.jsonl'), 'utf8')
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l) as { action: string; problem?: string });
+        expect(log.map((l) => [l.action, l.problem])).toEqual([
+          ['refused', 'sbatch: refuses these settings: invalid partition specified: no-such-partition'],
+          ['saved', undefined],
+        ]);
       } finally {
         api.dispose();
       }

@@ -20,7 +20,9 @@ if (skip !== null) console.warn(`Slurm sweep check tests SKIPPED: ${skip}`);
 
 const CASE = resolve(import.meta.dirname, '../../../cases/paging-robustness');
 type GrowthFitParams = Parameters<typeof growthFitKind.run>[0];
-const fullSweep = (JSON.parse(readFileSync(join(CASE, 'case.json'), 'utf8')) as { falsifications: { checks: { id: string; params: GrowthFitParams }[] }[] }).falsifications[0]!.checks.find((k) => k.id === 'full-sweep')!.params;
+const fullSweep = (
+  JSON.parse(readFileSync(join(CASE, 'case.json'), 'utf8')) as { falsifications: { checks: { id: string; params: GrowthFitParams }[] }[] }
+).falsifications[0]!.checks.find((k) => k.id === 'full-sweep')!.params;
 
 describe.skipIf(skip !== null)(`a sweep check on Slurm${skip !== null ? ` (SKIPPED: ${skip})` : ''}`, () => {
   const partition = 'partition' in cluster ? cluster.partition : 'debug';
@@ -31,14 +33,21 @@ describe.skipIf(skip !== null)(`a sweep check on Slurm${skip !== null ? ` (SKIPP
     const points: SeriesPoint[] = [];
     const base = makeTestContext(CASE, { checkId: 'full-sweep' });
     const backend = sweepBackendOf({ backend: 'slurm', partition });
-    const onSlurm = await growthFitKind.run(fullSweep, { ...base, point: (p) => points.push(p), ...(backend !== undefined ? { sweepBackend: backend } : {}) });
+    const onSlurm = await growthFitKind.run(fullSweep, {
+      ...base,
+      point: (p) => points.push(p),
+      ...(backend !== undefined ? { sweepBackend: backend } : {}),
+    });
 
     const total = fullSweep.sweep!.grid.k!.length;
     expect(onSlurm.outcome).toBe(local.outcome);
     expect(onSlurm.summary).toBe(local.summary);
     expect(onSlurm.evidence.tableSha256).toBe(local.evidence.tableSha256);
     const fromLocal = local.evidence.sweep as { backend: unknown };
-    const fromSlurm = onSlurm.evidence.sweep as { backend: { name: string; version: string; jobs: { id: string; end: string; nodes: string[] }[] }; computedPoints: number };
+    const fromSlurm = onSlurm.evidence.sweep as {
+      backend: { name: string; version: string; jobs: { id: string; end: string; nodes: string[] }[] };
+      computedPoints: number;
+    };
     expect(fromLocal.backend).toEqual({ name: 'local' });
     expect(fromSlurm.backend).toMatchObject({ name: 'slurm', version: expect.stringMatching(/^slurm/), settings: { partition } });
     expect(fromSlurm.backend.jobs).toHaveLength(1);
@@ -54,7 +63,9 @@ describe.skipIf(skip !== null)(`a sweep check on Slurm${skip !== null ? ` (SKIPP
     // Every point merged from the shard files arrives once, live: as a series point and a progress step.
     expect(points).toHaveLength(total);
     expect(new Set(points.map((p) => p.x)).size).toBe(total);
-    const steps = base.progressEvents.filter((p) => p.message === `sweep of ${fullSweep.sweep!.program} on Slurm, job ${job.id}` && p.done > 0).map((p) => p.done);
+    const steps = base.progressEvents
+      .filter((p) => p.message === `sweep of ${fullSweep.sweep!.program} on Slurm, job ${job.id}` && p.done > 0)
+      .map((p) => p.done);
     // (the job's end is said once more, at the count reached)
     expect([...new Set(steps)]).toEqual(Array.from({ length: total }, (_, i) => i + 1));
     expect(steps).toEqual([...steps].sort((a, b) => a - b));

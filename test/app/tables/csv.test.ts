@@ -15,7 +15,11 @@ describe('parseCsv', () => {
     expect(t.rows[1]!.values).toEqual(['a\nb', '3']);
     expect(cell(t, t.rows[1]!, 'x')).toBe('a\nb');
     const cr = parseCsv('x,y\r1,2\r"3\r\n",4\r5,6\r', 't.csv');
-    expect(cr.rows.map((r) => [r.line, ...r.values])).toEqual([[2, '1', '2'], [3, '3', '4'], [5, '5', '6']]);
+    expect(cr.rows.map((r) => [r.line, ...r.values])).toEqual([
+      [2, '1', '2'],
+      [3, '3', '4'],
+      [5, '5', '6'],
+    ]);
   });
 
   it('reads quotes: doubled quotes, spaces around, empty quoted fields', () => {
@@ -51,7 +55,9 @@ describe('parseCsv', () => {
 
   it('a last row cut short is bad input naming its line; a complete one without a final line break is fine', () => {
     expect(() => parseCsv('x,y,z\n1,2,3\n4,5', 't.csv')).toThrow('t.csv: line 3: 2 fields, expected 3 (x,y,z)');
-    expect(() => parseCsv('x,y,z\n1,2,3\n4,5,', 't.csv')).toThrow(/^t\.csv: line 3: the last row ends in an empty field with no line break after it/);
+    expect(() => parseCsv('x,y,z\n1,2,3\n4,5,', 't.csv')).toThrow(
+      /^t\.csv: line 3: the last row ends in an empty field with no line break after it/,
+    );
     expect(parseCsv('x,y,z\n1,2,3\n4,5,""', 't.csv').rows[1]!.values).toEqual(['4', '5', '']);
     expect(parseCsv('x,y,z\n1,2,3\n4,5,\n', 't.csv').rows[1]!.values).toEqual(['4', '5', '']);
     expect(parseCsv('x,y,z\n1,2,3\n4,5,6', 't.csv').rows[1]!.values).toEqual(['4', '5', '6']);
@@ -68,21 +74,28 @@ describe('parseCsv', () => {
   // Two independent readers (FLINT's rule): ours against papaparse, on well-formed CSV of awkward fields.
   it('agrees with papaparse on well-formed CSV', () => {
     const field = fc.oneof(
-      fc.string({ unit: fc.constantFrom('a', 'b', ' ', ',', '"', '\n', '\r', '1', '.', 'é', '\u2028') , maxLength: 8 }),
+      fc.string({ unit: fc.constantFrom('a', 'b', ' ', ',', '"', '\n', '\r', '1', '.', 'é', '\u2028'), maxLength: 8 }),
       fc.stringMatching(/^[a-z0-9.]{1,6}$/),
     );
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 4 }), fc.array(fc.array(field, { minLength: 4, maxLength: 4 }), { minLength: 1, maxLength: 6 }), fc.constantFrom('\n', '\r\n'), (width, table, newline) => {
-        // A header of distinct names (ours refuses a duplicate column), then the awkward rows.
-        const rows = [Array.from({ length: width }, (_, i) => `c${i}`), ...table.map((r) => r.slice(0, width))];
-        // A lone empty field reads as a blank line in papaparse's output; ours keeps a quoted one as a row.
-        fc.pre(!rows.some((r) => r.length === 1 && r[0] === ''));
-        const quote = (f: string) => (/[",\r\n]/.test(f) || f.trim() !== f || f === '' ? `"${f.replace(/"/g, '""')}"` : f);
-        const text = `${rows.map((r) => r.map(quote).join(',')).join(newline)}${newline}`;
-        const ours = parseCsv(text, 't.csv');
-        const theirs = Papa.parse<string[]>(text, { delimiter: ',', newline, skipEmptyLines: false }).data.filter((r) => !(r.length === 1 && r[0] === ''));
-        expect([ours.columns, ...ours.rows.map((r) => r.values)]).toEqual(theirs.map((r) => r.map((f) => f.trim())));
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 4 }),
+        fc.array(fc.array(field, { minLength: 4, maxLength: 4 }), { minLength: 1, maxLength: 6 }),
+        fc.constantFrom('\n', '\r\n'),
+        (width, table, newline) => {
+          // A header of distinct names (ours refuses a duplicate column), then the awkward rows.
+          const rows = [Array.from({ length: width }, (_, i) => `c${i}`), ...table.map((r) => r.slice(0, width))];
+          // A lone empty field reads as a blank line in papaparse's output; ours keeps a quoted one as a row.
+          fc.pre(!rows.some((r) => r.length === 1 && r[0] === ''));
+          const quote = (f: string) => (/[",\r\n]/.test(f) || f.trim() !== f || f === '' ? `"${f.replace(/"/g, '""')}"` : f);
+          const text = `${rows.map((r) => r.map(quote).join(',')).join(newline)}${newline}`;
+          const ours = parseCsv(text, 't.csv');
+          const theirs = Papa.parse<string[]>(text, { delimiter: ',', newline, skipEmptyLines: false }).data.filter(
+            (r) => !(r.length === 1 && r[0] === ''),
+          );
+          expect([ours.columns, ...ours.rows.map((r) => r.values)]).toEqual(theirs.map((r) => r.map((f) => f.trim())));
+        },
+      ),
       { numRuns: 300, seed: 20261130 },
     );
   });

@@ -41,7 +41,9 @@ describe('strict UTF-8', () => {
 
   it('decodeUtf8 removes one BOM and names the line of the first invalid byte', () => {
     expect(decodeUtf8(Buffer.from('\ufeff\ufeffa', 'utf8'), 'f')).toBe('\ufeffa');
-    expect(() => decodeUtf8(Buffer.from([0x61, 0x0a, 0x62, 0xed, 0xa0, 0x80]), 'f')).toThrow('f: line 2: invalid UTF-8 at byte 3 (0xed); save the file as UTF-8');
+    expect(() => decodeUtf8(Buffer.from([0x61, 0x0a, 0x62, 0xed, 0xa0, 0x80]), 'f')).toThrow(
+      'f: line 2: invalid UTF-8 at byte 3 (0xed); save the file as UTF-8',
+    );
     expect(() => decodeUtf8(Buffer.from([0x61, 0xff]), 'f\nx')).toThrow(/^f\\nx: line 1: /);
   });
 });

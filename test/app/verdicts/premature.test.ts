@@ -22,9 +22,53 @@ describe('premature verifications', () => {
   it("a verified finding on the logbook's 4-row table is premature, and the ledger queues it beside contested claims", async () => {
     const ws = tempDir();
     copyCase(join(BUNDLED_CASES_DIR, 'paging-robustness'), ws, 'paging');
-    await ok(['case', 'add-finding', 'paging', '--claim', 'C1', '--logbook', 'sweep16', '--says', 'verified', '--assertion', 'verified at this scale: the additive term is bounded for k <= 16'], ws);
-    await ok(['case', 'add-check', 'paging', '--falsification', 'F2', '--kind', 'growth-fit', '--id', 'logbook-fit', '--param', 'table=logbook/sweep-k16.csv', '--param', 'x=k', '--param', 'y=additive', '--param', 'asserts=noGrowth'], ws);
-    const run = JSON.parse((await ok(['run', 'paging', '--falsification', 'F2', '--json'], ws)).stdout) as { falsifications: { says: string; decision: string; reason: string; gate: { passed: boolean }; checks: { insufficient?: string; basis: string }[] }[] };
+    await ok(
+      [
+        'case',
+        'add-finding',
+        'paging',
+        '--claim',
+        'C1',
+        '--logbook',
+        'sweep16',
+        '--says',
+        'verified',
+        '--assertion',
+        'verified at this scale: the additive term is bounded for k <= 16',
+      ],
+      ws,
+    );
+    await ok(
+      [
+        'case',
+        'add-check',
+        'paging',
+        '--falsification',
+        'F2',
+        '--kind',
+        'growth-fit',
+        '--id',
+        'logbook-fit',
+        '--param',
+        'table=logbook/sweep-k16.csv',
+        '--param',
+        'x=k',
+        '--param',
+        'y=additive',
+        '--param',
+        'asserts=noGrowth',
+      ],
+      ws,
+    );
+    const run = JSON.parse((await ok(['run', 'paging', '--falsification', 'F2', '--json'], ws)).stdout) as {
+      falsifications: {
+        says: string;
+        decision: string;
+        reason: string;
+        gate: { passed: boolean };
+        checks: { insufficient?: string; basis: string }[];
+      }[];
+    };
     const f2 = run.falsifications[0];
     expect(f2).toMatchObject({ says: 'verified', decision: 'premature', gate: { passed: true } });
     expect(f2?.checks[0]?.basis).toBe('logbook');
@@ -49,7 +93,9 @@ describe('premature verifications', () => {
       ['contested', 'openreview:other'],
       ['toy', 'openreview:other'],
     ]);
-    const withCases = JSON.parse((await ok(['ledger', csv, '--json', '--workspace', ws], ws)).stdout) as { queue: { tier: string; paper: string; premature?: { logbook: string; reason: string }[] }[] };
+    const withCases = JSON.parse((await ok(['ledger', csv, '--json', '--workspace', ws], ws)).stdout) as {
+      queue: { tier: string; paper: string; premature?: { logbook: string; reason: string }[] }[];
+    };
     expect(withCases.queue.map((r) => [r.tier, r.paper])).toEqual([
       ['contested', 'openreview:other'],
       ['premature', 'openreview:example-follow-then-mark'],
@@ -57,7 +103,9 @@ describe('premature verifications', () => {
     ]);
     expect(withCases.queue[1]?.premature?.[0]?.reason.startsWith('paging/F2: the evidence cannot carry the verification')).toBe(true);
     const text = (await ok(['ledger', csv, '--workspace', ws], ws)).stdout;
-    expect(text).toContain('work queue (claimed falsifications, then contested claims and premature verifications, then toy-only support):');
+    expect(text).toContain(
+      'work queue (claimed falsifications, then contested claims and premature verifications, then toy-only support):',
+    );
     expect(text).toContain('  2. [premature] openreview:example-follow-then-mark C1: sweep16 verified');
   });
 
@@ -66,7 +114,14 @@ describe('premature verifications', () => {
       format: 'recheck.case/1',
       id: 'c',
       title: 't',
-      paper: { title: 'p', venueId: 'openreview:x', claims: [{ id: 'C1', text: 'first' }, { id: 'C2', text: 'The bound holds.' }] },
+      paper: {
+        title: 'p',
+        venueId: 'openreview:x',
+        claims: [
+          { id: 'C1', text: 'first' },
+          { id: 'C2', text: 'The bound holds.' },
+        ],
+      },
       logbooks: [{ id: 'L1', path: 'logbook', format: 'plain', title: 'alice/repro' }],
       falsifications: [
         { id: 'F1', claim: 'C2', logbook: 'L1', says: 'verified', assertion: 'a', checks: [] },
@@ -74,7 +129,16 @@ describe('premature verifications', () => {
         { id: 'F3', claim: 'C1', logbook: 'L1', says: 'verified', assertion: 'c', checks: [] },
       ],
     } as CaseFile;
-    const report = (id: string, decision: LatestFalsificationReport['decision']): LatestFalsificationReport => ({ falsificationId: id, claim: '', assertion: '', decision, reason: 'why', checks: [], runId: 'r', finishedAt: '' });
+    const report = (id: string, decision: LatestFalsificationReport['decision']): LatestFalsificationReport => ({
+      falsificationId: id,
+      claim: '',
+      assertion: '',
+      decision,
+      reason: 'why',
+      checks: [],
+      runId: 'r',
+      finishedAt: '',
+    });
     expect(casePrematureVerifications(c, [report('F1', 'premature'), report('F2', 'inconclusive'), report('F3', 'upheld')])).toEqual([
       { paper: 'openreview:x', claims: ['C2', 'The bound holds.', '#2'], logbooks: ['L1', 'logbook', 'alice/repro'], reason: 'c/F1: why' },
     ]);

@@ -49,7 +49,13 @@ describe('verdictDisagrees', () => {
 describe('recordVerdict against the computed decision', () => {
   it('an agreeing verdict is recorded with the computed decision, the agreement and the open questions', async () => {
     const { service } = await setup();
-    const entry = await service.recordVerdict({ caseId: 'mini', falsificationId: 'F1', verdict: 'confirmed', rationale: 'Seen.', reviewer: 'Ada' });
+    const entry = await service.recordVerdict({
+      caseId: 'mini',
+      falsificationId: 'F1',
+      verdict: 'confirmed',
+      rationale: 'Seen.',
+      reviewer: 'Ada',
+    });
     expect(entry.details).toEqual({
       computedDecision: 'confirmed',
       agreesWithComputed: true,
@@ -61,48 +67,113 @@ describe('recordVerdict against the computed decision', () => {
   it('a disagreeing verdict without the acknowledgement is refused in one line, and nothing is logged', async () => {
     const { service, audit } = await setup();
     const logged = audit().length;
-    const err = await service.recordVerdict({ caseId: 'mini', falsificationId: 'F1', verdict: 'refuted', rationale: WHY, reviewer: 'Ada' }).then(() => new Error('recorded'), (e: unknown) => e as Error);
-    expect(err.message).toBe('mini/case.json: F1: the verdict "refuted" disagrees with the computed decision "confirmed": acknowledge it (overridesComputed "confirmed") and say why in the rationale');
+    const err = await service
+      .recordVerdict({ caseId: 'mini', falsificationId: 'F1', verdict: 'refuted', rationale: WHY, reviewer: 'Ada' })
+      .then(
+        () => new Error('recorded'),
+        (e: unknown) => e as Error,
+      );
+    expect(err.message).toBe(
+      'mini/case.json: F1: the verdict "refuted" disagrees with the computed decision "confirmed": acknowledge it (overridesComputed "confirmed") and say why in the rationale',
+    );
     expect(audit()).toHaveLength(logged);
   });
 
   it('a disagreeing verdict needs a rationale that says why', async () => {
     const { service } = await setup();
-    await expect(service.recordVerdict({ caseId: 'mini', falsificationId: 'F1', verdict: 'refuted', rationale: 'No.', reviewer: 'Ada', overridesComputed: 'confirmed' })).rejects.toThrow(
+    await expect(
+      service.recordVerdict({
+        caseId: 'mini',
+        falsificationId: 'F1',
+        verdict: 'refuted',
+        rationale: 'No.',
+        reviewer: 'Ada',
+        overridesComputed: 'confirmed',
+      }),
+    ).rejects.toThrow(
       `F1: a verdict that disagrees with the computed decision needs a rationale of at least ${MIN_OVERRIDE_RATIONALE} characters saying why`,
     );
   });
 
   it('an acknowledgement of a decision that is not the current one is refused (a run finished since)', async () => {
     const { service } = await setup();
-    await expect(service.recordVerdict({ caseId: 'mini', falsificationId: 'F1', verdict: 'refuted', rationale: WHY, reviewer: 'Ada', overridesComputed: 'contested' })).rejects.toThrow(
-      /the computed decision is now "confirmed", not "contested"/,
-    );
-    await expect(service.recordVerdict({ caseId: 'mini', falsificationId: 'F1', verdict: 'confirmed', rationale: WHY, reviewer: 'Ada', overridesComputed: 'confirmed' })).rejects.toThrow(
-      /does not disagree with the computed decision \(confirmed\)/,
-    );
+    await expect(
+      service.recordVerdict({
+        caseId: 'mini',
+        falsificationId: 'F1',
+        verdict: 'refuted',
+        rationale: WHY,
+        reviewer: 'Ada',
+        overridesComputed: 'contested',
+      }),
+    ).rejects.toThrow(/the computed decision is now "confirmed", not "contested"/);
+    await expect(
+      service.recordVerdict({
+        caseId: 'mini',
+        falsificationId: 'F1',
+        verdict: 'confirmed',
+        rationale: WHY,
+        reviewer: 'Ada',
+        overridesComputed: 'confirmed',
+      }),
+    ).rejects.toThrow(/does not disagree with the computed decision \(confirmed\)/);
   });
 
   it('an acknowledged disagreement with its reason is recorded as one', async () => {
     const { service } = await setup();
-    const entry = await service.recordVerdict({ caseId: 'mini', falsificationId: 'F1', verdict: 'refuted', rationale: WHY, reviewer: 'Ada', overridesComputed: 'confirmed' });
+    const entry = await service.recordVerdict({
+      caseId: 'mini',
+      falsificationId: 'F1',
+      verdict: 'refuted',
+      rationale: WHY,
+      reviewer: 'Ada',
+      overridesComputed: 'confirmed',
+    });
     expect(entry.details).toMatchObject({ computedDecision: 'confirmed', agreesWithComputed: false, overridesComputed: 'confirmed' });
     expect((await service.openCase('mini')).audit.at(-1)?.details).toMatchObject({ agreesWithComputed: false });
   });
 
   it('needs more work never disagrees; without a run there is nothing to disagree with', async () => {
     const { service } = await setup(false);
-    const entry = await service.recordVerdict({ caseId: 'mini', falsificationId: 'F1', verdict: 'refuted', rationale: 'r', reviewer: 'Ada' });
+    const entry = await service.recordVerdict({
+      caseId: 'mini',
+      falsificationId: 'F1',
+      verdict: 'refuted',
+      rationale: 'r',
+      reviewer: 'Ada',
+    });
     expect(entry.details).toMatchObject({ computedDecision: null });
     expect(entry.details).not.toHaveProperty('agreesWithComputed');
   });
 
   it('answered questions leave the open list', async () => {
     const { service } = await setup();
-    await service.answerChecklist({ caseId: 'mini', falsificationId: 'F1', question: 'horizon', status: 'answered', checks: ['c1'], reviewer: 'Ada' });
-    await service.answerChecklist({ caseId: 'mini', falsificationId: 'F1', question: 'padding', status: 'not-applicable', reason: 'no sequences anywhere' });
-    const entry = await service.recordVerdict({ caseId: 'mini', falsificationId: 'F1', verdict: 'confirmed', rationale: 'Seen.', reviewer: 'Ada' });
-    expect(entry.details).toMatchObject({ openQuestions: ['precision', 'units', 'code-vs-theory', 'independent'], checklist: { answered: 1, notApplicable: 1, open: 4 } });
+    await service.answerChecklist({
+      caseId: 'mini',
+      falsificationId: 'F1',
+      question: 'horizon',
+      status: 'answered',
+      checks: ['c1'],
+      reviewer: 'Ada',
+    });
+    await service.answerChecklist({
+      caseId: 'mini',
+      falsificationId: 'F1',
+      question: 'padding',
+      status: 'not-applicable',
+      reason: 'no sequences anywhere',
+    });
+    const entry = await service.recordVerdict({
+      caseId: 'mini',
+      falsificationId: 'F1',
+      verdict: 'confirmed',
+      rationale: 'Seen.',
+      reviewer: 'Ada',
+    });
+    expect(entry.details).toMatchObject({
+      openQuestions: ['precision', 'units', 'code-vs-theory', 'independent'],
+      checklist: { answered: 1, notApplicable: 1, open: 4 },
+    });
     const f = (await service.openCase('mini')).falsifications[0];
     expect(f?.checklist.map((q) => [q.id, q.status])).toEqual([
       ['horizon', 'answered'],
@@ -120,11 +191,17 @@ describe('the method table', () => {
   it('validates overridesComputed and answerChecklist arguments', () => {
     const base = { caseId: 'mini', falsificationId: 'F1', verdict: 'refuted', rationale: WHY, reviewer: 'Ada' };
     expect(API_METHODS.recordVerdict.validate([{ ...base, overridesComputed: 'confirmed' }])[0].overridesComputed).toBe('confirmed');
-    expect(() => API_METHODS.recordVerdict.validate([{ ...base, overridesComputed: 'yes' }])).toThrow('recordVerdict: overridesComputed must be one of confirmed, refuted, contested, inconclusive');
+    expect(() => API_METHODS.recordVerdict.validate([{ ...base, overridesComputed: 'yes' }])).toThrow(
+      'recordVerdict: overridesComputed must be one of confirmed, refuted, contested, inconclusive',
+    );
     const answer = { caseId: 'mini', falsificationId: 'F1', question: 'units', status: 'answered', checks: ['c1'] };
     expect(API_METHODS.answerChecklist.validate([answer])[0]).toEqual(answer);
-    expect(() => API_METHODS.answerChecklist.validate([{ ...answer, status: 'done' }])).toThrow('answerChecklist: status must be one of answered, not-applicable, open');
-    expect(() => API_METHODS.answerChecklist.validate([{ ...answer, checks: ['../x'] }])).toThrow('answerChecklist: each check must be an identifier');
+    expect(() => API_METHODS.answerChecklist.validate([{ ...answer, status: 'done' }])).toThrow(
+      'answerChecklist: status must be one of answered, not-applicable, open',
+    );
+    expect(() => API_METHODS.answerChecklist.validate([{ ...answer, checks: ['../x'] }])).toThrow(
+      'answerChecklist: each check must be an identifier',
+    );
     expect(() => API_METHODS.answerChecklist.validate([{ ...answer, checks: 'c1' }])).toThrow('checks must be a list');
     expect(API_METHODS.verdictQueue.validate([])).toEqual([]);
   });

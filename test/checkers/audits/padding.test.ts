@@ -26,10 +26,7 @@ describe('auditPadding', () => {
   });
 
   it('quality cost against a baseline with and without padding', () => {
-    const rows = [
-      ...seq('base', 's', ['1', '0', '0', '0'], [1, 0.1, 0, 0]),
-      ...seq('small', 's', ['1', '0', '0', '0'], [1.5, 0.2, 0, 0]),
-    ];
+    const rows = [...seq('base', 's', ['1', '0', '0', '0'], [1, 0.1, 0, 0]), ...seq('small', 's', ['1', '0', '0', '0'], [1.5, 0.2, 0, 0])];
     const out = auditPadding(rows, '0', 'base');
     expect(out.qualityCost).toHaveLength(1);
     const c = out.qualityCost![0]!;
@@ -40,10 +37,7 @@ describe('auditPadding', () => {
   });
 
   it('row order carries no meaning', () => {
-    const rows = [
-      ...seq('a', 's1', ['5', '0', '3', '0', '0'], [2, 0.5, 1, 0.1, 0.1]),
-      ...seq('a', 's2', ['0', '0', '4'], [0.4, 0.2, 1.5]),
-    ];
+    const rows = [...seq('a', 's1', ['5', '0', '3', '0', '0'], [2, 0.5, 1, 0.1, 0.1]), ...seq('a', 's2', ['0', '0', '4'], [0.4, 0.2, 1.5])];
     const ref = auditPadding(rows, '0');
     fc.assert(
       fc.property(fc.shuffledSubarray(rows, { minLength: rows.length, maxLength: rows.length }), (perm) => {
@@ -57,14 +51,19 @@ describe('auditPadding', () => {
   });
 
   it('rejects duplicate positions and non-finite losses, naming the source', () => {
-    const dup = [{ seq: 's', pos: 0, token: '1', nll: 1 }, { seq: 's', pos: 0, token: '1', nll: 1, source: 'line 3' }];
+    const dup = [
+      { seq: 's', pos: 0, token: '1', nll: 1 },
+      { seq: 's', pos: 0, token: '1', nll: 1, source: 'line 3' },
+    ];
     expect(() => auditPadding(dup, '0')).toThrow(/position 0 appears twice/);
     expect(() => auditPadding([{ seq: 's', pos: 0, token: '1', nll: Number.NaN, source: 'line 2' }], '0')).toThrow(/line 2/);
     expect(auditPadding([{ seq: 's', pos: 0, token: '1', nll: 1 }], '0').models[0]!.name).toBe('default');
   });
 
   it('rejects a negative loss or position and a perplexity beyond float64, naming the source', () => {
-    expect(() => auditPadding([{ seq: 's', pos: 0, token: '1', nll: -0.5, source: 'line 4' }], '0')).toThrow(/line 4: nll -0\.5 is negative/);
+    expect(() => auditPadding([{ seq: 's', pos: 0, token: '1', nll: -0.5, source: 'line 4' }], '0')).toThrow(
+      /line 4: nll -0\.5 is negative/,
+    );
     expect(() => auditPadding([{ seq: 's', pos: -1, token: '1', nll: 0.5, source: 'line 5' }], '0')).toThrow(/line 5: pos -1 is negative/);
     expect(() => auditPadding([{ seq: 's', pos: 2 ** 60, token: '1', nll: 0.5 }], '0')).toThrow(/is not an integer/);
     expect(() => auditPadding([{ seq: 's', pos: 0, token: '1', nll: 800 }], '0')).toThrow(/perplexity overflows float64/);

@@ -65,7 +65,9 @@ describe('auditUnits', () => {
     expect(() => auditUnits({ definitions: [], quantities: { a: '3 s per batch' } })).toThrow(/quantities\.a/);
     expect(() => auditUnits({ definitions: ['batch = 32 trajectorys'], quantities: { a: '1 s' } })).toThrow(UnitsInputError);
     expect(() => auditUnits({ definitions: ['32 = batch'], quantities: { a: '1 s' } })).toThrow(/definitions\[0\]/);
-    expect(() => auditUnits({ definitions: [], quantities: { a: '1 s' }, claim: { numerator: 'a', denominator: 'zz', ratio: 1 } })).toThrow(/claim\.denominator/);
+    expect(() => auditUnits({ definitions: [], quantities: { a: '1 s' }, claim: { numerator: 'a', denominator: 'zz', ratio: 1 } })).toThrow(
+      /claim\.denominator/,
+    );
   });
 
   it('ratioMatches implements equal, atLeast and atMost with the tolerance', () => {
@@ -79,7 +81,12 @@ describe('auditUnits', () => {
 
 describe('auditUnits common unit', () => {
   it('expresses every quantity in the given unit and rejects one of another dimension', () => {
-    const a = auditUnits({ definitions: ['batch = 50 trajectory'], quantities: { baseline: '1.5 s/trajectory', method: '3.0 s/batch' }, unit: 'ms/trajectory', claim: { numerator: 'baseline', denominator: 'method', ratio: 8, relation: 'atLeast' } });
+    const a = auditUnits({
+      definitions: ['batch = 50 trajectory'],
+      quantities: { baseline: '1.5 s/trajectory', method: '3.0 s/batch' },
+      unit: 'ms/trajectory',
+      claim: { numerator: 'baseline', denominator: 'method', ratio: 8, relation: 'atLeast' },
+    });
     expect(a.commensurable && a.unit).toBe('ms / trajectory');
     expect(a.commensurable && a.normalized.method!.value).toBeCloseTo(60, 10);
     expect(a.commensurable && a.ratio).toBeCloseTo(25, 10);
@@ -89,7 +96,11 @@ describe('auditUnits common unit', () => {
 
 describe('auditUnits input edges (issue 9)', () => {
   it('a quantity named __proto__ or constructor is kept like any other name', () => {
-    const input = unitsInputFromJson(JSON.parse('{"format": "recheck.units/1", "quantities": {"__proto__": "2 s", "constructor": "1 s"}, "claim": {"numerator": "__proto__", "denominator": "constructor", "ratio": 2}}'));
+    const input = unitsInputFromJson(
+      JSON.parse(
+        '{"format": "recheck.units/1", "quantities": {"__proto__": "2 s", "constructor": "1 s"}, "claim": {"numerator": "__proto__", "denominator": "constructor", "ratio": 2}}',
+      ),
+    );
     expect(Object.keys(input.quantities)).toEqual(['__proto__', 'constructor']);
     const a = auditUnits(input);
     expect(a.commensurable && Object.keys(a.normalized)).toEqual(['__proto__', 'constructor']);
@@ -99,10 +110,16 @@ describe('auditUnits input edges (issue 9)', () => {
 
   it('a zero denominator, or a ratio beyond float64, is an input error, never an infinite or null ratio', () => {
     const claim = { numerator: 'a', denominator: 'b', ratio: 1 };
-    expect(() => auditUnits({ definitions: [], quantities: { a: '1 s', b: '0 s' }, claim })).toThrow(/quantities\.b: "0 s" is zero, so the ratio a \/ b is undefined/);
-    expect(() => auditUnits({ definitions: [], quantities: { a: '1e300 s', b: '1e-300 s' }, claim })).toThrow(/claim: the ratio a \/ b overflows or underflows float64/);
+    expect(() => auditUnits({ definitions: [], quantities: { a: '1 s', b: '0 s' }, claim })).toThrow(
+      /quantities\.b: "0 s" is zero, so the ratio a \/ b is undefined/,
+    );
+    expect(() => auditUnits({ definitions: [], quantities: { a: '1e300 s', b: '1e-300 s' }, claim })).toThrow(
+      /claim: the ratio a \/ b overflows or underflows float64/,
+    );
     expect(() => auditUnits({ definitions: [], quantities: { a: '1e-300 s', b: '1e300 s' }, claim })).toThrow(/underflows/);
-    expect(() => auditUnits({ definitions: [], quantities: { a: '1e300 km', b: '1 m' }, unit: 'nm' })).toThrow(/quantities\.a: .* not a finite number of nm/);
+    expect(() => auditUnits({ definitions: [], quantities: { a: '1e300 km', b: '1 m' }, unit: 'nm' })).toThrow(
+      /quantities\.a: .* not a finite number of nm/,
+    );
     const zeroNum = auditUnits({ definitions: [], quantities: { a: '0 s', b: '2 s' }, claim });
     expect(zeroNum.commensurable && zeroNum.ratio).toBe(0);
   });

@@ -23,11 +23,19 @@ interface Side {
 
 const integer = fc.integer({ min: 0, max: 10 ** 6 }).map(String);
 const decimal = fc.tuple(fc.nat(999), fc.nat(9999)).map(([a, b]) => `${a}.${b}`);
-const positive = fc.oneof(fc.integer({ min: 1, max: 1000 }).map(String), fc.tuple(fc.nat(99), fc.integer({ min: 1, max: 999 })).map(([a, b]) => `${a}.${b}`));
+const positive = fc.oneof(
+  fc.integer({ min: 1, max: 1000 }).map(String),
+  fc.tuple(fc.nat(99), fc.integer({ min: 1, max: 999 })).map(([a, b]) => `${a}.${b}`),
+);
 const small = fc.tuple(fc.constantFrom('', '-'), fc.nat(20), fc.nat(99)).map(([s, a, b]) => `${s}${a}.${b}`);
 
 const rationalLeaf: fc.Arbitrary<Side> = fc
-  .oneof(integer, decimal, fc.integer({ min: 0, max: 30 }).map((n) => `H(${n})`), fc.nat(12).map((n) => `1e-${n}`))
+  .oneof(
+    integer,
+    decimal,
+    fc.integer({ min: 0, max: 30 }).map((n) => `H(${n})`),
+    fc.nat(12).map((n) => `1e-${n}`),
+  )
   .map((text) => ({ text, rational: true }));
 
 const irrationalLeaf: fc.Arbitrary<Side> = fc
@@ -45,7 +53,9 @@ function tree(leaf: fc.Arbitrary<Side>): fc.Arbitrary<Side> {
     node: fc.oneof(
       { depthSize: 'small', maxDepth: 3 },
       leaf,
-      fc.tuple(tie('node'), fc.constantFrom('+', '-', '*', '/'), tie('node')).map(([a, op, b]) => ({ text: `(${a.text}) ${op} (${b.text})`, rational: a.rational && b.rational })),
+      fc
+        .tuple(tie('node'), fc.constantFrom('+', '-', '*', '/'), tie('node'))
+        .map(([a, op, b]) => ({ text: `(${a.text}) ${op} (${b.text})`, rational: a.rational && b.rational })),
       tie('node').map((a) => ({ text: `-(${a.text})`, rational: a.rational })),
       fc.tuple(tie('node'), fc.integer({ min: -3, max: 3 })).map(([a, n]) => ({ text: `(${a.text})^(${n})`, rational: a.rational })),
       fc.tuple(tie('node'), fc.constantFrom('abs', 'floor', 'ceil')).map(([a, fn]) => ({ text: `${fn}(${a.text})`, rational: a.rational })),
@@ -66,5 +76,7 @@ export const assertionCase: fc.Arbitrary<AssertionCase> = fc.oneof(
     const other = w.replaceAll('X', a.text);
     return { lhs: flip ? other : a.text, relation: r, rhs: flip ? a.text : other, rational: a.rational };
   }),
-  fc.tuple(side, relation, fc.constantFrom('+', '-')).map(([a, r, s]) => ({ lhs: a.text, relation: r, rhs: `(${a.text}) ${s} 1e-40`, rational: a.rational })),
+  fc
+    .tuple(side, relation, fc.constantFrom('+', '-'))
+    .map(([a, r, s]) => ({ lhs: a.text, relation: r, rhs: `(${a.text}) ${s} 1e-40`, rational: a.rational })),
 );

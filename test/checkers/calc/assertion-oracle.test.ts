@@ -92,46 +92,52 @@ function ours(c: AssertionCase): AssertionResult | 'error' {
 }
 
 describe.skipIf(missing !== '')('calc assertions against Fraction and mpmath', () => {
-  it('700 random assertions: decided ones agree with the oracle, exact ones are decided exactly, only equal sides cannot tell', { timeout: 120_000 }, () => {
-    const tally = { exact: 0, enclosure: 0, cannotTell: 0, snapped: 0, error: 0 };
-    cases.forEach((c, i) => {
-      const want = reference[i] as string;
-      const text = `${c.lhs} ${c.relation} ${c.rhs}`;
-      const got = ours(c);
-      if (want === 'error' || got === 'error') {
-        expect(got, `${text}: oracle ${want}`).toBe(want);
-        tally.error++;
-        return;
-      }
-      const [kind, sign] = want.split(' ') as [string, string | undefined];
-      const truth = holdsFor(c.relation, Number(sign ?? 0));
-      if (kind === 'exact') {
-        expect(got.guarantee, text).toBe('exact');
-        expect(got.holds, text).toBe(truth);
-        tally.exact++;
-      } else if (kind === 'approx') {
-        expect(got.holds, `${text}: ${got.reason}`).toBe(truth);
-        tally.enclosure++;
-      } else if (kind === 'snapped') {
-        // floor(sqrt(42)^2) is enclosed by [42, 43]: decided only when both integers give the same answer.
-        if (got.holds !== 'cannot tell') expect(got.holds, `${text}: ${got.reason}`).toBe(truth);
-        tally.snapped++;
-      } else if (got.holds === 'cannot tell') {
-        // Equal as far as 150 digits show: never decided by an enclosure unless its difference is the point 0.
-        expect(got.reason, text).toMatch(/still encloses 0/);
-        tally.cannotTell++;
-      } else {
-        // Decided equal sides: only exactly, or by an enclosure of the difference that is the point 0.
-        expect(got.holds, `${text}: equal sides, ${got.reason}`).toBe(truth);
-        expect(got.guarantee === 'exact' || (got.difference.lo === '0' && got.difference.hi === '0'), `${text}: ${got.reason}`).toBe(true);
-        tally.exact++;
-      }
-    });
-    console.log(`assertions: ${JSON.stringify(tally)}`);
-    expect(tally.exact).toBeGreaterThan(150);
-    expect(tally.enclosure).toBeGreaterThan(150);
-    expect(tally.cannotTell).toBeGreaterThan(30);
-  });
+  it(
+    '700 random assertions: decided ones agree with the oracle, exact ones are decided exactly, only equal sides cannot tell',
+    { timeout: 120_000 },
+    () => {
+      const tally = { exact: 0, enclosure: 0, cannotTell: 0, snapped: 0, error: 0 };
+      cases.forEach((c, i) => {
+        const want = reference[i] as string;
+        const text = `${c.lhs} ${c.relation} ${c.rhs}`;
+        const got = ours(c);
+        if (want === 'error' || got === 'error') {
+          expect(got, `${text}: oracle ${want}`).toBe(want);
+          tally.error++;
+          return;
+        }
+        const [kind, sign] = want.split(' ') as [string, string | undefined];
+        const truth = holdsFor(c.relation, Number(sign ?? 0));
+        if (kind === 'exact') {
+          expect(got.guarantee, text).toBe('exact');
+          expect(got.holds, text).toBe(truth);
+          tally.exact++;
+        } else if (kind === 'approx') {
+          expect(got.holds, `${text}: ${got.reason}`).toBe(truth);
+          tally.enclosure++;
+        } else if (kind === 'snapped') {
+          // floor(sqrt(42)^2) is enclosed by [42, 43]: decided only when both integers give the same answer.
+          if (got.holds !== 'cannot tell') expect(got.holds, `${text}: ${got.reason}`).toBe(truth);
+          tally.snapped++;
+        } else if (got.holds === 'cannot tell') {
+          // Equal as far as 150 digits show: never decided by an enclosure unless its difference is the point 0.
+          expect(got.reason, text).toMatch(/still encloses 0/);
+          tally.cannotTell++;
+        } else {
+          // Decided equal sides: only exactly, or by an enclosure of the difference that is the point 0.
+          expect(got.holds, `${text}: equal sides, ${got.reason}`).toBe(truth);
+          expect(got.guarantee === 'exact' || (got.difference.lo === '0' && got.difference.hi === '0'), `${text}: ${got.reason}`).toBe(
+            true,
+          );
+          tally.exact++;
+        }
+      });
+      console.log(`assertions: ${JSON.stringify(tally)}`);
+      expect(tally.exact).toBeGreaterThan(150);
+      expect(tally.enclosure).toBeGreaterThan(150);
+      expect(tally.cannotTell).toBeGreaterThan(30);
+    },
+  );
 });
 
 describe('assertion laws (fast-check)', () => {

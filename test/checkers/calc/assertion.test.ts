@@ -71,7 +71,9 @@ describe('decideAssertion', () => {
   });
 
   it('a divisor never separated from 0, or a value beyond the exponent range, cannot tell and says why', () => {
-    expect(decideAssertion(mpfr, '1/(pi - pi) > 0', { maxBits: 128 }).reason).toMatch(/at 128 bits an enclosure could not decide interval div/);
+    expect(decideAssertion(mpfr, '1/(pi - pi) > 0', { maxBits: 128 }).reason).toMatch(
+      /at 128 bits an enclosure could not decide interval div/,
+    );
     const big = decideAssertion(mpfr, 'exp(exp(100)) > 1');
     expect(big.holds).toBe('cannot tell');
     expect(big.reason).toMatch(/exponent range/);

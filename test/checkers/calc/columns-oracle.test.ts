@@ -31,7 +31,12 @@ interface TableCase {
 const decimalCell = fc
   .tuple(fc.constantFrom('', '-'), fc.nat(9999), fc.nat(999_999), fc.constantFrom('', 'e-3', 'e2', 'E-12'))
   .map(([s, a, b, e]) => `${s}${a}.${b}${e}`);
-const row = fc.tuple(fc.integer({ min: 0, max: 60 }).map(String), decimalCell, fc.oneof(decimalCell, fc.constant('0')), fc.oneof(decimalCell, fc.nat(9).map(String)));
+const row = fc.tuple(
+  fc.integer({ min: 0, max: 60 }).map(String),
+  decimalCell,
+  fc.oneof(decimalCell, fc.constant('0')),
+  fc.oneof(decimalCell, fc.nat(9).map(String)),
+);
 
 const leaf: fc.Arbitrary<Expr> = fc.oneof(
   fc.constantFrom<Expr>(
@@ -50,7 +55,9 @@ function tree(base: fc.Arbitrary<Expr>): fc.Arbitrary<Expr> {
     node: fc.oneof(
       { depthSize: 'small', maxDepth: 3 },
       base,
-      fc.tuple(tie('node'), fc.constantFrom('+', '-', '*', '/'), tie('node')).map(([a, op, b]) => ({ calc: `(${a.calc}) ${op} (${b.calc})`, py: `(${a.py}) ${op} (${b.py})` })),
+      fc
+        .tuple(tie('node'), fc.constantFrom('+', '-', '*', '/'), tie('node'))
+        .map(([a, op, b]) => ({ calc: `(${a.calc}) ${op} (${b.calc})`, py: `(${a.py}) ${op} (${b.py})` })),
       fc.tuple(tie('node'), fc.integer({ min: 0, max: 3 })).map(([a, n]) => ({ calc: `(${a.calc})^${n}`, py: `(${a.py})**${n}` })),
       tie('node').map((a) => ({ calc: `abs(${a.calc})`, py: `abs(${a.py})` })),
     ),
@@ -66,7 +73,9 @@ const irrational: fc.Arbitrary<Expr> = fc.oneof(
 
 const tableCase: fc.Arbitrary<TableCase> = fc.oneof(
   fc.tuple(fc.array(row, { minLength: 1, maxLength: 25 }), tree(leaf)).map(([rows, expr]) => ({ rows, expr, rational: true })),
-  fc.tuple(fc.array(row, { minLength: 1, maxLength: 25 }), tree(fc.oneof(leaf, irrational))).map(([rows, expr]) => ({ rows, expr, rational: false })),
+  fc
+    .tuple(fc.array(row, { minLength: 1, maxLength: 25 }), tree(fc.oneof(leaf, irrational)))
+    .map(([rows, expr]) => ({ rows, expr, rational: false })),
 );
 
 /**
@@ -116,38 +125,42 @@ beforeAll(async () => {
 });
 
 describe.skipIf(missing !== '')('derived columns against Fraction and mpmath', () => {
-  it('250 random tables: exact cells equal Fraction, the others mpmath correctly rounded, division by zero at the same row', { timeout: 120_000 }, () => {
-    const tally = { exactCells: 0, roundedCells: 0, divisionErrors: 0 };
-    cases.forEach((c, i) => {
-      const want = reference[i] as string[] | string;
-      let got: DerivedValues;
-      try {
-        got = deriveColumn(mpfr, { name: 'z', expression: c.expr.calc }, HEADER, c.rows);
-      } catch (e) {
-        if (!(e instanceof DerivedColumnError)) throw e;
-        expect(`error ${e.row}`, `${c.expr.calc}: ${e.message}`).toBe(want);
-        expect(e.message).toMatch(/division by zero|zero to a negative power/);
-        tally.divisionErrors++;
-        return;
-      }
-      expect(typeof want, `${c.expr.calc}: oracle says ${String(want)}`).toBe('object');
-      got.values.forEach((cell, j) => {
-        const [ref, refRounded] = ((want as string[])[j] as string).split(' ') as [string, string];
-        const where = `${c.expr.calc} at row ${j + 1} (${(c.rows[j] as string[]).join(', ')})`;
-        if (c.rational) {
-          expect(cell.exact?.toString(), where).toBe(ref.replace(/\/1$/, ''));
-          if (cell.guarantee === 'exact') expect(Rational.parse(cell.text).equals(cell.exact as Rational), where).toBe(true);
-          else expect(new Decimal(cell.text).eq(refRounded), `${where}: ${cell.text} vs ${refRounded}`).toBe(true);
-          tally.exactCells++;
-        } else {
-          expect(new Decimal(cell.text).eq(ref), `${where}: ${cell.text} vs ${ref}`).toBe(true);
-          tally.roundedCells++;
+  it(
+    '250 random tables: exact cells equal Fraction, the others mpmath correctly rounded, division by zero at the same row',
+    { timeout: 120_000 },
+    () => {
+      const tally = { exactCells: 0, roundedCells: 0, divisionErrors: 0 };
+      cases.forEach((c, i) => {
+        const want = reference[i] as string[] | string;
+        let got: DerivedValues;
+        try {
+          got = deriveColumn(mpfr, { name: 'z', expression: c.expr.calc }, HEADER, c.rows);
+        } catch (e) {
+          if (!(e instanceof DerivedColumnError)) throw e;
+          expect(`error ${e.row}`, `${c.expr.calc}: ${e.message}`).toBe(want);
+          expect(e.message).toMatch(/division by zero|zero to a negative power/);
+          tally.divisionErrors++;
+          return;
         }
+        expect(typeof want, `${c.expr.calc}: oracle says ${String(want)}`).toBe('object');
+        got.values.forEach((cell, j) => {
+          const [ref, refRounded] = ((want as string[])[j] as string).split(' ') as [string, string];
+          const where = `${c.expr.calc} at row ${j + 1} (${(c.rows[j] as string[]).join(', ')})`;
+          if (c.rational) {
+            expect(cell.exact?.toString(), where).toBe(ref.replace(/\/1$/, ''));
+            if (cell.guarantee === 'exact') expect(Rational.parse(cell.text).equals(cell.exact as Rational), where).toBe(true);
+            else expect(new Decimal(cell.text).eq(refRounded), `${where}: ${cell.text} vs ${refRounded}`).toBe(true);
+            tally.exactCells++;
+          } else {
+            expect(new Decimal(cell.text).eq(ref), `${where}: ${cell.text} vs ${ref}`).toBe(true);
+            tally.roundedCells++;
+          }
+        });
       });
-    });
-    console.log(`derived columns: ${JSON.stringify(tally)}`);
-    expect(tally.exactCells).toBeGreaterThan(500);
-    expect(tally.roundedCells).toBeGreaterThan(300);
-    expect(tally.divisionErrors).toBeGreaterThan(3);
-  });
+      console.log(`derived columns: ${JSON.stringify(tally)}`);
+      expect(tally.exactCells).toBeGreaterThan(500);
+      expect(tally.roundedCells).toBeGreaterThan(300);
+      expect(tally.divisionErrors).toBeGreaterThan(3);
+    },
+  );
 });

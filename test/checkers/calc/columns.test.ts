@@ -17,7 +17,8 @@ beforeAll(async () => {
   mpfr = await loadMpfr();
 });
 
-const derive = (flag: string, header: string[], rows: string[][], digits?: number) => deriveColumn(mpfr, parseDerivation(flag), header, rows, digits);
+const derive = (flag: string, header: string[], rows: string[][], digits?: number) =>
+  deriveColumn(mpfr, parseDerivation(flag), header, rows, digits);
 const texts = (flag: string, header: string[], rows: string[][]) => derive(flag, header, rows).values.map((v) => v.text);
 
 function failure(f: () => unknown): DerivedColumnError {
@@ -32,7 +33,15 @@ function failure(f: () => unknown): DerivedColumnError {
 
 describe('deriveColumn', () => {
   it('the doc example, and the additive term of the issue exactly (ratio - H_k with H_k of the column k)', () => {
-    const r = derive('additive = ratio - H_k', ['k', 'ratio'], [['2', '1.6'], ['3', '2'], ['1024', '7.5']]);
+    const r = derive(
+      'additive = ratio - H_k',
+      ['k', 'ratio'],
+      [
+        ['2', '1.6'],
+        ['3', '2'],
+        ['1024', '7.5'],
+      ],
+    );
     expect(r.inputs).toEqual(['ratio', 'k']);
     expect(r.values[0]).toEqual({ text: '0.1', exact: Rational.parse('1/10'), guarantee: 'exact' });
     // 2 - H_3 = 2 - 11/6 = 1/6: exact, its text rounded to 20 digits.
@@ -44,13 +53,27 @@ describe('deriveColumn', () => {
 
   it('irrational values are correctly rounded to the digits asked for', () => {
     // sqrt(2) = 1.41421356237309504880168872..., ln 10 = 2.30258509299404568401799...
-    expect(derive('r = sqrt(x)', ['x'], [['2']], 25).values[0]).toEqual({ text: '1.414213562373095048801689', exact: null, guarantee: 'correctly-rounded' });
+    expect(derive('r = sqrt(x)', ['x'], [['2']], 25).values[0]).toEqual({
+      text: '1.414213562373095048801689',
+      exact: null,
+      guarantee: 'correctly-rounded',
+    });
     expect(texts('r = ln(x) + floor(pi*x)', ['x'], [['10']])).toEqual(['33.302585092994045684']);
     expect(texts('r = sqrt(x)', ['x'], [['2.25']])).toEqual(['1.5']);
   });
 
   it('cells are read exactly: decimals, exponents, ratios; never through a float', () => {
-    expect(texts('z = a + b', ['a', 'b'], [['0.1', '0.2'], ['3.2e-05', '-1E+2'], [' 7/3 ', '-1/3']])).toEqual(['0.3', '-99.999968', '2']);
+    expect(
+      texts(
+        'z = a + b',
+        ['a', 'b'],
+        [
+          ['0.1', '0.2'],
+          ['3.2e-05', '-1E+2'],
+          [' 7/3 ', '-1/3'],
+        ],
+      ),
+    ).toEqual(['0.3', '-99.999968', '2']);
     expect(texts('z = a * 10^30 - 1', ['a'], [['1e-30']])).toEqual(['0']);
   });
 
@@ -83,19 +106,31 @@ describe('deriveColumn', () => {
   });
 
   it('errors name the derived column and the row, one line each', () => {
-    const rows = [['1', '2'], ['2', 'n/a'], ['0', '']];
-    expect(failure(() => derive('z = b / a', ['a', 'b'], rows)).message).toBe('recheck.derive: column "z" at row 2: column "b" holds "n/a", not a finite decimal number');
-    expect(failure(() => derive('z = 1 / a', ['a', 'b'], rows)).message).toBe('recheck.derive: column "z" at row 3: division by zero (at character 3 of "1 / a")');
+    const rows = [
+      ['1', '2'],
+      ['2', 'n/a'],
+      ['0', ''],
+    ];
+    expect(failure(() => derive('z = b / a', ['a', 'b'], rows)).message).toBe(
+      'recheck.derive: column "z" at row 2: column "b" holds "n/a", not a finite decimal number',
+    );
+    expect(failure(() => derive('z = 1 / a', ['a', 'b'], rows)).message).toBe(
+      'recheck.derive: column "z" at row 3: division by zero (at character 3 of "1 / a")',
+    );
     expect(failure(() => derive('z = b + 1', ['a', 'b'], [['1', ' ']])).problem).toBe('column "b" is empty, expected a number');
     expect(failure(() => derive('z = b + 1', ['a', 'b'], [['1']])).problem).toBe('the row has no cell for column "b"');
     expect(failure(() => derive('z = ln(a - 1)', ['a'], [['3'], ['1']])).row).toBe(2);
-    expect(failure(() => derive('z = nan + 1', ['a', 'b'], rows)).message).toBe('recheck.derive: column "z": unknown column "nan" (columns: "a", "b") (at character 1 of "nan + 1")');
+    expect(failure(() => derive('z = nan + 1', ['a', 'b'], rows)).message).toBe(
+      'recheck.derive: column "z": unknown column "nan" (columns: "a", "b") (at character 1 of "nan + 1")',
+    );
     expect(failure(() => derive('z = `c d` + 1', ['a'], rows)).problem).toMatch(/^unknown column "c d" \(columns: "a"\)/);
     expect(failure(() => derive('z = `a + 1', ['a'], rows)).problem).toMatch(/^unclosed "`"/);
     expect(failure(() => derive('z = `a`(2)', ['a'], rows)).problem).toMatch(/is not a function/);
     expect(failure(() => derive('a = 1', ['a'], rows)).problem).toMatch(/already has a column "a"/);
     expect(failure(() => derive('z = a', ['a', 'a'], rows)).problem).toMatch(/names "a" twice/);
-    expect(failure(() => derive('z = a + ', ['a'], rows)).problem).toMatch(/expected a number, a name or "\(", got the end \(at character 4/);
+    expect(failure(() => derive('z = a + ', ['a'], rows)).problem).toMatch(
+      /expected a number, a name or "\(", got the end \(at character 4/,
+    );
     expect(failure(() => derive('z = 1', ['a'], rows, 0)).problem).toMatch(/digits must be an integer/);
     expect(failure(() => parseDerivation('z + 1')).problem).toMatch(/expected NAME = EXPRESSION/);
     expect(failure(() => parseDerivation('z == 1')).problem).toMatch(/expected NAME = EXPRESSION/);
@@ -109,7 +144,9 @@ describe('deriveColumn', () => {
 });
 
 describe('derived column properties (fast-check)', () => {
-  const decimal = fc.tuple(fc.constantFrom('', '-'), fc.nat(10 ** 9), fc.nat(10 ** 9), fc.integer({ min: -40, max: 40 })).map(([s, a, b, e]) => `${s}${a}.${b}e${e}`);
+  const decimal = fc
+    .tuple(fc.constantFrom('', '-'), fc.nat(10 ** 9), fc.nat(10 ** 9), fc.integer({ min: -40, max: 40 }))
+    .map(([s, a, b, e]) => `${s}${a}.${b}e${e}`);
 
   it('z = a is the cell exactly; z = a - a is exact 0; z = a / 3 * 3 is a again', () => {
     fc.assert(
@@ -134,7 +171,9 @@ describe('derived column properties (fast-check)', () => {
         const cell = derive('z = p / q', ['p', 'q'], [[`${p}`, `${q}`]]).values[0];
         const exact = Rational.of(p, q);
         if (cell?.guarantee === 'exact') return Rational.parse(cell.text).equals(exact);
-        const error = Rational.parse(cell?.text ?? '0').sub(exact).abs();
+        const error = Rational.parse(cell?.text ?? '0')
+          .sub(exact)
+          .abs();
         // Half a unit in the 20th significant digit of |exact| (an upper bound from its first digit's place).
         const place = exact.abs().toPrecision(1, 'ceiling').replace(/^\d+/, '1');
         return error.compare(Rational.parse(place).mul(Rational.parse('5e-20'))) <= 0;

@@ -53,7 +53,11 @@ function python(requests: ReadonlyArray<{ kind: 'exact' | 'digits'; text: string
 
 describe.skipIf(mpmathMissing !== '')('calc against Python', () => {
   it('exact results of random rational expressions equal fractions.Fraction', () => {
-    const leaf = fc.oneof(fc.integer({ min: 0, max: 10 ** 9 }).map(String), fc.tuple(fc.nat(9999), fc.nat(9999)).map(([a, b]) => `${a}.${b}`), fc.nat(20).map((n) => `1e-${n}`));
+    const leaf = fc.oneof(
+      fc.integer({ min: 0, max: 10 ** 9 }).map(String),
+      fc.tuple(fc.nat(9999), fc.nat(9999)).map(([a, b]) => `${a}.${b}`),
+      fc.nat(20).map((n) => `1e-${n}`),
+    );
     const tree = fc.letrec<{ node: string }>((tie) => ({
       node: fc.oneof(
         { depthSize: 'small' },
@@ -87,8 +91,8 @@ describe.skipIf(mpmathMissing !== '')('calc against Python', () => {
       ['sum(1/k^2, k, 1, 1000)', 'sumr(lambda k: F(1, k*k), 1, 1000)'],
       ['H_100 - H(99)', 'H(100) - H(99)'],
       ['sum(sum(1/(j*k), j, 1, k), k, 1, 30)', 'sumr(lambda k: sumr(lambda j: F(1, j*k), 1, k), 1, 30)'],
-      ['sqrt(49/64) + cbrt(-27/8) + root(32/243, 5)', "F(7, 8) - F(3, 2) + F(2, 3)"],
-      ['log(243, 3) + log(1/8, 4) + log2(1024) + log10(0.001)', "5 - F(3, 2) + 10 - 3"],
+      ['sqrt(49/64) + cbrt(-27/8) + root(32/243, 5)', 'F(7, 8) - F(3, 2) + F(2, 3)'],
+      ['log(243, 3) + log(1/8, 4) + log2(1024) + log10(0.001)', '5 - F(3, 2) + 10 - 3'],
       ['(4/9)^(-3/2) + 0.1^3', 'F(27, 8) + F(1, 1000)'],
       ['floor(-7/2) + ceil(7/2) + abs(-1/3)', '-4 + 4 + F(1, 3)'],
     ];
@@ -113,11 +117,16 @@ describe.skipIf(mpmathMissing !== '')('calc against Python', () => {
       'H(3000) - ln(3000)',
       'root(5, 7) - floor(pi*1000)/1000',
     ];
-    const python2 = texts.map((t) => t.replace(/H\((\d+)\)/, 'sumr(lambda k: mpf(1)/k, 1, $1)').replace(/sum\(1\/k\^2, k, 1, (\d+)\)/, 'sumr(lambda k: mpf(1)/k**2, 1, $1)'));
+    const python2 = texts.map((t) =>
+      t
+        .replace(/H\((\d+)\)/, 'sumr(lambda k: mpf(1)/k, 1, $1)')
+        .replace(/sum\(1\/k\^2, k, 1, (\d+)\)/, 'sumr(lambda k: mpf(1)/k**2, 1, $1)'),
+    );
     const requests = [];
     for (const digits of [30, 50]) {
       for (const mode of ['half-even', 'half-up', 'floor', 'ceiling', 'down']) {
-        for (let i = 0; i < texts.length; i++) requests.push({ kind: 'digits' as const, text: python2[i] as string, digits, mode, ours: texts[i] as string });
+        for (let i = 0; i < texts.length; i++)
+          requests.push({ kind: 'digits' as const, text: python2[i] as string, digits, mode, ours: texts[i] as string });
       }
     }
     const ref = python(requests);

@@ -29,7 +29,11 @@ describe('HarmonicCache', () => {
   });
 
   it.skipIf(fractions !== '')('H_1000 after H_10 and H_999 equals Python Fraction', () => {
-    const r = spawnSync(PYTHON, ['-c', 'from fractions import Fraction as F; h = sum(F(1, k) for k in range(1, 1001)); print(f"{h.numerator}/{h.denominator}")'], { encoding: 'utf8' });
+    const r = spawnSync(
+      PYTHON,
+      ['-c', 'from fractions import Fraction as F; h = sum(F(1, k) for k in range(1, 1001)); print(f"{h.numerator}/{h.denominator}")'],
+      { encoding: 'utf8' },
+    );
     const cache = new HarmonicCache();
     cache.value(Rational.from(10));
     cache.value(Rational.from(999));
@@ -41,6 +45,8 @@ describe('HarmonicCache', () => {
     expect(cache.value(Rational.parse('5/2'))).toBeNull();
     expect(cache.value(Rational.from(-1))).toBeNull();
     expect(cache.value(Rational.from(10_000))).toBeNull();
-    expect(printExpression(withCachedHarmonics(parseExpression('H(10000) + H(x)', { names: new Set(['x']) }), cache))).toBe('H(10000) + H(x)');
+    expect(printExpression(withCachedHarmonics(parseExpression('H(10000) + H(x)', { names: new Set(['x']) }), cache))).toBe(
+      'H(10000) + H(x)',
+    );
   });
 });

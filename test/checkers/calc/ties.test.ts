@@ -58,7 +58,9 @@ function oracle(ties: readonly Tie[]): string[] {
 
 /** Same number, whatever the notation ("1.571e3" and "1571"). */
 function sameNumber(a: string, b: string): boolean {
-  return Number(a) === Number(b) && a.replace(/[-.]|e.*$/gi, '').replace(/^0+|0+$/g, '') === b.replace(/[-.]|e.*$/gi, '').replace(/^0+|0+$/g, '');
+  return (
+    Number(a) === Number(b) && a.replace(/[-.]|e.*$/gi, '').replace(/^0+|0+$/g, '') === b.replace(/[-.]|e.*$/gi, '').replace(/^0+|0+$/g, '')
+  );
 }
 
 const tie: fc.Arbitrary<Tie> = fc
@@ -99,7 +101,8 @@ describe('exact ties reached through floor and ceil', () => {
     let wrong = 0;
     ties.forEach((t, i) => {
       const got = evaluateCalc(mpfr, t.text, { digits: t.digits, rounding: t.mode }).decimal;
-      if (!sameNumber(got, want[i] as string) && wrong++ < 5) expect.fail(`${t.text} at ${t.digits} digits, ${t.mode}: ${got}, Python ${want[i]}`);
+      if (!sameNumber(got, want[i] as string) && wrong++ < 5)
+        expect.fail(`${t.text} at ${t.digits} digits, ${t.mode}: ${got}, Python ${want[i]}`);
     });
     expect(wrong).toBe(0);
   });

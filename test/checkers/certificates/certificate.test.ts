@@ -6,7 +6,12 @@ const base = {
   format: 'recheck.certificate/1',
   dynamic: 'fw-attention',
   params: { c: 10 },
-  points: [['-3', '1/4'], ['-3', '-3'], ['-1/3', '-7/4'], [3, '0.5']],
+  points: [
+    ['-3', '1/4'],
+    ['-3', '-3'],
+    ['-1/3', '-7/4'],
+    [3, '0.5'],
+  ],
   claim: { kind: 'origin-leaves-hull', step: 5 },
 };
 const text = (o: unknown) => JSON.stringify(o);
@@ -49,7 +54,15 @@ describe('recheck.certificate/1 parsing', () => {
     ['wrong format', withField(['format'], 'x'), '/format', /recheck.certificate\/1/],
     ['unknown field', withField(['extra'], 1), '/extra', /unknown field/],
     ['malformed JSON', '{"format": ', '', /malformed JSON/],
-    ['too many points', withField(['points'], Array.from({ length: 1001 }, () => ['1', '1'])), '/points', /1001 points; at most 1000/],
+    [
+      'too many points',
+      withField(
+        ['points'],
+        Array.from({ length: 1001 }, () => ['1', '1']),
+      ),
+      '/points',
+      /1001 points; at most 1000/,
+    ],
     ['too long a coordinate', withField(['points', '0', '0'], '1'.repeat(10_001)), '/points/0/0', /10001 characters; at most 10000/],
     ['too large an exponent', withField(['points', '0', '0'], '1e-10001'), '/points/0/0', /decimal exponent -10001/],
     ['too far a step', withField(['claim', 'step'], 100_001), '/claim/step', /at most 100000/],

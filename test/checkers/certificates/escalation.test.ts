@@ -16,21 +16,33 @@ import { Rational } from '../../../checkers/exact/rational';
 import { validateFwCertificate } from '../../../checkers/certificates/certificate';
 import { verifyFwCertificate } from '../../../checkers/certificates/verify-fw';
 
-const EXAMPLE = [['-3', '1/4'], ['-3', '-3'], ['-1/3', '-7/4'], ['3', '1/2']];
+const EXAMPLE = [
+  ['-3', '1/4'],
+  ['-3', '-3'],
+  ['-1/3', '-7/4'],
+  ['3', '1/2'],
+];
 const cert = (c: number, points: readonly (readonly string[])[], step: number) =>
-  validateFwCertificate({ format: 'recheck.certificate/1', dynamic: 'fw-attention', params: { c }, points, claim: { kind: 'origin-leaves-hull', step } }, true);
+  validateFwCertificate(
+    { format: 'recheck.certificate/1', dynamic: 'fw-attention', params: { c }, points, claim: { kind: 'origin-leaves-hull', step } },
+    true,
+  );
 const coord = fc.tuple(fc.integer({ min: -20, max: 20 }), fc.integer({ min: 1, max: 9 })).map(([p, q]) => `${p}/${q}`);
-const config = fc.integer({ min: 2, max: 3 }).chain((d) => fc.array(fc.array(coord, { minLength: d, maxLength: d }), { minLength: 2, maxLength: 5 }));
+const config = fc
+  .integer({ min: 2, max: 3 })
+  .chain((d) => fc.array(fc.array(coord, { minLength: d, maxLength: d }), { minLength: 2, maxLength: 5 }));
 
 /** |lambda x - M| <= R for every coordinate, in exact rationals (lambda = lambdaDen * 2^lambdaExp). */
 function expectBallEncloses(b: FwBall, x: RationalMatrix): void {
   const two = Rational.from(2);
   let lambda = Rational.of(b.lambdaDen, 1n);
   for (let k = 0; k < Math.abs(b.lambdaExp); k++) lambda = b.lambdaExp > 0 ? lambda.mul(two) : lambda.div(two);
-  x.toRationals().flat().forEach((xi, k) => {
-    const gap = Rational.of(b.mids[k]!, 1n).sub(xi.mul(lambda)).abs();
-    expect(gap.compare(Rational.of(b.rads[k]!, 1n))).toBeLessThanOrEqual(0);
-  });
+  x.toRationals()
+    .flat()
+    .forEach((xi, k) => {
+      const gap = Rational.of(b.mids[k]!, 1n).sub(xi.mul(lambda)).abs();
+      expect(gap.compare(Rational.of(b.rads[k]!, 1n))).toBeLessThanOrEqual(0);
+    });
 }
 
 describe('ball enclosures of the fw-attention state', () => {
@@ -55,40 +67,47 @@ describe('ball enclosures of the fw-attention state', () => {
 
   it('the ball kernel answers only nonzero signs, each the exact sign of the enclosed points', () => {
     const big = fc.bigInt({ min: -(1n << 70n), max: 1n << 70n });
-    const points = fc.integer({ min: 2, max: 3 }).chain((d) => fc.array(fc.array(big, { minLength: d, maxLength: d }), { minLength: 3, maxLength: 5 }));
+    const points = fc
+      .integer({ min: 2, max: 3 })
+      .chain((d) => fc.array(fc.array(big, { minLength: d, maxLength: d }), { minLength: 3, maxLength: 5 }));
     fc.assert(
-      fc.property(points, fc.array(fc.bigInt({ min: 0n, max: 1n << 40n }), { minLength: 15, maxLength: 15 }), fc.array(fc.bigInt({ min: -(1n << 40n), max: 1n << 40n }), { minLength: 15, maxLength: 15 }), (pts, rads, offs) => {
-        const dim = pts[0]!.length;
-        const flat = pts.flat();
-        // Centres off the exact points by at most their radius: the balls contain the points.
-        const r = flat.map((_, k) => rads[k]!);
-        const m = flat.map((x, k) => x + (offs[k]! % (r[k]! + 1n)));
-        const B = ballKernel(m, r, pts.length, dim, () => undecidedKernel(pts.length, dim));
-        const E = exactKernel(pts);
-        const agree = <T>(ask: (K: typeof E) => T): void => {
-          let got: T | 'open';
-          try {
-            got = ask(B);
-          } catch {
-            got = 'open';
-          }
-          if (got !== 'open') expect(got).toEqual(ask(E));
-        };
-        const n = pts.length;
-        for (let i = 0; i < n; i++) {
-          agree((K) => K.isZero(i));
-          for (let j = 0; j < n; j++) {
-            agree((K) => K.dotSign(i, j));
-            agree((K) => K.dotDiffSign(i, j, (j + 1) % n));
-            if (dim === 2) agree((K) => K.orient2(i, j));
-            else {
-              agree((K) => K.parallel3(i, j));
-              agree((K) => K.det3(i, j, (i + 2) % n));
-              agree((K) => K.planeOrient(i, j, (i + 1) % n, (j + 2) % n));
+      fc.property(
+        points,
+        fc.array(fc.bigInt({ min: 0n, max: 1n << 40n }), { minLength: 15, maxLength: 15 }),
+        fc.array(fc.bigInt({ min: -(1n << 40n), max: 1n << 40n }), { minLength: 15, maxLength: 15 }),
+        (pts, rads, offs) => {
+          const dim = pts[0]!.length;
+          const flat = pts.flat();
+          // Centres off the exact points by at most their radius: the balls contain the points.
+          const r = flat.map((_, k) => rads[k]!);
+          const m = flat.map((x, k) => x + (offs[k]! % (r[k]! + 1n)));
+          const B = ballKernel(m, r, pts.length, dim, () => undecidedKernel(pts.length, dim));
+          const E = exactKernel(pts);
+          const agree = <T>(ask: (K: typeof E) => T): void => {
+            let got: T | 'open';
+            try {
+              got = ask(B);
+            } catch {
+              got = 'open';
+            }
+            if (got !== 'open') expect(got).toEqual(ask(E));
+          };
+          const n = pts.length;
+          for (let i = 0; i < n; i++) {
+            agree((K) => K.isZero(i));
+            for (let j = 0; j < n; j++) {
+              agree((K) => K.dotSign(i, j));
+              agree((K) => K.dotDiffSign(i, j, (j + 1) % n));
+              if (dim === 2) agree((K) => K.orient2(i, j));
+              else {
+                agree((K) => K.parallel3(i, j));
+                agree((K) => K.det3(i, j, (i + 2) % n));
+                agree((K) => K.planeOrient(i, j, (i + 1) % n, (j + 2) % n));
+              }
             }
           }
-        }
-      }),
+        },
+      ),
       { numRuns: 200, seed: 5 },
     );
     expect(ballSign({ m: 0n, r: 0n })).toBeNull();
@@ -104,7 +123,12 @@ describe('escalation before the exact path', () => {
     const nearTie = fc.tuple(fc.integer({ min: 1, max: 60 }), gap, fc.boolean()).map(([c, k, dup]) => {
       const tiny = `1/${10n ** BigInt(k)}`;
       const eps = Rational.parse(tiny);
-      const pts = dup ? [...EXAMPLE, ['3', Rational.parse('1/2').add(eps).toString()]] : [['7', '1/10'], ['-7/10', Rational.parse('-1/100').add(eps).toString()]];
+      const pts = dup
+        ? [...EXAMPLE, ['3', Rational.parse('1/2').add(eps).toString()]]
+        : [
+            ['7', '1/10'],
+            ['-7/10', Rational.parse('-1/100').add(eps).toString()],
+          ];
       return { c, pts, k };
     });
     let escalatedRuns = 0;
@@ -136,9 +160,13 @@ describe('escalation before the exact path', () => {
       // After each escalation the float64 enclosure is re-seeded from the ball: it still contains lambda x(t).
       const { mid, rad, scale } = enc.enclosure();
       const lambda = Rational.of(scale.num, scale.den);
-      exact.positions().toRationals().flat().forEach((xi, k) => {
-        expect(Rational.fromFloat64(mid[k]!).sub(xi.mul(lambda)).abs().compare(Rational.fromFloat64(rad[k]!))).toBeLessThanOrEqual(0);
-      });
+      exact
+        .positions()
+        .toRationals()
+        .flat()
+        .forEach((xi, k) => {
+          expect(Rational.fromFloat64(mid[k]!).sub(xi.mul(lambda)).abs().compare(Rational.fromFloat64(rad[k]!))).toBeLessThanOrEqual(0);
+        });
       enc.step();
       exact.step();
     }

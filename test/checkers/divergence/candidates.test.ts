@@ -15,7 +15,10 @@ describe('divergence candidates', () => {
       'forward-kl': P.ln('4/3').div(2),
       'reverse-kl': P.ln(3).mul('0.75').sub(P.ln(2)),
       'cross-entropy': P.ln('16/3').div(2),
-      js: P.ln('4/3').add(P.ln('4/5')).div(4).add(P.ln('2/3').mul('0.25').add(P.ln('6/5').mul('0.75')).div(2)),
+      js: P.ln('4/3')
+        .add(P.ln('4/5'))
+        .div(4)
+        .add(P.ln('2/3').mul('0.25').add(P.ln('6/5').mul('0.75')).div(2)),
     };
     for (const name of DIVERGENCE_CANDIDATES) {
       const diff = preciseCandidate(P, name, p, q).sub(hand[name]).abs();
@@ -29,7 +32,10 @@ describe('divergence candidates', () => {
     return w.map((x) => x / s);
   });
   const pair = fc.integer({ min: 2, max: 12 }).chain((n) =>
-    fc.tuple(distribution.filter((d) => d.length >= n).map((d) => d.slice(0, n)), distribution.filter((d) => d.length >= n).map((d) => d.slice(0, n))),
+    fc.tuple(
+      distribution.filter((d) => d.length >= n).map((d) => d.slice(0, n)),
+      distribution.filter((d) => d.length >= n).map((d) => d.slice(0, n)),
+    ),
   );
 
   it('precise references agree with plain float64 sums (second method) to 1e-12 relative', () => {
@@ -48,11 +54,27 @@ describe('divergence candidates', () => {
   it('cross-entropy = forward KL + entropy of p; JS is symmetric and at most ln 2', () => {
     fc.assert(
       fc.property(pair, ([p, q]) => {
-        const entropy = P.sum(p.map((x) => P.fromFloat64(x).mul(P.ln(P.fromFloat64(x))).neg()));
+        const entropy = P.sum(
+          p.map((x) =>
+            P.fromFloat64(x)
+              .mul(P.ln(P.fromFloat64(x)))
+              .neg(),
+          ),
+        );
         const ce = preciseCandidate(P, 'cross-entropy', p, q);
-        expect(ce.sub(preciseCandidate(P, 'forward-kl', p, q).add(entropy)).abs().lt('1e-35')).toBe(true);
+        expect(
+          ce
+            .sub(preciseCandidate(P, 'forward-kl', p, q).add(entropy))
+            .abs()
+            .lt('1e-35'),
+        ).toBe(true);
         const js = preciseCandidate(P, 'js', p, q);
-        expect(js.sub(preciseCandidate(P, 'js', q, p)).abs().lt('1e-35')).toBe(true);
+        expect(
+          js
+            .sub(preciseCandidate(P, 'js', q, p))
+            .abs()
+            .lt('1e-35'),
+        ).toBe(true);
         expect(js.lte(P.ln(2).mul('1.0000000001'))).toBe(true);
       }),
       { numRuns: 30 },

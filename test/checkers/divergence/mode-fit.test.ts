@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { discretisedGaussian, discretisedMixture, fitGaussian, gridPoints, mixtureDensity, moments } from '../../../checkers/divergence/mode-fit';
+import {
+  discretisedGaussian,
+  discretisedMixture,
+  fitGaussian,
+  gridPoints,
+  mixtureDensity,
+  moments,
+} from '../../../checkers/divergence/mode-fit';
 
 const xs = gridPoints({ min: -8, max: 8, points: 161 });
 

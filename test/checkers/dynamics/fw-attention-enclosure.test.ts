@@ -13,11 +13,21 @@ import { Rational } from '../../../checkers/exact/rational';
 import { parseFwCertificate } from '../../../checkers/certificates/certificate';
 import { verifyFwCertificate } from '../../../checkers/certificates/verify-fw';
 
-const EXAMPLE = [['-3', '1/4'], ['-3', '-3'], ['-1/3', '-7/4'], ['3', '1/2']];
+const EXAMPLE = [
+  ['-3', '1/4'],
+  ['-3', '-3'],
+  ['-1/3', '-7/4'],
+  ['3', '1/2'],
+];
 const CASE = resolve(import.meta.dirname, '../../../cases/fw-attention-collapse');
 
 /** Steps both steppers side by side, expecting the same argmins and hull decision at every state. */
-function lockstep(points: readonly (readonly string[])[], c: number, steps: number, options: FwEnclosureOptions = {}): FwAttentionEnclosure {
+function lockstep(
+  points: readonly (readonly string[])[],
+  c: number,
+  steps: number,
+  options: FwEnclosureOptions = {},
+): FwAttentionEnclosure {
   const m = RationalMatrix.from(points);
   const exact = new FwAttentionExact(m, c, { filter: false });
   const enc = new FwAttentionEnclosure(m, c, options);
@@ -46,7 +56,9 @@ function expectEncloses(enc: FwAttentionEnclosure, exact: FwAttentionExact): voi
 describe('fw-attention enclosure stepper', () => {
   it('random 2-D and 3-D configurations: same argmins and hull decisions at every step as the exact stepper', () => {
     const coord = fc.tuple(fc.integer({ min: -20, max: 20 }), fc.integer({ min: 1, max: 9 })).map(([p, q]) => `${p}/${q}`);
-    const config = fc.integer({ min: 2, max: 3 }).chain((d) => fc.array(fc.array(coord, { minLength: d, maxLength: d }), { minLength: 2, maxLength: 5 }));
+    const config = fc
+      .integer({ min: 2, max: 3 })
+      .chain((d) => fc.array(fc.array(coord, { minLength: d, maxLength: d }), { minLength: 2, maxLength: 5 }));
     fc.assert(
       fc.property(config, fc.integer({ min: 1, max: 30 }), (pts, c) => {
         lockstep(pts, c, 30);
@@ -57,7 +69,9 @@ describe('fw-attention enclosure stepper', () => {
 
   it('random configurations: the same first exit as the exact run over 300 steps', () => {
     const coord = fc.tuple(fc.integer({ min: -9, max: 9 }), fc.integer({ min: 1, max: 7 })).map(([p, q]) => `${p}/${q}`);
-    const config = fc.integer({ min: 2, max: 3 }).chain((d) => fc.array(fc.array(coord, { minLength: d, maxLength: d }), { minLength: 2, maxLength: 6 }));
+    const config = fc
+      .integer({ min: 2, max: 3 })
+      .chain((d) => fc.array(fc.array(coord, { minLength: d, maxLength: d }), { minLength: 2, maxLength: 6 }));
     fc.assert(
       fc.property(config, fc.integer({ min: 1, max: 300 }), (pts, c) => {
         const m = RationalMatrix.from(pts);
@@ -92,18 +106,48 @@ describe('fw-attention enclosure stepper', () => {
 
   it('the collinear float trap: the exact answer (no exit), reached through the exact path at the exact zero', () => {
     // x_1 reaches 0 exactly at step 2 and stays; every dot product with it is then exactly 0 (a tie).
-    const r = new FwAttentionRun(RationalMatrix.from([['1/10', '3/10'], ['-1/5', '-3/5']]), 1, 100, { stepper: 'enclosure' }).runToEnd();
+    const r = new FwAttentionRun(
+      RationalMatrix.from([
+        ['1/10', '3/10'],
+        ['-1/5', '-3/5'],
+      ]),
+      1,
+      100,
+      { stepper: 'enclosure' },
+    ).runToEnd();
     expect(r.firstExitStep).toBeNull();
     expect(r.float64FirstExitStep).toBe(2);
     expect(r.enclosure!.exactSteps).toBeGreaterThan(0);
     expect(r.enclosure!.reasons.degenerateHull + r.enclosure!.reasons.tie).toBeGreaterThan(0);
     // Exactly collinear with the origin on the segment: exit at 11 exactly, float64 says 0.
-    const early = new FwAttentionRun(RationalMatrix.from([['7', '1/10'], ['-7/10', '-1/100']]), 200, 100, { stepper: 'enclosure' }).runToEnd();
+    const early = new FwAttentionRun(
+      RationalMatrix.from([
+        ['7', '1/10'],
+        ['-7/10', '-1/100'],
+      ]),
+      200,
+      100,
+      { stepper: 'enclosure' },
+    ).runToEnd();
     expect(early.firstExitStep).toBe(11);
     expect(early.float64FirstExitStep).toBe(0);
     expect(early.enclosure!.exactSteps).toBeGreaterThan(0);
-    lockstep([['1/10', '3/10'], ['-1/5', '-3/5']], 1, 60);
-    lockstep([['7', '1/10'], ['-7/10', '-1/100']], 200, 60);
+    lockstep(
+      [
+        ['1/10', '3/10'],
+        ['-1/5', '-3/5'],
+      ],
+      1,
+      60,
+    );
+    lockstep(
+      [
+        ['7', '1/10'],
+        ['-7/10', '-1/100'],
+      ],
+      200,
+      60,
+    );
   });
 
   it('exact ties force the exact path: counted as ties, same decisions', () => {
@@ -119,7 +163,10 @@ describe('fw-attention enclosure stepper', () => {
   it('near-degenerate configurations below float64 resolution: decided by a high-precision ball, or (no balls) by the exact path, counted as width', () => {
     // Nearly collinear with the origin (orient2 about 1e-18), and a near-duplicate particle (argmin gap about 1e-18).
     for (const pts of [
-      [['7', '1/10'], ['-7/10', '-99999999999999999/10000000000000000000']],
+      [
+        ['7', '1/10'],
+        ['-7/10', '-99999999999999999/10000000000000000000'],
+      ],
       [...EXAMPLE, ['3', '500000000000000001/1000000000000000000']],
     ]) {
       const s = lockstep(pts, 20, 60, { precisions: [] }).enclosureStats();
@@ -137,11 +184,26 @@ describe('fw-attention enclosure stepper', () => {
     expect(tight.enclosureStats().reseeds).toBeGreaterThan(0);
     const short = lockstep(EXAMPLE, 10, 120, { historyLimit: 16 });
     expect(short.enclosureStats().replayedSteps).toBeGreaterThanOrEqual(112);
-    lockstep([['-3', '1/4', '1'], ['-3', '-3', '-1'], ['-1/3', '-7/4', '1/2'], ['3', '1/2', '-1'], ['1', '1', '-1/2']], 20, 60);
+    lockstep(
+      [
+        ['-3', '1/4', '1'],
+        ['-3', '-3', '-1'],
+        ['-1/3', '-7/4', '1/2'],
+        ['3', '1/2', '-1'],
+        ['1', '1', '-1/2'],
+      ],
+      20,
+      60,
+    );
   });
 
   it('the bundled certificates and the 3000-step benchmark certificate: same verdicts as the exact path', () => {
-    const files = ['logbook/counterexample/certificate-c200.json', 'logbook/counterexample/certificate-collinear.json', 'sandbox/certificates/example-c200.json', 'sandbox/certificates/example-c824.json'];
+    const files = [
+      'logbook/counterexample/certificate-c200.json',
+      'logbook/counterexample/certificate-collinear.json',
+      'sandbox/certificates/example-c200.json',
+      'sandbox/certificates/example-c824.json',
+    ];
     for (const f of files) {
       const cert = parseFwCertificate(readFileSync(resolve(CASE, f), 'utf8'), true);
       const byEnclosure = verifyFwCertificate(cert);
@@ -150,7 +212,9 @@ describe('fw-attention enclosure stepper', () => {
       expect(byEnclosure.run.enclosure).not.toBeNull();
       expect(byExact.run.enclosure).toBeNull();
     }
-    const c824 = verifyFwCertificate(parseFwCertificate(readFileSync(resolve(CASE, 'sandbox/certificates/example-c824.json'), 'utf8'), true));
+    const c824 = verifyFwCertificate(
+      parseFwCertificate(readFileSync(resolve(CASE, 'sandbox/certificates/example-c824.json'), 'utf8'), true),
+    );
     expect([c824.holds, c824.firstExitStep]).toEqual([true, 3000]);
     expect(c824.run.enclosure!.exactSteps).toBe(0);
   });

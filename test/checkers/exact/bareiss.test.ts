@@ -22,9 +22,12 @@ const small = fc.bigInt({ min: -9n, max: 9n });
 describe('Bareiss fraction-free elimination', () => {
   it('determinant agrees with Laplace expansion (including singular and pivot-swap cases)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 5 }).chain((n) => fc.tuple(fc.constant(n), fc.array(small, { minLength: n * n, maxLength: n * n }))), ([n, a]) => {
-        expect(integerDeterminant(a, n)).toBe(laplace(a, n));
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 5 }).chain((n) => fc.tuple(fc.constant(n), fc.array(small, { minLength: n * n, maxLength: n * n }))),
+        ([n, a]) => {
+          expect(integerDeterminant(a, n)).toBe(laplace(a, n));
+        },
+      ),
       { numRuns: 300 },
     );
     expect(integerDeterminant([0n, 1n, 1n, 0n], 2)).toBe(-1n);
@@ -33,22 +36,33 @@ describe('Bareiss fraction-free elimination', () => {
   it('solves A x = b exactly (checked by substitution), null when singular', () => {
     const entry = fc.tuple(small, fc.bigInt({ min: 1n, max: 7n })).map(([p, q]) => `${p}/${q}`);
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 4 }).chain((n) => fc.tuple(fc.constant(n), fc.array(entry, { minLength: n * n + n, maxLength: n * n + n }))), ([n, e]) => {
-        const A = RationalMatrix.from(Array.from({ length: n }, (_, i) => e.slice(i * n, (i + 1) * n)));
-        const b = RationalVector.from(e.slice(n * n));
-        const x = solveExact(A, b);
-        const singular = integerDeterminant([...A.nums], n) === 0n;
-        if (singular) expect(x).toBeNull();
-        else {
-          for (let i = 0; i < n; i++) expect(A.row(i).dot(x!).equals(b.at(i))).toBe(true);
-        }
-      }),
+      fc.property(
+        fc
+          .integer({ min: 1, max: 4 })
+          .chain((n) => fc.tuple(fc.constant(n), fc.array(entry, { minLength: n * n + n, maxLength: n * n + n }))),
+        ([n, e]) => {
+          const A = RationalMatrix.from(Array.from({ length: n }, (_, i) => e.slice(i * n, (i + 1) * n)));
+          const b = RationalVector.from(e.slice(n * n));
+          const x = solveExact(A, b);
+          const singular = integerDeterminant([...A.nums], n) === 0n;
+          if (singular) expect(x).toBeNull();
+          else {
+            for (let i = 0; i < n; i++) expect(A.row(i).dot(x!).equals(b.at(i))).toBe(true);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
   it('worked example: [[2,1],[1,3]] x = [3,5] gives (4/5, 7/5)', () => {
-    const x = solveExact(RationalMatrix.from([[2, 1], [1, 3]]), RationalVector.from([3, 5]))!;
+    const x = solveExact(
+      RationalMatrix.from([
+        [2, 1],
+        [1, 3],
+      ]),
+      RationalVector.from([3, 5]),
+    )!;
     expect(x.toRationals().map(String)).toEqual(['4/5', '7/5']);
     expect(x.at(0).equals(Rational.parse('0.8'))).toBe(true);
   });

@@ -30,11 +30,24 @@ describe('checkers/exact doc examples', () => {
     expect([v.den, v.nums]).toEqual([6n, [3n, 2n]]);
     expect(v.dot(RationalVector.from([2, 3])).toString()).toBe('2');
     expect(RationalMatrix.of(1, 2, [1n, 3n], 2n).toRationals()[0]!.map(String)).toEqual(['1/2', '3/2']);
-    expect(RationalMatrix.from([['1/2', 1], [0, '2/3']]).den).toBe(6n);
+    expect(
+      RationalMatrix.from([
+        ['1/2', 1],
+        [0, '2/3'],
+      ]).den,
+    ).toBe(6n);
   });
   it('bareiss.ts', () => {
     expect(integerDeterminant([2n, 1n, 1n, 3n], 2)).toBe(5n);
-    expect(solveExact(RationalMatrix.from([[2, 1], [1, 3]]), RationalVector.from([3, 5]))!.toStrings()).toEqual(['4/5', '7/5']);
+    expect(
+      solveExact(
+        RationalMatrix.from([
+          [2, 1],
+          [1, 3],
+        ]),
+        RationalVector.from([3, 5]),
+      )!.toStrings(),
+    ).toEqual(['4/5', '7/5']);
   });
 });
 
@@ -43,7 +56,11 @@ describe('checkers/exact doc examples (issue 13 operations)', () => {
     const { Rational: R } = await import('../../../checkers/exact/rational');
     expect(R.parse('-7/2').floor().toString()).toBe('-4');
     expect(R.parse('7/2').ceil().toString()).toBe('4');
-    expect([R.parse('5/2').round().toString(), R.parse('5/2').round('half-up').toString(), R.parse('-5/2').round('half-up').toString()]).toEqual(['2', '3', '-3']);
+    expect([
+      R.parse('5/2').round().toString(),
+      R.parse('5/2').round('half-up').toString(),
+      R.parse('-5/2').round('half-up').toString(),
+    ]).toEqual(['2', '3', '-3']);
     expect(R.parse('-7/2').mod(2).toString()).toBe('1/2');
     expect(R.parse('-2/3').pow(-3).toString()).toBe('-27/8');
     expect(R.parse('1/2').gcd('3/4').toString()).toBe('1/4');
@@ -65,7 +82,11 @@ describe('checkers/exact doc examples (issue 13 operations)', () => {
     const { floorLog10, roundSignificant, toFixedDecimal, repeatingDecimal } = await import('../../../checkers/exact/rational-decimal');
     const { integerRoot, exactRoot, powersEqual } = await import('../../../checkers/exact/integer-roots');
     const { simplestInInterval, simplestWithin, bestApproximation } = await import('../../../checkers/exact/approximation');
-    expect([roundQuotient(5n, 2n, 'half-even'), roundQuotient(-5n, 2n, 'half-up'), roundQuotient(-7n, 2n, 'floor')]).toEqual([2n, -3n, -4n]);
+    expect([roundQuotient(5n, 2n, 'half-even'), roundQuotient(-5n, 2n, 'half-up'), roundQuotient(-7n, 2n, 'floor')]).toEqual([
+      2n,
+      -3n,
+      -4n,
+    ]);
     expect([isRoundingMode('floor'), isRoundingMode('nearest')]).toEqual([true, false]);
     expect([floorLog10(999n, 1n), floorLog10(1n, 1000n)]).toEqual([2, -3]);
     expect(roundSignificant(2n, 3n, 3, 'half-even')).toEqual({ coefficient: 667n, exponent: -3 });

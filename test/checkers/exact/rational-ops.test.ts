@@ -96,7 +96,7 @@ describe('Rational operations for reviewers', () => {
         const g = Rational.of(a).gcd(Rational.of(b));
         const l = Rational.of(a).lcm(Rational.of(b));
         const product = a * b < 0n ? -(a * b) : a * b;
-        return g.den === 1n && l.den === 1n && g.mul(l).equals(Rational.of(product)) && (a % g.num === 0n) && (b % g.num === 0n);
+        return g.den === 1n && l.den === 1n && g.mul(l).equals(Rational.of(product)) && a % g.num === 0n && b % g.num === 0n;
       }),
       { seed: 1322, numRuns: 200 },
     );
@@ -163,7 +163,10 @@ describe('Rational operations for reviewers', () => {
     expect(Rational.fromFloat64(5e-324).toString()).toBe(`1/${2n ** 1074n}`);
     expect(() => Rational.fromFloat64(Number.NaN)).toThrow(/finite/);
     fc.assert(
-      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (x) => Rational.fromFloat64(x).toNumber() === x || (x === 0 && Object.is(x, -0))),
+      fc.property(
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        (x) => Rational.fromFloat64(x).toNumber() === x || (x === 0 && Object.is(x, -0)),
+      ),
       { seed: 1324, numRuns: 300 },
     );
   });
@@ -180,7 +183,9 @@ describe('Rational operations for reviewers', () => {
         // no rational with a denominator <= maxDen is closer: check the neighbours with best's own denominator and with maxDen
         const err = best.sub(x).abs();
         const near = x.mul(maxDen).floor().div(maxDen);
-        return best.den <= maxDen && err.compare(near.sub(x).abs()) <= 0 && err.compare(near.add(Rational.of(1n, maxDen)).sub(x).abs()) <= 0;
+        return (
+          best.den <= maxDen && err.compare(near.sub(x).abs()) <= 0 && err.compare(near.add(Rational.of(1n, maxDen)).sub(x).abs()) <= 0
+        );
       }),
       { seed: 1325, numRuns: 300 },
     );

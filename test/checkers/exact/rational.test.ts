@@ -22,7 +22,12 @@ describe('Rational', () => {
       fc.property(rational, rational, rational, (a, b, c) => {
         expect(a.add(b).equals(b.add(a))).toBe(true);
         expect(a.mul(b).equals(b.mul(a))).toBe(true);
-        expect(a.add(b).add(c).equals(a.add(b.add(c)))).toBe(true);
+        expect(
+          a
+            .add(b)
+            .add(c)
+            .equals(a.add(b.add(c))),
+        ).toBe(true);
         expect(a.mul(b.add(c)).equals(a.mul(b).add(a.mul(c)))).toBe(true);
         expect(a.sub(a).isZero()).toBe(true);
         if (!a.isZero()) expect(a.mul(a.inverse()).equals(Rational.ONE)).toBe(true);

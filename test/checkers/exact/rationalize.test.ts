@@ -17,21 +17,52 @@ import { PYTHON, pythonModules } from '../../helpers/required';
 
 const pythonMissing = pythonModules(['fractions']);
 
-const digits = (min: number, max: number) => fc.array(fc.constantFrom(...'0123456789'), { minLength: min, maxLength: max }).map((d) => d.join(''));
+const digits = (min: number, max: number) =>
+  fc.array(fc.constantFrom(...'0123456789'), { minLength: min, maxLength: max }).map((d) => d.join(''));
 /** Decimals as programs print them: 1 to 25 significant digits, exponents across the double range and beyond. */
 const printedDecimal = fc
   .tuple(fc.constantFrom('', '-'), digits(1, 4), digits(0, 21), fc.integer({ min: -345, max: 320 }), fc.boolean())
   .map(([s, a, b, e, withExp]) => `${s}${a}${b ? `.${b}` : ''}${withExp ? `e${e}` : ''}`);
 
 const EDGES = [
-  '0.1', '0.2', '0.3', '0.30000000000000004', '3.8726', '16', '1500', '1.5e3', '2.675', '-2.5', '0.5', '-0.0', '1e23',
-  '9007199254740993', '9007199254740995', '3.2e-05', '1e-400', '4.9e-324', '5e-324', '2.4703282292062327e-324',
-  '2.4703282292062328e-324', '2.2250738585072011e-308', '2.2250738585072014e-308', '1.7976931348623157e308',
-  '1.7976931348623158e308', '1.797693134862315807e308', '1.797693134862315808e308', '1e309', '-1e309', '123456789012345678901234567890',
+  '0.1',
+  '0.2',
+  '0.3',
+  '0.30000000000000004',
+  '3.8726',
+  '16',
+  '1500',
+  '1.5e3',
+  '2.675',
+  '-2.5',
+  '0.5',
+  '-0.0',
+  '1e23',
+  '9007199254740993',
+  '9007199254740995',
+  '3.2e-05',
+  '1e-400',
+  '4.9e-324',
+  '5e-324',
+  '2.4703282292062327e-324',
+  '2.4703282292062328e-324',
+  '2.2250738585072011e-308',
+  '2.2250738585072014e-308',
+  '1.7976931348623157e308',
+  '1.7976931348623158e308',
+  '1.797693134862315807e308',
+  '1.797693134862315808e308',
+  '1e309',
+  '-1e309',
+  '123456789012345678901234567890',
 ];
 
 /** Python's readings: [exact double or null on overflow, exact decimal, simplest's oracle facts]. */
-function pythonReadings(values: string[], simplest: Rational[], tolerances: Rational[]): { double: string | null; decimal: string; closest: string; closestSmaller: string | null }[] {
+function pythonReadings(
+  values: string[],
+  simplest: Rational[],
+  tolerances: Rational[],
+): { double: string | null; decimal: string; closest: string; closestSmaller: string | null }[] {
   const script = `
 import json, sys
 from fractions import Fraction
@@ -64,7 +95,11 @@ describe.skipIf(Boolean(pythonMissing))('agreement with Python fractions', () =>
   const usable = ours.map((r) => r.simplest.den <= 2n ** 53n);
   let py: ReturnType<typeof pythonReadings>;
   beforeAll(() => {
-    py = pythonReadings(values, ours.map((r) => (r.simplest.den <= 2n ** 53n ? r.simplest : Rational.ONE)), ours.map((r) => r.tolerance));
+    py = pythonReadings(
+      values,
+      ours.map((r) => (r.simplest.den <= 2n ** 53n ? r.simplest : Rational.ONE)),
+      ours.map((r) => r.tolerance),
+    );
   });
 
   it('(a) the nearest double is Fraction(float(s)), overflow included; (b) the decimal is Fraction(s)', () => {
@@ -100,11 +135,22 @@ describe('rationalize', () => {
     expect(rationalize('0.1', '0').simplest.toString()).toBe('1/10');
     expect(simplestBetween(Rational.parse('0.3'), Rational.parse('0.34')).toString()).toBe('1/3');
     expect(nearestDouble(Rational.parse('0.1'))?.toString()).toBe('3602879701896397/36028797018963968');
-    expect(describeRationalization(rationalize('0.5'))).toBe('0.5 is exactly a double (1/2); the simplest rational within 1/20 (half a unit in the last printed digit) of it is 1/2 itself.');
+    expect(describeRationalization(rationalize('0.5'))).toBe(
+      '0.5 is exactly a double (1/2); the simplest rational within 1/20 (half a unit in the last printed digit) of it is 1/2 itself.',
+    );
   });
 
   it('the default tolerance is half a unit in the last printed digit', () => {
-    const cases: [string, string][] = [['3.8726', '1/20000'], ['16', '1/2'], ['1.5e3', '50'], ['1.50', '1/200'], ['.5', '1/20'], ['2.', '1/2'], ['3.2e-05', '1/2000000'], ['7E+2', '50']];
+    const cases: [string, string][] = [
+      ['3.8726', '1/20000'],
+      ['16', '1/2'],
+      ['1.5e3', '50'],
+      ['1.50', '1/200'],
+      ['.5', '1/20'],
+      ['2.', '1/2'],
+      ['3.2e-05', '1/2000000'],
+      ['7E+2', '50'],
+    ];
     for (const [v, t] of cases) expect(rationalize(v).tolerance.toString(), v).toBe(t);
     expect(rationalize('3.8726', '1/1000')).toMatchObject({ toleranceFrom: 'given' });
     expect(rationalize('3.8726').simplest.toString()).toBe('608/157');
@@ -114,8 +160,12 @@ describe('rationalize', () => {
     expect(describeRationalization(rationalize('0.1'))).toBe(
       'the logbook printed 0.1, which as a double is 3602879701896397/36028797018963968 (off by 1/180143985094819840 ≈ 5.55e-18) while the decimal printed is exactly 1/10; the simplest rational within 1/20 (half a unit in the last printed digit) is 1/7, not 1/10.',
     );
-    expect(describeRationalization(rationalize('1e309'))).toMatch(/^1e309 is beyond the largest double: as a double it is infinity; exactly it is 100000000000\.\.\.000000 \(310 digits\)/);
-    expect(describeRationalization(rationalize('1e-400'))).toMatch(/underflows to 0 as a double \(off by 1\/100000000000\.\.\.000000 \(401 digits\) ≈ 1e-400\)/);
+    expect(describeRationalization(rationalize('1e309'))).toMatch(
+      /^1e309 is beyond the largest double: as a double it is infinity; exactly it is 100000000000\.\.\.000000 \(310 digits\)/,
+    );
+    expect(describeRationalization(rationalize('1e-400'))).toMatch(
+      /underflows to 0 as a double \(off by 1\/100000000000\.\.\.000000 \(401 digits\) ≈ 1e-400\)/,
+    );
     expect(rationalize('-0.0').doubleNumber).toBe(-0);
     expect(rationalize('-1e309').doubleNumber).toBe(-Infinity);
   });
@@ -179,7 +229,9 @@ describe('properties', () => {
   });
 
   it('simplestBetween is symmetric under negation and exact at a point', () => {
-    const rat = fc.tuple(fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }), fc.bigInt({ min: 1n, max: 10n ** 12n })).map(([n, d]) => Rational.of(n, d));
+    const rat = fc
+      .tuple(fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }), fc.bigInt({ min: 1n, max: 10n ** 12n }))
+      .map(([n, d]) => Rational.of(n, d));
     fc.assert(
       fc.property(rat, rat, (a, b) => {
         const [lo, hi] = a.compare(b) <= 0 ? [a, b] : [b, a];
@@ -193,7 +245,7 @@ describe('properties', () => {
 
 function floorDiv(a: bigint, b: bigint): bigint {
   const q = a / b;
-  return (a % b !== 0n && (a < 0n) !== (b < 0n)) ? q - 1n : q;
+  return a % b !== 0n && a < 0n !== b < 0n ? q - 1n : q;
 }
 
 function ceilDiv(a: bigint, b: bigint): bigint {

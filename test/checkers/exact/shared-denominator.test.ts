@@ -21,7 +21,12 @@ describe('RationalVector (one shared denominator)', () => {
         pairs.forEach(([a], k) => expect(same(scaled[k]!, frac(a).mul(frac(s)))).toBe(true));
         const dot = pairs.reduce((acc, [a, b]) => acc.add(frac(a).mul(frac(b))), new Fraction(0));
         expect(same(u.dot(v), dot)).toBe(true);
-        expect(u.sub(u).toRationals().every((r) => r.isZero())).toBe(true);
+        expect(
+          u
+            .sub(u)
+            .toRationals()
+            .every((r) => r.isZero()),
+        ).toBe(true);
       }),
       { numRuns: 150 },
     );
@@ -57,7 +62,10 @@ describe('RationalMatrix (one shared denominator)', () => {
   });
 
   it('identity is neutral and sums keep one denominator', () => {
-    const A = RationalMatrix.from([['1/2', 1], [0, '2/3']]);
+    const A = RationalMatrix.from([
+      ['1/2', 1],
+      [0, '2/3'],
+    ]);
     expect(A.mul(RationalMatrix.identity(2)).equals(A)).toBe(true);
     expect(A.den).toBe(6n);
     expect(A.add(A).at(0, 0).equals(Rational.ONE)).toBe(true);

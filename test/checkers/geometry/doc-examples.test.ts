@@ -16,7 +16,10 @@ describe('checkers/geometry doc examples', () => {
     expect(filteredSign({ v: 1e-20, e: 1e-16 })).toBeNull();
     const s = scaleToFloats([1n << 100n, 3n]);
     expect(s.shift).toBe(48);
-    expect(s.floats).toEqual([{ v: 2 ** 52, e: 1 }, { v: 0, e: 1 }]);
+    expect(s.floats).toEqual([
+      { v: 2 ** 52, e: 1 },
+      { v: 0, e: 1 },
+    ]);
   });
   it('predicates.ts and sign-kernel.ts', () => {
     expect(dotInt([1n, 2n], [3n, -4n])).toBe(-5n);
@@ -25,11 +28,30 @@ describe('checkers/geometry doc examples', () => {
     expect(signDot(RationalVector.from(['1/2', -1]), RationalVector.from([2, 1]))).toBe(0);
     const v = (a: number, b: number) => RationalVector.from([a, b]);
     expect(orientation2(v(0, 0), v(1, 0), v(0, 1))).toBe(1);
-    expect(exactKernel([[1n, 0n], [0n, 1n]]).orient2(0, 1)).toBe(1);
+    expect(
+      exactKernel([
+        [1n, 0n],
+        [0n, 1n],
+      ]).orient2(0, 1),
+    ).toBe(1);
   });
   it('origin-in-hull.ts and hull-lp.ts', () => {
-    expect(originInClosedHull([['-1', '0'], ['1', '1'], ['1', '-1']].map((p) => RationalVector.from(p)))).toBe(true);
-    const lp = originInClosedHullLP([[1, 0, 0, 0], [-1, 1, 0, 0], [0, -1, 0, 0]].map((p) => RationalVector.from(p)));
+    expect(
+      originInClosedHull(
+        [
+          ['-1', '0'],
+          ['1', '1'],
+          ['1', '-1'],
+        ].map((p) => RationalVector.from(p)),
+      ),
+    ).toBe(true);
+    const lp = originInClosedHullLP(
+      [
+        [1, 0, 0, 0],
+        [-1, 1, 0, 0],
+        [0, -1, 0, 0],
+      ].map((p) => RationalVector.from(p)),
+    );
     expect(lp.weights!.map(String)).toEqual(['1/3', '1/3', '1/3']);
   });
   it('ball-kernel.ts', () => {

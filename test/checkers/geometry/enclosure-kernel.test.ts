@@ -29,12 +29,19 @@ describe('enclosureKernel', () => {
   it('around exact small integers it decides every nonzero question alone, as the exact kernel does', () => {
     // Each operation's bound includes an underflow term, so an exactly zero sign is never decided by floats:
     // those questions (and only those) go to the fallback, as degenerate ones.
-    const pts = fc.integer({ min: 2, max: 3 }).chain((d) => fc.array(fc.array(fc.integer({ min: -50, max: 50 }), { minLength: d, maxLength: d }), { minLength: 1, maxLength: 5 }));
+    const pts = fc
+      .integer({ min: 2, max: 3 })
+      .chain((d) => fc.array(fc.array(fc.integer({ min: -50, max: 50 }), { minLength: d, maxLength: d }), { minLength: 1, maxLength: 5 }));
     fc.assert(
       fc.property(pts, (rows) => {
         const n = rows.length;
         const dim = rows[0]!.length;
-        const K = enclosureKernel(rows.flat().map((v) => exactFloat(v)), n, dim, () => undecidedKernel(n, dim));
+        const K = enclosureKernel(
+          rows.flat().map((v) => exactFloat(v)),
+          n,
+          dim,
+          () => undecidedKernel(n, dim),
+        );
         const E = exactKernel(rows.map((r) => r.map(BigInt)));
         let decided = 0;
         for (const ask of questions(n, dim)) {
@@ -47,7 +54,12 @@ describe('enclosureKernel', () => {
           }
         }
         expect(decided).toBeGreaterThan(0);
-        const withExact = enclosureKernel(rows.flat().map((v) => exactFloat(v)), n, dim, () => E);
+        const withExact = enclosureKernel(
+          rows.flat().map((v) => exactFloat(v)),
+          n,
+          dim,
+          () => E,
+        );
         expect(originInClosedHullByKernel(withExact)).toBe(originInClosedHullByKernel(E));
       }),
       { numRuns: 100, seed: 3 },
@@ -74,10 +86,29 @@ describe('enclosureKernel', () => {
     const a = caught(() => K.dotDiffSign(0, 1, 0));
     expect(a.kind).toBe('argmin');
     // Asked of exact kernels: collinear points are degenerate, a skewed pair is not.
-    expect(o.isExactlyDegenerate(exactKernel([[1n, 0n], [2n, 0n]]))).toBe(true);
-    expect(o.isExactlyDegenerate(exactKernel([[1n, 0n], [2n, 1n]]))).toBe(false);
+    expect(
+      o.isExactlyDegenerate(
+        exactKernel([
+          [1n, 0n],
+          [2n, 0n],
+        ]),
+      ),
+    ).toBe(true);
+    expect(
+      o.isExactlyDegenerate(
+        exactKernel([
+          [1n, 0n],
+          [2n, 1n],
+        ]),
+      ),
+    ).toBe(false);
     // A fallback that answers (here: an exact kernel of points inside the enclosures) is used instead.
-    const withExact = enclosureKernel(floats, 2, 2, () => exactKernel([[1n, 0n], [1n, 0n]]));
+    const withExact = enclosureKernel(floats, 2, 2, () =>
+      exactKernel([
+        [1n, 0n],
+        [1n, 0n],
+      ]),
+    );
     expect(withExact.orient2(0, 1)).toBe(0);
   });
 });
@@ -85,13 +116,22 @@ describe('enclosureKernel', () => {
 describe('fDivExact', () => {
   it('encloses X / m for every X within the input enclosure (checked exactly)', () => {
     fc.assert(
-      fc.property(fc.double({ min: -1e12, max: 1e12, noNaN: true }), fc.double({ min: 0, max: 1e-3, noNaN: true }), fc.integer({ min: 1, max: 2 ** 53 - 1 }), (v, e, m) => {
-        const r = fDivExact({ v, e }, m);
-        for (const X of [Rational.fromFloat64(v), Rational.fromFloat64(v).add(Rational.fromFloat64(e)), Rational.fromFloat64(v).sub(Rational.fromFloat64(e))]) {
-          const gap = X.div(Rational.from(m)).sub(Rational.fromFloat64(r.v)).abs();
-          expect(gap.compare(Rational.fromFloat64(r.e))).toBeLessThanOrEqual(0);
-        }
-      }),
+      fc.property(
+        fc.double({ min: -1e12, max: 1e12, noNaN: true }),
+        fc.double({ min: 0, max: 1e-3, noNaN: true }),
+        fc.integer({ min: 1, max: 2 ** 53 - 1 }),
+        (v, e, m) => {
+          const r = fDivExact({ v, e }, m);
+          for (const X of [
+            Rational.fromFloat64(v),
+            Rational.fromFloat64(v).add(Rational.fromFloat64(e)),
+            Rational.fromFloat64(v).sub(Rational.fromFloat64(e)),
+          ]) {
+            const gap = X.div(Rational.from(m)).sub(Rational.fromFloat64(r.v)).abs();
+            expect(gap.compare(Rational.fromFloat64(r.e))).toBeLessThanOrEqual(0);
+          }
+        },
+      ),
       { numRuns: 300, seed: 5 },
     );
   });

@@ -10,11 +10,16 @@ import { Rational } from '../../../checkers/exact/rational';
 const big = fc.bigInt({ min: -(1n << 300n), max: 1n << 300n });
 const small = fc.bigInt({ min: -3n, max: 3n });
 function cloud(d: number) {
-  return fc.tuple(fc.array(fc.array(big, { minLength: d, maxLength: d }), { minLength: 2, maxLength: 3 }), fc.array(fc.tuple(small, small, small, fc.bigInt({ min: -2n, max: 2n })), { minLength: 1, maxLength: 4 })).map(([base, mixes]) => {
-    // Extra points are integer combinations of the first ones plus a tiny perturbation: near-degenerate.
-    const extra = mixes.map(([a, b, c, eps]) => base[0]!.map((x, k) => a * x + b * base[1]![k]! + c * (base[2]?.[k] ?? 0n) + eps));
-    return [...base, ...extra];
-  });
+  return fc
+    .tuple(
+      fc.array(fc.array(big, { minLength: d, maxLength: d }), { minLength: 2, maxLength: 3 }),
+      fc.array(fc.tuple(small, small, small, fc.bigInt({ min: -2n, max: 2n })), { minLength: 1, maxLength: 4 }),
+    )
+    .map(([base, mixes]) => {
+      // Extra points are integer combinations of the first ones plus a tiny perturbation: near-degenerate.
+      const extra = mixes.map(([a, b, c, eps]) => base[0]!.map((x, k) => a * x + b * base[1]![k]! + c * (base[2]?.[k] ?? 0n) + eps));
+      return [...base, ...extra];
+    });
 }
 
 /** The exact rational value of a finite double (doubles are dyadic rationals). */

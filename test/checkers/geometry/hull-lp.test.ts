@@ -32,13 +32,29 @@ describe('origin in the closed hull by exact LP', () => {
   }
 
   it('4-D and 1-D: a simplex around the origin, shifted off it, and points on a line', () => {
-    const simplex = [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1], [-1, -1, -1, -1]];
+    const simplex = [
+      [1, 0, 0, 0],
+      [0, 1, 0, 0],
+      [0, 0, 1, 0],
+      [0, 0, 0, 1],
+      [-1, -1, -1, -1],
+    ];
     const inside = originInClosedHullLP(vs(simplex));
     expect(inside.inside).toBe(true);
     expect(inside.weights!.map(String)).toEqual(['1/5', '1/5', '1/5', '1/5', '1/5']);
     expect(originInClosedHull(vs(simplex.map((p) => p.map((x) => x + 2))))).toBe(false);
     // On the boundary: the origin is a face point of a 4-D simplex (midpoint of an edge).
-    expect(originInClosedHull(vs([[1, 0, 0, 0], [-1, 0, 0, 0], [5, 1, 1, 1], [5, 2, 1, 3], [7, 1, 4, 1]]))).toBe(true);
+    expect(
+      originInClosedHull(
+        vs([
+          [1, 0, 0, 0],
+          [-1, 0, 0, 0],
+          [5, 1, 1, 1],
+          [5, 2, 1, 3],
+          [7, 1, 4, 1],
+        ]),
+      ),
+    ).toBe(true);
     expect(originInClosedHull(vs([[2], [-1]]))).toBe(true);
     expect(originInClosedHull(vs([[2], [1]]))).toBe(false);
   });

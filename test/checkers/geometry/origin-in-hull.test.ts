@@ -81,13 +81,70 @@ describe('origin in the closed convex hull', () => {
   });
 
   it.each([
-    ['origin on an edge (closed hull counts it)', [['-1', '0'], ['1', '0'], ['0', '1']], true],
-    ['origin at a vertex', [['0', '0'], ['1', '1']], true],
-    ['just outside by 1/10^40', [['-1', '1e-40'], ['1', '1e-40'], ['0', '1']], false],
-    ['the issue example at t = 0', [['-3', '1/4'], ['-3', '-3'], ['-1/3', '-7/4'], ['3', '1/2']], true],
-    ['all on one open ray', [['1', '2'], ['2', '4'], ['1/2', '1']], false],
-    ['3-D coplanar square around the origin', [['1', '0', '0'], ['-1', '0', '0'], ['0', '1', '0'], ['0', '-1', '0']], true],
-    ['3-D triangle missing the origin', [['1', '0', '1'], ['-1', '0', '1'], ['0', '1', '1']], false],
+    [
+      'origin on an edge (closed hull counts it)',
+      [
+        ['-1', '0'],
+        ['1', '0'],
+        ['0', '1'],
+      ],
+      true,
+    ],
+    [
+      'origin at a vertex',
+      [
+        ['0', '0'],
+        ['1', '1'],
+      ],
+      true,
+    ],
+    [
+      'just outside by 1/10^40',
+      [
+        ['-1', '1e-40'],
+        ['1', '1e-40'],
+        ['0', '1'],
+      ],
+      false,
+    ],
+    [
+      'the issue example at t = 0',
+      [
+        ['-3', '1/4'],
+        ['-3', '-3'],
+        ['-1/3', '-7/4'],
+        ['3', '1/2'],
+      ],
+      true,
+    ],
+    [
+      'all on one open ray',
+      [
+        ['1', '2'],
+        ['2', '4'],
+        ['1/2', '1'],
+      ],
+      false,
+    ],
+    [
+      '3-D coplanar square around the origin',
+      [
+        ['1', '0', '0'],
+        ['-1', '0', '0'],
+        ['0', '1', '0'],
+        ['0', '-1', '0'],
+      ],
+      true,
+    ],
+    [
+      '3-D triangle missing the origin',
+      [
+        ['1', '0', '1'],
+        ['-1', '0', '1'],
+        ['0', '1', '1'],
+      ],
+      false,
+    ],
   ])('%s', (_name, pts, expected) => {
     const vs = pts.map((p) => RationalVector.from(p));
     expect(originInClosedHull(vs)).toBe(expected);

@@ -34,10 +34,15 @@ describe('exact predicates against fraction.js', () => {
       fc.property(vec(3), vec(3), vec(3), vec(3), (p, q, r, s) => {
         const rel = (x: string[]) => x.map((c, k) => F(c).sub(F(p[k]!)));
         const [a, b, c] = [rel(q), rel(r), rel(s)];
-        const det = a[0]!.mul(b[1]!.mul(c[2]!).sub(b[2]!.mul(c[1]!)))
+        const det = a[0]!
+          .mul(b[1]!.mul(c[2]!).sub(b[2]!.mul(c[1]!)))
           .sub(a[1]!.mul(b[0]!.mul(c[2]!).sub(b[2]!.mul(c[0]!))))
           .add(a[2]!.mul(b[0]!.mul(c[1]!).sub(b[1]!.mul(c[0]!))));
-        expect(orientation3(...([p, q, r, s].map((x) => RationalVector.from(x)) as [RationalVector, RationalVector, RationalVector, RationalVector]))).toBe(sign(det));
+        expect(
+          orientation3(
+            ...([p, q, r, s].map((x) => RationalVector.from(x)) as [RationalVector, RationalVector, RationalVector, RationalVector]),
+          ),
+        ).toBe(sign(det));
       }),
     );
   });

@@ -20,8 +20,15 @@ interface ReferenceCase {
   ssim: number;
 }
 
-const reference = JSON.parse(readFileSync(join(import.meta.dirname, 'skimage-reference.json'), 'utf8')) as { skimage: string; cases: ReferenceCase[] };
-const image = (c: ReferenceCase, side: 'a' | 'b'): RgbaImage => ({ width: c.width, height: c.height, data: new Uint8ClampedArray(Buffer.from(c[side], 'base64')) });
+const reference = JSON.parse(readFileSync(join(import.meta.dirname, 'skimage-reference.json'), 'utf8')) as {
+  skimage: string;
+  cases: ReferenceCase[];
+};
+const image = (c: ReferenceCase, side: 'a' | 'b'): RgbaImage => ({
+  width: c.width,
+  height: c.height,
+  data: new Uint8ClampedArray(Buffer.from(c[side], 'base64')),
+});
 
 /** SSIM by the definition: for each position where the 11x11 window fits, weighted sums over the window. */
 function directSsim(x: Plane, y: Plane): number {
@@ -33,7 +40,11 @@ function directSsim(x: Plane, y: Plane): number {
   let count = 0;
   for (let cy = r; cy < x.height - r; cy += 1) {
     for (let cx = r; cx < x.width - r; cx += 1) {
-      let mx = 0, my = 0, sxx = 0, syy = 0, sxy = 0;
+      let mx = 0,
+        my = 0,
+        sxx = 0,
+        syy = 0,
+        sxy = 0;
       for (let dy = -r; dy <= r; dy += 1) {
         for (let dx = -r; dx <= r; dx += 1) {
           const wgt = (g[dy + r] as number) * (g[dx + r] as number);
@@ -46,7 +57,9 @@ function directSsim(x: Plane, y: Plane): number {
           sxy += wgt * u * v;
         }
       }
-      const vx = sxx - mx * mx, vy = syy - my * my, vxy = sxy - mx * my;
+      const vx = sxx - mx * mx,
+        vy = syy - my * my,
+        vxy = sxy - mx * my;
       total += ((2 * mx * my + c1) * (2 * vxy + c2)) / ((mx * mx + my * my + c1) * (vx + vy + c2));
       count += 1;
     }
@@ -54,7 +67,8 @@ function directSsim(x: Plane, y: Plane): number {
   return total / count;
 }
 
-const rgbaArb = (w: number, h: number) => fc.uint8Array({ minLength: w * h * 4, maxLength: w * h * 4 }).map((d) => ({ width: w, height: h, data: d }) as RgbaImage);
+const rgbaArb = (w: number, h: number) =>
+  fc.uint8Array({ minLength: w * h * 4, maxLength: w * h * 4 }).map((d) => ({ width: w, height: h, data: d }) as RgbaImage);
 
 describe('PSNR and SSIM against skimage', () => {
   it('has the reference values of skimage 0.19', () => {
@@ -77,14 +91,16 @@ describe('SSIM: separable filter against the direct window sum', () => {
     for (const c of reference.cases) {
       const pa = rgbPlanes(image(c, 'a'));
       const pb = rgbPlanes(image(c, 'b'));
-      for (let ch = 0; ch < 3; ch += 1) expect(Math.abs(ssimPlane(pa[ch] as Plane, pb[ch] as Plane) - directSsim(pa[ch] as Plane, pb[ch] as Plane))).toBeLessThan(1e-12);
+      for (let ch = 0; ch < 3; ch += 1)
+        expect(Math.abs(ssimPlane(pa[ch] as Plane, pb[ch] as Plane) - directSsim(pa[ch] as Plane, pb[ch] as Plane))).toBeLessThan(1e-12);
     }
   });
 
   it('agrees on random 12x13 images (fast-check)', () => {
     fc.assert(
       fc.property(rgbaArb(12, 13), rgbaArb(12, 13), (a, b) => {
-        const x = lumaPlane(a), y = lumaPlane(b);
+        const x = lumaPlane(a),
+          y = lumaPlane(b);
         return Math.abs(ssimPlane(x, y) - directSsim(x, y)) < 1e-12;
       }),
       { numRuns: 40, seed: 15 },

@@ -5,12 +5,7 @@ import { loadMpfr } from '../../../checkers/precise/mpfr';
 import { createPrecise } from '../../../checkers/precise/precise';
 import { klDivergence } from '../../../checkers/precise/divergence';
 import { withIntervals } from '../../../checkers/interval/arena';
-import {
-  compareKl,
-  crossEntropyEnclosure,
-  jsEnclosure,
-  klEnclosure,
-} from '../../../checkers/interval/divergence';
+import { compareKl, crossEntropyEnclosure, jsEnclosure, klEnclosure } from '../../../checkers/interval/divergence';
 import { DomainError } from '../../../checkers/errors';
 import { enclosesApprox, width } from './oracle';
 
@@ -29,7 +24,17 @@ const ref = (s: string) => {
   return new Ref(num).div(den);
 };
 const refKl = (p: string[], q: string[]) =>
-  p.reduce((acc, pi, i) => acc.plus(ref(pi).times(ref(pi).div(ref(q[i] as string)).ln())), new Ref(0));
+  p.reduce(
+    (acc, pi, i) =>
+      acc.plus(
+        ref(pi).times(
+          ref(pi)
+            .div(ref(q[i] as string))
+            .ln(),
+        ),
+      ),
+    new Ref(0),
+  );
 
 describe('divergence enclosures', () => {
   it('KL enclosure contains the decimal.js value and is narrow', () => {
@@ -49,11 +54,15 @@ describe('divergence enclosures', () => {
       fc.property(pair, ([p, q]) =>
         withIntervals(mpfr, { bits: 200 }, (I) => {
           const ce = p.reduce((acc, pi, i) => acc.minus(ref(pi).times(ref(q[i] as string).ln())), new Ref(0));
-          const m = p.map((pi, i) => ref(pi).plus(ref(q[i] as string)).div(2).toString());
+          const m = p.map((pi, i) =>
+            ref(pi)
+              .plus(ref(q[i] as string))
+              .div(2)
+              .toString(),
+          );
           const js = refKl(p, m).plus(refKl(q, m)).div(2);
           return (
-            enclosesApprox(I.bounds(crossEntropyEnclosure(I, p, q)), ce, tol) &&
-            enclosesApprox(I.bounds(jsEnclosure(I, p, q)), js, tol)
+            enclosesApprox(I.bounds(crossEntropyEnclosure(I, p, q)), ce, tol) && enclosesApprox(I.bounds(jsEnclosure(I, p, q)), js, tol)
           );
         }),
       ),

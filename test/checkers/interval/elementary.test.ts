@@ -17,7 +17,8 @@ const tol = (ref: Decimal) => new Ref(10).pow(ref.isZero() ? -118 : ref.e - 118)
 const decimalString = (maxMantissa: bigint, minExp: number, maxExp: number) =>
   fc.tuple(fc.bigInt({ min: 1n, max: maxMantissa }), fc.integer({ min: minExp, max: maxExp })).map(([m, e]) => `${m}e${e}`);
 /** Relative tightness: width at most `ulps` units of 2^-BITS of |ref| (plus the input's contribution `extra`). */
-const tight = (w: Decimal, ref: Decimal, ulps: number, extra = new Ref(0)) => w.lte(ref.abs().times(new Ref(2).pow(-BITS)).times(ulps).plus(extra));
+const tight = (w: Decimal, ref: Decimal, ulps: number, extra = new Ref(0)) =>
+  w.lte(ref.abs().times(new Ref(2).pow(-BITS)).times(ulps).plus(extra));
 
 describe('interval log1p, expm1, log2, log10, roots and powers enclose the exact value', () => {
   it('log1p and expm1 near 0 keep full relative accuracy', () => {
@@ -58,7 +59,9 @@ describe('interval log1p, expm1, log2, log10, roots and powers enclose the exact
   });
 
   it('integer powers, abs, min and max against exact rationals, across 0', () => {
-    const rational = fc.tuple(fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }), fc.bigInt({ min: 1n, max: 2n ** 70n })).map(([n, d]) => q(n, d));
+    const rational = fc
+      .tuple(fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }), fc.bigInt({ min: 1n, max: 2n ** 70n }))
+      .map(([n, d]) => q(n, d));
     const pow = (x: Q, n: number): Q => {
       let r = q(1n, 1n);
       for (let i = 0; i < Math.abs(n); i += 1) r = qMul(r, x);

@@ -57,7 +57,12 @@ describe('interval + - x / enclose the exact rational result', () => {
       fc.property(fc.array(dyadic, { minLength: 0, maxLength: 40 }), (xs) =>
         withIntervals(mpfr, { bits: 64 }, (I) => {
           const exact = xs.reduce(qAdd, q(0n, 1n));
-          const b = I.bounds(sum(I, xs.map((x) => I.rational(x.num, x.den))));
+          const b = I.bounds(
+            sum(
+              I,
+              xs.map((x) => I.rational(x.num, x.den)),
+            ),
+          );
           // correctly rounded endpoints: each within one ulp, so hi - lo <= 2^-62 |exact|
           const w = qSub(b.hi, b.lo);
           const magnitude = q(exact.num < 0n ? -exact.num : exact.num, exact.den);

@@ -34,5 +34,4 @@ export function enclosesApprox(bounds: { lo: RationalPair; hi: RationalPair }, r
 }
 
 /** hi - lo as a decimal.js value. */
-export const width = (bounds: { lo: RationalPair; hi: RationalPair }): Decimal =>
-  toDecimal(bounds.hi).minus(toDecimal(bounds.lo));
+export const width = (bounds: { lo: RationalPair; hi: RationalPair }): Decimal => toDecimal(bounds.hi).minus(toDecimal(bounds.lo));

@@ -29,13 +29,21 @@ function range(box: readonly [string, string][], i: number): [Decimal, Decimal] 
   return [at((box[i] as [string, string])[0], (b) => b[1]), at((box[i] as [string, string])[1], (b) => b[0])];
 }
 
-const logit = fc.tuple(fc.integer({ min: -300_000, max: 300_000 }), fc.integer({ min: 0, max: 30_000 })).map(([m, w]) => [`${m}e-3`, `${m + w}e-3`] as [string, string]);
+const logit = fc
+  .tuple(fc.integer({ min: -300_000, max: 300_000 }), fc.integer({ min: 0, max: 30_000 }))
+  .map(([m, w]) => [`${m}e-3`, `${m + w}e-3`] as [string, string]);
 
 describe('interval softmax is tight', () => {
   it("the issue's example stays inside [0, 1] and encloses the exact range", () => {
     withIntervals(mpfr, { bits: 256 }, (I) => {
-      const box: [string, string][] = [['-191.337', '-191.337'], ['-5.18', '281.82']];
-      const s = softmax(I, box.map(([lo, hi]) => span(I, lo, hi)));
+      const box: [string, string][] = [
+        ['-191.337', '-191.337'],
+        ['-5.18', '281.82'],
+      ];
+      const s = softmax(
+        I,
+        box.map(([lo, hi]) => span(I, lo, hi)),
+      );
       s.forEach((si, i) => {
         const { lo, hi } = I.bounds(si);
         const [want, wantHi] = range(box, i);
@@ -49,7 +57,10 @@ describe('interval softmax is tight', () => {
     fc.assert(
       fc.property(fc.array(logit, { minLength: 1, maxLength: 7 }), (box) =>
         withIntervals(mpfr, { bits: 256 }, (I) =>
-          softmax(I, box.map(([lo, hi]) => span(I, lo, hi))).every((si, i) => {
+          softmax(
+            I,
+            box.map(([lo, hi]) => span(I, lo, hi)),
+          ).every((si, i) => {
             const { lo, hi } = I.bounds(si);
             const [a, b] = range(box, i);
             const [l, h] = [toDecimal(lo), toDecimal(hi)];

@@ -56,7 +56,10 @@ describe('log-softmax enclosure (issue 13: never above 0)', () => {
   });
 
   it('has every upper end at most 0 for random logits', () => {
-    const logits = fc.array(fc.tuple(fc.integer({ min: -(10 ** 8), max: 10 ** 8 }), fc.integer({ min: 0, max: 6 })).map(([m, e]) => `${m}e-${e}`), { minLength: 1, maxLength: 6 });
+    const logits = fc.array(
+      fc.tuple(fc.integer({ min: -(10 ** 8), max: 10 ** 8 }), fc.integer({ min: 0, max: 6 })).map(([m, e]) => `${m}e-${e}`),
+      { minLength: 1, maxLength: 6 },
+    );
     fc.assert(
       fc.property(logits, fc.constantFrom(24, 53), (xs, bits) =>
         withIntervals(mpfr, { bits }, (I) => logSoftmax(I, xs).every((x) => I.bounds(x).hi.num <= 0n)),

@@ -4,7 +4,14 @@
 // where a strict and a non-strict comparison part ways.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withIntervals } from '../../../checkers/interval/arena';
-import { certainlyGreater, certainlyLess, certainlyLessOrEqual, certainlyNegative, certainlyPositive, type Certainty } from '../../../checkers/interval/compare';
+import {
+  certainlyGreater,
+  certainlyLess,
+  certainlyLessOrEqual,
+  certainlyNegative,
+  certainlyPositive,
+  type Certainty,
+} from '../../../checkers/interval/compare';
 import { loadMpfr, type Mpfr } from '../../../checkers/precise/mpfr';
 import { cases } from './tightness-harness';
 import { floatLe, type Box } from './tightness-inputs';

@@ -9,7 +9,12 @@ import { cases, describeTightness } from './tightness-harness';
 
 /** Entries below 2: exact zeros a fifth of the time where allowed, else boxes (from 0 when allowed). */
 const entry = (s: IntervalSource, bits: number, zeros: boolean): Box =>
-  zeros && s.int(0, 4) === 0 ? [{ m: 0n, e: 0 }, { m: 0n, e: 0 }] : s.box(bits, { sign: zeros ? 'nonnegative' : 'positive', maxE: 0, minE: -200 });
+  zeros && s.int(0, 4) === 0
+    ? [
+        { m: 0n, e: 0 },
+        { m: 0n, e: 0 },
+      ]
+    : s.box(bits, { sign: zeros ? 'nonnegative' : 'positive', maxE: 0, minE: -200 });
 /** p and q of one length; q has zeros only for JS (KL and cross-entropy need q > 0 where p > 0). */
 const pair = (zerosInQ: boolean) => (s: IntervalSource, bits: number) => {
   const n = s.int(1, 6);

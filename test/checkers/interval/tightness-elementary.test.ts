@@ -36,7 +36,12 @@ describeTightness('interval elementary functions are tight against mpmath.iv', [
     ours: (_, [x], __, c) => [powInt(x!, c.n!)],
   },
   // |y| < 2^7 keeps x^y within 2^400000
-  { op: 'powPositive', bound: 0, cases: binary('powPositive', 2518, positive, { sign: 'any', maxE: 6 }), ours: (_, [x], [y]) => [powPositive(x!, y!)] },
+  {
+    op: 'powPositive',
+    bound: 0,
+    cases: binary('powPositive', 2518, positive, { sign: 'any', maxE: 6 }),
+    ours: (_, [x], [y]) => [powPositive(x!, y!)],
+  },
   { op: 'abs', bound: 0, cases: unary('abs', 2519, any), ours: (_, [x]) => [abs(x!)] },
   { op: 'min', bound: 0, cases: binary('min', 2520, any, any), ours: (_, [x], [y]) => [min(x!, y!)] },
   { op: 'max', bound: 0, cases: binary('max', 2521, any, any), ours: (_, [x], [y]) => [max(x!, y!)] },

@@ -58,11 +58,17 @@ function run(mpfr: Mpfr, spec: OpSpec, refs: readonly Reference[][]): Outcome {
   let best = Infinity;
   const failures: string[] = [];
   spec.cases.forEach((c, k) => {
-    const describeCase = () => `${c.op} at ${c.bits} bits, xs ${JSON.stringify(c.xs.map((b) => b.map((f) => `${f.m}*2^${f.e}`)))}${c.ys ? ` ys ${JSON.stringify(c.ys.map((b) => b.map((f) => `${f.m}*2^${f.e}`)))}` : ''}${c.n === undefined ? '' : ` n ${c.n}`}`;
+    const describeCase = () =>
+      `${c.op} at ${c.bits} bits, xs ${JSON.stringify(c.xs.map((b) => b.map((f) => `${f.m}*2^${f.e}`)))}${c.ys ? ` ys ${JSON.stringify(c.ys.map((b) => b.map((f) => `${f.m}*2^${f.e}`)))}` : ''}${c.n === undefined ? '' : ` n ${c.n}`}`;
     withIntervals(mpfr, { bits: c.bits }, (I) => {
       let outs: readonly Interval[];
       try {
-        outs = spec.ours(I, c.xs.map((b) => span(I, b)), (c.ys ?? []).map((b) => span(I, b)), c);
+        outs = spec.ours(
+          I,
+          c.xs.map((b) => span(I, b)),
+          (c.ys ?? []).map((b) => span(I, b)),
+          c,
+        );
       } catch (e) {
         failures.push(`${describeCase()}: threw ${String(e)}`);
         return;
@@ -71,8 +77,12 @@ function run(mpfr: Mpfr, spec: OpSpec, refs: readonly Reference[][]): Outcome {
         const m = measure(I, x, (refs[k] as Reference[])[i] as Reference);
         worst = Math.max(worst, m.lo, m.hi);
         best = Math.min(best, m.lo, m.hi);
-        if (!m.contains) failures.push(`${describeCase()} output ${i}: not an enclosure (${JSON.stringify(I.format(x, 25))} vs ${JSON.stringify(refs[k]?.[i])})`);
-        else if (m.lo > spec.bound || m.hi > spec.bound) failures.push(`${describeCase()} output ${i}: ${m.lo} and ${m.hi} ulps outside (bound ${spec.bound})`);
+        if (!m.contains)
+          failures.push(
+            `${describeCase()} output ${i}: not an enclosure (${JSON.stringify(I.format(x, 25))} vs ${JSON.stringify(refs[k]?.[i])})`,
+          );
+        else if (m.lo > spec.bound || m.hi > spec.bound)
+          failures.push(`${describeCase()} output ${i}: ${m.lo} and ${m.hi} ulps outside (bound ${spec.bound})`);
       });
     });
   });

@@ -33,7 +33,7 @@ export function roundUp(m: bigint, e: number, bits: number): Float {
   while (bitLength(mm) > bits) {
     const shift = BigInt(bitLength(mm) - bits);
     const q = mm >> shift; // floor
-    mm = (q << shift) === mm ? q : q + 1n;
+    mm = q << shift === mm ? q : q + 1n;
     ee += Number(shift);
   }
   return { m: mm, e: ee };
@@ -102,7 +102,11 @@ export class IntervalSource {
     const u = this.rng.nextFloat();
     const lo = value();
     if (u < 0.25) return [lo, lo];
-    if (u < 0.4) return [lo, roundUp((lo.m << BigInt(lo.e - (bitLength(lo.m) + lo.e - bits))) + BigInt(this.int(1, 8)), bitLength(lo.m) + lo.e - bits, bits)];
+    if (u < 0.4)
+      return [
+        lo,
+        roundUp((lo.m << BigInt(lo.e - (bitLength(lo.m) + lo.e - bits))) + BigInt(this.int(1, 8)), bitLength(lo.m) + lo.e - bits, bits),
+      ];
     if (u < 0.6) {
       const j = this.int(1, bits);
       const abs = lo.m < 0n ? -lo.m : lo.m;
@@ -116,7 +120,12 @@ export class IntervalSource {
     const a = this.float(bits, this.exponent(d));
     const b = this.float(bits, this.exponent(d));
     if (u < 0.9) return [{ m: -a.m, e: a.e }, b]; // straddles 0
-    return this.rng.nextFloat() < 0.5 ? [{ m: 0n, e: 0 }, b] : [{ m: -a.m, e: a.e }, { m: 0n, e: 0 }];
+    return this.rng.nextFloat() < 0.5
+      ? [{ m: 0n, e: 0 }, b]
+      : [
+          { m: -a.m, e: a.e },
+          { m: 0n, e: 0 },
+        ];
   }
 
   /** [-1 + delta, ...] with delta from 2^-bits to about 1: log1p's singularity. */

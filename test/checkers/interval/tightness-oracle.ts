@@ -35,9 +35,7 @@ export interface Reference {
 
 /** Reference ranges of every case (one Python process). Throws with Python's stderr when it fails. */
 export function referenceRanges(cases: readonly TightCase[]): Reference[][] {
-  const input = JSON.stringify(
-    cases.map((c) => ({ ...c, xs: c.xs.map((b) => b.map(wire)), ys: (c.ys ?? []).map((b) => b.map(wire)) })),
-  );
+  const input = JSON.stringify(cases.map((c) => ({ ...c, xs: c.xs.map((b) => b.map(wire)), ys: (c.ys ?? []).map((b) => b.map(wire)) })));
   const script = join(import.meta.dirname, 'tightness_reference.py');
   const run = spawnSync(PYTHON, [script], { input, encoding: 'utf8', maxBuffer: 256 << 20 });
   if (run.status !== 0) throw new Error(`tightness_reference.py failed: ${run.stderr}`);

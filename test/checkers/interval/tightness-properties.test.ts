@@ -20,7 +20,11 @@ type Entry = { lo: string; width: string; t: number };
 const entry = (min: number, max: number) =>
   fc.record({
     lo: fc.integer({ min, max }).map((m) => `${m}e-4`),
-    width: fc.oneof(fc.constant('0'), fc.integer({ min: 1, max: 20_000 }).map((w) => `${w}e-4`), fc.integer({ min: 1, max: 1000 }).map((w) => `${w}e-12`)),
+    width: fc.oneof(
+      fc.constant('0'),
+      fc.integer({ min: 1, max: 20_000 }).map((w) => `${w}e-4`),
+      fc.integer({ min: 1, max: 1000 }).map((w) => `${w}e-12`),
+    ),
     t: fc.double({ min: 0, max: 1, noNaN: true }),
   });
 
@@ -52,7 +56,11 @@ const xlogy = (p: Decimal, q: Decimal) => (p.isZero() ? new Ref(0) : p.times(p.d
 
 describe('corner and term-range enclosures contain the value at every point of the boxes', () => {
   it('KL, cross-entropy and JS over boxes of weights (p from 0, q positive)', () => {
-    const weights = fc.integer({ min: 1, max: 6 }).chain((n) => fc.tuple(fc.array(entry(0, 10_000), { minLength: n, maxLength: n }), fc.array(entry(1, 10_000), { minLength: n, maxLength: n })));
+    const weights = fc
+      .integer({ min: 1, max: 6 })
+      .chain((n) =>
+        fc.tuple(fc.array(entry(0, 10_000), { minLength: n, maxLength: n }), fc.array(entry(1, 10_000), { minLength: n, maxLength: n })),
+      );
     fc.assert(
       fc.property(weights, fc.constantFrom(24, 53, 113), ([p, q], bits) =>
         withIntervals(mpfr, { bits }, (I) => {
@@ -62,7 +70,11 @@ describe('corner and term-range enclosures contain the value at every point of t
           const ce = pv.reduce((s, pi, i) => s.minus(pi.times((qv[i] as Decimal).ln())), new Ref(0));
           const js = pv.reduce((s, pi, i) => {
             const m = pi.plus(qv[i] as Decimal).div(2);
-            return s.plus(xlogy(pi, m).plus(xlogy(qv[i] as Decimal, m)).div(2));
+            return s.plus(
+              xlogy(pi, m)
+                .plus(xlogy(qv[i] as Decimal, m))
+                .div(2),
+            );
           }, new Ref(0));
           return (
             enclosesApprox(I.bounds(klEnclosure(I, ps, qs)), kl, tol(kl)) &&
@@ -88,7 +100,10 @@ describe('corner and term-range enclosures contain the value at every point of t
             enclosesApprox(I.bounds(logSumExp(I, boxes)), lse, tol(lse)) &&
             v.every((_, i) => {
               const log = logSoftmaxOf(v, i, lse);
-              return enclosesApprox(I.bounds(s[i] as Interval), log.exp(), tol(log.exp())) && enclosesApprox(I.bounds(ls[i] as Interval), log, tol(log));
+              return (
+                enclosesApprox(I.bounds(s[i] as Interval), log.exp(), tol(log.exp())) &&
+                enclosesApprox(I.bounds(ls[i] as Interval), log, tol(log))
+              );
             })
           );
         }),

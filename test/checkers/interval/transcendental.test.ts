@@ -16,9 +16,7 @@ const tolerance = (ref: Decimal) => new Ref(10).pow(ref.isZero() ? -118 : ref.e 
 
 /** Decimal strings m * 10^e. */
 const decimalString = (maxMantissa: bigint, minExp: number, maxExp: number) =>
-  fc
-    .tuple(fc.bigInt({ min: 1n, max: maxMantissa }), fc.integer({ min: minExp, max: maxExp }))
-    .map(([m, e]) => `${m}e${e}`);
+  fc.tuple(fc.bigInt({ min: 1n, max: maxMantissa }), fc.integer({ min: minExp, max: maxExp })).map(([m, e]) => `${m}e${e}`);
 
 /** Tightness: width at most 4 ulps of the value at BITS bits. */
 const tight = (w: Decimal, ref: Decimal) => w.lte(ref.abs().times(new Ref(2).pow(2 - BITS)));

@@ -4,7 +4,13 @@ import { buildLedger, claimStatus, paperCategories } from '../../../checkers/led
 import { LedgerInputError, parseVerdict, verdictRowsFromJson, verdictRowsFromJsonLines } from '../../../checkers/ledger/verdicts';
 import type { Verdict, VerdictRow } from '../../../checkers/ledger/verdicts';
 
-const r = (paper: string, claim: string, logbook: string, verdict: Verdict, line: number): VerdictRow => ({ paper, claim, logbook, verdict, source: `line ${line}` });
+const r = (paper: string, claim: string, logbook: string, verdict: Verdict, line: number): VerdictRow => ({
+  paper,
+  claim,
+  logbook,
+  verdict,
+  source: `line ${line}`,
+});
 const counts = (v: Partial<Record<Verdict, number>>) => ({ verified: 0, falsified: 0, toy: 0, inconclusive: 0, ...v });
 
 describe('claim status and paper categories', () => {
@@ -32,18 +38,29 @@ describe('buildLedger on a hand-computed table', () => {
   // Paper B: C1 falsified twice -> falsified; B: falsifiedOrContested, allFalsified.
   // Paper C: C1 toy, C2 inconclusive -> toyOnly.  Paper D: C1 verified -> fullyReproduced, atLeastOneVerified.
   const rows = [
-    r('A', 'C1', 'L1', 'verified', 2), r('A', 'C1', 'L2', 'falsified', 3), r('A', 'C2', 'L1', 'verified', 4),
-    r('B', 'C1', 'L3', 'falsified', 5), r('B', 'C1', 'L4', 'falsified', 6),
-    r('C', 'C1', 'L5', 'toy', 7), r('C', 'C2', 'L5', 'inconclusive', 8),
-    r('D', 'C1', 'L6', 'verified', 9), r('D', 'C1', 'L6', 'verified', 10),
+    r('A', 'C1', 'L1', 'verified', 2),
+    r('A', 'C1', 'L2', 'falsified', 3),
+    r('A', 'C2', 'L1', 'verified', 4),
+    r('B', 'C1', 'L3', 'falsified', 5),
+    r('B', 'C1', 'L4', 'falsified', 6),
+    r('C', 'C1', 'L5', 'toy', 7),
+    r('C', 'C2', 'L5', 'inconclusive', 8),
+    r('D', 'C1', 'L6', 'verified', 9),
+    r('D', 'C1', 'L6', 'verified', 10),
   ];
   const ledger = buildLedger(rows);
   it('counts papers, claims, logbooks and statuses', () => {
     expect([ledger.papers, ledger.claims, ledger.logbooks]).toEqual([4, 6, 6]);
     expect(ledger.claimStatus).toEqual({ contested: 1, verified: 2, falsified: 1, toy: 1, inconclusive: 1 });
     expect(ledger.paperCategories).toEqual({
-      fullyReproduced: 1, partiallyReproduced: 0, atLeastOneVerified: 2, falsifiedOrContested: 2,
-      allFalsified: 1, contested: 1, toyOnly: 1, inconclusive: 0,
+      fullyReproduced: 1,
+      partiallyReproduced: 0,
+      atLeastOneVerified: 2,
+      falsifiedOrContested: 2,
+      allFalsified: 1,
+      contested: 1,
+      toyOnly: 1,
+      inconclusive: 0,
     });
   });
   it('lists contested then falsified claims for re-checking', () => {
@@ -78,7 +95,13 @@ describe('verdict words and tolerant JSON', () => {
     const doc = {
       paper: 'openreview:P',
       logbooks: [
-        { logbook_id: 'L1', claims: [{ claim_id: 'C1', verdict: 'Falsified' }, { id: 'C2', status: 'verified' }] },
+        {
+          logbook_id: 'L1',
+          claims: [
+            { claim_id: 'C1', verdict: 'Falsified' },
+            { id: 'C2', status: 'verified' },
+          ],
+        },
         { name: 'L2', paper_id: 'openreview:Q', verdicts: { C1: 'toy', C2: { label: 'inconclusive' } } },
       ],
     };
@@ -95,7 +118,9 @@ describe('verdict words and tolerant JSON', () => {
   });
 
   it('names the JSON pointer of an unknown verdict or a missing key', () => {
-    expect(() => verdictRowsFromJson([{ paper: 'P', logbook: 'L', claims: [{ id: 'C1', verdict: 'ok' }] }])).toThrow(/\/0\/claims\/0\/verdict: unknown verdict/);
+    expect(() => verdictRowsFromJson([{ paper: 'P', logbook: 'L', claims: [{ id: 'C1', verdict: 'ok' }] }])).toThrow(
+      /\/0\/claims\/0\/verdict: unknown verdict/,
+    );
     expect(() => verdictRowsFromJson([{ logbook: 'L', claims: [] }])).toThrow(/\/0: no paper id/);
     expect(() => verdictRowsFromJson(42)).toThrow(LedgerInputError);
   });
@@ -105,8 +130,18 @@ describe('the public challenge verdict shape', () => {
   // As the public verdict files give them: one object per logbook (Space), the paper as paper_id/orid,
   // claims by text or only by position, upper- or lower-case verdict words, extra keys ignored.
   const official = [
-    { space_id: 'u/first', paper_id: 'paper-a', judged_at: '2026-07-27T01:00:00+00:00', claims: [{ verdict: 'verified' }, { verdict: 'toy' }, { verdict: 'inconclusive' }] },
-    { space_id: 'u/later', paper_id: 'paper-a', judged_at: '2026-07-27T02:00:00+00:00', claims: [{ verdict: 'falsified' }, { verdict: 'VERIFIED' }] },
+    {
+      space_id: 'u/first',
+      paper_id: 'paper-a',
+      judged_at: '2026-07-27T01:00:00+00:00',
+      claims: [{ verdict: 'verified' }, { verdict: 'toy' }, { verdict: 'inconclusive' }],
+    },
+    {
+      space_id: 'u/later',
+      paper_id: 'paper-a',
+      judged_at: '2026-07-27T02:00:00+00:00',
+      claims: [{ verdict: 'falsified' }, { verdict: 'VERIFIED' }],
+    },
     { space_id: 'u/b', orid: 'paper-b', paper_title: 'Paper B', claims: [{ claim: 'Claim B1', verdict: 'toy', evidence: 'bounded run' }] },
   ];
 
@@ -125,7 +160,9 @@ describe('the public challenge verdict shape', () => {
     const text = `${official.map((o) => JSON.stringify(o)).join('\n')}\n`;
     expect(verdictRowsFromJsonLines(text)).toHaveLength(6);
     expect(verdictRowsFromJsonLines(text)[3]!.source).toBe('line 2: /claims/0/verdict');
-    const bad = text.replace('"toy", "evidence"', '"partial", "evidence"').replace('"verdict":"toy","evidence"', '"verdict":"partial","evidence"');
+    const bad = text
+      .replace('"toy", "evidence"', '"partial", "evidence"')
+      .replace('"verdict":"toy","evidence"', '"verdict":"partial","evidence"');
     expect(() => verdictRowsFromJsonLines(bad)).toThrow(/line 3: \/claims\/0\/verdict: unknown verdict "partial"/);
     expect(() => verdictRowsFromJsonLines('{"paper_id": "p"\n')).toThrow(/line 1: not valid JSON/);
     expect(() => verdictRowsFromJsonLines('{"space_id": "s", "claims": []}\n')).toThrow(/^recheck\.ledger: line 1: no paper id/);
@@ -134,8 +171,12 @@ describe('the public challenge verdict shape', () => {
 
 describe('ledger input edges (issue 9)', () => {
   it('numeric ids that float64 cannot hold exactly are refused, not merged', () => {
-    expect(() => verdictRowsFromJson(JSON.parse('[{"paper": 1e400, "logbook": "L", "claims": {"C": "verified"}}]'))).toThrow(/\/0\/paper: paper id Infinity is not exact/);
-    expect(() => verdictRowsFromJson(JSON.parse('[{"paper": 9007199254740993, "logbook": "L", "claims": {"C": "verified"}}]'))).toThrow(/not exact as a JSON number/);
+    expect(() => verdictRowsFromJson(JSON.parse('[{"paper": 1e400, "logbook": "L", "claims": {"C": "verified"}}]'))).toThrow(
+      /\/0\/paper: paper id Infinity is not exact/,
+    );
+    expect(() => verdictRowsFromJson(JSON.parse('[{"paper": 9007199254740993, "logbook": "L", "claims": {"C": "verified"}}]'))).toThrow(
+      /not exact as a JSON number/,
+    );
     expect(verdictRowsFromJson(JSON.parse('[{"paper": 42, "logbook": "L", "claims": {"C": "verified"}}]'))[0]!.paper).toBe('42');
   });
 

@@ -4,7 +4,13 @@ import { buildLedger } from '../../../checkers/ledger/summary';
 import { triageQueue, TRIAGE_RANK, TRIAGE_TIERS, type PrematureVerification } from '../../../checkers/ledger/triage';
 import { VERDICTS, type VerdictRow } from '../../../checkers/ledger/verdicts';
 
-const row = (paper: string, claim: string, logbook: string, verdict: VerdictRow['verdict']): VerdictRow => ({ paper, claim, logbook, verdict, source: 'test' });
+const row = (paper: string, claim: string, logbook: string, verdict: VerdictRow['verdict']): VerdictRow => ({
+  paper,
+  claim,
+  logbook,
+  verdict,
+  source: 'test',
+});
 
 describe('the re-check queue', () => {
   it('falsified claims first, then contested, then toy-only; verified and inconclusive ones are not queued', () => {
@@ -32,7 +38,15 @@ describe('the re-check queue', () => {
   });
 
   it('holds every falsified, contested and toy claim exactly once, tiers in order (property)', () => {
-    const arb = fc.array(fc.record({ paper: fc.constantFrom('p1', 'p2', 'p3'), claim: fc.constantFrom('c1', 'c2', 'c3'), logbook: fc.constantFrom('a', 'b', 'c', 'd'), verdict: fc.constantFrom(...VERDICTS) }), { maxLength: 40 });
+    const arb = fc.array(
+      fc.record({
+        paper: fc.constantFrom('p1', 'p2', 'p3'),
+        claim: fc.constantFrom('c1', 'c2', 'c3'),
+        logbook: fc.constantFrom('a', 'b', 'c', 'd'),
+        verdict: fc.constantFrom(...VERDICTS),
+      }),
+      { maxLength: 40 },
+    );
     fc.assert(
       fc.property(arb, (raw) => {
         // One verdict per (paper, claim, logbook): the ledger refuses contradictions.
@@ -61,7 +75,12 @@ describe('the re-check queue', () => {
       row('p4', 'c-two-verifiers', 'carol/repro', 'verified'),
     ]);
     const premature: PrematureVerification[] = [
-      { paper: 'p1', claims: ['C1', 'c-verified-early', '#2'], logbooks: ['L1', 'logbook', 'alice/repro'], reason: 'paging/F1: 4 points, at least 6 needed' },
+      {
+        paper: 'p1',
+        claims: ['C1', 'c-verified-early', '#2'],
+        logbooks: ['L1', 'logbook', 'alice/repro'],
+        reason: 'paging/F1: 4 points, at least 6 needed',
+      },
       // Only one of this claim's two verifying logbooks is shown premature: the other still verifies it.
       { paper: 'p4', claims: ['c-two-verifiers'], logbooks: ['alice/repro'], reason: 'too short a range' },
       // Another paper's claim of the same name says nothing about p1's.
@@ -82,14 +101,32 @@ describe('the re-check queue', () => {
 
   it('one priority order: ranks never decrease along the queue, whatever the premature findings (property)', () => {
     const arb = fc.record({
-      rows: fc.array(fc.record({ paper: fc.constantFrom('p1', 'p2'), claim: fc.constantFrom('c1', 'c2', 'c3'), logbook: fc.constantFrom('a', 'b', 'c'), verdict: fc.constantFrom(...VERDICTS) }), { maxLength: 30 }),
-      premature: fc.array(fc.record({ paper: fc.constantFrom('p1', 'p2'), claim: fc.constantFrom('c1', 'c2', 'c3'), logbook: fc.constantFrom('a', 'b', 'c') }), { maxLength: 6 }),
+      rows: fc.array(
+        fc.record({
+          paper: fc.constantFrom('p1', 'p2'),
+          claim: fc.constantFrom('c1', 'c2', 'c3'),
+          logbook: fc.constantFrom('a', 'b', 'c'),
+          verdict: fc.constantFrom(...VERDICTS),
+        }),
+        { maxLength: 30 },
+      ),
+      premature: fc.array(
+        fc.record({
+          paper: fc.constantFrom('p1', 'p2'),
+          claim: fc.constantFrom('c1', 'c2', 'c3'),
+          logbook: fc.constantFrom('a', 'b', 'c'),
+        }),
+        { maxLength: 6 },
+      ),
     });
     fc.assert(
       fc.property(arb, ({ rows, premature }) => {
         const unique = new Map(rows.map((r) => [`${r.paper}|${r.claim}|${r.logbook}`, r]));
         const ledger = buildLedger([...unique.values()].map((r) => ({ ...r, source: 'x' })));
-        const q = triageQueue(ledger, premature.map((p) => ({ paper: p.paper, claims: [p.claim], logbooks: [p.logbook], reason: 'r' })));
+        const q = triageQueue(
+          ledger,
+          premature.map((p) => ({ paper: p.paper, claims: [p.claim], logbooks: [p.logbook], reason: 'r' })),
+        );
         const ranks = q.map((r) => TRIAGE_RANK[r.tier]);
         expect([...ranks].sort((a, b) => a - b)).toEqual(ranks);
         for (const r of q) {

@@ -15,7 +15,9 @@ const longRun: LogbookText[] = [
 describe('the settings a logbook prints', () => {
   it('finds each setting with where and the line it is in', () => {
     const s = reportedSettings(shortCheck);
-    expect(s.horizon).toEqual([{ value: '300', where: 'run/cell_1', snippet: 'python3 fw_float.py --horizon 300 --seed 7 --dtype float32' }]);
+    expect(s.horizon).toEqual([
+      { value: '300', where: 'run/cell_1', snippet: 'python3 fw_float.py --horizon 300 --seed 7 --dtype float32' },
+    ]);
     expect(s.seed.map((v) => v.value)).toEqual(['7']);
     expect(s.precision.map((v) => v.value)).toEqual(['float32']);
     expect(s.units.map((v) => v.value)).toEqual(['per batch of 50']);

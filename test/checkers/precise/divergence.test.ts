@@ -18,9 +18,7 @@ const distribution = (n: number) =>
     return a.map((x) => `${x}/${total}`);
   });
 
-const pairOfDistributions = fc
-  .integer({ min: 1, max: 12 })
-  .chain((n) => fc.tuple(distribution(n), distribution(n)));
+const pairOfDistributions = fc.integer({ min: 1, max: 12 }).chain((n) => fc.tuple(distribution(n), distribution(n)));
 
 const ref = (s: string) => {
   const [num = '', den = ''] = s.split('/');
@@ -78,15 +76,19 @@ describe('Float64Array inputs', () => {
   it('use the exact binary values of the doubles', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.double({ min: 1e-6, max: 1, noNaN: true }), { minLength: 1, maxLength: 8 }).chain((p) =>
-          fc.tuple(fc.constant(p), fc.array(fc.double({ min: 1e-6, max: 1, noNaN: true }), { minLength: p.length, maxLength: p.length })),
-        ),
+        fc
+          .array(fc.double({ min: 1e-6, max: 1, noNaN: true }), { minLength: 1, maxLength: 8 })
+          .chain((p) =>
+            fc.tuple(fc.constant(p), fc.array(fc.double({ min: 1e-6, max: 1, noNaN: true }), { minLength: p.length, maxLength: p.length })),
+          ),
         ([p, q]) => {
           const exactP = p.map((x) => P.fromFloat64(x));
           const exactQ = q.map((x) => P.fromFloat64(x));
           const fromArrays = klDivergence(P, Float64Array.from(p), Float64Array.from(q));
-          return fromArrays.eq(klDivergence(P, exactP, exactQ)) &&
-            jsDivergence(P, Float64Array.from(p), Float64Array.from(q)).eq(jsDivergence(P, exactP, exactQ));
+          return (
+            fromArrays.eq(klDivergence(P, exactP, exactQ)) &&
+            jsDivergence(P, Float64Array.from(p), Float64Array.from(q)).eq(jsDivergence(P, exactP, exactQ))
+          );
         },
       ),
       { seed: 304, numRuns: 30 },

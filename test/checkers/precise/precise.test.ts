@@ -14,9 +14,7 @@ const Ref = Decimal.clone({ precision: 2 * DIGITS + 20 });
 
 /** Decimal strings m * 10^e with up to 30-digit mantissas. */
 const decimalString = (minExp: number, maxExp: number) =>
-  fc
-    .tuple(fc.bigInt({ min: 1n, max: 10n ** 30n }), fc.integer({ min: minExp, max: maxExp }))
-    .map(([m, e]) => `${m}e${e}`);
+  fc.tuple(fc.bigInt({ min: 1n, max: 10n ** 30n }), fc.integer({ min: minExp, max: maxExp })).map(([m, e]) => `${m}e${e}`);
 
 describe('createPrecise', () => {
   it('runs the documented example', () => {

@@ -12,12 +12,28 @@ beforeAll(async () => {
   mpfr = await loadMpfr();
 });
 
-const point = (num: bigint, den: bigint): ZivProblem => ({ name: 'point', enclose: (I) => I.rational(num, den), equals: () => false, extraBits: 0 });
+const point = (num: bigint, den: bigint): ZivProblem => ({
+  name: 'point',
+  enclose: (I) => I.rational(num, den),
+  equals: () => false,
+  extraBits: 0,
+});
 
 describe('Ziv rounding of a point enclosure', () => {
   it('rounds the exact tie 3141/2 = 1570.5 by each mode', () => {
-    const want: Record<string, number> = { 'half-even': 1570, 'half-up': 1571, 'half-down': 1570, up: 1571, down: 1570, 'toward-zero': 1570, 'away-from-zero': 1571, floor: 1570, ceiling: 1571 };
-    for (const mode of ROUNDING_MODES) expect([mode, Number(correctlyRounded(mpfr, point(3141n, 2n), 4, mode))]).toEqual([mode, want[mode]]);
+    const want: Record<string, number> = {
+      'half-even': 1570,
+      'half-up': 1571,
+      'half-down': 1570,
+      up: 1571,
+      down: 1570,
+      'toward-zero': 1570,
+      'away-from-zero': 1571,
+      floor: 1570,
+      ceiling: 1571,
+    };
+    for (const mode of ROUNDING_MODES)
+      expect([mode, Number(correctlyRounded(mpfr, point(3141n, 2n), 4, mode))]).toEqual([mode, want[mode]]);
   });
 
   it('negative ties, and ties far below one (dyadic: -7/2^40)', () => {

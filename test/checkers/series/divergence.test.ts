@@ -20,7 +20,14 @@ const BASE: DivergenceOptions = { scale: 'value', direction: 'increasing', error
 type Noise = 'normal' | 'uniform' | 'laplace';
 
 /** A stationary series: n points at irregular increasing steps, mean mu, spread sigma, independent noise. */
-function stationary(rng: Xoshiro128, n: number, noise: Noise, mu: number, sigma: number, log: boolean): { steps: number[]; values: number[] } {
+function stationary(
+  rng: Xoshiro128,
+  n: number,
+  noise: Noise,
+  mu: number,
+  sigma: number,
+  log: boolean,
+): { steps: number[]; values: number[] } {
   const steps: number[] = [];
   let step = rng.nextInt(1000);
   for (let i = 0; i < n; i++) {
@@ -28,7 +35,12 @@ function stationary(rng: Xoshiro128, n: number, noise: Noise, mu: number, sigma:
     step += 1 + rng.nextInt(20);
   }
   const values = steps.map(() => {
-    const z = noise === 'normal' ? rng.nextNormal() : noise === 'uniform' ? 2 * rng.nextFloat() - 1 : Math.log(rng.nextFloat() || 1e-300) * (rng.nextInt(2) === 0 ? 1 : -1);
+    const z =
+      noise === 'normal'
+        ? rng.nextNormal()
+        : noise === 'uniform'
+          ? 2 * rng.nextFloat() - 1
+          : Math.log(rng.nextFloat() || 1e-300) * (rng.nextInt(2) === 0 ? 1 : -1);
     return log ? Math.exp(mu + sigma * z) : mu + sigma * z;
   });
   return { steps, values };
@@ -80,7 +92,12 @@ describe('false alarms on stationary noise', () => {
   it('AR(1) noise (1000 series per case): the plain test alarms over 10% of the time, the adjusted one at most 0.05 + 3 standard errors', () => {
     const R = 1000;
     const bound = 0.05 + 3 * Math.sqrt((0.05 * 0.95) / R);
-    for (const [n, phi] of [[30, 0.5], [100, 0.5], [100, 0.9], [300, 0.7]] as const) {
+    for (const [n, phi] of [
+      [30, 0.5],
+      [100, 0.5],
+      [100, 0.9],
+      [300, 0.7],
+    ] as const) {
       const alarms = { independent: 0, ar1: 0, refused: 0 };
       for (let r = 0; r < R; r++) {
         const rng = new Xoshiro128(splitSeed(SEED + 6 + n, r));
@@ -92,7 +109,9 @@ describe('false alarms on stationary noise', () => {
         if (adjusted.outcome === 'diverging') alarms.ar1++;
         if (adjusted.outcome === 'cannot-tell') alarms.refused++;
       }
-      console.info(`AR(1) phi ${phi}, ${n} points: false alarms ${alarms.independent / R} plain, ${alarms.ar1 / R} adjusted (${alarms.refused} refused)`);
+      console.info(
+        `AR(1) phi ${phi}, ${n} points: false alarms ${alarms.independent / R} plain, ${alarms.ar1 / R} adjusted (${alarms.refused} refused)`,
+      );
       expect(alarms.independent / R).toBeGreaterThan(0.1);
       expect(alarms.ar1 / R).toBeLessThanOrEqual(bound);
     }
@@ -118,40 +137,57 @@ describe('false alarms on stationary noise', () => {
 describe('stated minimum, window, ratio and reasons', () => {
   it('never decides from fewer finite points than the stated minimum (non-finite ones are left out and counted)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 2 ** 31 }), fc.integer({ min: 3, max: 20 }), fc.integer({ min: 0, max: 25 }), fc.integer({ min: 0, max: 5 }), (seed, minPoints, n, bad) => {
-        const rng = new Xoshiro128(seed);
-        const steps = Array.from({ length: n + bad }, (_, i) => i);
-        const values = steps.map((s) => (s < n ? s * s + rng.nextNormal() : rng.nextInt(2) ? Number.NaN : Infinity));
-        const d = divergenceTest({ steps, values }, { ...BASE, minPoints });
-        expect(d.window).toEqual({ fromStep: null, toStep: null, points: n, nonFinite: bad });
-        if (n < minPoints) {
-          expect(d.outcome).toBe('cannot-tell');
-          expect(d.reason).toEqual({ code: 'too-few-points', points: n, minimum: minPoints });
-          expect(d.guarantee).toBeNull();
-        } else {
-          expect(d.outcome).not.toBe('cannot-tell');
-          if (d.slope !== null) expect(d.guarantee).toMatchObject({ kind: 'statistical', p: d.slope.p, dof: n - 2, level: 0.05 });
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 31 }),
+        fc.integer({ min: 3, max: 20 }),
+        fc.integer({ min: 0, max: 25 }),
+        fc.integer({ min: 0, max: 5 }),
+        (seed, minPoints, n, bad) => {
+          const rng = new Xoshiro128(seed);
+          const steps = Array.from({ length: n + bad }, (_, i) => i);
+          const values = steps.map((s) => (s < n ? s * s + rng.nextNormal() : rng.nextInt(2) ? Number.NaN : Infinity));
+          const d = divergenceTest({ steps, values }, { ...BASE, minPoints });
+          expect(d.window).toEqual({ fromStep: null, toStep: null, points: n, nonFinite: bad });
+          if (n < minPoints) {
+            expect(d.outcome).toBe('cannot-tell');
+            expect(d.reason).toEqual({ code: 'too-few-points', points: n, minimum: minPoints });
+            expect(d.guarantee).toBeNull();
+          } else {
+            expect(d.outcome).not.toBe('cannot-tell');
+            if (d.slope !== null) expect(d.guarantee).toMatchObject({ kind: 'statistical', p: d.slope.p, dof: n - 2, level: 0.05 });
+          }
+        },
+      ),
       { seed: SEED + 3, numRuns: 300 },
     );
   });
 
   it('the window is the same test as the sliced series; a ratio threshold only removes rejections', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 2 ** 31 }), fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 40 }), fc.double({ min: 0.5, max: 4, noNaN: true }), (seed, a, b, threshold) => {
-        const s = stationary(new Xoshiro128(seed), 60, 'normal', 5, 1, true);
-        const values = s.values.map((v, i) => v * Math.exp(i / 30));
-        const [from, to] = [Math.min(a, b) + 10, Math.max(a, b) + 10].map((i) => s.steps[i] as number) as [number, number];
-        const windowed = divergenceTest({ steps: s.steps, values }, { ...BASE, scale: 'log', fromStep: from, toStep: to });
-        const keep = s.steps.map((_, i) => i).filter((i) => (s.steps[i] as number) >= from && (s.steps[i] as number) <= to);
-        const sliced = divergenceTest({ steps: keep.map((i) => s.steps[i] as number), values: keep.map((i) => values[i] as number) }, { ...BASE, scale: 'log' });
-        expect({ ...windowed, window: null }).toEqual({ ...sliced, window: null });
-        const withRatio = divergenceTest({ steps: s.steps, values }, { ...BASE, scale: 'log', ratioThreshold: threshold });
-        const without = divergenceTest({ steps: s.steps, values }, { ...BASE, scale: 'log' });
-        if (withRatio.outcome === 'diverging') expect(without.outcome).toBe('diverging');
-        expect(withRatio.outcome === 'diverging').toBe(without.outcome === 'diverging' && (withRatio.ratio?.ratio as number) >= threshold);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 31 }),
+        fc.integer({ min: 0, max: 40 }),
+        fc.integer({ min: 0, max: 40 }),
+        fc.double({ min: 0.5, max: 4, noNaN: true }),
+        (seed, a, b, threshold) => {
+          const s = stationary(new Xoshiro128(seed), 60, 'normal', 5, 1, true);
+          const values = s.values.map((v, i) => v * Math.exp(i / 30));
+          const [from, to] = [Math.min(a, b) + 10, Math.max(a, b) + 10].map((i) => s.steps[i] as number) as [number, number];
+          const windowed = divergenceTest({ steps: s.steps, values }, { ...BASE, scale: 'log', fromStep: from, toStep: to });
+          const keep = s.steps.map((_, i) => i).filter((i) => (s.steps[i] as number) >= from && (s.steps[i] as number) <= to);
+          const sliced = divergenceTest(
+            { steps: keep.map((i) => s.steps[i] as number), values: keep.map((i) => values[i] as number) },
+            { ...BASE, scale: 'log' },
+          );
+          expect({ ...windowed, window: null }).toEqual({ ...sliced, window: null });
+          const withRatio = divergenceTest({ steps: s.steps, values }, { ...BASE, scale: 'log', ratioThreshold: threshold });
+          const without = divergenceTest({ steps: s.steps, values }, { ...BASE, scale: 'log' });
+          if (withRatio.outcome === 'diverging') expect(without.outcome).toBe('diverging');
+          expect(withRatio.outcome === 'diverging').toBe(
+            without.outcome === 'diverging' && (withRatio.ratio?.ratio as number) >= threshold,
+          );
+        },
+      ),
       { seed: SEED + 4, numRuns: 200 },
     );
   });
@@ -177,9 +213,18 @@ describe('stated minimum, window, ratio and reasons', () => {
     expect(reasonText(noRatio.reason!)).toMatch(/first sub-window's mean -0\.4\d* is not positive/);
     const wavy = { steps: doc.steps, values: [1, 2, 3, 4, 5, 5, 4, 3, 2, 1] };
     const fewEffective = divergenceTest(wavy, { ...BASE, errors: 'ar1' });
-    expect([fewEffective.outcome, fewEffective.reason?.code, fewEffective.slope?.n]).toEqual(['cannot-tell', 'too-few-effective-points', 10]);
-    expect(reasonText(fewEffective.reason!)).toMatch(/^10 finite points with residual lag-1 autocorrelation 0\.\d+ count as \d\.\d+ independent ones, fewer than the stated minimum of 8$/);
-    const long = { steps: Array.from({ length: 40 }, (_, i) => i), values: Array.from({ length: 40 }, (_, i) => 1 + 0.05 * i + 0.3 * Math.sin(i * 2.3)) };
+    expect([fewEffective.outcome, fewEffective.reason?.code, fewEffective.slope?.n]).toEqual([
+      'cannot-tell',
+      'too-few-effective-points',
+      10,
+    ]);
+    expect(reasonText(fewEffective.reason!)).toMatch(
+      /^10 finite points with residual lag-1 autocorrelation 0\.\d+ count as \d\.\d+ independent ones, fewer than the stated minimum of 8$/,
+    );
+    const long = {
+      steps: Array.from({ length: 40 }, (_, i) => i),
+      values: Array.from({ length: 40 }, (_, i) => 1 + 0.05 * i + 0.3 * Math.sin(i * 2.3)),
+    };
     const adjusted = divergenceTest(long, { ...BASE, errors: 'ar1' });
     expect(adjusted.outcome).toBe('diverging');
     expect(adjusted.guarantee).toMatchObject({ kind: 'statistical', p: adjusted.adjusted!.p, dof: adjusted.adjusted!.effectiveN - 2 });
@@ -199,7 +244,9 @@ describe('stated minimum, window, ratio and reasons', () => {
   });
 });
 
-interface SlopeRef { scipy: { slope: number; stderr: number; r: number; p_greater: number; p_less: number } }
+interface SlopeRef {
+  scipy: { slope: number; stderr: number; r: number; p_greater: number; p_less: number };
+}
 
 const logCases = Array.from({ length: 120 }, (_, i) => {
   const rng = new Xoshiro128(splitSeed(SEED + 5, i));

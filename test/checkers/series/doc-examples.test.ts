@@ -14,12 +14,24 @@ const I = Infinity;
 
 describe('checkers/series doc-comment examples', () => {
   it('points', () => {
-    expect(orderedPoints('loss', { steps: [2, 1], values: [N, 0.5] })).toEqual({ points: [{ index: 1, step: 1, value: 0.5, kind: 'finite' }, { index: 0, step: 2, value: N, kind: 'NaN' }], reordered: true });
+    expect(orderedPoints('loss', { steps: [2, 1], values: [N, 0.5] })).toEqual({
+      points: [
+        { index: 1, step: 1, value: 0.5, kind: 'finite' },
+        { index: 0, step: 2, value: N, kind: 'NaN' },
+      ],
+      reordered: true,
+    });
     expect([valueKind(-I), valueKind(0)]).toEqual(['-Inf', 'finite']);
     expect(countKinds(['NaN', 'finite', 'NaN'])).toEqual({ finite: 1, nan: 2, posInf: 0, negInf: 0 });
     expect(nonFiniteTotal({ finite: 1, nan: 2, posInf: 1, negInf: 0 })).toBe(3);
     const kept = lastPerStep(orderedPoints('s', { steps: [1, 1, 2], values: [N, 3, 4] }).points);
-    expect([kept.points.map((p) => [p.step, p.value]), kept.repeated]).toEqual([[[1, 3], [2, 4]], 1]);
+    expect([kept.points.map((p) => [p.step, p.value]), kept.repeated]).toEqual([
+      [
+        [1, 3],
+        [2, 4],
+      ],
+      1,
+    ]);
   });
 
   it('segments and the non-finite report', () => {
@@ -30,15 +42,26 @@ describe('checkers/series doc-comment examples', () => {
       { shape: 'run', kind: 'NaN', fromStep: 16, toStep: 16, length: 1 },
     ]);
     const r = nonFiniteReport({ steps: [0, 1, 2, 3], values: [1, I, N, I] });
-    expect([r.onset, r.throughout, r.pattern, r.counts]).toEqual([{ step: 1, index: 1, kind: '+Inf' }, true, 'throughout', { finite: 1, nan: 1, posInf: 2, negInf: 0 }]);
-    expect(r.description).toBe('non-finite throughout from step 1 to 3 (3 values: +Inf at step 1; then NaN at step 2; then +Inf at step 3)');
+    expect([r.onset, r.throughout, r.pattern, r.counts]).toEqual([
+      { step: 1, index: 1, kind: '+Inf' },
+      true,
+      'throughout',
+      { finite: 1, nan: 1, posInf: 2, negInf: 0 },
+    ]);
+    expect(r.description).toBe(
+      'non-finite throughout from step 1 to 3 (3 values: +Inf at step 1; then NaN at step 2; then +Inf at step 3)',
+    );
   });
 
   it('non-finite text', () => {
     const at = (vs: number[]): string => nonFiniteReport({ steps: vs.map((_, i) => i + 1), values: vs }).description;
     expect(at(Array.from({ length: 1000 }, (_, i) => (i + 1 >= 37 ? N : 1)))).toBe('NaN throughout from step 37 to 1000 (964 values)');
-    expect(at(Array.from({ length: 400 }, (_, i) => (i + 1 < 150 ? 1 : (i + 1 - 150) % 2 === 0 ? I : N)))).toBe('strict alternation +Inf, NaN throughout from step 150 to 400 (125 pairs, then +Inf)');
-    expect(at(Array.from({ length: 1000 }, (_, i) => (i + 1 === 17 || i + 1 === 300 ? N : i + 1 === 802 ? I : 1)))).toBe('isolated: 3 non-finite values among 1000 (2 NaN, 1 +Inf; first at step 17, last at step 802)');
+    expect(at(Array.from({ length: 400 }, (_, i) => (i + 1 < 150 ? 1 : (i + 1 - 150) % 2 === 0 ? I : N)))).toBe(
+      'strict alternation +Inf, NaN throughout from step 150 to 400 (125 pairs, then +Inf)',
+    );
+    expect(at(Array.from({ length: 1000 }, (_, i) => (i + 1 === 17 || i + 1 === 300 ? N : i + 1 === 802 ? I : 1)))).toBe(
+      'isolated: 3 non-finite values among 1000 (2 NaN, 1 +Inf; first at step 17, last at step 802)',
+    );
     expect(kindsText({ finite: 9, nan: 2, posInf: 1, negInf: 0 })).toBe('2 NaN, 1 +Inf');
     expect(describeSegment({ shape: 'run', kind: 'NaN', fromStep: 40, toStep: 51, length: 12 })).toBe('NaN from step 40 to 51 (12 values)');
   });
@@ -61,14 +84,25 @@ describe('checkers/series doc-comment examples', () => {
     const d = divergenceTest(s, { scale: 'log', direction: 'increasing', errors: 'independent', level: 0.05, minPoints: 8 });
     expect([d.outcome, d.slope?.dof]).toEqual(['diverging', 8]);
     expect(d.slope!.p).toBeCloseTo(1.2377e-6, 9);
-    expect(divergenceTest(s, { scale: 'log', direction: 'increasing', errors: 'independent', level: 0.05, minPoints: 12 }).outcome).toBe('cannot-tell');
-    expect(reasonText({ code: 'too-few-points', points: 5, minimum: 8 })).toBe('5 finite points in the window, fewer than the stated minimum of 8');
+    expect(divergenceTest(s, { scale: 'log', direction: 'increasing', errors: 'independent', level: 0.05, minPoints: 12 }).outcome).toBe(
+      'cannot-tell',
+    );
+    expect(reasonText({ code: 'too-few-points', points: 5, minimum: 8 })).toBe(
+      '5 finite points in the window, fewer than the stated minimum of 8',
+    );
   });
 
   it('two runs, and eval while train is non-finite', () => {
-    const c = compareRuns({ label: 'forward', steps: [0, 1, 2], values: [1, 1, 1] }, { label: 'reverse', steps: [0, 1, 2], values: [1, I, N] });
+    const c = compareRuns(
+      { label: 'forward', steps: [0, 1, 2], values: [1, 1, 1] },
+      { label: 'reverse', steps: [0, 1, 2], values: [1, I, N] },
+    );
     expect([c.firstOneSided, c.summary.b.nonFiniteToEndFrom]).toEqual([{ step: 1, nonFinite: 'b', kind: '+Inf' }, 1]);
-    const w = finiteWhileNonFinite({ label: 'train/loss', steps: [0, 1, 2, 3], values: [2, N, I, N] }, { label: 'eval/ppl', steps: [0, 2, 4], values: [9, 8, 8] }, { minPoints: 1 });
+    const w = finiteWhileNonFinite(
+      { label: 'train/loss', steps: [0, 1, 2, 3], values: [2, N, I, N] },
+      { label: 'eval/ppl', steps: [0, 2, 4], values: [9, 8, 8] },
+      { minPoints: 1 },
+    );
     expect([w.outcome, w.secondary.pointsInRanges, w.secondary.firstStep, w.secondary.lastStep]).toEqual(['stays-finite', 2, 2, 4]);
   });
 });

@@ -37,23 +37,38 @@ describe('every pattern, built by hand, with its description', () => {
 
   it('throughout: one kind, a strict alternation (with and without a trailing value), a longer cycle, the last value only', () => {
     const nan = at1(fill(1000, (s) => (s >= 37 ? N : 0.5)));
-    expect([nan.pattern, nan.throughout, nan.onset, nan.description]).toEqual(['throughout', true, { step: 37, index: 36, kind: 'NaN' }, 'NaN throughout from step 37 to 1000 (964 values)']);
+    expect([nan.pattern, nan.throughout, nan.onset, nan.description]).toEqual([
+      'throughout',
+      true,
+      { step: 37, index: 36, kind: 'NaN' },
+      'NaN throughout from step 37 to 1000 (964 values)',
+    ]);
     expect(nan.counts).toEqual({ finite: 36, nan: 964, posInf: 0, negInf: 0 });
     // The story of issue 20: reverse KL turns into +Inf, NaN, +Inf, NaN, ... from step 150.
     const alt = at1(fill(401, (s) => (s < 150 ? 2 : (s - 150) % 2 === 0 ? I : N)));
     expect(alt.description).toBe('strict alternation +Inf, NaN throughout from step 150 to 401 (126 pairs)');
     expect(alt.counts).toEqual({ finite: 149, nan: 126, posInf: 126, negInf: 0 });
-    expect(at1(fill(400, (s) => (s < 150 ? 2 : (s - 150) % 2 === 0 ? I : N))).description).toBe('strict alternation +Inf, NaN throughout from step 150 to 400 (125 pairs, then +Inf)');
-    expect(at1([1, N, I, -I, N, I, -I, N]).description).toBe('repeating cycle NaN, +Inf, -Inf throughout from step 2 to 8 (2 cycles, then NaN)');
-    expect(at1([1, N, N, I, I, N, N, I, I]).description).toBe('repeating cycle NaN, NaN, +Inf, +Inf throughout from step 2 to 9 (2 cycles)');
+    expect(at1(fill(400, (s) => (s < 150 ? 2 : (s - 150) % 2 === 0 ? I : N))).description).toBe(
+      'strict alternation +Inf, NaN throughout from step 150 to 400 (125 pairs, then +Inf)',
+    );
+    expect(at1([1, N, I, -I, N, I, -I, N]).description).toBe(
+      'repeating cycle NaN, +Inf, -Inf throughout from step 2 to 8 (2 cycles, then NaN)',
+    );
+    expect(at1([1, N, N, I, I, N, N, I, I]).description).toBe(
+      'repeating cycle NaN, NaN, +Inf, +Inf throughout from step 2 to 9 (2 cycles)',
+    );
     expect(at1([1, 2, -I]).description).toBe('-Inf at step 3, the last');
-    expect(at1([1, I, N, I]).description).toBe('non-finite throughout from step 2 to 4 (3 values: +Inf at step 2; then NaN at step 3; then +Inf at step 4)');
+    expect(at1([1, I, N, I]).description).toBe(
+      'non-finite throughout from step 2 to 4 (3 values: +Inf at step 2; then NaN at step 3; then +Inf at step 4)',
+    );
   });
 
   it('throughout with many segments shows four and counts the rest', () => {
     const r = at1([1, N, I, N, I, -I, -I, -I, N, I, -I, N, N, I]);
     expect(r.pattern).toBe('throughout');
-    expect(r.description).toBe('non-finite throughout from step 2 to 14 (13 values: strict alternation NaN, +Inf from step 2 to 5 (2 pairs); then -Inf from step 6 to 8 (3 values); then NaN at step 9; then +Inf at step 10; and 3 more segments)');
+    expect(r.description).toBe(
+      'non-finite throughout from step 2 to 14 (13 values: strict alternation NaN, +Inf from step 2 to 5 (2 pairs); then -Inf from step 6 to 8 (3 values); then NaN at step 9; then +Inf at step 10; and 3 more segments)',
+    );
   });
 
   it('isolated: one value, and several with the first and last steps', () => {
@@ -64,10 +79,14 @@ describe('every pattern, built by hand, with its description', () => {
   });
 
   it('bursts: one that recovers; several, the longest not the first, the last running to the end', () => {
-    expect(at1(fill(100, (s) => (s >= 40 && s <= 51 ? N : 1))).description).toBe('1 burst of non-finite values among 100 (12 NaN): NaN from step 40 to 51 (12 values); finite after step 51');
+    expect(at1(fill(100, (s) => (s >= 40 && s <= 51 ? N : 1))).description).toBe(
+      '1 burst of non-finite values among 100 (12 NaN): NaN from step 40 to 51 (12 values); finite after step 51',
+    );
     const r = at1(fill(400, (s) => (s >= 40 && s <= 51 ? N : s >= 100 && s < 160 ? (s % 2 ? I : N) : s >= 390 ? -I : 1)));
     expect([r.pattern, r.bursts.length, r.throughout, r.onset?.step]).toEqual(['bursts', 3, false, 40]);
-    expect(r.description).toBe('3 bursts of non-finite values among 400 (42 NaN, 30 +Inf, 11 -Inf); first: NaN from step 40 to 51 (12 values); longest: strict alternation NaN, +Inf from step 100 to 159 (30 pairs); non-finite throughout from step 390');
+    expect(r.description).toBe(
+      '3 bursts of non-finite values among 400 (42 NaN, 30 +Inf, 11 -Inf); first: NaN from step 40 to 51 (12 values); longest: strict alternation NaN, +Inf from step 100 to 159 (30 pairs); non-finite throughout from step 390',
+    );
     expect(at1([N, 1, N, N]).pattern).toBe('bursts'); // isolated values, but the last burst never recovers
   });
 
@@ -82,8 +101,20 @@ describe('every pattern, built by hand, with its description', () => {
   });
 });
 
-interface RefBurst { from: number; to: number; length: number; end: boolean; segments: [string[], number, number, number][] }
-interface RefReport { counts: number[]; onset: [number, number, string] | null; throughout: boolean; pattern: string; bursts: RefBurst[] }
+interface RefBurst {
+  from: number;
+  to: number;
+  length: number;
+  end: boolean;
+  segments: [string[], number, number, number][];
+}
+interface RefReport {
+  counts: number[];
+  onset: [number, number, string] | null;
+  throughout: boolean;
+  pattern: string;
+  bursts: RefBurst[];
+}
 
 function segmentTuple(s: Segment): [string[], number, number, number] {
   return [s.shape === 'run' ? [s.kind] : [...s.cycle], s.fromStep, s.toStep, s.length];
@@ -106,7 +137,16 @@ describe.skipIf(Boolean(missing))('structure against an independent Python imple
       expect([r.counts.finite, r.counts.nan, r.counts.posInf, r.counts.negInf], where).toEqual(e.counts);
       expect(r.onset === null ? null : [r.onset.step, r.onset.index, r.onset.kind], where).toEqual(e.onset);
       expect([r.throughout, r.pattern], where).toEqual([e.throughout, e.pattern]);
-      expect(r.bursts.map((b) => ({ from: b.fromStep, to: b.toStep, length: b.length, end: b.reachesEnd, segments: b.segments.map(segmentTuple) })), where).toEqual(e.bursts);
+      expect(
+        r.bursts.map((b) => ({
+          from: b.fromStep,
+          to: b.toStep,
+          length: b.length,
+          end: b.reachesEnd,
+          segments: b.segments.map(segmentTuple),
+        })),
+        where,
+      ).toEqual(e.bursts);
       seen.add(r.pattern);
       for (const b of r.bursts) for (const s of b.segments) seen.add(s.shape === 'cycle' ? `cycle${s.cycle.length}` : 'run');
     });
@@ -116,7 +156,11 @@ describe.skipIf(Boolean(missing))('structure against an independent Python imple
 
 describe('properties', () => {
   const finiteSeries = fc.array(fc.double({ noNaN: true, noDefaultInfinity: true }), { minLength: 0, maxLength: 60 });
-  const alternation = fc.record({ first: fc.constantFrom(Infinity, Number.NaN, -Infinity), second: fc.constantFrom(Infinity, Number.NaN, -Infinity), length: fc.integer({ min: 1, max: 40 }) });
+  const alternation = fc.record({
+    first: fc.constantFrom(Infinity, Number.NaN, -Infinity),
+    second: fc.constantFrom(Infinity, Number.NaN, -Infinity),
+    length: fc.integer({ min: 1, max: 40 }),
+  });
 
   it('an Inf/NaN alternation inserted into a finite series is found at its onset, with its pairs counted', () => {
     fc.assert(
@@ -133,7 +177,13 @@ describe('properties', () => {
         const distinct = !Object.is(alt.first, alt.second);
         const seg = burst.segments[0]!;
         if (distinct && alt.length >= 4) {
-          expect(seg).toMatchObject({ shape: 'cycle', fromStep: 100 + k * gap, length: alt.length, cycles: Math.floor(alt.length / 2), remainder: alt.length % 2 });
+          expect(seg).toMatchObject({
+            shape: 'cycle',
+            fromStep: 100 + k * gap,
+            length: alt.length,
+            cycles: Math.floor(alt.length / 2),
+            remainder: alt.length % 2,
+          });
           expect(r.description).toContain(`(${Math.floor(alt.length / 2)} pairs`);
         }
         if (!distinct) expect(seg).toMatchObject({ shape: 'run', length: alt.length });
@@ -157,7 +207,10 @@ describe('properties', () => {
         const sorted = { steps: order.map((i) => s.steps[i] as number), values: order.map((i) => s.values[i] as number) };
         if (new Set(sorted.steps).size === sorted.steps.length) {
           const back = nonFiniteReport({ steps: [...sorted.steps].reverse(), values: [...sorted.values].reverse() });
-          expect({ ...back, reordered: false, onset: back.onset && { ...back.onset, index: 0 } }).toEqual({ ...nonFiniteReport(sorted), onset: r.onset && { ...r.onset, index: 0 } });
+          expect({ ...back, reordered: false, onset: back.onset && { ...back.onset, index: 0 } }).toEqual({
+            ...nonFiniteReport(sorted),
+            onset: r.onset && { ...r.onset, index: 0 },
+          });
         }
       }),
       { seed: SEED + 1, numRuns: 300 },

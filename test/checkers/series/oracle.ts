@@ -20,7 +20,11 @@ function spell(_key: string, v: unknown): unknown {
 
 /** The reference's answers to `cases` (see series_reference.py for the shapes). */
 export function referenceOf<T>(cases: Record<string, unknown>): T {
-  const run = spawnSync(PYTHON, [join(__dirname, 'series_reference.py')], { input: JSON.stringify(cases, spell), encoding: 'utf8', maxBuffer: 256 << 20 });
+  const run = spawnSync(PYTHON, [join(__dirname, 'series_reference.py')], {
+    input: JSON.stringify(cases, spell),
+    encoding: 'utf8',
+    maxBuffer: 256 << 20,
+  });
   if (run.status !== 0) throw new Error(`series reference failed: ${run.stderr}`);
   return JSON.parse(run.stdout) as T;
 }

@@ -17,9 +17,32 @@ import { REFERENCE_MODULES, referenceOf } from './oracle';
 const missing = pythonModules(REFERENCE_MODULES);
 const SEED = 20261202;
 
-interface Ar1 { ne: number; se: number; t: number; p_greater: number; p_less: number }
-interface Exact { slope: number; intercept: number; se: number; t: number | null; dof: number; lag1: number | null; ar1: Ar1 | null; p_greater: number | null; p_less: number | null }
-interface Scipy { slope: number; intercept: number; stderr: number; r: number; p_greater: number; p_less: number }
+interface Ar1 {
+  ne: number;
+  se: number;
+  t: number;
+  p_greater: number;
+  p_less: number;
+}
+interface Exact {
+  slope: number;
+  intercept: number;
+  se: number;
+  t: number | null;
+  dof: number;
+  lag1: number | null;
+  ar1: Ar1 | null;
+  p_greater: number | null;
+  p_less: number | null;
+}
+interface Scipy {
+  slope: number;
+  intercept: number;
+  stderr: number;
+  r: number;
+  p_greater: number;
+  p_less: number;
+}
 
 function slopeCases(count: number, seed: number): { x: number[]; y: number[] }[] {
   const rng = new Xoshiro128(seed);
@@ -93,7 +116,9 @@ describe.skipIf(Boolean(missing))('OLS slope test against exact rational sums an
         worst.slope = Math.max(worst.slope, dSlope);
         expect(dSlope, where).toBeLessThan(1e-11);
         const xMax = Math.max(...x.map(Math.abs));
-        expect(Math.abs(f.intercept - e.intercept), where).toBeLessThan(1e-11 * (Math.abs(e.intercept) + Math.abs(e.slope) * xMax + e.se * xMax));
+        expect(Math.abs(f.intercept - e.intercept), where).toBeLessThan(
+          1e-11 * (Math.abs(e.intercept) + Math.abs(e.slope) * xMax + e.se * xMax),
+        );
         // se comes from residuals that are differences of values: its rounding grows with how small the residuals
         // are against the values' spread (kappa); a fit with residuals 1e-6 of the spread keeps about 10 digits.
         const bound = 1e-12 + 2 * EPS * kappaOf(x, y, e.se);
@@ -122,7 +147,9 @@ describe.skipIf(Boolean(missing))('OLS slope test against exact rational sums an
       }
     });
     expect(adjusted).toBeGreaterThan(800);
-    console.info(`worst errors against exact sums: slope ${worst.slope.toExponential(2)}, se ${worst.se.toFixed(3)} and t ${worst.t.toFixed(3)} of their bound, p ${worst.p.toExponential(2)}, AR(1)-adjusted p ${worst.ar1.toExponential(2)}`);
+    console.info(
+      `worst errors against exact sums: slope ${worst.slope.toExponential(2)}, se ${worst.se.toFixed(3)} and t ${worst.t.toFixed(3)} of their bound, p ${worst.p.toExponential(2)}, AR(1)-adjusted p ${worst.ar1.toExponential(2)}`,
+    );
   });
 
   it('agrees with scipy.stats.linregress where its 1 - r^2 formula keeps digits (1 - r^2 > 1e-6)', () => {
@@ -146,16 +173,26 @@ describe.skipIf(Boolean(missing))('OLS slope test against exact rational sums an
 describe('OLS slope: laws and edges (no oracle)', () => {
   it('the two one-sided p add to 1, and shifting or scaling x and y moves slope, se and t as they must', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 2 ** 31 }), fc.integer({ min: 3, max: 40 }), fc.double({ min: -1e3, max: 1e3, noNaN: true }), fc.double({ min: 0.01, max: 100, noNaN: true }), (seed, n, shift, k) => {
-        const rng = new Xoshiro128(seed);
-        const x = Array.from({ length: n }, (_, i) => i * 3 + rng.nextInt(3));
-        const y = x.map((xi) => 0.01 * xi + rng.nextNormal());
-        const f = olsSlope(x, y, 'increasing');
-        expect(Math.abs(f.p + olsSlope(x, y, 'decreasing').p - 1)).toBeLessThan(1e-12);
-        const g = olsSlope(x.map((xi) => xi + 1000), y.map((yi) => k * yi + shift), 'increasing');
-        expect(Math.abs(g.slope - k * f.slope)).toBeLessThan(1e-9 * k * (Math.abs(f.slope) + f.se));
-        expect(Math.abs(g.t - f.t)).toBeLessThan(1e-8 * Math.max(1, Math.abs(f.t)));
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 31 }),
+        fc.integer({ min: 3, max: 40 }),
+        fc.double({ min: -1e3, max: 1e3, noNaN: true }),
+        fc.double({ min: 0.01, max: 100, noNaN: true }),
+        (seed, n, shift, k) => {
+          const rng = new Xoshiro128(seed);
+          const x = Array.from({ length: n }, (_, i) => i * 3 + rng.nextInt(3));
+          const y = x.map((xi) => 0.01 * xi + rng.nextNormal());
+          const f = olsSlope(x, y, 'increasing');
+          expect(Math.abs(f.p + olsSlope(x, y, 'decreasing').p - 1)).toBeLessThan(1e-12);
+          const g = olsSlope(
+            x.map((xi) => xi + 1000),
+            y.map((yi) => k * yi + shift),
+            'increasing',
+          );
+          expect(Math.abs(g.slope - k * f.slope)).toBeLessThan(1e-9 * k * (Math.abs(f.slope) + f.se));
+          expect(Math.abs(g.t - f.t)).toBeLessThan(1e-8 * Math.max(1, Math.abs(f.t)));
+        },
+      ),
       { seed: SEED, numRuns: 200 },
     );
   });

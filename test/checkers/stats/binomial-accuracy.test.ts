@@ -46,14 +46,24 @@ print(json.dumps({
 
 /** (k, n, p) with n log-uniform in [1, 1e6] and k within 6 standard deviations of n p. */
 const input = fc
-  .tuple(fc.double({ min: 0, max: Math.log(1e6), noNaN: true }), fc.oneof(fc.constantFrom(0.5, 0.1, 0.25, 0.9, 0.37, 0.999, 0.001), fc.double({ min: 0.001, max: 0.999, noNaN: true })), fc.double({ min: -6, max: 6, noNaN: true }))
+  .tuple(
+    fc.double({ min: 0, max: Math.log(1e6), noNaN: true }),
+    fc.oneof(fc.constantFrom(0.5, 0.1, 0.25, 0.9, 0.37, 0.999, 0.001), fc.double({ min: 0.001, max: 0.999, noNaN: true })),
+    fc.double({ min: -6, max: 6, noNaN: true }),
+  )
   .map(([ln, p, z]) => {
     const n = Math.max(1, Math.round(Math.exp(ln)));
     const k = Math.min(n, Math.max(0, Math.round(n * p + z * Math.sqrt(n * p * (1 - p)))));
     return [k, n, p] as [number, number, number];
   });
 const TESTS = fc.sample(input, { seed: 2512, numRuns: 700 });
-const LARGE: [number, number, number][] = [[616, 688407, 0.001], [137309, 273886, 0.5], [643260, 715077, 0.9], [92672, 932257, 0.1], [128453, 349241, 0.37]];
+const LARGE: [number, number, number][] = [
+  [616, 688407, 0.001],
+  [137309, 273886, 0.5],
+  [643260, 715077, 0.9],
+  [92672, 932257, 0.1],
+  [128453, 349241, 0.37],
+];
 const PMF: [number, number, number][] = [...LARGE, ...fc.sample(input, { seed: 2513, numRuns: 300 })];
 
 const rel = (a: number, b: number): number => Math.abs(a - b) / Math.max(Math.abs(b), 1e-300);
@@ -61,7 +71,11 @@ let ref: { mpfr: number[]; scipy: number[]; pmf: number[]; scipyPmf: number[] };
 
 beforeAll(() => {
   if (missing) return;
-  const r = spawnSync(PYTHON, ['-c', ORACLE], { input: JSON.stringify({ tests: [...LARGE, ...TESTS], pmf: PMF }), encoding: 'utf8', maxBuffer: 1 << 26 });
+  const r = spawnSync(PYTHON, ['-c', ORACLE], {
+    input: JSON.stringify({ tests: [...LARGE, ...TESTS], pmf: PMF }),
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+  });
   if (r.status !== 0) throw new Error(`oracle failed: ${r.stderr}`);
   ref = JSON.parse(r.stdout);
 });
@@ -72,13 +86,15 @@ describe.skipIf(missing !== '')('binomial accuracy for n up to 1e6', () => {
     expect(bad).toEqual([]);
   });
 
-  it('two-sided p-values within 1e-11 relative of MPFR (705 inputs, the issue\'s large-n failures included)', () => {
+  it("two-sided p-values within 1e-11 relative of MPFR (705 inputs, the issue's large-n failures included)", () => {
     const all = [...LARGE, ...TESTS];
-    const bad = all.map((c, i) => [...c, binomialTest(...c).pValue, ref.mpfr[i]!]).filter(([, , , got, want]) => want! > 1e-290 && rel(got!, want!) > 1e-11);
+    const bad = all
+      .map((c, i) => [...c, binomialTest(...c).pValue, ref.mpfr[i]!])
+      .filter(([, , , got, want]) => want! > 1e-290 && rel(got!, want!) > 1e-11);
     expect(bad).toEqual([]);
   });
 
-  it('and within 1e-11 of scipy.stats.binomtest wherever scipy\'s own pmf is within 1e-12 of MPFR', () => {
+  it("and within 1e-11 of scipy.stats.binomtest wherever scipy's own pmf is within 1e-12 of MPFR", () => {
     const all = [...LARGE, ...TESTS];
     let compared = 0;
     all.forEach((c, i) => {

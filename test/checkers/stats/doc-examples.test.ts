@@ -13,13 +13,34 @@ import { parseVerdict, verdictRowsFromJson } from '../../../checkers/ledger/verd
 
 describe('doc-comment examples', () => {
   it('stats', () => {
-    const lin = fitLinear([[1, 0], [1, 1], [1, 2]], [1, 3, 5], { knownErrors: false }).beta;
+    const lin = fitLinear(
+      [
+        [1, 0],
+        [1, 1],
+        [1, 2],
+      ],
+      [1, 3, 5],
+      { knownErrors: false },
+    ).beta;
     expect(lin[0]).toBeCloseTo(1, 12);
     expect(lin[1]).toBeCloseTo(2, 12);
-    expect(fitConst([{ x: 1, y: 2 }, { x: 2, y: 4 }]).params.a).toBeCloseTo(3, 12);
-    const log = fitLog([{ x: 1, y: 1 }, { x: Math.E, y: 3 }, { x: Math.E ** 2, y: 5 }]).params;
+    expect(
+      fitConst([
+        { x: 1, y: 2 },
+        { x: 2, y: 4 },
+      ]).params.a,
+    ).toBeCloseTo(3, 12);
+    const log = fitLog([
+      { x: 1, y: 1 },
+      { x: Math.E, y: 3 },
+      { x: Math.E ** 2, y: 5 },
+    ]).params;
     expect([log.a, log.b].map((v) => Number(v!.toFixed(10)))).toEqual([1, 2]);
-    const pow = fitPower([{ x: 1, y: 3 }, { x: 2, y: 12 }, { x: 4, y: 48 }]).params;
+    const pow = fitPower([
+      { x: 1, y: 3 },
+      { x: 2, y: 12 },
+      { x: 4, y: 48 },
+    ]).params;
     expect([pow.a, pow.p].map((v) => Number(v!.toFixed(10)))).toEqual([3, 2]);
     expect(predict({ name: 'log', params: { a: 1, b: 2 } }, Math.E)).toBeCloseTo(3, 14);
     const flat = [1, 2, 3].map((x) => ({ x, y: 5 }));
@@ -37,7 +58,14 @@ describe('doc-comment examples', () => {
     const ks = [2, 4, 8, 16, 32, 64, 128, 256, 512, 1024];
     expect(fitLaws(ks.map((k) => ({ x: k, y: 0.45 + 0.6 * Math.log(k) + 0.02 * rng.nextNormal() }))).conclusion.value).toBe('grows');
     expect(fitLaws(ks.slice(0, 4).map((k) => ({ x: k, y: Math.log(k) }))).conclusion.value).toBe('cannot-tell');
-    expect(new FewColumnLsq([1, 3, 5], [1, 1, 1]).solve([[1, 1, 1], [0, 1, 2]]).coef.map((v) => Number(v.toFixed(12)))).toEqual([1, 2]);
+    expect(
+      new FewColumnLsq([1, 3, 5], [1, 1, 1])
+        .solve([
+          [1, 1, 1],
+          [0, 1, 2],
+        ])
+        .coef.map((v) => Number(v.toFixed(12))),
+    ).toEqual([1, 2]);
   });
 
   it('random', () => {
@@ -47,7 +75,10 @@ describe('doc-comment examples', () => {
   });
 
   it('audits', () => {
-    const a = auditPadding([0, 1, 2, 3].map((pos) => ({ seq: 's', pos, token: ['5', '0', '0', '0'][pos]!, nll: [2, 0.5, 0, 0][pos]! })), '0');
+    const a = auditPadding(
+      [0, 1, 2, 3].map((pos) => ({ seq: 's', pos, token: ['5', '0', '0', '0'][pos]!, nll: [2, 0.5, 0, 0][pos]! })),
+      '0',
+    );
     expect(a.models[0]!.padPositions).toBe(2);
     expect(a.models[0]!.perplexityAll).toBeCloseTo(Math.exp(2.5 / 4), 14);
     expect(a.models[0]!.perplexityNoPad).toBeCloseTo(Math.exp(2.5 / 2), 14);
@@ -55,12 +86,20 @@ describe('doc-comment examples', () => {
   });
 
   it('ledger', () => {
-    const c = (v: Partial<Record<'verified' | 'falsified' | 'toy' | 'inconclusive', number>>) => ({ verified: 0, falsified: 0, toy: 0, inconclusive: 0, ...v });
+    const c = (v: Partial<Record<'verified' | 'falsified' | 'toy' | 'inconclusive', number>>) => ({
+      verified: 0,
+      falsified: 0,
+      toy: 0,
+      inconclusive: 0,
+      ...v,
+    });
     expect(claimStatus(c({ verified: 1, falsified: 2 }))).toBe('contested');
     expect(claimStatus(c({ toy: 1, inconclusive: 3 }))).toBe('toy');
     expect(paperCategories(['verified', 'toy'])).toEqual(['partiallyReproduced', 'atLeastOneVerified']);
     expect(parseVerdict(' Verified ', 'line 2')).toBe('verified');
     const rows = verdictRowsFromJson([{ paper: 'P', logbook: 'L', claims: [{ id: 'C1', verdict: 'falsified' }] }]);
-    expect(rows.map(({ paper, claim, logbook, verdict }) => ({ paper, claim, logbook, verdict }))).toEqual([{ paper: 'P', claim: 'C1', logbook: 'L', verdict: 'falsified' }]);
+    expect(rows.map(({ paper, claim, logbook, verdict }) => ({ paper, claim, logbook, verdict }))).toEqual([
+      { paper: 'P', claim: 'C1', logbook: 'L', verdict: 'falsified' },
+    ]);
   });
 });

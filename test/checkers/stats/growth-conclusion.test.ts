@@ -77,7 +77,13 @@ describe('the tables of issue 19', () => {
     const got = cases.map(([name, pts]) => [name, verdict(pts).value]);
     for (const [name, value] of got) expect(value, name).not.toBe('grows');
     // k = 2..16 spans less than a decade: cannot tell; the long ranges see the limit.
-    expect(Object.fromEntries(got)).toMatchObject({ '2..16': 'cannot-tell', '2..1024 doubling': 'bounded', '2..1024 doubling se': 'bounded', '2..1024 all': 'bounded', '2..1024 all noise se': 'bounded' });
+    expect(Object.fromEntries(got)).toMatchObject({
+      '2..16': 'cannot-tell',
+      '2..1024 doubling': 'bounded',
+      '2..1024 doubling se': 'bounded',
+      '2..1024 all': 'bounded',
+      '2..1024 all noise se': 'bounded',
+    });
   });
 
   it('a truly logarithmic table to k = 1024 grows: 0.45 + 0.6 ln k plus small noise, 10 points, with and without se', () => {
@@ -110,7 +116,10 @@ describe('hidden-style tables: saturating, geometric, constant, late-growing; sh
   ];
   for (const [name, f, allowed] of laws) {
     it(name, () => {
-      for (const [which, ks] of [['long', long], ['short', short]] as const) {
+      for (const [which, ks] of [
+        ['long', long],
+        ['short', short],
+      ] as const) {
         for (const [mode, pts] of [
           ['exact', table(ks, f)],
           ['noise', table(ks, f, 0.01, 11)],
@@ -180,7 +189,8 @@ describe('error rates on seeded draws (level 0.05)', () => {
     // inverse-power: p from ln 2/ln R (half the approach) to 3; exponential: s from (range)/8 to (range)/ln 2.
     const p = Math.LN2 / lnR + d.shape * (3 - Math.LN2 / lnR);
     const s = (d.x0 * (R - 1)) / (Math.LN2 + d.shape * (8 - Math.LN2));
-    const f = (x: number) => (d.kind === 0 ? d.a + (d.c * d.x0) / x : d.kind === 1 ? d.a + d.c * (x / d.x0) ** -p : d.a + d.c * Math.exp(-(x - d.x0) / s));
+    const f = (x: number) =>
+      d.kind === 0 ? d.a + (d.c * d.x0) / x : d.kind === 1 ? d.a + d.c * (x / d.x0) ** -p : d.a + d.c * Math.exp(-(x - d.x0) / s);
     const se = Math.abs(d.c) * 10 ** d.noise; // 0.1% to 10% of the law's amplitude
     const rng = new Xoshiro128(d.seed);
     return xs.map((x) => (withSe ? { x, y: f(x) + se * rng.nextNormal(), se } : { x, y: f(x) + se * rng.nextNormal() }));

@@ -39,14 +39,22 @@ function randomTable(seed: number, truth: LawName, withSe: boolean): Table {
   const s = x0 * range * (0.05 + 0.5 * rng.nextFloat());
   const f = (x: number): number => {
     switch (truth) {
-      case 'const': return a;
-      case 'log': return a + c * Math.log(x);
-      case 'power': return Math.abs(c) * x ** (0.05 + p / 3);
-      case 'inverse': return a + (c * x0) / x;
-      case 'inverse-power': return a + c * (x / x0) ** -p;
-      case 'exponential': return a + c * Math.exp(-(x - x0) / s);
-      case 'log-shift': return a + c * Math.log(x + s / 4);
-      case 'log-inverse': return a + c * Math.log(x) - (2 * c * x0) / x;
+      case 'const':
+        return a;
+      case 'log':
+        return a + c * Math.log(x);
+      case 'power':
+        return Math.abs(c) * x ** (0.05 + p / 3);
+      case 'inverse':
+        return a + (c * x0) / x;
+      case 'inverse-power':
+        return a + c * (x / x0) ** -p;
+      case 'exponential':
+        return a + c * Math.exp(-(x - x0) / s);
+      case 'log-shift':
+        return a + c * Math.log(x + s / 4);
+      case 'log-inverse':
+        return a + c * Math.log(x) - (2 * c * x0) / x;
     }
   };
   const scale = 0.005 + 0.1 * rng.nextFloat();
@@ -71,11 +79,18 @@ interface RefLaw {
 }
 
 describe.skipIf(Boolean(missing))('growth laws against scipy.optimize.curve_fit', () => {
-  let ref: (Record<string, RefLaw | null>)[];
+  let ref: Record<string, RefLaw | null>[];
   let ours: { models: ModelFit[] }[];
   beforeAll(() => {
     ours = tables.map((t) => fitLaws(t.points));
-    const input = JSON.stringify(tables.map((t) => ({ x: t.points.map((p) => p.x), y: t.points.map((p) => p.y), se: t.points[0]!.se === undefined ? null : t.points.map((p) => p.se), laws: ours[tables.indexOf(t)]!.models.map((m) => m.name) })));
+    const input = JSON.stringify(
+      tables.map((t) => ({
+        x: t.points.map((p) => p.x),
+        y: t.points.map((p) => p.y),
+        se: t.points[0]!.se === undefined ? null : t.points.map((p) => p.se),
+        laws: ours[tables.indexOf(t)]!.models.map((m) => m.name),
+      })),
+    );
     const run = spawnSync(PYTHON, [join(__dirname, 'growth_reference.py')], { input, encoding: 'utf8', maxBuffer: 64 << 20 });
     if (run.status !== 0) throw new Error(`scipy reference failed: ${run.stderr}`);
     ref = JSON.parse(run.stdout);
@@ -114,12 +129,17 @@ describe.skipIf(Boolean(missing))('growth laws against scipy.optimize.curve_fit'
       for (const m of ours[i]!.models) {
         const r = ref[i]![m.name];
         if (r === null || r === undefined) continue;
-        for (const [mine, theirs] of [[m.lackOfFit, r.p], [m.lackOfFitNear, r.pNear]] as const) {
+        for (const [mine, theirs] of [
+          [m.lackOfFit, r.p],
+          [m.lackOfFitNear, r.pNear],
+        ] as const) {
           if (mine === undefined || mine === null || theirs === null) continue;
           if (mine.against !== undefined && mine.against !== theirs[1]) continue; // a different best alternative (near tie)
           if (mine.region === 'all' && m.atBound === true) continue; // curve_fit stalls short of the bound (above)
           // Relative 1e-4 on p (the statistic is a ratio of residual sums found by two optimisers), or both tiny.
-          expect(Math.abs(mine.p - theirs[0]), `table ${i} ${m.name} ${mine.region}`).toBeLessThanOrEqual(1e-4 * Math.max(mine.p, theirs[0]) + 1e-12);
+          expect(Math.abs(mine.p - theirs[0]), `table ${i} ${m.name} ${mine.region}`).toBeLessThanOrEqual(
+            1e-4 * Math.max(mine.p, theirs[0]) + 1e-12,
+          );
           compared += 1;
         }
       }
@@ -133,7 +153,9 @@ describe('solver pieces', () => {
     fc.assert(
       fc.property(fc.integer({ min: 5, max: 40 }), fc.integer({ min: 1, max: 4 }), fc.integer({ min: 0, max: 1 << 30 }), (n, m, seed) => {
         const rng = new Xoshiro128(seed);
-        const cols = Array.from({ length: m }, (_, j) => Float64Array.from({ length: n }, (_, i) => (j === 0 ? 1 : Math.log(1 + i) ** j + 0.1 * rng.nextNormal())));
+        const cols = Array.from({ length: m }, (_, j) =>
+          Float64Array.from({ length: n }, (_, i) => (j === 0 ? 1 : Math.log(1 + i) ** j + 0.1 * rng.nextNormal())),
+        );
         const y = Float64Array.from({ length: n }, () => rng.nextNormal());
         const w = Float64Array.from({ length: n }, () => 0.5 + rng.nextFloat());
         const ours = new FewColumnLsq(y, w.map(Math.sqrt)).solve(cols);
@@ -159,7 +181,11 @@ describe('solver pieces', () => {
     const pts = Array.from({ length: 5000 }, (_, i) => ({ x: 1 + i, y: 3 * (1 + i) ** 0.5 * (1 + 0.05 * rng.nextNormal()) }));
     const m = fitLaws(pts).models.find((l) => l.name === 'power')!;
     const { a, p } = m.params as { a: number; p: number };
-    const logs = fitLinearColumns([new Float64Array(pts.length).fill(1), Float64Array.from(pts, (q) => Math.log(q.x))], Float64Array.from(pts, (q) => Math.log(q.y)), { knownErrors: false });
+    const logs = fitLinearColumns(
+      [new Float64Array(pts.length).fill(1), Float64Array.from(pts, (q) => Math.log(q.x))],
+      Float64Array.from(pts, (q) => Math.log(q.y)),
+      { knownErrors: false },
+    );
     const rssLogs = pts.reduce((s, q) => s + (q.y - Math.exp(logs.beta[0]!) * q.x ** logs.beta[1]!) ** 2, 0);
     expect(m.rss).toBeLessThanOrEqual(rssLogs);
     let ga = 0;

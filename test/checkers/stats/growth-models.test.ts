@@ -21,13 +21,20 @@ describe('growth models', () => {
   });
 
   it('const with known errors is the weighted mean with se 1/sqrt(sum w)', () => {
-    const pts = [{ x: 1, y: 1, se: 1 }, { x: 2, y: 2, se: 0.5 }, { x: 3, y: 4, se: 2 }];
+    const pts = [
+      { x: 1, y: 1, se: 1 },
+      { x: 2, y: 2, se: 0.5 },
+      { x: 3, y: 4, se: 2 },
+    ];
     const w = pts.map((p) => 1 / p.se ** 2);
     const sw = w.reduce((s, v) => s + v, 0);
     const fit = fitConst(pts);
     close(fit.params.a!, pts.reduce((s, p, i) => s + w[i]! * p.y, 0) / sw);
     close(fit.se.a!, 1 / Math.sqrt(sw));
-    close(fit.chi2!, pts.reduce((s, p) => s + ((p.y - fit.params.a!) / p.se) ** 2, 0));
+    close(
+      fit.chi2!,
+      pts.reduce((s, p) => s + ((p.y - fit.params.a!) / p.se) ** 2, 0),
+    );
     close(fit.aic, fit.chi2! + 2);
   });
 
@@ -95,10 +102,23 @@ describe('growth models', () => {
     close(rep.growthSigma, log.params.b! / log.se.b!);
     close(rep.growthP, tTwoSided(rep.growthSigma, xs.length - 2));
     expect([rep.growthTest, rep.growthDof]).toEqual(['t', xs.length - 2]);
-    expect(rep.models.map((m) => m.name)).toEqual(['const', 'log', 'power', 'inverse', 'inverse-power', 'exponential', 'log-inverse', 'log-shift']);
+    expect(rep.models.map((m) => m.name)).toEqual([
+      'const',
+      'log',
+      'power',
+      'inverse',
+      'inverse-power',
+      'exponential',
+      'log-inverse',
+      'log-shift',
+    ]);
     expect(rep.skipped).toEqual([]);
     // Akaike weights sum to 1; the preferred law has the largest.
-    close(rep.models.reduce((s, m) => s + m.weight!, 0), 1, 1e-12);
+    close(
+      rep.models.reduce((s, m) => s + m.weight!, 0),
+      1,
+      1e-12,
+    );
     expect(Math.max(...rep.models.map((m) => m.weight!))).toBe(rep.models.find((m) => m.name === rep.preferred)!.weight);
   });
 

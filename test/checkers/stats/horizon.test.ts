@@ -51,29 +51,38 @@ describe('horizon analysis', () => {
   it('keeps replicates with equal x together', () => {
     const pts = [1, 1, 2, 2, 4, 4].map((x, i) => ({ x, y: Math.log(x) + (i % 2) * 0.1 }));
     const h = horizonAnalysis(pts, 5, ANY);
-    expect(h.prefix.map((p) => [p.maxX, p.n])).toEqual([[2, 4], [4, 6]]);
+    expect(h.prefix.map((p) => [p.maxX, p.n])).toEqual([
+      [2, 4],
+      [4, 6],
+    ]);
   });
 
   // Two methods (FLINT's rule): the updated QR factorisation against a Householder fit of each prefix from
   // scratch, on random data with and without known errors and with repeated x.
   it('updated prefix fits equal direct fits of each prefix (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 2 ** 31 }), fc.integer({ min: 3, max: 60 }), fc.boolean(), fc.boolean(), (seed, n, weighted, ties) => {
-        const rng = new Xoshiro128(seed);
-        const pts = Array.from({ length: n }, (_, i) => {
-          const x = ties ? 1 + Math.floor(i / 2) : 1 + i + rng.nextFloat();
-          const se = 0.01 + rng.nextFloat();
-          return { x, y: 2 - 0.3 * Math.log(x) + se * rng.nextNormal(), ...(weighted ? { se } : {}) };
-        });
-        const h = horizonAnalysis(pts, 5, ANY);
-        for (const pf of h.prefix) {
-          const direct = fitLog(pts.filter((p) => p.x <= pf.maxX));
-          expect(pf.n).toBe(pts.filter((p) => p.x <= pf.maxX).length);
-          expect(Math.abs(pf.b - direct.params.b!)).toBeLessThanOrEqual(1e-9 * (1 + Math.abs(direct.params.b!)));
-          const sigma = direct.params.b! / direct.se.b!;
-          expect(Math.abs(pf.sigma - sigma)).toBeLessThanOrEqual(1e-7 * (1 + Math.abs(sigma)));
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 31 }),
+        fc.integer({ min: 3, max: 60 }),
+        fc.boolean(),
+        fc.boolean(),
+        (seed, n, weighted, ties) => {
+          const rng = new Xoshiro128(seed);
+          const pts = Array.from({ length: n }, (_, i) => {
+            const x = ties ? 1 + Math.floor(i / 2) : 1 + i + rng.nextFloat();
+            const se = 0.01 + rng.nextFloat();
+            return { x, y: 2 - 0.3 * Math.log(x) + se * rng.nextNormal(), ...(weighted ? { se } : {}) };
+          });
+          const h = horizonAnalysis(pts, 5, ANY);
+          for (const pf of h.prefix) {
+            const direct = fitLog(pts.filter((p) => p.x <= pf.maxX));
+            expect(pf.n).toBe(pts.filter((p) => p.x <= pf.maxX).length);
+            expect(Math.abs(pf.b - direct.params.b!)).toBeLessThanOrEqual(1e-9 * (1 + Math.abs(direct.params.b!)));
+            const sigma = direct.params.b! / direct.se.b!;
+            expect(Math.abs(pf.sigma - sigma)).toBeLessThanOrEqual(1e-7 * (1 + Math.abs(sigma)));
+          }
+        },
+      ),
       { numRuns: 200, seed: 20261130 },
     );
   });

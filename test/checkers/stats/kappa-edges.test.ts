@@ -33,13 +33,27 @@ describe('kappa edge cases', () => {
     fc.assert(
       fc.property(fc.array(answer, { minLength: 2, maxLength: 300 }), fc.constantFrom(0.9, 0.95, 0.99), (xs, cl) => {
         fc.pre(new Set(xs).size > 1);
-        const r = cohenKappa(xs.map((x) => [x, x] as [string, string]), cl);
+        const r = cohenKappa(
+          xs.map((x) => [x, x] as [string, string]),
+          cl,
+        );
         expect([r.kappa, r.se, r.low, r.high, r.observed]).toEqual([1, 0, 1, 1, 1]);
       }),
       { seed: 9, numRuns: 200 },
     );
     // The example: 0.9999999999999999 before.
-    const r = cohenKappa([['a', 'a'], ['b', 'b'], ['a', 'a'], ['c', 'c'], ['b', 'b'], ['a', 'a'], ['c', 'c']], 0.95);
+    const r = cohenKappa(
+      [
+        ['a', 'a'],
+        ['b', 'b'],
+        ['a', 'a'],
+        ['c', 'c'],
+        ['b', 'b'],
+        ['a', 'a'],
+        ['c', 'c'],
+      ],
+      0.95,
+    );
     expect([r.kappa, r.se]).toEqual([1, 0]);
   });
 
@@ -47,7 +61,12 @@ describe('kappa edge cases', () => {
     fc.assert(
       fc.property(fc.array(answer, { minLength: 2, maxLength: 100 }), fc.integer({ min: 2, max: 6 }), (xs, m) => {
         fc.pre(new Set(xs).size > 1);
-        expect(fleissKappa(xs.map((x) => new Array<string>(m).fill(x)), 0.95).kappa).toBe(1);
+        expect(
+          fleissKappa(
+            xs.map((x) => new Array<string>(m).fill(x)),
+            0.95,
+          ).kappa,
+        ).toBe(1);
       }),
       { seed: 10, numRuns: 100 },
     );
@@ -66,7 +85,27 @@ describe('kappa edge cases', () => {
   });
 
   it('complete disagreement on two balanced categories is exactly -1; chance-level tables give exactly 0', () => {
-    expect(cohenKappa([['a', 'b'], ['b', 'a'], ['a', 'b'], ['b', 'a']], 0.95).kappa).toBe(-1);
-    expect(cohenKappa([['a', 'a'], ['a', 'b'], ['b', 'a'], ['b', 'b']], 0.95).kappa).toBe(0);
+    expect(
+      cohenKappa(
+        [
+          ['a', 'b'],
+          ['b', 'a'],
+          ['a', 'b'],
+          ['b', 'a'],
+        ],
+        0.95,
+      ).kappa,
+    ).toBe(-1);
+    expect(
+      cohenKappa(
+        [
+          ['a', 'a'],
+          ['a', 'b'],
+          ['b', 'a'],
+          ['b', 'b'],
+        ],
+        0.95,
+      ).kappa,
+    ).toBe(0);
   });
 });

@@ -38,7 +38,11 @@ interface OracleOut {
 }
 
 function oracle(cases: Record<string, unknown>): OracleOut {
-  const run = spawnSync(PYTHON, [join(__dirname, 'scipy_reference.py')], { input: JSON.stringify(cases), encoding: 'utf8', maxBuffer: 64 << 20 });
+  const run = spawnSync(PYTHON, [join(__dirname, 'scipy_reference.py')], {
+    input: JSON.stringify(cases),
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
   if (run.status !== 0) throw new Error(`scipy reference failed: ${run.stderr}`);
   return JSON.parse(run.stdout) as OracleOut;
 }
@@ -49,29 +53,121 @@ const level = fc.constantFrom(0.95, 0.9, 0.99, 0.8, 0.999);
 const answer = fc.constantFrom('usable', 'degraded', 'unusable');
 
 const EDGE_TESTS: [number, number, number][] = [
-  [0, 1, 0.5], [1, 1, 0.5], [5, 10, 0.5], [0, 10, 0.5], [10, 10, 0.5], [7, 20, 0.5], [3, 1000, 0.5], [500, 1000, 0.5], [64, 128, 0.5],
-  [90, 128, 0.5], [1, 3, 1 / 3], [2, 6, 1 / 3], [0, 400, 0.001], [400, 400, 0.999], [13, 128, 0.1],
+  [0, 1, 0.5],
+  [1, 1, 0.5],
+  [5, 10, 0.5],
+  [0, 10, 0.5],
+  [10, 10, 0.5],
+  [7, 20, 0.5],
+  [3, 1000, 0.5],
+  [500, 1000, 0.5],
+  [64, 128, 0.5],
+  [90, 128, 0.5],
+  [1, 3, 1 / 3],
+  [2, 6, 1 / 3],
+  [0, 400, 0.001],
+  [400, 400, 0.999],
+  [13, 128, 0.1],
 ];
-const EDGE_INTERVALS: [number, number, number][] = [[0, 1, 0.95], [1, 1, 0.95], [0, 128, 0.95], [128, 128, 0.95], [1, 128, 0.95], [64, 128, 0.99], [3, 7, 0.9], [0, 5, 0.5]];
+const EDGE_INTERVALS: [number, number, number][] = [
+  [0, 1, 0.95],
+  [1, 1, 0.95],
+  [0, 128, 0.95],
+  [128, 128, 0.95],
+  [1, 128, 0.95],
+  [64, 128, 0.99],
+  [3, 7, 0.9],
+  [0, 5, 0.5],
+];
 
 describe.skipIf(Boolean(pythonMissing))('agreement with scipy (and kappa formulas evaluated in Python)', () => {
-  const tests = [...EDGE_TESTS, ...fc.sample(fc.tuple(trials, nullP).map(([[k, n], p]) => [k, n, p] as [number, number, number]), { seed: SEED, numRuns: 150 })];
-  const pmfs = fc.sample(fc.tuple(trials, nullP).map(([[k, n], p]) => [k, n, p] as [number, number, number]), { seed: SEED + 1, numRuns: 150 });
-  const intervals = [...EDGE_INTERVALS, ...fc.sample(fc.tuple(trials, level).map(([[k, n], cl]) => [k, n, cl] as [number, number, number]), { seed: SEED + 2, numRuns: 150 })];
-  const ps = [0.5, 0.975, 0.995, 0.025, 1e-10, 1 - 1e-10, 1e-300, 0.425 + 0.5, 0.075, ...fc.sample(fc.double({ min: 1e-12, max: 1 - 1e-12, noNaN: true }), { seed: SEED + 3, numRuns: 100 })];
+  const tests = [
+    ...EDGE_TESTS,
+    ...fc.sample(
+      fc.tuple(trials, nullP).map(([[k, n], p]) => [k, n, p] as [number, number, number]),
+      { seed: SEED, numRuns: 150 },
+    ),
+  ];
+  const pmfs = fc.sample(
+    fc.tuple(trials, nullP).map(([[k, n], p]) => [k, n, p] as [number, number, number]),
+    { seed: SEED + 1, numRuns: 150 },
+  );
+  const intervals = [
+    ...EDGE_INTERVALS,
+    ...fc.sample(
+      fc.tuple(trials, level).map(([[k, n], cl]) => [k, n, cl] as [number, number, number]),
+      { seed: SEED + 2, numRuns: 150 },
+    ),
+  ];
+  const ps = [
+    0.5,
+    0.975,
+    0.995,
+    0.025,
+    1e-10,
+    1 - 1e-10,
+    1e-300,
+    0.425 + 0.5,
+    0.075,
+    ...fc.sample(fc.double({ min: 1e-12, max: 1 - 1e-12, noNaN: true }), { seed: SEED + 3, numRuns: 100 }),
+  ];
   const cohenCases: [[string, string][], number][] = [
-    [[['a', 'a'], ['b', 'b'], ['a', 'b'], ['b', 'b']], 0.95],
-    [[['a', 'a'], ['a', 'a'], ['a', 'a']], 0.95],
-    [[['a', 'b'], ['b', 'a'], ['a', 'b'], ['b', 'a']], 0.95],
+    [
+      [
+        ['a', 'a'],
+        ['b', 'b'],
+        ['a', 'b'],
+        ['b', 'b'],
+      ],
+      0.95,
+    ],
+    [
+      [
+        ['a', 'a'],
+        ['a', 'a'],
+        ['a', 'a'],
+      ],
+      0.95,
+    ],
+    [
+      [
+        ['a', 'b'],
+        ['b', 'a'],
+        ['a', 'b'],
+        ['b', 'a'],
+      ],
+      0.95,
+    ],
     ...fc.sample(fc.tuple(fc.array(fc.tuple(answer, answer), { minLength: 2, maxLength: 150 }), level), { seed: SEED + 4, numRuns: 80 }),
     // Raters who mostly agree: the second copies the first with a few changes.
-    ...fc.sample(fc.tuple(fc.array(fc.tuple(answer, fc.integer({ min: 0, max: 9 }), answer), { minLength: 5, maxLength: 150 }), level).map(([xs, cl]) => [xs.map(([a, r, b]) => [a, r < 8 ? a : b] as [string, string]), cl] as [[string, string][], number]), { seed: SEED + 5, numRuns: 40 }),
+    ...fc.sample(
+      fc
+        .tuple(fc.array(fc.tuple(answer, fc.integer({ min: 0, max: 9 }), answer), { minLength: 5, maxLength: 150 }), level)
+        .map(([xs, cl]) => [xs.map(([a, r, b]) => [a, r < 8 ? a : b] as [string, string]), cl] as [[string, string][], number]),
+      { seed: SEED + 5, numRuns: 40 },
+    ),
   ];
   const fleissCases: [string[][], number][] = [
-    [[['a', 'a', 'a'], ['b', 'b', 'a']], 0.95],
-    [[['a', 'a'], ['a', 'a']], 0.95],
+    [
+      [
+        ['a', 'a', 'a'],
+        ['b', 'b', 'a'],
+      ],
+      0.95,
+    ],
+    [
+      [
+        ['a', 'a'],
+        ['a', 'a'],
+      ],
+      0.95,
+    ],
     ...fc.sample(
-      fc.tuple(fc.integer({ min: 2, max: 6 }), fc.integer({ min: 2, max: 80 }), level).chain(([m, n, cl]) => fc.tuple(fc.array(fc.array(answer, { minLength: m, maxLength: m }), { minLength: n, maxLength: n }), fc.constant(cl))),
+      fc
+        .tuple(fc.integer({ min: 2, max: 6 }), fc.integer({ min: 2, max: 80 }), level)
+        .chain(([m, n, cl]) =>
+          fc.tuple(fc.array(fc.array(answer, { minLength: m, maxLength: m }), { minLength: n, maxLength: n }), fc.constant(cl)),
+        ),
       { seed: SEED + 6, numRuns: 80 },
     ),
   ];
@@ -102,12 +198,15 @@ describe.skipIf(Boolean(pythonMissing))('agreement with scipy (and kappa formula
     intervals.forEach(([k, n, cl], i) => {
       const w = wilsonInterval(k, n, cl);
       const [wl, wh] = ref.wilson[i] as [number, number];
-      if (!close(w.low, wl, 1e-12, 1e-15) || !close(w.high, wh, 1e-12, 1e-15)) expect.fail(`wilson(${k}, ${n}, ${cl}) = [${w.low}, ${w.high}], scipy [${wl}, ${wh}]`);
+      if (!close(w.low, wl, 1e-12, 1e-15) || !close(w.high, wh, 1e-12, 1e-15))
+        expect.fail(`wilson(${k}, ${n}, ${cl}) = [${w.low}, ${w.high}], scipy [${wl}, ${wh}]`);
       const e = exactInterval(k, n, cl);
       const [el, eh] = ref.exact[i] as [number, number];
-      if (Math.abs(e.low - el) > 1e-11 || Math.abs(e.high - eh) > 1e-11) expect.fail(`exact(${k}, ${n}, ${cl}) = [${e.low}, ${e.high}], scipy proportion_ci [${el}, ${eh}]`);
+      if (Math.abs(e.low - el) > 1e-11 || Math.abs(e.high - eh) > 1e-11)
+        expect.fail(`exact(${k}, ${n}, ${cl}) = [${e.low}, ${e.high}], scipy proportion_ci [${el}, ${eh}]`);
       const [bl, bh] = ref.exactBeta[i] as [number, number];
-      if (!close(e.low, bl, 1e-9, 1e-300) || !close(e.high, bh, 1e-9, 1e-300)) expect.fail(`exact(${k}, ${n}, ${cl}) = [${e.low}, ${e.high}], scipy beta.ppf [${bl}, ${bh}]`);
+      if (!close(e.low, bl, 1e-9, 1e-300) || !close(e.high, bh, 1e-9, 1e-300))
+        expect.fail(`exact(${k}, ${n}, ${cl}) = [${e.low}, ${e.high}], scipy beta.ppf [${bl}, ${bh}]`);
     });
   });
 
@@ -210,26 +309,66 @@ describe('interval laws', () => {
 
 describe('kappa laws', () => {
   it('perfect agreement gives kappa 1; systematic disagreement gives kappa below 0; one category is undefined', () => {
-    expect(cohenKappa([['a', 'a'], ['b', 'b'], ['c', 'c']], 0.95).kappa).toBeCloseTo(1, 14);
-    expect(cohenKappa([['a', 'b'], ['b', 'a']], 0.95).kappa).toBeLessThan(0);
-    const one = cohenKappa([['a', 'a'], ['a', 'a']], 0.95);
+    expect(
+      cohenKappa(
+        [
+          ['a', 'a'],
+          ['b', 'b'],
+          ['c', 'c'],
+        ],
+        0.95,
+      ).kappa,
+    ).toBeCloseTo(1, 14);
+    expect(
+      cohenKappa(
+        [
+          ['a', 'b'],
+          ['b', 'a'],
+        ],
+        0.95,
+      ).kappa,
+    ).toBeLessThan(0);
+    const one = cohenKappa(
+      [
+        ['a', 'a'],
+        ['a', 'a'],
+      ],
+      0.95,
+    );
     expect(one.kappa).toBeNull();
     expect(one.undefinedReason).toMatch(/one category/);
-    expect(fleissKappa([['a', 'a'], ['b', 'b']], 0.95).kappa).toBeCloseTo(1, 14);
+    expect(
+      fleissKappa(
+        [
+          ['a', 'a'],
+          ['b', 'b'],
+        ],
+        0.95,
+      ).kappa,
+    ).toBeCloseTo(1, 14);
   });
 
   it("Cohen's kappa is symmetric in the two raters; Fleiss' kappa does not depend on the order of raters", () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(answer, answer), { minLength: 2, maxLength: 60 }), (pairs) => {
         const a = cohenKappa(pairs, 0.95);
-        const b = cohenKappa(pairs.map(([x, y]) => [y, x] as [string, string]), 0.95);
+        const b = cohenKappa(
+          pairs.map(([x, y]) => [y, x] as [string, string]),
+          0.95,
+        );
         if (a.kappa === null) expect(b.kappa).toBeNull();
         else {
           expect(close(a.kappa, b.kappa as number, 1e-12, 1e-12)).toBe(true);
           expect(close(a.se as number, b.se as number, 1e-9, 1e-12)).toBe(true);
         }
-        const f1 = fleissKappa(pairs.map((p) => [...p]), 0.95);
-        const f2 = fleissKappa(pairs.map(([x, y]) => [y, x]), 0.95);
+        const f1 = fleissKappa(
+          pairs.map((p) => [...p]),
+          0.95,
+        );
+        const f2 = fleissKappa(
+          pairs.map(([x, y]) => [y, x]),
+          0.95,
+        );
         expect(f1.kappa).toBe(f2.kappa);
       }),
       { seed: SEED, numRuns: 80 },
@@ -255,7 +394,10 @@ describe('repeat agreement', () => {
   });
 
   it('without side answers, compares answers as given; no repeats gives a null share', () => {
-    const r = repeatAgreement([{ pair: 'p1', first: { answer: 'usable', left: 'a', right: 'b' }, repeat: { answer: 'unusable', left: 'a', right: 'b' } }], null);
+    const r = repeatAgreement(
+      [{ pair: 'p1', first: { answer: 'usable', left: 'a', right: 'b' }, repeat: { answer: 'unusable', left: 'a', right: 'b' } }],
+      null,
+    );
     expect(r.share).toBe(0);
     expect(repeatAgreement([], null).share).toBeNull();
   });

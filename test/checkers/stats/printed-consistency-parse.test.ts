@@ -6,7 +6,17 @@
 import { spawnSync } from 'node:child_process';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_NUMBER_CHARS, decimalText, findAfter, findField, findMeasurements, halfUnit, parseDecimal, rationalText, toNumber } from '../../../checkers/tables/printed-uncertainty';
+import {
+  MAX_NUMBER_CHARS,
+  decimalText,
+  findAfter,
+  findField,
+  findMeasurements,
+  halfUnit,
+  parseDecimal,
+  rationalText,
+  toNumber,
+} from '../../../checkers/tables/printed-uncertainty';
 import { logGamma, regularizedBeta } from '../../../checkers/stats/incomplete-beta-gamma';
 import { tTwoSided as twoSidedTailT } from '../../../checkers/stats/student-t';
 import { methodColumns, recompute } from '../../../checkers/stats/printed-statistics';
@@ -74,16 +84,22 @@ describe('printed values with their uncertainty', () => {
 
   it('round trip: a decimal printed in any notation reads back exactly (value and printed precision)', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }), fc.integer({ min: -12, max: 0 }), fc.bigInt({ min: 1n, max: 999n }), fc.constantFrom(' +- ', ' ± ', '+/-', 'concise', ' (se '), (mantissa, scale, u, style) => {
-        const value = decimalText(mantissa, scale);
-        const unc = decimalText(u, scale);
-        const text = style === 'concise' ? `${value}(${u})` : style === ' (se ' ? `${value} (se ${unc})` : `${value}${style}${unc}`;
-        const m = findMeasurements(`fit: ${text};`);
-        expect(m).toHaveLength(1);
-        expect(rationalText(m[0]!.value)).toBe(rationalText({ mantissa, scale }));
-        expect(m[0]!.value.scale).toBe(scale);
-        expect(rationalText(m[0]!.uncertainty!)).toBe(rationalText({ mantissa: u, scale }));
-      }),
+      fc.property(
+        fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }),
+        fc.integer({ min: -12, max: 0 }),
+        fc.bigInt({ min: 1n, max: 999n }),
+        fc.constantFrom(' +- ', ' ± ', '+/-', 'concise', ' (se '),
+        (mantissa, scale, u, style) => {
+          const value = decimalText(mantissa, scale);
+          const unc = decimalText(u, scale);
+          const text = style === 'concise' ? `${value}(${u})` : style === ' (se ' ? `${value} (se ${unc})` : `${value}${style}${unc}`;
+          const m = findMeasurements(`fit: ${text};`);
+          expect(m).toHaveLength(1);
+          expect(rationalText(m[0]!.value)).toBe(rationalText({ mantissa, scale }));
+          expect(m[0]!.value.scale).toBe(scale);
+          expect(rationalText(m[0]!.uncertainty!)).toBe(rationalText({ mantissa: u, scale }));
+        },
+      ),
       { seed: SEED, numRuns: 500 },
     );
   });
@@ -127,12 +143,19 @@ describe('doc-comment examples of the printed-statistic modules', () => {
 });
 
 const missing = pythonModules(['scipy.stats']);
-const tCases = fc.sample(fc.tuple(fc.oneof(fc.double({ min: -10, max: 10, noNaN: true }), fc.double({ min: -500, max: 500, noNaN: true })), fc.oneof(fc.integer({ min: 1, max: 60 }), fc.double({ min: 0.6, max: 5000, noNaN: true }))), { seed: SEED, numRuns: 400 });
+const tCases = fc.sample(
+  fc.tuple(
+    fc.oneof(fc.double({ min: -10, max: 10, noNaN: true }), fc.double({ min: -500, max: 500, noNaN: true })),
+    fc.oneof(fc.integer({ min: 1, max: 60 }), fc.double({ min: 0.6, max: 5000, noNaN: true })),
+  ),
+  { seed: SEED, numRuns: 400 },
+);
 let reference: number[] = [];
 
 beforeAll(() => {
   if (missing !== '') return;
-  const script = 'import json,sys\nfrom scipy import stats\nprint(json.dumps([float(2 * stats.t.sf(abs(t), d)) for t, d in json.load(sys.stdin)]))';
+  const script =
+    'import json,sys\nfrom scipy import stats\nprint(json.dumps([float(2 * stats.t.sf(abs(t), d)) for t, d in json.load(sys.stdin)]))';
   const r = spawnSync(PYTHON, ['-c', script], { input: JSON.stringify(tCases), encoding: 'utf8' });
   if (r.status !== 0) throw new Error(r.stderr);
   reference = JSON.parse(r.stdout) as number[];

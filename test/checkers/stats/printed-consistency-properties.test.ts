@@ -18,7 +18,9 @@ beforeAll(async () => {
 });
 
 const METHODS: PrintedMethod[] = [
-  ...(['linear', 'log', 'power'] as const).flatMap((law) => (['fit-slope', 'fit-intercept'] as const).map((method) => ({ method, law, x: 'x', y: 'y' }))),
+  ...(['linear', 'log', 'power'] as const).flatMap((law) =>
+    (['fit-slope', 'fit-intercept'] as const).map((method) => ({ method, law, x: 'x', y: 'y' })),
+  ),
   { method: 'mean', column: 'y' },
   { method: 'sd', column: 'y', ddof: 0 },
   { method: 'sd', column: 'y', ddof: 1 },
@@ -45,7 +47,12 @@ const table = fc
     return { columns: ['x', 'y', 'z'], rows };
   })
   // Columns that do not vary leave no fit, sd or t to print.
-  .filter((t) => new Set(t.rows.map((r) => r[1])).size > 1 && new Set(t.rows.map((r) => r[2])).size > 1 && new Set(t.rows.map((r) => Number(r[1]) - Number(r[2]))).size > 1);
+  .filter(
+    (t) =>
+      new Set(t.rows.map((r) => r[1])).size > 1 &&
+      new Set(t.rows.map((r) => r[2])).size > 1 &&
+      new Set(t.rows.map((r) => Number(r[1]) - Number(r[2]))).size > 1,
+  );
 
 const method = fc.constantFrom(...METHODS);
 const values = (t: PrintedCells, m: PrintedMethod) => methodColumns(m).map((c) => t.rows.map((r) => Number(r[t.columns.indexOf(c)])));
@@ -56,7 +63,10 @@ describe('printed-consistency properties', () => {
     fc.assert(
       fc.property(table, method, fc.integer({ min: 2, max: 10 }), fc.integer({ min: 2, max: 10 }), (t, m, digits, seDigits) => {
         const r = recompute(m, values(t, m));
-        const printed = { value: printedAt(r.value, digits), ...(r.se !== undefined && r.se > 0 ? { uncertainty: printedAt(r.se, seDigits) } : {}) };
+        const printed = {
+          value: printedAt(r.value, digits),
+          ...(r.se !== undefined && r.se > 0 ? { uncertainty: printedAt(r.se, seDigits) } : {}),
+        };
         expect(checkPrintedConsistency(mpfr, { printed, table: t, method: m }, 128).verdict).not.toBe('inconsistent');
       }),
       { seed: SEED, numRuns: 300 },
@@ -65,34 +75,68 @@ describe('printed-consistency properties', () => {
 
   it('a printed value shifted by more than the rounding range plus 10 recomputed se is always flagged', () => {
     fc.assert(
-      fc.property(table, method.filter((m) => m.method !== 'p'), fc.double({ min: 1.001, max: 100, noNaN: true }), (t, m, factor) => {
-        const r = recompute(m, values(t, m));
-        const base = checkPrintedConsistency(mpfr, { printed: { value: printedAt(r.value, 12) }, table: t, method: m }, 128);
-        if (base.range === null) return; // not bounded over the box: undecided, never flagged
-        const scale = r.se !== undefined && r.se > 0 ? r.se : Math.max(Math.abs(r.value), 1e-6) * 0.01;
-        const shift = factor * (base.range.hi - base.range.lo + 10 * scale);
-        const shifted = r.value + (r.value < 0 ? -shift : shift);
-        const rep = checkPrintedConsistency(mpfr, { printed: { value: printedAt(shifted, 12) }, table: t, method: m }, 128);
-        expect(rep.verdict).toBe('inconsistent');
-        expect(rep.guarantee).toEqual({ kind: 'enclosure' });
-      }),
+      fc.property(
+        table,
+        method.filter((m) => m.method !== 'p'),
+        fc.double({ min: 1.001, max: 100, noNaN: true }),
+        (t, m, factor) => {
+          const r = recompute(m, values(t, m));
+          const base = checkPrintedConsistency(mpfr, { printed: { value: printedAt(r.value, 12) }, table: t, method: m }, 128);
+          if (base.range === null) return; // not bounded over the box: undecided, never flagged
+          const scale = r.se !== undefined && r.se > 0 ? r.se : Math.max(Math.abs(r.value), 1e-6) * 0.01;
+          const shift = factor * (base.range.hi - base.range.lo + 10 * scale);
+          const shifted = r.value + (r.value < 0 ? -shift : shift);
+          const rep = checkPrintedConsistency(mpfr, { printed: { value: printedAt(shifted, 12) }, table: t, method: m }, 128);
+          expect(rep.verdict).toBe('inconsistent');
+          expect(rep.guarantee).toEqual({ kind: 'enclosure' });
+        },
+      ),
       { seed: SEED, numRuns: 300 },
     );
   });
 });
 
 describe('printed-consistency edge cases', () => {
-  const paging: PrintedCells = { columns: ['k', 'y'], rows: [['2', '0.2931'], ['4', '0.4030'], ['8', '0.4616'], ['16', '0.4919']] };
+  const paging: PrintedCells = {
+    columns: ['k', 'y'],
+    rows: [
+      ['2', '0.2931'],
+      ['4', '0.4030'],
+      ['8', '0.4616'],
+      ['16', '0.4919'],
+    ],
+  };
   const slope: PrintedMethod = { method: 'fit-slope', law: 'log', x: 'k', y: 'y' };
-  const check = (printed: string, uncertainty?: string, o: { relation?: 'lt' | 'gt'; method?: PrintedMethod; t?: PrintedCells; rounded?: string[]; exact?: string[] } = {}) =>
-    checkPrintedConsistency(mpfr, { printed: { value: parseDecimal(printed) as PrintedDecimal, ...(uncertainty ? { uncertainty: parseDecimal(uncertainty) as PrintedDecimal } : {}), ...(o.relation ? { relation: o.relation } : {}) }, table: o.t ?? paging, method: o.method ?? slope, label: 'b', ...(o.rounded ? { rounded: o.rounded } : {}), ...(o.exact ? { exact: o.exact } : {}) }, 128);
+  const check = (
+    printed: string,
+    uncertainty?: string,
+    o: { relation?: 'lt' | 'gt'; method?: PrintedMethod; t?: PrintedCells; rounded?: string[]; exact?: string[] } = {},
+  ) =>
+    checkPrintedConsistency(
+      mpfr,
+      {
+        printed: {
+          value: parseDecimal(printed) as PrintedDecimal,
+          ...(uncertainty ? { uncertainty: parseDecimal(uncertainty) as PrintedDecimal } : {}),
+          ...(o.relation ? { relation: o.relation } : {}),
+        },
+        table: o.t ?? paging,
+        method: o.method ?? slope,
+        label: 'b',
+        ...(o.rounded ? { rounded: o.rounded } : {}),
+        ...(o.exact ? { exact: o.exact } : {}),
+      },
+      128,
+    );
 
   it('the paging table: 0.41 ± 0.07 is 4.5 printed SE from the refit 0.0945 ± 0.0183', () => {
     const r = check('0.41', '0.07');
     expect(r.verdict).toBe('inconsistent');
     expect(r.printedSeUnits).toBeCloseTo((0.41 - 0.0944965251782271) / 0.07, 10);
     expect(r.recomputedSeUnits).toBeCloseTo((0.41 - 0.0944965251782271) / 0.018308533338909833, 8);
-    expect(r.sentence).toBe('printed b = 0.41 ± 0.07; recomputed from the 4 printed rows (log law, OLS): b = 0.094 ± 0.018 (0.09444 to 0.09455 over the rounding of the 4 rounded cells); the printed value is 4.5 printed SE and 17 recomputed SE away: inconsistent');
+    expect(r.sentence).toBe(
+      'printed b = 0.41 ± 0.07; recomputed from the 4 printed rows (log law, OLS): b = 0.094 ± 0.018 (0.09444 to 0.09455 over the rounding of the 4 rounded cells); the printed value is 4.5 printed SE and 17 recomputed SE away: inconsistent',
+    );
     // A right value with a wrong ± is inconsistent too; a right ± at 1 digit is not.
     expect(check('0.094', '0.07').verdict).toBe('inconsistent');
     expect(check('0.094', '0.07').valueConsistent).toBe(true);
@@ -100,13 +144,26 @@ describe('printed-consistency edge cases', () => {
   });
 
   it('a printed ± read as a 95% t half-width (t_0.975,2 = 4.3027 from scipy.stats.t.ppf) or not checked', () => {
-    const run = (u: string, plusMinus: 'se' | 'ci95' | 'unchecked') => checkPrintedConsistency(mpfr, { printed: { value: parseDecimal('0.094')!, uncertainty: parseDecimal(u)! }, table: paging, method: slope, label: 'b', plusMinus }, 128);
+    const run = (u: string, plusMinus: 'se' | 'ci95' | 'unchecked') =>
+      checkPrintedConsistency(
+        mpfr,
+        { printed: { value: parseDecimal('0.094')!, uncertainty: parseDecimal(u)! }, table: paging, method: slope, label: 'b', plusMinus },
+        128,
+      );
     // 4.302652729911275 * 0.018308533338909833 = 0.07877...
-    expect([run('0.079', 'ci95').verdict, run('0.079', 'se').verdict, run('0.018', 'ci95').verdict]).toEqual(['consistent', 'inconsistent', 'inconsistent']);
+    expect([run('0.079', 'ci95').verdict, run('0.079', 'se').verdict, run('0.018', 'ci95').verdict]).toEqual([
+      'consistent',
+      'inconsistent',
+      'inconsistent',
+    ]);
     expect(run('0.018', 'ci95').guarantee.kind).toBe('approximate');
     expect(run('0.018', 'ci95').sentence).toMatch(/± 0.018 \(95% interval\).*is not the 95% half-width t × se/);
     expect([run('0.5', 'unchecked').verdict, run('0.5', 'unchecked').seConsistent]).toEqual(['consistent', null]);
-    const far = checkPrintedConsistency(mpfr, { printed: { value: parseDecimal('0.41')!, uncertainty: parseDecimal('0.07')! }, table: paging, method: slope, plusMinus: 'ci95' }, 128);
+    const far = checkPrintedConsistency(
+      mpfr,
+      { printed: { value: parseDecimal('0.41')!, uncertainty: parseDecimal('0.07')! }, table: paging, method: slope, plusMinus: 'ci95' },
+      128,
+    );
     expect(far.printedSeUnits).toBeCloseTo(((0.41 - 0.0944965251782271) / 0.07) * 4.302652729911275, 6);
   });
 
@@ -127,9 +184,21 @@ describe('printed-consistency edge cases', () => {
   });
 
   it('p < 0.05 is a half-line: consistent when the range reaches below it', () => {
-    const t: PrintedCells = { columns: ['a', 'b'], rows: [['1.0', '0.5'], ['2.0', '1.1'], ['3.0', '2.2'], ['4.0', '3.1'], ['5.0', '4.4']] };
+    const t: PrintedCells = {
+      columns: ['a', 'b'],
+      rows: [
+        ['1.0', '0.5'],
+        ['2.0', '1.1'],
+        ['3.0', '2.2'],
+        ['4.0', '3.1'],
+        ['5.0', '4.4'],
+      ],
+    };
     const p: PrintedMethod = { method: 'p', test: 'paired', a: 'a', b: 'b' };
-    const value = recompute(p, [[1, 2, 3, 4, 5], [0.5, 1.1, 2.2, 3.1, 4.4]]).value;
+    const value = recompute(p, [
+      [1, 2, 3, 4, 5],
+      [0.5, 1.1, 2.2, 3.1, 4.4],
+    ]).value;
     expect(value).toBeLessThan(0.01);
     expect(check('0.05', undefined, { relation: 'lt', method: p, t }).verdict).toBe('consistent');
     expect(check('0.05', undefined, { relation: 'gt', method: p, t }).verdict).toBe('inconsistent');
@@ -137,25 +206,59 @@ describe('printed-consistency edge cases', () => {
   });
 
   it('a t with the opposite sign matches (the order of the columns), and says so', () => {
-    const t: PrintedCells = { columns: ['a', 'b'], rows: [['1.0', '0.5'], ['2.0', '1.1'], ['3.0', '2.2'], ['4.0', '3.1'], ['5.0', '4.4']] };
+    const t: PrintedCells = {
+      columns: ['a', 'b'],
+      rows: [
+        ['1.0', '0.5'],
+        ['2.0', '1.1'],
+        ['3.0', '2.2'],
+        ['4.0', '3.1'],
+        ['5.0', '4.4'],
+      ],
+    };
     const m: PrintedMethod = { method: 't', test: 'paired', a: 'a', b: 'b' };
-    const v = recompute(m, [[1, 2, 3, 4, 5], [0.5, 1.1, 2.2, 3.1, 4.4]]).value;
+    const v = recompute(m, [
+      [1, 2, 3, 4, 5],
+      [0.5, 1.1, 2.2, 3.1, 4.4],
+    ]).value;
     const r = check((-v).toPrecision(3), undefined, { method: m, t });
     expect([r.verdict, r.signFlipped]).toEqual(['consistent', true]);
     expect(r.sentence).toMatch(/opposite sign/);
   });
 
   it('a ratio whose denominator mean may be 0 within rounding is undecided, never flagged', () => {
-    const t: PrintedCells = { columns: ['a', 'b'], rows: [['1.0', '0.1'], ['2.0', '-0.1']] };
+    const t: PrintedCells = {
+      columns: ['a', 'b'],
+      rows: [
+        ['1.0', '0.1'],
+        ['2.0', '-0.1'],
+      ],
+    };
     const r = check('5', undefined, { method: { method: 'ratio-of-means', numerator: 'a', denominator: 'b' }, t });
     expect([r.verdict, r.range]).toEqual(['undecided', null]);
   });
 
   it('bad tables are typed errors naming the column and row', () => {
     expect(() => check('1', undefined, { method: { method: 'mean', column: 'zz' } })).toThrow(/no column "zz"/);
-    const t: PrintedCells = { columns: ['k', 'y'], rows: [['2', 'nan'], ['4', '1.0'], ['8', '2.0']] };
+    const t: PrintedCells = {
+      columns: ['k', 'y'],
+      rows: [
+        ['2', 'nan'],
+        ['4', '1.0'],
+        ['8', '2.0'],
+      ],
+    };
     expect(() => check('1', undefined, { t })).toThrow(/row 1, column "y": "nan" is not a finite printed number/);
-    const neg: PrintedCells = { columns: ['k', 'y'], rows: [['2', '-1.0'], ['4', '1.0'], ['8', '2.0']] };
-    expect(() => check('1', undefined, { t: neg, method: { method: 'fit-slope', law: 'power', x: 'k', y: 'y' } })).toThrow(/positive values/);
+    const neg: PrintedCells = {
+      columns: ['k', 'y'],
+      rows: [
+        ['2', '-1.0'],
+        ['4', '1.0'],
+        ['8', '2.0'],
+      ],
+    };
+    expect(() => check('1', undefined, { t: neg, method: { method: 'fit-slope', law: 'power', x: 'k', y: 'y' } })).toThrow(
+      /positive values/,
+    );
   });
 });

@@ -20,7 +20,9 @@ const missing = pythonModules(['numpy', 'scipy.stats']);
 const TABLES = 280;
 
 const METHODS: PrintedMethod[] = [
-  ...(['linear', 'log', 'power'] as const).flatMap((law) => (['fit-slope', 'fit-intercept'] as const).map((method) => ({ method, law, x: 'x', y: 'y' }))),
+  ...(['linear', 'log', 'power'] as const).flatMap((law) =>
+    (['fit-slope', 'fit-intercept'] as const).map((method) => ({ method, law, x: 'x', y: 'y' })),
+  ),
   { method: 'mean', column: 'y' },
   { method: 'sd', column: 'y', ddof: 0 },
   { method: 'sd', column: 'y', ddof: 1 },
@@ -139,7 +141,9 @@ let mpfr: Mpfr;
 beforeAll(async () => {
   mpfr = await loadMpfr();
   if (missing !== '') return;
-  const input = JSON.stringify(cases.map((c) => ({ method: c.method, columns: c.columns, rows: c.rows, names: methodColumns(c.method), half: c.half })));
+  const input = JSON.stringify(
+    cases.map((c) => ({ method: c.method, columns: c.columns, rows: c.rows, names: methodColumns(c.method), half: c.half })),
+  );
   const r = spawnSync(PYTHON, ['-c', ORACLE], { input, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (r.status !== 0) throw new Error(`oracle failed: ${r.stderr}`);
   oracle = JSON.parse(r.stdout) as OracleRow[];
@@ -170,7 +174,11 @@ describe.skipIf(missing !== '')(`printed statistics against numpy and scipy on $
       if (o.exact !== null) {
         exactCompared++;
         const width = o.exact[1] - o.exact[0];
-        expect([i, Math.abs(range.lo - o.exact[0]) <= 1e-9 * width + 1e-15, Math.abs(range.hi - o.exact[1]) <= 1e-9 * width + 1e-15]).toEqual([i, true, true]);
+        expect([
+          i,
+          Math.abs(range.lo - o.exact[0]) <= 1e-9 * width + 1e-15,
+          Math.abs(range.hi - o.exact[1]) <= 1e-9 * width + 1e-15,
+        ]).toEqual([i, true, true]);
       }
     });
     expect(exactCompared).toBeGreaterThan(50);
@@ -189,7 +197,7 @@ describe.skipIf(missing !== '')(`printed statistics against numpy and scipy on $
       const range = base.range as { lo: number; hi: number };
       const scale = o.se ?? Math.max(Math.abs(o.value), 1e-3) * 0.01;
       // Away from 0, so that the opposite sign (accepted for t and differences) cannot match either.
-      const shifted = o.value + (o.value < 0 ? -1 : 1) * ((range.hi - range.lo) + 10 * scale);
+      const shifted = o.value + (o.value < 0 ? -1 : 1) * (range.hi - range.lo + 10 * scale);
       const rep = checkPrintedConsistency(mpfr, { printed: { value: printedAt(shifted, 8) }, table: c, method: c.method }, 128);
       expect([i, rep.verdict, rep.guarantee.kind]).toEqual([i, 'inconsistent', 'enclosure']);
     });

@@ -5,9 +5,17 @@ import { DomainError } from '../../../checkers/errors';
 
 /** Closed form of weighted straight-line regression y = a + b t (hand-derived normal equations). */
 function closedFormLine(t: number[], y: number[], w: number[]) {
-  let S = 0, St = 0, Sy = 0, Stt = 0, Sty = 0;
+  let S = 0,
+    St = 0,
+    Sy = 0,
+    Stt = 0,
+    Sty = 0;
   for (let i = 0; i < t.length; i++) {
-    S += w[i]!; St += w[i]! * t[i]!; Sy += w[i]! * y[i]!; Stt += w[i]! * t[i]! ** 2; Sty += w[i]! * t[i]! * y[i]!;
+    S += w[i]!;
+    St += w[i]! * t[i]!;
+    Sy += w[i]! * y[i]!;
+    Stt += w[i]! * t[i]! ** 2;
+    Sty += w[i]! * t[i]! * y[i]!;
   }
   const D = S * Stt - St * St;
   return { a: (Stt * Sy - St * Sty) / D, b: (S * Sty - St * Sy) / D, varA: Stt / D, varB: S / D, covAB: -St / D };
@@ -16,8 +24,9 @@ function closedFormLine(t: number[], y: number[], w: number[]) {
 /** Second method: Gaussian elimination on the normal equations X'WX beta = X'Wy (partial pivoting). */
 function normalEquations(X: number[][], y: number[], w: number[]): number[] {
   const p = X[0]!.length;
-  const M = Array.from({ length: p }, (_, i) => Array.from({ length: p + 1 }, (_, j) =>
-    X.reduce((s, row, r) => s + w[r]! * row[i]! * (j < p ? row[j]! : y[r]!), 0)));
+  const M = Array.from({ length: p }, (_, i) =>
+    Array.from({ length: p + 1 }, (_, j) => X.reduce((s, row, r) => s + w[r]! * row[i]! * (j < p ? row[j]! : y[r]!), 0)),
+  );
   for (let c = 0; c < p; c++) {
     let piv = c;
     for (let r = c + 1; r < p; r++) if (Math.abs(M[r]![c]!) > Math.abs(M[piv]![c]!)) piv = r;
@@ -38,7 +47,11 @@ describe('fitLinear', () => {
     const t = [0.5, 1.1, 2.3, 3.0, 4.7, 6.2];
     const y = [1.2, 1.9, 3.7, 4.1, 6.8, 8.0];
     const w = [1, 4, 0.25, 2, 1, 0.5];
-    const fit = fitLinear(t.map((v) => [1, v]), y, { weights: w, knownErrors: true });
+    const fit = fitLinear(
+      t.map((v) => [1, v]),
+      y,
+      { weights: w, knownErrors: true },
+    );
     const cf = closedFormLine(t, y, w);
     close(fit.beta[0]!, cf.a);
     close(fit.beta[1]!, cf.b);
@@ -51,7 +64,11 @@ describe('fitLinear', () => {
   it('OLS scales the covariance by s^2 = RSS/(n-p)', () => {
     const t = [1, 2, 3, 4, 5];
     const y = [2.1, 3.9, 6.2, 7.8, 10.1];
-    const fit = fitLinear(t.map((v) => [1, v]), y, { knownErrors: false });
+    const fit = fitLinear(
+      t.map((v) => [1, v]),
+      y,
+      { knownErrors: false },
+    );
     const cf = closedFormLine(t, y, [1, 1, 1, 1, 1]);
     const rss = t.reduce((s, v, i) => s + (y[i]! - cf.a - cf.b * v) ** 2, 0);
     close(fit.rss, rss);
@@ -61,7 +78,15 @@ describe('fitLinear', () => {
   it('agrees with Gaussian elimination on the normal equations for random 3-column problems', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(fc.integer({ min: -500, max: 500 }), fc.integer({ min: -500, max: 500 }), fc.integer({ min: -1000, max: 1000 }), fc.integer({ min: 1, max: 100 })), { minLength: 6, maxLength: 20 }),
+        fc.array(
+          fc.tuple(
+            fc.integer({ min: -500, max: 500 }),
+            fc.integer({ min: -500, max: 500 }),
+            fc.integer({ min: -1000, max: 1000 }),
+            fc.integer({ min: 1, max: 100 }),
+          ),
+          { minLength: 6, maxLength: 20 },
+        ),
         (rows) => {
           // Values on a 0.01 grid (weights 0.1..10) keep the random designs away from denormal noise.
           const X = rows.map(([u, v]) => [1, u / 100, v / 100]);
@@ -89,11 +114,29 @@ describe('fitLinear', () => {
   });
 
   it('recovers an exact line exactly (to rounding) and rejects a dependent design', () => {
-    const fit = fitLinear([[1, 0], [1, 1], [1, 2]], [1, 3, 5], { knownErrors: false });
+    const fit = fitLinear(
+      [
+        [1, 0],
+        [1, 1],
+        [1, 2],
+      ],
+      [1, 3, 5],
+      { knownErrors: false },
+    );
     close(fit.beta[0]!, 1, 1e-12);
     close(fit.beta[1]!, 2, 1e-12);
     expect(fit.rss).toBeLessThan(1e-24);
-    expect(() => fitLinear([[1, 2], [1, 2], [1, 2]], [1, 2, 3], { knownErrors: false })).toThrow(DomainError);
+    expect(() =>
+      fitLinear(
+        [
+          [1, 2],
+          [1, 2],
+          [1, 2],
+        ],
+        [1, 2, 3],
+        { knownErrors: false },
+      ),
+    ).toThrow(DomainError);
     expect(() => fitLinear([[1, 2]], [1], { knownErrors: false })).toThrow(DomainError);
   });
 });

@@ -13,8 +13,26 @@ const cells = (text: string, n = 0) => findPrintedTables(text).tables[n]?.rows.m
 
 describe('printed numbers and names', () => {
   it('reads the numbers Python prints and nothing else', () => {
-    for (const t of ['16', '-3.8726', '+2', '.5', '2.', '3.2e-05', '1E+10', '0.0', 'nan', 'inf', '-inf', 'NaN', 'Infinity', '-Infinity', 'Inf']) expect(isPrintedNumber(t), t).toBe(true);
-    for (const t of ['1,234', '1_234', '3.0s', '14.7%', '0x1f', '1e', 'e5', '--1', '1.2.3', '', 'infinite', 'nanx', '½', '١٢']) expect(isPrintedNumber(t), t).toBe(false);
+    for (const t of [
+      '16',
+      '-3.8726',
+      '+2',
+      '.5',
+      '2.',
+      '3.2e-05',
+      '1E+10',
+      '0.0',
+      'nan',
+      'inf',
+      '-inf',
+      'NaN',
+      'Infinity',
+      '-Infinity',
+      'Inf',
+    ])
+      expect(isPrintedNumber(t), t).toBe(true);
+    for (const t of ['1,234', '1_234', '3.0s', '14.7%', '0x1f', '1e', 'e5', '--1', '1.2.3', '', 'infinite', 'nanx', '½', '١٢'])
+      expect(isPrintedNumber(t), t).toBe(false);
     expect(isNonFinite('-inf')).toBe(true);
     expect(isNonFinite('1e999')).toBe(false);
   });
@@ -31,11 +49,27 @@ describe('line shapes (doc examples)', () => {
     expect(parseKeyValueLine('n=1,234')).toBeNull();
     expect(parseKeyValueLine('k=16 ratio=3.8726 H_k=3.3807')).toEqual({ keys: ['k', 'ratio', 'H_k'], values: ['16', '3.8726', '3.3807'] });
     expect(parseKeyValueLine('k = 16 ; ratio = -inf')).toEqual({ keys: ['k', 'ratio'], values: ['16', '-inf'] });
-    expect(parseKeyValueLine("{'k': 16, 'ratio': 3.8726, 'mode': 'train'}")).toEqual({ keys: ['k', 'ratio', 'mode'], values: ['16', '3.8726', "'train'"] });
-    expect(parseKeyValueLine('step 0 loss 1.000000 lr 0.001000')).toEqual({ keys: ['step', 'loss', 'lr'], values: ['0', '1.000000', '0.001000'] });
+    expect(parseKeyValueLine("{'k': 16, 'ratio': 3.8726, 'mode': 'train'}")).toEqual({
+      keys: ['k', 'ratio', 'mode'],
+      values: ['16', '3.8726', "'train'"],
+    });
+    expect(parseKeyValueLine('step 0 loss 1.000000 lr 0.001000')).toEqual({
+      keys: ['step', 'loss', 'lr'],
+      values: ['0', '1.000000', '0.001000'],
+    });
     expect(parseKeyValueLine('x=1 x=2')).toEqual({ problem: 'key "x" appears twice on the line' });
     // Not pairs: text around them, a label, a sentence, no number at all, a single alternating pair.
-    for (const line of ['epoch 3: loss=0.2', '2026-01-01 12:00:00 k=16', 'eval: k=16 ratio=4.1', 'ratio method/baseline = 2.00', 'Result: falsified', 'epoch 1', 'k=16 ratio=3.8 done', 'Using 4 GPUs and 2 nodes', '']) {
+    for (const line of [
+      'epoch 3: loss=0.2',
+      '2026-01-01 12:00:00 k=16',
+      'eval: k=16 ratio=4.1',
+      'ratio method/baseline = 2.00',
+      'Result: falsified',
+      'epoch 1',
+      'k=16 ratio=3.8 done',
+      'Using 4 GPUs and 2 nodes',
+      '',
+    ]) {
       expect(parseKeyValueLine(line), line).toBeNull();
     }
   });
@@ -61,11 +95,26 @@ describe('line shapes (doc examples)', () => {
 describe('findPrintedTables', () => {
   it('key=value lines with the same keys form one table, wherever they sit (doc example)', () => {
     expect(findPrintedTables('k=2 ratio=1.5\nk=4 ratio=2.25').tables[0]?.rows[1]?.cells).toEqual(['4', '2.25']);
-    const text = ['sweeping k=2', 'k=2 ratio=1.9048 H_k=1.5000', 'train loss 0.3', 'k: 4, ratio: 3.1548, H_k: 2.0833', 'k=8 ratio=4.5238 H_k=2.7179', 'done'].join('\n');
+    const text = [
+      'sweeping k=2',
+      'k=2 ratio=1.9048 H_k=1.5000',
+      'train loss 0.3',
+      'k: 4, ratio: 3.1548, H_k: 2.0833',
+      'k=8 ratio=4.5238 H_k=2.7179',
+      'done',
+    ].join('\n');
     const found = findPrintedTables(text);
     expect(found.tables).toHaveLength(1);
     const t = found.tables[0]!;
-    expect(t).toMatchObject({ style: 'key-value', columns: ['k', 'ratio', 'H_k'], headerLine: null, firstLine: 2, lastLine: 5, numeric: [true, true, true], truncated: false });
+    expect(t).toMatchObject({
+      style: 'key-value',
+      columns: ['k', 'ratio', 'H_k'],
+      headerLine: null,
+      firstLine: 2,
+      lastLine: 5,
+      numeric: [true, true, true],
+      truncated: false,
+    });
     expect(t.rows).toEqual([
       { line: 2, cells: ['2', '1.9048', '1.5000'] },
       { line: 4, cells: ['4', '3.1548', '2.0833'] },
@@ -76,13 +125,27 @@ describe('findPrintedTables', () => {
 
   it('a key set printed once is skipped, named; two key sets are two tables', () => {
     const found = findPrintedTables('train loss=0.5\nloss=0.5 acc=0.9\nloss=0.4 acc=0.92\nval_loss=0.6\nlr=1e-3 wd=0\nlr=5e-4 wd=0\n');
-    expect(found.tables.map((t) => t.columns)).toEqual([['loss', 'acc'], ['lr', 'wd']]);
-    expect(found.tables[1]?.rows.map((r) => r.cells)).toEqual([['1e-3', '0'], ['5e-4', '0']]);
+    expect(found.tables.map((t) => t.columns)).toEqual([
+      ['loss', 'acc'],
+      ['lr', 'wd'],
+    ]);
+    expect(found.tables[1]?.rows.map((r) => r.cells)).toEqual([
+      ['1e-3', '0'],
+      ['5e-4', '0'],
+    ]);
     expect(found.skipped.find((s) => s.line === 4)?.reason).toBe('key-value line whose keys (val_loss) appear on no other line');
   });
 
   it('whitespace-aligned columns under a header, with a rule line and an elided-free end', () => {
-    const text = ['results', '     k      ratio        H_k', '------ ---------- ----------', '     2     1.9048     1.5000', '  1024    12.1081  7.509e+00', '     8       -inf        nan', 'time per point: 1,234 ms'].join('\n');
+    const text = [
+      'results',
+      '     k      ratio        H_k',
+      '------ ---------- ----------',
+      '     2     1.9048     1.5000',
+      '  1024    12.1081  7.509e+00',
+      '     8       -inf        nan',
+      'time per point: 1,234 ms',
+    ].join('\n');
     const found = findPrintedTables(text);
     expect(found.tables).toHaveLength(1);
     expect(found.tables[0]).toMatchObject({ style: 'columns', columns: ['k', 'ratio', 'H_k'], headerLine: 2, firstLine: 2, lastLine: 6 });
@@ -101,7 +164,11 @@ describe('findPrintedTables', () => {
     const df = '      k   ratio\n0     2  1.9048\n1     4  3.1548\n2     8  4.5238\n\n[3 rows x 2 columns]';
     const found = findPrintedTables(df);
     expect(found.tables[0]?.columns).toEqual(['index', 'k', 'ratio']);
-    expect(cells(df)).toEqual([['0', '2', '1.9048'], ['1', '4', '3.1548'], ['2', '8', '4.5238']]);
+    expect(cells(df)).toEqual([
+      ['0', '2', '1.9048'],
+      ['1', '4', '3.1548'],
+      ['2', '8', '4.5238'],
+    ]);
   });
 
   it('a row with a thousands separator or a unit ends a columns table; numbers with no header are skipped', () => {
@@ -113,11 +180,25 @@ describe('findPrintedTables', () => {
   });
 
   it('Markdown tables keep text cells and skip rows with another cell count', () => {
-    const text = ['| method | time (s) | note |', '|:--|--:|---|', '| ours | 0.06 | a \\| b |', '| baseline | 1.5 |', '| big | 1,234 | "q" |', '', 'after'].join('\n');
+    const text = [
+      '| method | time (s) | note |',
+      '|:--|--:|---|',
+      '| ours | 0.06 | a \\| b |',
+      '| baseline | 1.5 |',
+      '| big | 1,234 | "q" |',
+      '',
+      'after',
+    ].join('\n');
     const found = findPrintedTables(text);
     expect(found.tables).toHaveLength(1);
     const t = found.tables[0]!;
-    expect(t).toMatchObject({ style: 'markdown', columns: ['method', 'time (s)', 'note'], headerLine: 1, lastLine: 5, numeric: [false, false, false] });
+    expect(t).toMatchObject({
+      style: 'markdown',
+      columns: ['method', 'time (s)', 'note'],
+      headerLine: 1,
+      lastLine: 5,
+      numeric: [false, false, false],
+    });
     expect(t.rows.map((r) => [r.line, ...r.cells])).toEqual([
       [3, 'ours', '0.06', 'a | b'],
       [5, 'big', '1,234', '"q"'],
@@ -126,15 +207,22 @@ describe('findPrintedTables', () => {
   });
 
   it('the paging-robustness write-up table', () => {
-    const md = '| k  | H_k   | ratio | additive (ratio - H_k) |\n|----|-------|-------|------------------------|\n| 2  | 1.500 | 1.905 | 0.405                  |\n| 16 | 3.381 | 5.536 | 2.155                  |';
+    const md =
+      '| k  | H_k   | ratio | additive (ratio - H_k) |\n|----|-------|-------|------------------------|\n| 2  | 1.500 | 1.905 | 0.405                  |\n| 16 | 3.381 | 5.536 | 2.155                  |';
     const t = findPrintedTables(md).tables[0]!;
     expect(t.columns).toEqual(['k', 'H_k', 'ratio', 'additive (ratio - H_k)']);
-    expect(t.rows.map((r) => r.cells)).toEqual([['2', '1.500', '1.905', '0.405'], ['16', '3.381', '5.536', '2.155']]);
+    expect(t.rows.map((r) => r.cells)).toEqual([
+      ['2', '1.500', '1.905', '0.405'],
+      ['16', '3.381', '5.536', '2.155'],
+    ]);
     expect(t.numeric).toEqual([true, true, true, true]);
   });
 
   it('CRLF line ends and a final line break change nothing', () => {
-    expect(cells('k=1 y=2\r\nk=2 y=3\r\n')).toEqual([['1', '2'], ['2', '3']]);
+    expect(cells('k=1 y=2\r\nk=2 y=3\r\n')).toEqual([
+      ['1', '2'],
+      ['2', '3'],
+    ]);
     expect(findPrintedTables('k=1 y=2\nk=2 y=3\n').lineCount).toBe(2);
   });
 });
@@ -158,7 +246,10 @@ describe('elided outputs', () => {
 
   it('a cut row that would look whole is not taken ("12 3.5 4.25" cut to "2 3.5 4.25")', () => {
     const found = findPrintedTables(elided('a b c\n1 1.5 2.25\n1', '2 3.5 4.25\n13 3.75 4.5'));
-    expect(found.tables[0]?.rows.map((r) => r.cells)).toEqual([['1', '1.5', '2.25'], ['13', '3.75', '4.5']]);
+    expect(found.tables[0]?.rows.map((r) => r.cells)).toEqual([
+      ['1', '1.5', '2.25'],
+      ['13', '3.75', '4.5'],
+    ]);
     expect(found.tables[0]?.truncated).toBe(true);
   });
 

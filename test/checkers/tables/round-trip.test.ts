@@ -11,12 +11,15 @@ const name = fc
   .map(([a, b]) => a + b.join(''))
   .filter((n) => !/^(nan|inf|infinity)$/i.test(n));
 
-const digits = (min: number, max: number) => fc.array(fc.constantFrom(...'0123456789'), { minLength: min, maxLength: max }).map((d) => d.join(''));
+const digits = (min: number, max: number) =>
+  fc.array(fc.constantFrom(...'0123456789'), { minLength: min, maxLength: max }).map((d) => d.join(''));
 const sign = fc.constantFrom('', '-', '+');
 const printedNumber = fc.oneof(
   fc.tuple(sign, digits(1, 6)).map(([s, d]) => s + d),
   fc.tuple(sign, digits(1, 4), digits(1, 8)).map(([s, a, b]) => `${s}${a}.${b}`),
-  fc.tuple(sign, digits(1, 1), digits(0, 6), fc.constantFrom('e', 'E'), fc.constantFrom('', '+', '-'), digits(1, 3)).map(([s, a, b, e, es, x]) => `${s}${a}${b ? `.${b}` : ''}${e}${es}${x}`),
+  fc
+    .tuple(sign, digits(1, 1), digits(0, 6), fc.constantFrom('e', 'E'), fc.constantFrom('', '+', '-'), digits(1, 3))
+    .map(([s, a, b, e, es, x]) => `${s}${a}${b ? `.${b}` : ''}${e}${es}${x}`),
   fc.tuple(sign, digits(1, 5)).map(([s, d]) => `${s}.${d}`),
   fc.constantFrom('nan', 'inf', '-inf', 'NaN', 'Infinity', '-Infinity'),
 );
@@ -55,13 +58,25 @@ function keyValue(t: { columns: string[]; rows: string[][] }, style: number, noi
 function columns(t: { columns: string[]; rows: string[][] }, hash: boolean, rule: boolean): string {
   const width = Math.max(...t.columns.map((c) => c.length), ...t.rows.flat().map((c) => c.length)) + 2;
   const line = (cells: string[]) => cells.map((c) => c.padStart(width)).join('');
-  return [...NOISE_BEFORE, `${hash ? '#' : ''}${line(t.columns)}`, ...(rule ? [line(t.columns.map(() => '-'.repeat(width - 2)))] : []), ...t.rows.map(line), ...NOISE_AFTER].join('\n');
+  return [
+    ...NOISE_BEFORE,
+    `${hash ? '#' : ''}${line(t.columns)}`,
+    ...(rule ? [line(t.columns.map(() => '-'.repeat(width - 2)))] : []),
+    ...t.rows.map(line),
+    ...NOISE_AFTER,
+  ].join('\n');
 }
 
 function markdown(t: { columns: string[]; rows: string[][] }, outerPipes: boolean): string {
   const esc = (s: string) => s.replace(/\|/g, '\\|');
   const line = (cells: string[]) => (outerPipes ? `| ${cells.map(esc).join(' | ')} |` : cells.map(esc).join(' | '));
-  return [...NOISE_BEFORE, line(t.columns), line(t.columns.map((_, i) => (i % 2 === 0 ? '---' : ':--:'))), ...t.rows.map(line), ...NOISE_AFTER].join('\n');
+  return [
+    ...NOISE_BEFORE,
+    line(t.columns),
+    line(t.columns.map((_, i) => (i % 2 === 0 ? '---' : ':--:'))),
+    ...t.rows.map(line),
+    ...NOISE_AFTER,
+  ].join('\n');
 }
 
 function expectSame(text: string, t: { columns: string[]; rows: string[][] }, style: string): void {
@@ -75,7 +90,9 @@ function expectSame(text: string, t: { columns: string[]; rows: string[][] }, st
 describe('printed tables round-trip', () => {
   it('key-value lines in five forms, with or without other lines between them', () => {
     fc.assert(
-      fc.property(table(printedNumber), fc.integer({ min: 0, max: 4 }), fc.boolean(), (t, style, noise) => expectSame(keyValue(t, style, noise), t, 'key-value')),
+      fc.property(table(printedNumber), fc.integer({ min: 0, max: 4 }), fc.boolean(), (t, style, noise) =>
+        expectSame(keyValue(t, style, noise), t, 'key-value'),
+      ),
       { numRuns: 300, seed: 101 },
     );
   });

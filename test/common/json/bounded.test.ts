@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkJsonBounds, DEFAULT_JSON_LIMITS, jsonTextDepth, JsonLimitError, parseJsonBounded, stripBom } from '../../../common/json/bounded';
+import {
+  checkJsonBounds,
+  DEFAULT_JSON_LIMITS,
+  jsonTextDepth,
+  JsonLimitError,
+  parseJsonBounded,
+  stripBom,
+} from '../../../common/json/bounded';
 
 /** Depth of a parsed value, computed recursively (the oracle for the linear text scan). */
 function depthOf(v: unknown): number {
@@ -35,7 +42,9 @@ describe('bounded JSON', () => {
     const deep = `${'['.repeat(300_000)}${']'.repeat(300_000)}`;
     expect(() => parseJsonBounded(deep)).toThrow(new JsonLimitError('maxDepth', 256, 257));
     expect(() => parseJsonBounded('"abc"', { ...DEFAULT_JSON_LIMITS, maxChars: 4 })).toThrow(/longer than 4 characters/);
-    expect(() => parseJsonBounded(JSON.stringify(Array(11).fill(0)), { ...DEFAULT_JSON_LIMITS, maxNodes: 10 })).toThrow(/more than 10 values/);
+    expect(() => parseJsonBounded(JSON.stringify(Array(11).fill(0)), { ...DEFAULT_JSON_LIMITS, maxNodes: 10 })).toThrow(
+      /more than 10 values/,
+    );
     expect(() => parseJsonBounded('{"a":')).toThrow(SyntaxError);
   });
 

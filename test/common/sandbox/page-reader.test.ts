@@ -10,18 +10,36 @@ describe('readPageMessage', () => {
     [{ kind: 'ready' }, { kind: 'ready' }],
     [{ kind: 'alive', extra: 1 }, { kind: 'alive' }],
     [{ kind: 'cancelled' }, { kind: 'cancelled' }],
-    [{ kind: 'worker-error', text: 'SyntaxError' }, { kind: 'worker-error', message: 'sandbox worker: SyntaxError' }],
-    [{ kind: 'message', text: envelopeText(N, '{"type":"result","value":[1,2]}') }, { kind: 'program', message: { type: 'result', value: [1, 2] } }],
-    [{ kind: 'message', text: envelopeText(N, '{"type":"point","series":"s","x":1,"y":2}') }, { kind: 'program', message: { type: 'point', series: 's', x: 1, y: 2 } }],
-    [{ kind: 'message', text: 'stray text' }, { kind: 'program', message: { type: 'log', level: 'info', text: 'stray text' } }],
-    [{ kind: 'message', text: '{"type":"result","value":1}' }, { kind: 'program', message: { type: 'log', level: 'info', text: '{"type":"result","value":1}' } }],
+    [
+      { kind: 'worker-error', text: 'SyntaxError' },
+      { kind: 'worker-error', message: 'sandbox worker: SyntaxError' },
+    ],
+    [
+      { kind: 'message', text: envelopeText(N, '{"type":"result","value":[1,2]}') },
+      { kind: 'program', message: { type: 'result', value: [1, 2] } },
+    ],
+    [
+      { kind: 'message', text: envelopeText(N, '{"type":"point","series":"s","x":1,"y":2}') },
+      { kind: 'program', message: { type: 'point', series: 's', x: 1, y: 2 } },
+    ],
+    [
+      { kind: 'message', text: 'stray text' },
+      { kind: 'program', message: { type: 'log', level: 'info', text: 'stray text' } },
+    ],
+    [
+      { kind: 'message', text: '{"type":"result","value":1}' },
+      { kind: 'program', message: { type: 'log', level: 'info', text: '{"type":"result","value":1}' } },
+    ],
   ])('%j means %j', (raw, event) => {
     expect(readPageMessage(raw, N)).toEqual(event);
   });
 
-  it.each([null, 'ready', 42, [], {}, { kind: 'start', code: 'x' }, { kind: 'message', text: 7 }, { kind: 'toString' }])('ignores %j', (raw) => {
-    expect(readPageMessage(raw, N)).toBeNull();
-  });
+  it.each([null, 'ready', 42, [], {}, { kind: 'start', code: 'x' }, { kind: 'message', text: 7 }, { kind: 'toString' }])(
+    'ignores %j',
+    (raw) => {
+      expect(readPageMessage(raw, N)).toBeNull();
+    },
+  );
 
   it('cuts what the page can make long', () => {
     const e = readPageMessage({ kind: 'worker-error', text: 'x'.repeat(10_000) }, N);

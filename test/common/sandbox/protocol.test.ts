@@ -10,12 +10,20 @@ const env = (json: string): string => envelopeText(N, json);
 
 describe('parseSandboxMessage', () => {
   it('accepts each well-formed message and keeps only known fields', () => {
-    expect(parseSandboxMessage(env('{"type":"progress","done":3,"total":10,"rate":1.5,"etaSeconds":4.6,"evil":1}'), N)).toEqual({ type: 'progress', done: 3, total: 10, rate: 1.5, etaSeconds: 4.6 });
+    expect(parseSandboxMessage(env('{"type":"progress","done":3,"total":10,"rate":1.5,"etaSeconds":4.6,"evil":1}'), N)).toEqual({
+      type: 'progress',
+      done: 3,
+      total: 10,
+      rate: 1.5,
+      etaSeconds: 4.6,
+    });
     expect(parseSandboxMessage(env('{"type":"log","level":"warn","text":"x"}'), N)).toEqual({ type: 'log', level: 'warn', text: 'x' });
     expect(parseSandboxMessage(env('{"type":"log","level":"bogus","text":"x"}'), N)).toEqual({ type: 'log', level: 'info', text: 'x' });
     expect(parseSandboxMessage(env('{"type":"point","series":"s","x":1,"y":2}'), N)).toEqual({ type: 'point', series: 's', x: 1, y: 2 });
     expect(parseSandboxMessage(env('{"type":"result","value":null}'), N)).toEqual({ type: 'result', value: null });
-    expect(parseSandboxMessage(env('{"type":"error","reason":"denied","message":"m","denied":{"resource":"file","what":"w"}}'), N)).toEqual({ type: 'error', reason: 'denied', message: 'm', denied: { resource: 'file', what: 'w' } });
+    expect(parseSandboxMessage(env('{"type":"error","reason":"denied","message":"m","denied":{"resource":"file","what":"w"}}'), N)).toEqual(
+      { type: 'error', reason: 'denied', message: 'm', denied: { resource: 'file', what: 'w' } },
+    );
   });
 
   it('rejects malformed or unknown messages (they become program output)', () => {
@@ -23,7 +31,14 @@ describe('parseSandboxMessage', () => {
       expect(parseSandboxMessage(text, N)).toBeNull();
     }
     // An envelope of this run with a malformed message ends the run: the runner never sends one.
-    for (const text of ['{"type":"progress"}', '{"type":"result"}', '{"type":"error","reason":"pwned","message":"m"}', '{"type":"point","series":"s","x":"1","y":2}', '{"type":"exec"}', '[1]']) {
+    for (const text of [
+      '{"type":"progress"}',
+      '{"type":"result"}',
+      '{"type":"error","reason":"pwned","message":"m"}',
+      '{"type":"point","series":"s","x":"1","y":2}',
+      '{"type":"exec"}',
+      '[1]',
+    ]) {
       expect(parseSandboxMessage(env(text), N)).toMatchObject({ type: 'error', reason: 'invalid-output' });
     }
   });
@@ -36,7 +51,11 @@ describe('parseSandboxMessage', () => {
 
   it('refuses a result nested deeper than the limit, without overflowing the stack', () => {
     const deep = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
-    expect(parseSandboxMessage(env(`{"type":"result","value":${deep}}`), N)).toEqual({ type: 'error', reason: 'invalid-output', message: 'the program sent a message the host refuses: nested deeper than 256 levels' });
+    expect(parseSandboxMessage(env(`{"type":"result","value":${deep}}`), N)).toEqual({
+      type: 'error',
+      reason: 'invalid-output',
+      message: 'the program sent a message the host refuses: nested deeper than 256 levels',
+    });
   });
 
   it('cuts long strings', () => {
@@ -45,7 +64,16 @@ describe('parseSandboxMessage', () => {
   });
 });
 
-const base: Observed = { final: null, exitCode: 0, signal: null, hostKill: null, stderrTail: '', timeoutMs: 30_000, cpuSeconds: 61, viaBwrap: true };
+const base: Observed = {
+  final: null,
+  exitCode: 0,
+  signal: null,
+  hostKill: null,
+  stderrTail: '',
+  timeoutMs: 30_000,
+  cpuSeconds: 61,
+  viaBwrap: true,
+};
 
 describe('classifyEnd', () => {
   it('table of observations and reasons', () => {
@@ -73,8 +101,14 @@ describe('classifyEnd', () => {
 describe('withAttempts: any attempt is a verdict', () => {
   const attempt = { resource: 'file' as const, what: 'node:fs.readFileSync /etc/passwd' };
   it('turns any end into denied naming the first attempt, unless the user cancelled', () => {
-    expect(withAttempts({ outcome: 'ok' }, [attempt])).toEqual({ outcome: 'denied', message: 'tried file access: node:fs.readFileSync /etc/passwd', denied: attempt });
-    expect(withAttempts({ outcome: 'timeout', message: 'x' }, [attempt, attempt, attempt]).message).toBe('tried file access: node:fs.readFileSync /etc/passwd (and 2 more attempts)');
+    expect(withAttempts({ outcome: 'ok' }, [attempt])).toEqual({
+      outcome: 'denied',
+      message: 'tried file access: node:fs.readFileSync /etc/passwd',
+      denied: attempt,
+    });
+    expect(withAttempts({ outcome: 'timeout', message: 'x' }, [attempt, attempt, attempt]).message).toBe(
+      'tried file access: node:fs.readFileSync /etc/passwd (and 2 more attempts)',
+    );
     expect(withAttempts({ outcome: 'killed', message: 'cancelled' }, [attempt], true)).toEqual({ outcome: 'killed', message: 'cancelled' });
   });
   it('does not believe a denial the host never saw', () => {

@@ -3,7 +3,17 @@
 // verifications agrees with common/api/methods.ts verdictDisagrees on every falsification value.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BASIS_WORDS, decisionSide, decisionWords, FALSIFICATION_DECISIONS, gateLine, guaranteeWords, outcomeWords, verdictDisagreesWith, verdictWords } from '../../../common/words/outcomes';
+import {
+  BASIS_WORDS,
+  decisionSide,
+  decisionWords,
+  FALSIFICATION_DECISIONS,
+  gateLine,
+  guaranteeWords,
+  outcomeWords,
+  verdictDisagreesWith,
+  verdictWords,
+} from '../../../common/words/outcomes';
 import { verdictDisagrees } from '../../../common/api/methods';
 import type { FalsificationDecision, FindingSays, ReviewerVerdict } from '../../../common/api/contract';
 
@@ -91,7 +101,9 @@ describe('gate and guarantee lines', () => {
     expect(gateLine(undefined)).toBe('gate: not recorded (a run from before gates)');
   });
   it('states the guarantee', () => {
-    expect(guaranteeWords({ kind: 'statistical', test: 't-test', p: 0.0362, dof: 2, level: 0.05 })).toBe('statistical (t-test, p = 0.036, dof 2, level 0.05)');
+    expect(guaranteeWords({ kind: 'statistical', test: 't-test', p: 0.0362, dof: 2, level: 0.05 })).toBe(
+      'statistical (t-test, p = 0.036, dof 2, level 0.05)',
+    );
     expect(guaranteeWords({ kind: 'enclosure' })).toBe('rigorous enclosure');
     expect(guaranteeWords(undefined)).toBe('approximate (no guarantee stated)');
     expect(BASIS_WORDS.logbook).toBe("the logbook's own numbers");

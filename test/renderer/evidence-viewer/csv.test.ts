@@ -36,7 +36,18 @@ describe('parseCsvText (viewer) agrees with parseCsv (core)', () => {
   });
 
   it('on edge cases: BOM, CRLF and CR, quotes, blank lines, ragged rows, a truncated last row, a duplicate column', () => {
-    const cases = ['\ufeffx,y\r\n1,2\r\n\r\n3,4\r\n', 'x,y\r1,2\r"3\r\n",4\r5,6\r', 'a,b,c\n"say ""hi""","x" ,""\n', 'x,y\n1,2\n3\n', 'x,y\n1,"2\n', 'x,y\n1,2\n"3"4,5\n', '', 'x,y\n1,', 'x,x\n1,2\n', ' "x" ,5"\n1,2\n'];
+    const cases = [
+      '\ufeffx,y\r\n1,2\r\n\r\n3,4\r\n',
+      'x,y\r1,2\r"3\r\n",4\r5,6\r',
+      'a,b,c\n"say ""hi""","x" ,""\n',
+      'x,y\n1,2\n3\n',
+      'x,y\n1,"2\n',
+      'x,y\n1,2\n"3"4,5\n',
+      '',
+      'x,y\n1,',
+      'x,x\n1,2\n',
+      ' "x" ,5"\n1,2\n',
+    ];
     for (const text of cases) expect(viaViewer(text), JSON.stringify(text)).toEqual(viaCore(text));
   });
 

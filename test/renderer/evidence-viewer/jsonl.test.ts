@@ -28,6 +28,10 @@ describe('parseJsonLines', () => {
   it('names the first line that is not JSON, or is nested too deep', () => {
     expect(parseJsonLines('{"a":1}\n{"a":\n')).toMatchObject({ ok: false, line: 2 });
     const deep = `${'['.repeat(300)}${']'.repeat(300)}`;
-    expect(parseJsonLines(`1\n2\n${deep}\n`)).toMatchObject({ ok: false, line: 3, problem: expect.stringMatching(/nested deeper than 256 levels/) });
+    expect(parseJsonLines(`1\n2\n${deep}\n`)).toMatchObject({
+      ok: false,
+      line: 3,
+      problem: expect.stringMatching(/nested deeper than 256 levels/),
+    });
   });
 });

@@ -7,7 +7,13 @@ import { parseCsvText } from '../../../renderer/evidence/csv';
 import { createFakeApi } from '../fake-api';
 import { viewer } from './components';
 
-const [TableView, TextView, JsonTree, CheckFiles, CaseFilesProvider] = await Promise.all([viewer.TableView(), viewer.TextView(), viewer.JsonTree(), viewer.CheckFiles(), viewer.CaseFilesProvider()]);
+const [TableView, TextView, JsonTree, CheckFiles, CaseFilesProvider] = await Promise.all([
+  viewer.TableView(),
+  viewer.TextView(),
+  viewer.JsonTree(),
+  viewer.CheckFiles(),
+  viewer.CaseFilesProvider(),
+]);
 
 describe('evidence viewer markup', () => {
   it('puts a screenful of a 100,000-row table in the page, not the table', () => {
@@ -41,17 +47,29 @@ describe('evidence viewer markup', () => {
   });
 
   it('links a check result’s artifacts and the files its evidence names, each once', () => {
-    const evidence = { table: 'runs/r1/F1-full-sweep/sweep.csv', sweep: { checkpoint: 'runs/r1/sweep-1', program: 'sandbox/point.ts' }, unit: 's/batch' };
+    const evidence = {
+      table: 'runs/r1/F1-full-sweep/sweep.csv',
+      sweep: { checkpoint: 'runs/r1/sweep-1', program: 'sandbox/point.ts' },
+      unit: 's/batch',
+    };
     const artifacts = ['runs/r1/F1-full-sweep/growth-fit.svg', 'runs/r1/F1-full-sweep/sweep.csv'];
-    const html = renderToStaticMarkup(h(CaseFilesProvider, { api: createFakeApi(), caseId: 'alpha', children: h(CheckFiles, { artifacts, evidence }) }));
-    expect([...html.matchAll(/<button[^>]*data-path="([^"]+)"/g)].map((m) => m[1])).toEqual([...artifacts, 'runs/r1/sweep-1', 'sandbox/point.ts']);
+    const html = renderToStaticMarkup(
+      h(CaseFilesProvider, { api: createFakeApi(), caseId: 'alpha', children: h(CheckFiles, { artifacts, evidence }) }),
+    );
+    expect([...html.matchAll(/<button[^>]*data-path="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      ...artifacts,
+      'runs/r1/sweep-1',
+      'sandbox/point.ts',
+    ]);
     // Outside a provider they are plain chips (no button to a viewer that is not there).
     expect(renderToStaticMarkup(h(CheckFiles, { artifacts, evidence }))).not.toContain('<button');
   });
 
   it('names every file beyond the first 50 by count instead of dropping them silently (issue 22)', () => {
     const evidence = { pairs: Array.from({ length: 130 }, (_, i) => ({ image: `images/q2/s${String(i).padStart(3, '0')}.png` })) };
-    const html = renderToStaticMarkup(h(CaseFilesProvider, { api: createFakeApi(), caseId: 'alpha', children: h(CheckFiles, { artifacts: [], evidence }) }));
+    const html = renderToStaticMarkup(
+      h(CaseFilesProvider, { api: createFakeApi(), caseId: 'alpha', children: h(CheckFiles, { artifacts: [], evidence }) }),
+    );
     expect(html.match(/data-testid="evidence-file-link"/g)?.length).toBe(50);
     expect(html).toMatch(/data-testid="evidence-files-more"[^>]*> and 80 more/);
   });

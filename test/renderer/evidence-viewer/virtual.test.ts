@@ -18,16 +18,23 @@ describe('visibleRows', () => {
 
   it('covers every row in view, stays in range, and stays small (any scroll position)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 200_000 }), fc.integer({ min: 1, max: 40 }), fc.integer({ min: 0, max: 2000 }), fc.integer({ min: 0, max: 20 }), fc.double({ min: 0, max: 1, noNaN: true }), (count, rowHeight, viewport, overscan, at) => {
-        const scrollTop = Math.max(0, count * rowHeight - viewport) * at;
-        const { first, last } = visibleRows({ scrollTop, viewport, rowHeight, count, overscan });
-        expect(0 <= first && first <= last && last <= count).toBe(true);
-        expect(last - first).toBeLessThanOrEqual(Math.ceil(viewport / rowHeight) + 1 + 2 * overscan);
-        // Independently: the rows that intersect [scrollTop, scrollTop + viewport).
-        const lo = Math.floor(scrollTop / rowHeight);
-        const hi = Math.min(count, Math.ceil((scrollTop + viewport) / rowHeight));
-        for (const i of [lo, hi - 1]) if (i >= 0 && i < count && i < hi) expect(first <= i && i < last, `row ${i}`).toBe(true);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 200_000 }),
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 0, max: 2000 }),
+        fc.integer({ min: 0, max: 20 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (count, rowHeight, viewport, overscan, at) => {
+          const scrollTop = Math.max(0, count * rowHeight - viewport) * at;
+          const { first, last } = visibleRows({ scrollTop, viewport, rowHeight, count, overscan });
+          expect(0 <= first && first <= last && last <= count).toBe(true);
+          expect(last - first).toBeLessThanOrEqual(Math.ceil(viewport / rowHeight) + 1 + 2 * overscan);
+          // Independently: the rows that intersect [scrollTop, scrollTop + viewport).
+          const lo = Math.floor(scrollTop / rowHeight);
+          const hi = Math.min(count, Math.ceil((scrollTop + viewport) / rowHeight));
+          for (const i of [lo, hi - 1]) if (i >= 0 && i < count && i < hi) expect(first <= i && i < last, `row ${i}`).toBe(true);
+        },
+      ),
       { numRuns: 2000, seed: 7 },
     );
   });

@@ -14,7 +14,14 @@ import type { BarSpec, FigureSpec, HullSpec, TimelineSpec, XYSpec } from '../../
 import { predict, type ModelName } from '../../../checkers/stats/growth-models';
 
 const confined = (await confinementOrSkip()) !== null;
-const CASES = ['fw-attention-collapse', 'kl-direction', 'padding-perplexity', 'timing-normalization', 'quantization-stability', ...(confined ? ['paging-robustness'] : [])];
+const CASES = [
+  'fw-attention-collapse',
+  'kl-direction',
+  'padding-perplexity',
+  'timing-normalization',
+  'quantization-stability',
+  ...(confined ? ['paging-robustness'] : []),
+];
 
 const checks = new Map<string, CheckResultView>();
 const points: Extract<RunEvent, { type: 'series-point' }>[] = [];
@@ -24,7 +31,10 @@ beforeAll(async () => {
   const registry = defaultRegistry();
   for (const id of CASES) {
     const dir = copyCase(resolve(import.meta.dirname, '../../../cases', id), root, id);
-    const report = await runCase(await loadCase(dir, registry), registry, { record: false, onEvent: (e) => e.type === 'series-point' && points.push(e) });
+    const report = await runCase(await loadCase(dir, registry), registry, {
+      record: false,
+      onEvent: (e) => e.type === 'series-point' && points.push(e),
+    });
     for (const f of report.falsifications) for (const c of f.checks) checks.set(`${id}/${f.falsificationId}/${c.checkId}`, c);
   }
 }, 60_000);
@@ -51,7 +61,11 @@ describe('figures of the bundled cases', () => {
       for (const f of fs) {
         expect(f.title.length, key).toBeGreaterThan(5);
         expect(f.caption.length, key).toBeGreaterThan(40);
-        if (f.type === 'xy') expect([f.x.label, f.y.label].every((l) => l.length > 0), key).toBe(true);
+        if (f.type === 'xy')
+          expect(
+            [f.x.label, f.y.label].every((l) => l.length > 0),
+            key,
+          ).toBe(true);
         if (f.type === 'bars') expect(f.value.label.length, key).toBeGreaterThan(0);
       }
     }
@@ -60,11 +74,21 @@ describe('figures of the bundled cases', () => {
   it('fw: the timeline marks the exact and float64 exits; the hull opens at the exact exit, exact beside float64', () => {
     const t = byId<TimelineSpec>(figs('fw-attention-collapse/F1/horizon-trap'), 'timeline');
     expect(t.horizon).toBe(1000);
-    expect(t.marks).toEqual(expect.arrayContaining([{ t: 706, label: 'exact exit', tone: 1 }, { t: 706, label: 'float64 exit', tone: 2 }]));
+    expect(t.marks).toEqual(
+      expect.arrayContaining([
+        { t: 706, label: 'exact exit', tone: 1 },
+        { t: 706, label: 'float64 exit', tone: 2 },
+      ]),
+    );
     expect(t.ranges[0]).toMatchObject({ from: 0, to: 300 });
     const h = byId<HullSpec>(figs('fw-attention-collapse/F1/logbook-certificate'), 'hull');
     expect(h.frames[h.start]!.t).toBe(706);
-    expect(h.frames[0]!.exact).toEqual([[-3, 0.25], [-3, -3], [-1 / 3, -1.75], [3, 0.5]]);
+    expect(h.frames[0]!.exact).toEqual([
+      [-3, 0.25],
+      [-3, -3],
+      [-1 / 3, -1.75],
+      [3, 0.5],
+    ]);
     expect(h.frames[h.start]!.exact).toHaveLength(4);
     expect(h.frames[h.start]!.float64).toHaveLength(4);
     // F2: float64 exits at step 2; exact never does (the collinear pair keeps the origin on the hull).
@@ -72,7 +96,13 @@ describe('figures of the bundled cases', () => {
     const t2 = byId<TimelineSpec>(f2, 'timeline');
     expect(t2.marks.map((m) => m.label)).toEqual(['float64 exit', 'asserted exit']);
     const h2 = byId<HullSpec>(f2, 'hull');
-    expect(h2.frames[h2.start]).toMatchObject({ t: 2, exact: [[0, 0], [-0.1, -0.3]] });
+    expect(h2.frames[h2.start]).toMatchObject({
+      t: 2,
+      exact: [
+        [0, 0],
+        [-0.1, -0.3],
+      ],
+    });
     expect(h2.exactExit).toBeNull();
   });
 
@@ -134,7 +164,12 @@ describe('figures of the bundled cases', () => {
 
   it.skipIf(!confined)('growth-fit: points with error bars, each law, residuals that are y − law, and the horizon analysis', () => {
     const c = checks.get('paging-robustness/F1/full-sweep')!;
-    const e = c.evidence as { points: { x: number; y: number; se: number }[]; models: { name: ModelName; params: Record<string, number> }[]; significantFrom: number; prefix: unknown[] };
+    const e = c.evidence as {
+      points: { x: number; y: number; se: number }[];
+      models: { name: ModelName; params: Record<string, number> }[];
+      significantFrom: number;
+      prefix: unknown[];
+    };
     const fs = figuresFor(c.kind, c.evidence);
     const fit = byId<XYSpec>(fs, 'fit');
     expect(fit.x).toMatchObject({ label: 'k', log: true });

@@ -14,7 +14,20 @@ function inside(poly: [number, number][], p: [number, number]): boolean {
 
 describe('convexHull', () => {
   it('is the doc example', () => {
-    expect(convexHull([[0, 0], [2, 0], [2, 2], [1, 0.5], [0, 2]])).toEqual([[0, 0], [2, 0], [2, 2], [0, 2]]);
+    expect(
+      convexHull([
+        [0, 0],
+        [2, 0],
+        [2, 2],
+        [1, 0.5],
+        [0, 2],
+      ]),
+    ).toEqual([
+      [0, 0],
+      [2, 0],
+      [2, 2],
+      [0, 2],
+    ]);
   });
   it('contains every point and has only input points as vertices', () => {
     const pt = fc.tuple(fc.integer({ min: -50, max: 50 }), fc.integer({ min: -50, max: 50 }));
@@ -45,6 +58,13 @@ describe('alignLayers', () => {
       { label: 'a', style: 'points', tone: 1, x: [1, 3], y: [10, 30], err: [1, 3] },
       { label: 'b', style: 'line', tone: 2, x: [2, 3], y: [20, 31] },
     ]);
-    expect(a).toEqual({ x: [1, 2, 3], ys: [[10, null, 30], [null, 20, 31]], errs: [[1, null, 3], null] });
+    expect(a).toEqual({
+      x: [1, 2, 3],
+      ys: [
+        [10, null, 30],
+        [null, 20, 31],
+      ],
+      errs: [[1, null, 3], null],
+    });
   });
 });

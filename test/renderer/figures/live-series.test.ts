@@ -6,14 +6,17 @@ import { LiveSeries } from '../../../renderer/figures/live-series';
 describe('LiveSeries', () => {
   it('keeps the points sorted by x, whatever order they arrive in (against a plain sort)', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.integer({ min: -1000, max: 1000 }), fc.double({ noNaN: true, noDefaultInfinity: true })), { maxLength: 300 }), (pts) => {
-        const s = new LiveSeries('y', 'x', 1_000_000, 4);
-        for (const [x, y] of pts) s.add(x, y);
-        const [xs, ys] = s.data();
-        const want = pts.map(([x, y], i) => ({ x, y, i })).sort((a, b) => a.x - b.x || a.i - b.i);
-        expect([...xs]).toEqual(want.map((p) => p.x));
-        expect([...ys]).toEqual(want.map((p) => p.y));
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: -1000, max: 1000 }), fc.double({ noNaN: true, noDefaultInfinity: true })), { maxLength: 300 }),
+        (pts) => {
+          const s = new LiveSeries('y', 'x', 1_000_000, 4);
+          for (const [x, y] of pts) s.add(x, y);
+          const [xs, ys] = s.data();
+          const want = pts.map(([x, y], i) => ({ x, y, i })).sort((a, b) => a.x - b.x || a.i - b.i);
+          expect([...xs]).toEqual(want.map((p) => p.x));
+          expect([...ys]).toEqual(want.map((p) => p.y));
+        },
+      ),
     );
   });
 

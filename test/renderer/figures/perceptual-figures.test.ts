@@ -33,7 +33,12 @@ beforeAll(async () => {
   one = await reviewedQuantizationCase([SEES_BANDING]);
   two = await reviewedQuantizationCase([SEES_BANDING, SEES_Q2]);
   const ws = tempDir();
-  const dir = writeSyntheticCase(ws, { pairs: 40, mode: 'compare', repeatShare: 0.25, checks: [{ id: 'consistency', kind: 'review-consistency', title: 'consistent?', params: { pairs: 'images/pairs.csv' } }] });
+  const dir = writeSyntheticCase(ws, {
+    pairs: 40,
+    mode: 'compare',
+    repeatShare: 0.25,
+    checks: [{ id: 'consistency', kind: 'review-consistency', title: 'consistent?', params: { pairs: 'images/pairs.csv' } }],
+  });
   await scriptedReview(await createRecheckService({ workspaceDir: ws }), 'percept', 'scripted-left', leftPicker, { seed: 61 });
   const registry = defaultRegistry();
   const report = await runCase(await loadCase(dir, registry), registry, { record: false });
@@ -102,7 +107,9 @@ describe('perceptual-verdict', () => {
 describe('review-consistency', () => {
   it('one reviewer: repeat agreement and fast answers against their thresholds; no kappa', () => {
     const check = one.check('review-consistency');
-    const ev = check.evidence as { reviews: { reviewer: string; repeats: number; repeatAgreements: number; answers: number; fast: { count: number } }[] };
+    const ev = check.evidence as {
+      reviews: { reviewer: string; repeats: number; repeatAgreements: number; answers: number; fast: { count: number } }[];
+    };
     const fs = figs(check);
     expect(fs.map((f) => f.id)).toEqual(['repeat-agreement', 'fast-answers']);
     const rep = byId<BarSpec>(fs, 'repeat-agreement');
@@ -119,7 +126,11 @@ describe('review-consistency', () => {
 
   it("two reviewers: Cohen's kappa as a bar with its interval whisker, against the least 0.4", () => {
     const check = two.check('review-consistency');
-    const k = (check.evidence as { interRater: { units: number; kappa: { kappa: number; low: number; high: number; observed: number; expected: number } } }).interRater;
+    const k = (
+      check.evidence as {
+        interRater: { units: number; kappa: { kappa: number; low: number; high: number; observed: number; expected: number } };
+      }
+    ).interRater;
     const f = byId<BarSpec>(figs(check), 'kappa');
     // kappa = (observed - expected) / (1 - expected), recomputed from the agreement shares.
     expect(f.series[0]!.values[0]).toBeCloseTo((k.kappa.observed - k.kappa.expected) / (1 - k.kappa.expected), 12);

@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { LogbookCell } from '../../../common/api/contract';
 import { createRecheckService } from '../../../app/api/service';
-import { cellPrintsTable, defaultBlockIndex, defaultTable, defaultTablePath, isElisionRefusal, refusalInDialogWords, tablesOfBlock } from '../../../renderer/intake/extract';
+import {
+  cellPrintsTable,
+  defaultBlockIndex,
+  defaultTable,
+  defaultTablePath,
+  isElisionRefusal,
+  refusalInDialogWords,
+  tablesOfBlock,
+} from '../../../renderer/intake/extract';
 import { tempDir } from '../../helpers/temp-case';
 import { uploadFolder } from '../../helpers/upload-folder';
 
@@ -80,13 +88,26 @@ describe('extract table in the UI', () => {
   });
 
   it('words the refusal by the dialog’s fields', () => {
-    const line = 'paging: 123037 characters were elided from cell cell_long block 3 (output) (at line 61), and table 1 (key-value: step, loss, lr; 554 rows, lines 1-557) may be missing rows there; extract what is there with --allow-elided (recorded in the sidecar); whole: table 2 (markdown: k, additive, se; 4 rows, lines 559-564), take one with --table N';
-    expect(refusalInDialogWords(line)).toBe(line.replace('--allow-elided', '“Allow elided rows”').replace('take one with --table N', 'choose it under Table'));
-    expect(refusalInDialogWords('warning: table 1 may be missing rows there; extracted what is there (--allow-elided)')).toBe('warning: table 1 may be missing rows there; extracted what is there (“Allow elided rows”)');
+    const line =
+      'paging: 123037 characters were elided from cell cell_long block 3 (output) (at line 61), and table 1 (key-value: step, loss, lr; 554 rows, lines 1-557) may be missing rows there; extract what is there with --allow-elided (recorded in the sidecar); whole: table 2 (markdown: k, additive, se; 4 rows, lines 559-564), take one with --table N';
+    expect(refusalInDialogWords(line)).toBe(
+      line.replace('--allow-elided', '“Allow elided rows”').replace('take one with --table N', 'choose it under Table'),
+    );
+    expect(refusalInDialogWords('warning: table 1 may be missing rows there; extracted what is there (--allow-elided)')).toBe(
+      'warning: table 1 may be missing rows there; extracted what is there (“Allow elided rows”)',
+    );
   });
 
   it('does not offer it on a run that printed no table, or printed one only in its code', () => {
-    const code = (blocks: { lang: string; text: string }[]): LogbookCell => ({ id: 'c', type: 'code', title: '', command: ['python3', 'x.py'], exitCode: 0, durationS: 1, blocks });
+    const code = (blocks: { lang: string; text: string }[]): LogbookCell => ({
+      id: 'c',
+      type: 'code',
+      title: '',
+      command: ['python3', 'x.py'],
+      exitCode: 0,
+      durationS: 1,
+      blocks,
+    });
     expect(cellPrintsTable(code([{ lang: 'output', text: 'done in 3 s\n' }]))).toBe(false);
     expect(cellPrintsTable(code([{ lang: 'python', text: 'k=2 r=1.5\nk=4 r=2.0\n' }]))).toBe(false);
     expect(cellPrintsTable(code([{ lang: 'result', text: 'k=2 r=1.5\nk=4 r=2.0\n' }]))).toBe(true);

@@ -6,7 +6,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { builtinCheckKinds } from '../../../app/checks/kinds/index';
 import { createCheckRegistry } from '../../../app/checks/registry';
-import { boundsText, emptyValues, leafFields, paramsFromValues, schemaToForm, valuesFrom, type FieldModel } from '../../../renderer/intake/schema-form';
+import {
+  boundsText,
+  emptyValues,
+  leafFields,
+  paramsFromValues,
+  schemaToForm,
+  valuesFrom,
+  type FieldModel,
+} from '../../../renderer/intake/schema-form';
 
 const registry = createCheckRegistry(builtinCheckKinds);
 
@@ -17,13 +25,16 @@ function field(fields: readonly FieldModel[], dotted: string): FieldModel {
 }
 
 describe('schemaToForm on the built-in kinds', () => {
-  it.each(builtinCheckKinds.map((k) => [k.kind, k] as const))('%s: the example survives the form and the core accepts it', (_name, kind) => {
-    const form = schemaToForm(kind.paramsSchema as Record<string, unknown>);
-    const values = valuesFrom(form, kind.example);
-    const r = paramsFromValues(form, values);
-    expect(r).toEqual({ ok: true, params: kind.example });
-    expect(registry.validateParams(kind.kind, r.ok ? r.params : null)).toBeNull();
-  });
+  it.each(builtinCheckKinds.map((k) => [k.kind, k] as const))(
+    '%s: the example survives the form and the core accepts it',
+    (_name, kind) => {
+      const form = schemaToForm(kind.paramsSchema as Record<string, unknown>);
+      const values = valuesFrom(form, kind.example);
+      const r = paramsFromValues(form, values);
+      expect(r).toEqual({ ok: true, params: kind.example });
+      expect(registry.validateParams(kind.kind, r.ok ? r.params : null)).toBeNull();
+    },
+  );
 
   it('types each param the way its schema says', () => {
     const kinds = Object.fromEntries(builtinCheckKinds.map((k) => [k.kind, schemaToForm(k.paramsSchema as Record<string, unknown>)]));
@@ -34,7 +45,12 @@ describe('schemaToForm on the built-in kinds', () => {
     expect(field(trap.fields, 'horizon')).toMatchObject({ type: 'number', integer: true, bounds: { min: 1, max: 100000 }, required: true });
     const kl = kinds['kl-mode-fit']!;
     expect(field(kl.fields, 'teacher')).toMatchObject({ type: 'object', required: true });
-    expect(field(kl.fields, 'teacher.weights')).toMatchObject({ type: 'number-list', integer: false, pointer: '/teacher/weights', required: true });
+    expect(field(kl.fields, 'teacher.weights')).toMatchObject({
+      type: 'number-list',
+      integer: false,
+      pointer: '/teacher/weights',
+      required: true,
+    });
     expect(field(kl.fields, 'minSeparation')).toMatchObject({ type: 'number', bounds: { min: 0, exclusiveMin: true, max: 1 } });
     const padding = kinds['padding-audit']!;
     // A map (only additionalProperties) is edited as JSON.
@@ -57,7 +73,10 @@ describe('schemaToForm on the built-in kinds', () => {
     const r = paramsFromValues(kl, { '/module': 'sandbox/m.ts' });
     expect(r).toEqual({ ok: true, params: { module: 'sandbox/m.ts', teacher: {}, grid: {} } });
     const pad = schemaToForm(builtinCheckKinds.find((k) => k.kind === 'padding-audit')!.paramsSchema as Record<string, unknown>);
-    expect(paramsFromValues(pad, { '/positions': 'p.csv', '/padToken': '0' })).toEqual({ ok: true, params: { positions: 'p.csv', padToken: '0' } });
+    expect(paramsFromValues(pad, { '/positions': 'p.csv', '/padToken': '0' })).toEqual({
+      ok: true,
+      params: { positions: 'p.csv', padToken: '0' },
+    });
   });
 });
 
@@ -94,10 +113,16 @@ describe('paramsFromValues', () => {
   it('round-trips any finite numbers and strings through the text values', () => {
     const nonZero = fc.double({ noNaN: true, noDefaultInfinity: true }).filter((x) => !Object.is(x, -0));
     fc.assert(
-      fc.property(nonZero, fc.array(nonZero, { minLength: 1, maxLength: 8 }), fc.string({ minLength: 1 }).filter((s) => s.trim() !== ''), fc.boolean(), (n, xs, s, flag) => {
-        const params = { n, xs, flag, any: s, 'a/b~c': s };
-        expect(paramsFromValues(form, valuesFrom(form, params))).toEqual({ ok: true, params });
-      }),
+      fc.property(
+        nonZero,
+        fc.array(nonZero, { minLength: 1, maxLength: 8 }),
+        fc.string({ minLength: 1 }).filter((s) => s.trim() !== ''),
+        fc.boolean(),
+        (n, xs, s, flag) => {
+          const params = { n, xs, flag, any: s, 'a/b~c': s };
+          expect(paramsFromValues(form, valuesFrom(form, params))).toEqual({ ok: true, params });
+        },
+      ),
     );
   });
 

@@ -17,7 +17,15 @@ describe('encodeBase64', () => {
   });
 
   it('encodes the RFC 4648 test vectors and large inputs', () => {
-    const vectors: [string, string][] = [['', ''], ['f', 'Zg=='], ['fo', 'Zm8='], ['foo', 'Zm9v'], ['foob', 'Zm9vYg=='], ['fooba', 'Zm9vYmE='], ['foobar', 'Zm9vYmFy']];
+    const vectors: [string, string][] = [
+      ['', ''],
+      ['f', 'Zg=='],
+      ['fo', 'Zm8='],
+      ['foo', 'Zm9v'],
+      ['foob', 'Zm9vYg=='],
+      ['fooba', 'Zm9vYmE='],
+      ['foobar', 'Zm9vYmFy'],
+    ];
     for (const [plain, want] of vectors) expect(encodeBase64(new TextEncoder().encode(plain))).toBe(want);
     const big = new Uint8Array(1_000_003).map((_, i) => (i * 7919) & 255);
     expect(encodeBase64(big)).toBe(Buffer.from(big).toString('base64'));

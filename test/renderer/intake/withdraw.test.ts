@@ -20,15 +20,43 @@ async function component<P>(file: string, name: string): Promise<FunctionCompone
 }
 
 const w = { at: '2026-12-02T02:30:00.000Z', who: 'Ada', reason: 'y names a column the table does not have' };
-const report = (id: string, stale?: string): LatestFalsificationReport => ({ falsificationId: id, claim: 'C1', assertion: 'a', decision: 'confirmed', reason: 'r', checks: [], runId: 'r1', finishedAt: 't', ...(stale !== undefined ? { stale } : {}) });
+const report = (id: string, stale?: string): LatestFalsificationReport => ({
+  falsificationId: id,
+  claim: 'C1',
+  assertion: 'a',
+  decision: 'confirmed',
+  reason: 'r',
+  checks: [],
+  runId: 'r1',
+  finishedAt: 't',
+  ...(stale !== undefined ? { stale } : {}),
+});
 
 function detail(): CaseDetail {
   return {
     id: 'alpha',
     title: 'A',
-    paper: { title: 'P', venueId: 'openreview:x', authors: [], claims: [{ id: 'C1', text: 'c' }, { id: 'C2', text: 'd', withdrawn: w }] },
+    paper: {
+      title: 'P',
+      venueId: 'openreview:x',
+      authors: [],
+      claims: [
+        { id: 'C1', text: 'c' },
+        { id: 'C2', text: 'd', withdrawn: w },
+      ],
+    },
     falsifications: [
-      { id: 'F1', claim: 'C1', logbook: 'L1', assertion: 'a', checks: [{ id: 'k1', kind: 'growth-fit', title: 't', params: {} }, { id: 'k2', kind: 'growth-fit', title: 't', params: {}, withdrawn: w }], checklist: [] },
+      {
+        id: 'F1',
+        claim: 'C1',
+        logbook: 'L1',
+        assertion: 'a',
+        checks: [
+          { id: 'k1', kind: 'growth-fit', title: 't', params: {} },
+          { id: 'k2', kind: 'growth-fit', title: 't', params: {}, withdrawn: w },
+        ],
+        checklist: [],
+      },
       { id: 'F2', claim: 'C2', logbook: 'L1', assertion: 'b', checks: [], checklist: [], withdrawn: w },
     ],
     paperMarkdown: '# P\n',
@@ -68,12 +96,16 @@ describe('column params of a check form', () => {
 
   it('offers the header and marks a value the table lacks (property)', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,5}$/), { minLength: 1, maxLength: 6 }), fc.stringMatching(/^[A-Za-z_]{0,4}$/), (header, value) => {
-        expect(headerOf(`${header.join(',')}\n${header.map(() => '1').join(',')}\n`)).toEqual(header);
-        const c = columnChoices(header, value);
-        expect(c.options).toEqual(header);
-        expect(c.unknown).toBe(value !== '' && !header.includes(value) ? value : null);
-      }),
+      fc.property(
+        fc.uniqueArray(fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,5}$/), { minLength: 1, maxLength: 6 }),
+        fc.stringMatching(/^[A-Za-z_]{0,4}$/),
+        (header, value) => {
+          expect(headerOf(`${header.join(',')}\n${header.map(() => '1').join(',')}\n`)).toEqual(header);
+          const c = columnChoices(header, value);
+          expect(c.options).toEqual(header);
+          expect(c.unknown).toBe(value !== '' && !header.includes(value) ? value : null);
+        },
+      ),
     );
     expect(headerOf('"a,b\n')).toBeNull();
   });
@@ -81,7 +113,16 @@ describe('column params of a check form', () => {
   it('renders x, y and se as selects of the table header; the example y=additive, se=se is marked as not a column', async () => {
     const SchemaForm = await component<Record<string, unknown>>('SchemaForm', 'SchemaForm');
     const values = valuesFrom(form, { ...growthFitKind.example, table: 'tables/sweep.csv' });
-    const html = renderToStaticMarkup(h(SchemaForm, { form, values, onChange: () => undefined, files: [{ path: 'tables/sweep.csv', size: 40 }], idPrefix: 't', columns: { table: { path: 'tables/sweep.csv', columns: ['k', 'ratio', 'H_k'] } } }));
+    const html = renderToStaticMarkup(
+      h(SchemaForm, {
+        form,
+        values,
+        onChange: () => undefined,
+        files: [{ path: 'tables/sweep.csv', size: 40 }],
+        idPrefix: 't',
+        columns: { table: { path: 'tables/sweep.csv', columns: ['k', 'ratio', 'H_k'] } },
+      }),
+    );
     for (const name of ['x', 'y', 'se']) expect(html).toContain(`data-testid="column-${name}"`);
     expect(html).toContain('>additive (not a column of the table)</option>');
     expect(html).toContain('data-testid="column-unknown-y"');
@@ -96,9 +137,19 @@ describe('column params of a check form', () => {
   it('Withdraw… opens nothing until pressed, and a withdrawn item shows who, when and why', async () => {
     const WithdrawButton = await component<Record<string, unknown>>('Withdraw', 'WithdrawButton');
     const WithdrawnNote = await component<Record<string, unknown>>('Withdraw', 'WithdrawnNote');
-    const btn = renderToStaticMarkup(h(WithdrawButton, { api: {}, caseId: 'alpha', what: { item: 'check', finding: 'F1', id: 'k1' }, reviewer: 'Ada', onWithdrawn: () => undefined }));
+    const btn = renderToStaticMarkup(
+      h(WithdrawButton, {
+        api: {},
+        caseId: 'alpha',
+        what: { item: 'check', finding: 'F1', id: 'k1' },
+        reviewer: 'Ada',
+        onWithdrawn: () => undefined,
+      }),
+    );
     expect(btn).toContain('data-testid="withdraw-check-F1-k1"');
     expect(btn).toContain('aria-label="Withdraw check F1/k1"');
-    expect(renderToStaticMarkup(h(WithdrawnNote, { withdrawn: w, testId: 'n' }))).toContain('withdrawn by Ada on 2026-12-02: y names a column the table does not have');
+    expect(renderToStaticMarkup(h(WithdrawnNote, { withdrawn: w, testId: 'n' }))).toContain(
+      'withdrawn by Ada on 2026-12-02: y names a column the table does not have',
+    );
   });
 });

@@ -3,7 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import { chordKeys, chordLabel, isMacPlatform, matchesChord, parseChord, type KeyLike } from '../../../renderer/palette/chord';
 
-const key = (k: Partial<KeyLike> & { key: string }): KeyLike => ({ code: '', ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...k });
+const key = (k: Partial<KeyLike> & { key: string }): KeyLike => ({
+  code: '',
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  shiftKey: false,
+  ...k,
+});
 
 describe('chords', () => {
   it('Mod is Ctrl elsewhere and Cmd on macOS', () => {

@@ -4,12 +4,18 @@ import { describe, expect, it, vi } from 'vitest';
 import { commandForKey, createCommandStore, type Command } from '../../../renderer/palette/commands';
 import type { KeyLike } from '../../../renderer/palette/chord';
 
-const key = (k: Partial<KeyLike> & { key: string; code: string }): KeyLike => ({ ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...k });
+const key = (k: Partial<KeyLike> & { key: string; code: string }): KeyLike => ({
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  shiftKey: false,
+  ...k,
+});
 const cmd = (id: string, more: Partial<Command> = {}): Command => ({ id, title: id, group: 'g', run: vi.fn(), ...more });
 const outside = { typing: null, dialogOpen: false, mac: false } as const;
 
 describe('createCommandStore', () => {
-  it('lists owners in registration order, replaces and removes an owner\'s commands, and notifies', () => {
+  it("lists owners in registration order, replaces and removes an owner's commands, and notifies", () => {
     const store = createCommandStore();
     const a = Symbol('a');
     const b = Symbol('b');

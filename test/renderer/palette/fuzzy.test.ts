@@ -4,7 +4,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fuzzyFilter, fuzzyMatch } from '../../../renderer/palette/fuzzy';
 
-const TITLES = ['Run all checks of the case', 'Draft the letter to the authors', 'Cancel the run', 'Focus the paper pane', 'Focus the sandbox pane', 'Record a decision…', 'Open case: Follow-then-mark paging'];
+const TITLES = [
+  'Run all checks of the case',
+  'Draft the letter to the authors',
+  'Cancel the run',
+  'Focus the paper pane',
+  'Focus the sandbox pane',
+  'Record a decision…',
+  'Open case: Follow-then-mark paging',
+];
 
 describe('fuzzyMatch', () => {
   it('matches a subsequence and says where', () => {

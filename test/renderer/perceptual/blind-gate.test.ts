@@ -12,7 +12,15 @@ import { review } from './components';
 
 const [BlindCover, ReviewList] = await Promise.all([review.BlindCover(), review.ReviewList()]);
 const none = () => undefined;
-const summary = (over: Partial<ReviewSummaryView>): ReviewSummaryView => ({ reviewId: 'r1', reviewer: 'Ada', repeatShare: 0.1, createdAt: '2026-11-29T16:00:00.000Z', total: 141, answered: 10, ...over });
+const summary = (over: Partial<ReviewSummaryView>): ReviewSummaryView => ({
+  reviewId: 'r1',
+  reviewer: 'Ada',
+  repeatShare: 0.1,
+  createdAt: '2026-11-29T16:00:00.000Z',
+  total: 141,
+  answered: 10,
+  ...over,
+});
 
 describe('blindReviewOf', () => {
   it('is the reviewer’s newest incomplete review, or the incomplete one in the URL, else null', () => {
@@ -39,7 +47,10 @@ describe('blindReviewOf', () => {
         const reviews = rows.map((r, i) => summary({ reviewId: `r${i}`, reviewer: r.who, answered: r.answered, total: 4 }));
         const inUrl = at === undefined ? undefined : `r${at}`;
         const got = blindReviewOf(reviews, who, inUrl);
-        const expected = reviews.find((r) => r.reviewId === inUrl && r.answered < r.total) ?? reviews.find((r) => who !== '' && r.reviewer === who && r.answered < r.total) ?? null;
+        const expected =
+          reviews.find((r) => r.reviewId === inUrl && r.answered < r.total) ??
+          reviews.find((r) => who !== '' && r.reviewer === who && r.answered < r.total) ??
+          null;
         expect(got).toBe(expected);
       }),
       { seed: 22, numRuns: 300 },
@@ -49,7 +60,9 @@ describe('blindReviewOf', () => {
 
 describe('blind markup', () => {
   it('the cover shows the progress and a resume button, and no seed', () => {
-    const html = renderToStaticMarkup(h(BlindCover, { caseId: 'quantization-stability', review: summary({}), reviewer: 'Ada', onReviewerChange: none, onResume: none }));
+    const html = renderToStaticMarkup(
+      h(BlindCover, { caseId: 'quantization-stability', review: summary({}), reviewer: 'Ada', onReviewerChange: none, onResume: none }),
+    );
     expect(html).toContain('data-testid="blind-cover-resume"');
     expect(html).toContain('10 of 141 answered (7%)');
     expect(html).not.toMatch(/seed/i);

@@ -19,7 +19,19 @@ async function load<P>(file: string, name: string): Promise<FunctionComponent<P>
 
 export const review = {
   ReviewList: () => load<{ reviews: readonly ReviewSummaryView[]; onOpen(reviewId: string): void }>('ReviewList', 'ReviewList'),
-  AnswerLegend: () => load<{ answers: readonly PerceptualAnswerOption[]; enabled: boolean; onAnswer(value: string): void }>('AnswerLegend', 'AnswerLegend'),
-  BlindCover: () => load<{ caseId: string; review: ReviewSummaryView; reviewer: string; onReviewerChange(name: string): void; onResume(reviewId: string): void }>('BlindCover', 'BlindCover'),
-  ReviewOutcome: () => load<{ detail: CaseDetail; run: RunState | undefined; starting: boolean; runError: string | null; onRun(): void; complete: boolean }>('ReviewOutcome', 'ReviewOutcome'),
+  AnswerLegend: () =>
+    load<{ answers: readonly PerceptualAnswerOption[]; enabled: boolean; onAnswer(value: string): void }>('AnswerLegend', 'AnswerLegend'),
+  BlindCover: () =>
+    load<{
+      caseId: string;
+      review: ReviewSummaryView;
+      reviewer: string;
+      onReviewerChange(name: string): void;
+      onResume(reviewId: string): void;
+    }>('BlindCover', 'BlindCover'),
+  ReviewOutcome: () =>
+    load<{ detail: CaseDetail; run: RunState | undefined; starting: boolean; runError: string | null; onRun(): void; complete: boolean }>(
+      'ReviewOutcome',
+      'ReviewOutcome',
+    ),
 };

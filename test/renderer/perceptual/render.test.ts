@@ -11,7 +11,16 @@ import { review } from './components';
 const [ReviewList, AnswerLegend, ReviewOutcome] = await Promise.all([review.ReviewList(), review.AnswerLegend(), review.ReviewOutcome()]);
 const none = () => undefined;
 
-const summary = (over: Partial<ReviewSummaryView>): ReviewSummaryView => ({ reviewId: 'r1', reviewer: 'Ada', seed: 7, repeatShare: 0.1, createdAt: '2026-11-29T16:00:00.000Z', total: 141, answered: 10, ...over });
+const summary = (over: Partial<ReviewSummaryView>): ReviewSummaryView => ({
+  reviewId: 'r1',
+  reviewer: 'Ada',
+  seed: 7,
+  repeatShare: 0.1,
+  createdAt: '2026-11-29T16:00:00.000Z',
+  total: 141,
+  answered: 10,
+  ...over,
+});
 
 function caseWithReviewChecks(): CaseDetail {
   return {
@@ -19,8 +28,25 @@ function caseWithReviewChecks(): CaseDetail {
     title: 'Quantization',
     paper: { title: 'P', venueId: 'v', authors: [], claims: [{ id: 'C1', text: 'stable' }] },
     falsifications: [
-      { id: 'F1', claim: 'C1', logbook: 'lb', assertion: 'Images collapse at 3 bits.', checks: [{ id: 'consistency', kind: 'review-consistency', title: 'Consistency of the reviews', params: {} }, { id: 'verdict', kind: 'perceptual-verdict', title: 'Share judged unusable', params: {} }], checklist: [] },
-      { id: 'F2', claim: 'C1', logbook: 'lb', assertion: 'PSNR drops.', checks: [{ id: 'psnr', kind: 'image-metrics', title: 'PSNR', params: {} }], checklist: [] },
+      {
+        id: 'F1',
+        claim: 'C1',
+        logbook: 'lb',
+        assertion: 'Images collapse at 3 bits.',
+        checks: [
+          { id: 'consistency', kind: 'review-consistency', title: 'Consistency of the reviews', params: {} },
+          { id: 'verdict', kind: 'perceptual-verdict', title: 'Share judged unusable', params: {} },
+        ],
+        checklist: [],
+      },
+      {
+        id: 'F2',
+        claim: 'C1',
+        logbook: 'lb',
+        assertion: 'PSNR drops.',
+        checks: [{ id: 'psnr', kind: 'image-metrics', title: 'PSNR', params: {} }],
+        checklist: [],
+      },
     ],
     paperMarkdown: '',
     logbooks: [],
@@ -32,7 +58,12 @@ function caseWithReviewChecks(): CaseDetail {
 
 describe('review markup', () => {
   it('lists reviews with their progress and a labelled resume or open button', () => {
-    const html = renderToStaticMarkup(h(ReviewList, { reviews: [summary({}), summary({ reviewId: 'r2', reviewer: 'Bo', answered: 141, exported: 'reviews/r2.csv' })], onOpen: none }));
+    const html = renderToStaticMarkup(
+      h(ReviewList, {
+        reviews: [summary({}), summary({ reviewId: 'r2', reviewer: 'Bo', answered: 141, exported: 'reviews/r2.csv' })],
+        onOpen: none,
+      }),
+    );
     expect(html).toContain('10 of 141 answered (7%)');
     expect(html).toContain('aria-valuenow="10"');
     expect(html).toContain('aria-label="Resume Ada&#x27;s review (10 of 141 answered (7%))"');
@@ -56,12 +87,24 @@ describe('review markup', () => {
 
   it('shows nothing decided before a run, then the decision and the review checks of the report', () => {
     const detail = caseWithReviewChecks();
-    const before = renderToStaticMarkup(h(ReviewOutcome, { detail, run: undefined, starting: false, runError: null, onRun: none, complete: false }));
+    const before = renderToStaticMarkup(
+      h(ReviewOutcome, { detail, run: undefined, starting: false, runError: null, onRun: none, complete: false }),
+    );
     expect(before).toContain('data-decision="pending"');
     expect(before).toContain('Not computed yet');
     expect(before).toContain('The review is not complete');
     expect(before).not.toContain('data-falsification="F2"');
-    const consistency = { falsificationId: 'F1', checkId: 'consistency', kind: 'review-consistency', title: 'Consistency of the reviews', outcome: 'neutral' as const, summary: 'waiting for review: 10 of 141 answered', evidence: {}, artifacts: [], durationMs: 1 };
+    const consistency = {
+      falsificationId: 'F1',
+      checkId: 'consistency',
+      kind: 'review-consistency',
+      title: 'Consistency of the reviews',
+      outcome: 'neutral' as const,
+      summary: 'waiting for review: 10 of 141 answered',
+      evidence: {},
+      artifacts: [],
+      durationMs: 1,
+    };
     const psnr = { ...consistency, checkId: 'psnr', kind: 'image-metrics', title: 'PSNR', falsificationId: 'F1', summary: 'psnr' };
     const run: RunState = {
       runId: 'run1',
@@ -70,7 +113,22 @@ describe('review markup', () => {
       status: 'finished',
       logs: [],
       results: [consistency, psnr],
-      report: { runId: 'run1', caseId: 'q', startedAt: 'a', finishedAt: 'b', falsifications: [{ falsificationId: 'F1', claim: 'C1', assertion: 'x', decision: 'inconclusive', reason: 'waiting for review', checks: [consistency, psnr] }] },
+      report: {
+        runId: 'run1',
+        caseId: 'q',
+        startedAt: 'a',
+        finishedAt: 'b',
+        falsifications: [
+          {
+            falsificationId: 'F1',
+            claim: 'C1',
+            assertion: 'x',
+            decision: 'inconclusive',
+            reason: 'waiting for review',
+            checks: [consistency, psnr],
+          },
+        ],
+      },
     };
     const after = renderToStaticMarkup(h(ReviewOutcome, { detail, run, starting: false, runError: null, onRun: none, complete: false }));
     expect(after).toContain('data-decision="inconclusive"');

@@ -7,7 +7,13 @@ import type { KeyLike } from '../../../renderer/palette/chord';
 import { commandForKey } from '../../../renderer/palette/commands';
 import { answerChord, reviewCommands, type ReviewControls } from '../../../renderer/perceptual/review-commands';
 
-const key = (k: Partial<KeyLike> & { key: string; code: string }): KeyLike => ({ ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...k });
+const key = (k: Partial<KeyLike> & { key: string; code: string }): KeyLike => ({
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  shiftKey: false,
+  ...k,
+});
 const outside = { typing: null, dialogOpen: false, mac: false } as const;
 const typing = { typing: 'field', dialogOpen: false, mac: false } as const;
 
@@ -87,7 +93,12 @@ describe('review commands', () => {
   it('fires no key while the reviewer types in the note field', () => {
     const c = controls();
     const list = reviewCommands(c);
-    for (const k of [key({ key: '1', code: 'Digit1' }), key({ key: 'u', code: 'KeyU' }), key({ key: 'z', code: 'KeyZ', ctrlKey: true }), key({ key: 'b', code: 'KeyB' })]) {
+    for (const k of [
+      key({ key: '1', code: 'Digit1' }),
+      key({ key: 'u', code: 'KeyU' }),
+      key({ key: 'z', code: 'KeyZ', ctrlKey: true }),
+      key({ key: 'b', code: 'KeyB' }),
+    ]) {
       expect(commandForKey(list, k, typing)).toBeNull();
     }
   });
@@ -107,7 +118,7 @@ describe('review commands', () => {
     expect(c.onZoom).toHaveBeenCalledWith(1);
   });
 
-  it('turns a case\'s answer key into a chord, refusing what is not one key', () => {
+  it("turns a case's answer key into a chord, refusing what is not one key", () => {
     expect(answerChord('1')).toBe('1');
     expect(answerChord('A')).toBe('a');
     expect(answerChord('=')).toBe('=');

@@ -12,15 +12,21 @@ const under = (t: ViewTransform, px: number, py: number) => ({ u: (px - t.x) / t
 describe('view transform', () => {
   it('keeps the image point under the cursor fixed when zooming in', () => {
     fc.assert(
-      fc.property(fc.double({ min: 0, max: 400, noNaN: true }), fc.double({ min: 0, max: 300, noNaN: true }), fc.double({ min: 1, max: 4, noNaN: true }), fc.double({ min: 1, max: 4, noNaN: true }), (px, py, f1, f2) => {
-        const t1 = zoomAt(IDENTITY, f1, px, py, BOX);
-        const before = under(t1, px, py);
-        const t2 = zoomAt(t1, f2, px, py, BOX);
-        if (t2.scale === MAX_SCALE) return;
-        const after = under(t2, px, py);
-        expect(after.u).toBeCloseTo(before.u, 6);
-        expect(after.v).toBeCloseTo(before.v, 6);
-      }),
+      fc.property(
+        fc.double({ min: 0, max: 400, noNaN: true }),
+        fc.double({ min: 0, max: 300, noNaN: true }),
+        fc.double({ min: 1, max: 4, noNaN: true }),
+        fc.double({ min: 1, max: 4, noNaN: true }),
+        (px, py, f1, f2) => {
+          const t1 = zoomAt(IDENTITY, f1, px, py, BOX);
+          const before = under(t1, px, py);
+          const t2 = zoomAt(t1, f2, px, py, BOX);
+          if (t2.scale === MAX_SCALE) return;
+          const after = under(t2, px, py);
+          expect(after.u).toBeCloseTo(before.u, 6);
+          expect(after.v).toBeCloseTo(before.v, 6);
+        },
+      ),
     );
   });
 

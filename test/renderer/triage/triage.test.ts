@@ -6,11 +6,29 @@ import { describe, expect, it } from 'vitest';
 import type { TriageRowView } from '../../../common/api/contract';
 import { API_METHODS } from '../../../common/api/methods';
 import { createRecheckService } from '../../../app/api/service';
-import { caseIdForPaper, claimIsText, countsLargestFirst, groupQueue, paperStub, TIER_HEADINGS, verdictTally } from '../../../renderer/triage/triage';
+import {
+  caseIdForPaper,
+  claimIsText,
+  countsLargestFirst,
+  groupQueue,
+  paperStub,
+  TIER_HEADINGS,
+  verdictTally,
+} from '../../../renderer/triage/triage';
 import { tempDir } from '../../helpers/temp-case';
 
 function row(tier: TriageRowView['tier'], paper: string, claim: string, extra: Partial<TriageRowView> = {}): TriageRowView {
-  return { tier, paper, claim, status: tier === 'premature' ? 'verified' : tier, verdicts: { verified: 0, falsified: 1, toy: 0, inconclusive: 0 }, logbooks: ['a/repro'], logbookVerdicts: [{ logbook: 'a/repro', verdict: 'falsified' }], caseIds: [], ...extra };
+  return {
+    tier,
+    paper,
+    claim,
+    status: tier === 'premature' ? 'verified' : tier,
+    verdicts: { verified: 0, falsified: 1, toy: 0, inconclusive: 0 },
+    logbooks: ['a/repro'],
+    logbookVerdicts: [{ logbook: 'a/repro', verdict: 'falsified' }],
+    caseIds: [],
+    ...extra,
+  };
 }
 
 function contractAccepts(id: string): boolean {
@@ -38,7 +56,11 @@ describe('groupQueue', () => {
   });
 
   it('puts premature verifications after contested claims and before toy-only support (one rank with contested)', () => {
-    const q = [row('contested', 'p2', 'C1'), row('premature', 'p1', 'C2', { status: 'verified', premature: [{ logbook: 'a/repro', reason: 'paging/F2: 4 points' }] }), row('toy', 'p3', 'C4')];
+    const q = [
+      row('contested', 'p2', 'C1'),
+      row('premature', 'p1', 'C2', { status: 'verified', premature: [{ logbook: 'a/repro', reason: 'paging/F2: 4 points' }] }),
+      row('toy', 'p3', 'C4'),
+    ];
     const groups = groupQueue(q);
     expect(groups.map((g) => g.tier)).toEqual(['contested', 'premature', 'toy']);
     expect(groups.flatMap((g) => g.rows)).toEqual(q);
@@ -47,7 +69,8 @@ describe('groupQueue', () => {
 
   it('groups the core’s queue of a real ledger without reordering it (the core sorts by tier first)', async () => {
     const service = await createRecheckService({ workspaceDir: tempDir() });
-    const csv = 'paper,claim,logbook,verdict\nopenreview:A,C1,x,toy\nopenreview:A,C2,x,verified\nopenreview:A,C2,y,falsified\nopenreview:B,C1,x,falsified\nopenreview:B,C2,y,falsified\nopenreview:B,C2,z,falsified\n';
+    const csv =
+      'paper,claim,logbook,verdict\nopenreview:A,C1,x,toy\nopenreview:A,C2,x,verified\nopenreview:A,C2,y,falsified\nopenreview:B,C1,x,falsified\nopenreview:B,C2,y,falsified\nopenreview:B,C2,z,falsified\n';
     const t = await service.triageLedger({ name: 'v.csv', base64: Buffer.from(csv).toString('base64') });
     const flat = groupQueue(t.queue).flatMap((g) => g.rows);
     expect(flat).toEqual(t.queue);
@@ -115,13 +138,19 @@ describe('paperStub', () => {
 
   it('keeps its title line a title whatever the claim holds', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 200 }), fc.string({ unit: fc.constantFrom('a', ' ', '\n', '\r', '>', '#', '`'), maxLength: 40 })), (claim) => {
-        const md = paperStub(row('falsified', 'openreview:X', claim), 'l.csv');
-        expect(/^# Paper openreview:X$/m.exec(md)?.index).toBe(0);
-        // Every line of the claim stays inside the quote.
-        const section = md.slice(md.indexOf('## The claim to re-check') + '## The claim to re-check\n\n'.length, md.indexOf('\n\nLedger status'));
-        for (const line of section.split('\n')) expect(line.startsWith('>')).toBe(true);
-      }),
+      fc.property(
+        fc.oneof(fc.string({ maxLength: 200 }), fc.string({ unit: fc.constantFrom('a', ' ', '\n', '\r', '>', '#', '`'), maxLength: 40 })),
+        (claim) => {
+          const md = paperStub(row('falsified', 'openreview:X', claim), 'l.csv');
+          expect(/^# Paper openreview:X$/m.exec(md)?.index).toBe(0);
+          // Every line of the claim stays inside the quote.
+          const section = md.slice(
+            md.indexOf('## The claim to re-check') + '## The claim to re-check\n\n'.length,
+            md.indexOf('\n\nLedger status'),
+          );
+          for (const line of section.split('\n')) expect(line.startsWith('>')).toBe(true);
+        },
+      ),
     );
   });
 });

@@ -20,7 +20,9 @@ await new Promise<void>((resolve) => {
   process.stdin.once('data', () => resolve());
   process.stdin.once('end', () => resolve());
 });
-const results = await Promise.allSettled(Array.from({ length: n }, (_, i) => addClaim(dir, registry, { who: 'child' }, { text: `child claim ${i}` })));
+const results = await Promise.allSettled(
+  Array.from({ length: n }, (_, i) => addClaim(dir, registry, { who: 'child' }, { text: `child claim ${i}` })),
+);
 const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
 for (const f of failed) process.stderr.write(`${String((f.reason as Error).message)}\n`);
 process.exit(failed.length === 0 ? 0 : 1);

@@ -133,7 +133,13 @@ function statusOf(data: Buffer): number | null {
 }
 
 /** A request with the server's own Host header and `extra` headers (ending with `Connection: close` unless `keepOpen`). */
-export function httpRequestBytes(port: number, requestLine: string, extra: string[] = [], body: Buffer | string = '', keepOpen = false): Buffer {
+export function httpRequestBytes(
+  port: number,
+  requestLine: string,
+  extra: string[] = [],
+  body: Buffer | string = '',
+  keepOpen = false,
+): Buffer {
   const head = [requestLine, `Host: 127.0.0.1:${port}`, ...extra, ...(keepOpen ? [] : ['Connection: close']), '', ''].join('\r\n');
   return Buffer.concat([Buffer.from(head, 'latin1'), Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8')]);
 }
@@ -171,7 +177,7 @@ export function wsFrame(f: FrameSpec): Buffer {
   const len = f.declaredLength ?? f.payload.length;
   const form = f.lengthForm ?? (len < 126 ? 7 : len < 65_536 ? 16 : 64);
   const mask = f.mask === undefined ? Buffer.from([0x12, 0x34, 0x56, 0x78]) : f.mask;
-  const first = ((f.fin ?? true) ? 0x80 : 0) | ((f.rsv ?? 0) & 7) << 4 | (f.opcode & 0x0f);
+  const first = ((f.fin ?? true) ? 0x80 : 0) | (((f.rsv ?? 0) & 7) << 4) | (f.opcode & 0x0f);
   const maskBit = mask === null ? 0 : 0x80;
   let head: Buffer;
   if (form === 7) head = Buffer.from([first, maskBit | (len & 0x7f)]);
@@ -272,11 +278,24 @@ function closeCodeIn(data: Buffer): number | null | undefined {
 }
 
 /** An API call over HTTP with the token: status, parsed body (or the text) and headers. */
-export function apiCall(port: number, token: string, method: string, args: unknown[] | string, timeoutMs = 10_000): Promise<{ status: number; body: unknown; text: string; headers: Record<string, string | string[] | undefined> }> {
+export function apiCall(
+  port: number,
+  token: string,
+  method: string,
+  args: unknown[] | string,
+  timeoutMs = 10_000,
+): Promise<{ status: number; body: unknown; text: string; headers: Record<string, string | string[] | undefined> }> {
   const body = typeof args === 'string' ? args : JSON.stringify({ args });
   return new Promise((ok, fail) => {
     const req = request(
-      { host: '127.0.0.1', port, method: 'POST', path: `/api/call/${method}`, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, timeout: timeoutMs },
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: `/api/call/${method}`,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        timeout: timeoutMs,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -314,7 +333,13 @@ async function serveAsChild(limitsJson: string | undefined): Promise<void> {
   writeFileSync(join(renderer, 'sandbox', 'index.html'), '<!doctype html><title>sandbox</title>');
   const service = await createRecheckService({ workspaceDir: workspace });
   const limits = limitsJson ? (JSON.parse(limitsJson) as Record<string, number>) : {};
-  const server = await startBrowserServer({ api: service, rendererDir: renderer, port: 0, log: (l) => process.stderr.write(`${l}\n`), limits });
+  const server = await startBrowserServer({
+    api: service,
+    rendererDir: renderer,
+    port: 0,
+    log: (l) => process.stderr.write(`${l}\n`),
+    limits,
+  });
   process.stdout.write(`${JSON.stringify({ port: server.port, token: server.token, workspace })}\n`);
   process.stdin.resume();
   process.stdin.on('end', () => {

@@ -143,8 +143,47 @@ const DENIED_PROCESS: Record<string, DeniedResource> = {
   mainModule: 'file',
   permission: 'environment',
 };
-const FORWARDED = new Set(['nextTick', 'hrtime', 'versions', 'version', 'platform', 'arch', 'release', 'memoryUsage', 'cpuUsage', 'resourceUsage', 'uptime', 'emitWarning', 'features', 'on', 'once', 'off', 'addListener', 'removeListener', 'removeAllListeners', 'listeners', 'listenerCount', 'emit', 'exitCode', 'title', 'pid', 'ppid', 'config', 'allowedNodeEnvironmentFlags', 'argv0', 'execArgv', 'argv']);
-const views: Record<string, unknown> = { env: Object.freeze({}), stdout: streamView('info'), stderr: streamView('warn'), exit: exitWithReport, reallyExit: exitWithReport, abort: () => exitWithReport(134) };
+const FORWARDED = new Set([
+  'nextTick',
+  'hrtime',
+  'versions',
+  'version',
+  'platform',
+  'arch',
+  'release',
+  'memoryUsage',
+  'cpuUsage',
+  'resourceUsage',
+  'uptime',
+  'emitWarning',
+  'features',
+  'on',
+  'once',
+  'off',
+  'addListener',
+  'removeListener',
+  'removeAllListeners',
+  'listeners',
+  'listenerCount',
+  'emit',
+  'exitCode',
+  'title',
+  'pid',
+  'ppid',
+  'config',
+  'allowedNodeEnvironmentFlags',
+  'argv0',
+  'execArgv',
+  'argv',
+]);
+const views: Record<string, unknown> = {
+  env: Object.freeze({}),
+  stdout: streamView('info'),
+  stderr: streamView('warn'),
+  exit: exitWithReport,
+  reallyExit: exitWithReport,
+  abort: () => exitWithReport(134),
+};
 // The proxy's target is an empty object, not the real process: its traps may then answer "no own keys"
 // without breaking the invariants a proxy of the real object would have to keep.
 const processView = new Proxy({} as typeof process, {
@@ -177,7 +216,10 @@ const processView = new Proxy({} as typeof process, {
 Object.defineProperty(globalThis, 'process', { value: processView, writable: false, configurable: false });
 
 // console -> log messages; its raw streams too, so nothing reaches fd 1 but the runner's own envelopes.
-for (const [name, level] of [['_stdout', 'info'], ['_stderr', 'warn']] as const) {
+for (const [name, level] of [
+  ['_stdout', 'info'],
+  ['_stderr', 'warn'],
+] as const) {
   try {
     Object.defineProperty(console, name, { value: streamView(level), writable: false, configurable: false });
   } catch {

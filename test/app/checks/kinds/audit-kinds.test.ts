@@ -37,15 +37,23 @@ describe('padding-audit', () => {
   const dir = tempDir();
   const ctx = makeTestContext(dir);
   // One sequence per model: tokens 3, 0 (EOS), 0, 0; nll a: [1.2, 0.4, 0, 0], b: [1.6, 0.4, 0, 0].
-  writeFileSync(join(dir, 'p.csv'), 'model,seq,pos,token,nll\na,s,0,3,1.2\na,s,1,0,0.4\na,s,2,0,0\na,s,3,0,0\nb,s,0,3,1.6\nb,s,1,0,0.4\nb,s,2,0,0\nb,s,3,0,0\n');
+  writeFileSync(
+    join(dir, 'p.csv'),
+    'model,seq,pos,token,nll\na,s,0,3,1.2\na,s,1,0,0.4\na,s,2,0,0\na,s,3,0,0\nb,s,0,3,1.6\nb,s,1,0,0.4\nb,s,2,0,0\nb,s,3,0,0\n',
+  );
   it('refutes when the stated figures hold on the corrected numbers, supports when they fail, neutral without a claim', async () => {
     const corrected = Math.exp(0.8); // (1.2 + 0.4) / 2
-    const ok = await paddingAuditKind.run({ positions: 'p.csv', padToken: '0', claim: { perplexity: { a: corrected } }, logbook: { perplexity: { a: Math.exp(0.4) } } }, ctx);
+    const ok = await paddingAuditKind.run(
+      { positions: 'p.csv', padToken: '0', claim: { perplexity: { a: corrected } }, logbook: { perplexity: { a: Math.exp(0.4) } } },
+      ctx,
+    );
     expect(ok.outcome).toBe('refutes');
     expect(ok.evidence.explainedByPadding).toBe(true);
     const bad = await paddingAuditKind.run({ positions: 'p.csv', padToken: '0', baseline: 'a', claim: { qualityCost: { b: 0.05 } } }, ctx);
     expect(bad.outcome).toBe('supports'); // corrected cost exp(0.2) - 1 = 22%
     expect((await paddingAuditKind.run({ positions: 'p.csv', padToken: '0' }, ctx)).outcome).toBe('neutral');
-    await expect(paddingAuditKind.run({ positions: 'p.csv', padToken: '0', claim: { perplexity: { zz: 2 } } }, ctx)).rejects.toThrow(/no model "zz"/);
+    await expect(paddingAuditKind.run({ positions: 'p.csv', padToken: '0', claim: { perplexity: { zz: 2 } } }, ctx)).rejects.toThrow(
+      /no model "zz"/,
+    );
   });
 });

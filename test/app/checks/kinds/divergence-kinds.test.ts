@@ -13,12 +13,18 @@ const caseDir = tempDir();
 mkdirSync(join(caseDir, 'logbook'));
 mkdirSync(join(caseDir, 'sandbox'));
 writeFileSync(join(caseDir, 'logbook', 'reverse.mjs'), 'export default (p, q) => q.reduce((s, qi, i) => s + qi * Math.log(qi / p[i]), 0);');
-writeFileSync(join(caseDir, 'logbook', 'half.mjs'), 'export default (p, q) => 0.5 * p.reduce((s, pi, i) => s + pi * Math.log(pi / q[i]), 0);');
+writeFileSync(
+  join(caseDir, 'logbook', 'half.mjs'),
+  'export default (p, q) => 0.5 * p.reduce((s, pi, i) => s + pi * Math.log(pi / q[i]), 0);',
+);
 cpSync(resolve(import.meta.dirname, '../../../../cases/kl-direction/sandbox/mode-fit.ts'), join(caseDir, 'sandbox', 'mode-fit.ts'));
 
 describe.skipIf(c === null)('divergence check kinds', () => {
   it('divergence-audit refutes when the code computes the theory divergence, is neutral when it matches none', async () => {
-    const same = await divergenceAuditKind.run({ module: 'logbook/reverse.mjs', theory: 'reverse-kl', probes: 16 }, makeTestContext(caseDir));
+    const same = await divergenceAuditKind.run(
+      { module: 'logbook/reverse.mjs', theory: 'reverse-kl', probes: 16 },
+      makeTestContext(caseDir),
+    );
     expect(same.outcome).toBe('refutes');
     expect(same.evidence).toMatchObject({ verdict: 'reverse-kl', mismatch: false });
     const half = await divergenceAuditKind.run({ module: 'logbook/half.mjs', theory: 'reverse-kl', probes: 16 }, makeTestContext(caseDir));
@@ -30,7 +36,12 @@ describe.skipIf(c === null)('divergence check kinds', () => {
     const ctx = makeTestContext(caseDir);
     // Two heavily overlapping components (means -0.5 and 0.5, sd 1.2): a single symmetric bump at 0.
     const r = await klModeFitKind.run(
-      { module: 'sandbox/mode-fit.ts', teacher: { weights: [1, 1], means: [-0.5, 0.5], sds: [1.2, 1.2] }, grid: { min: -8, max: 8, points: 121 }, minSeparation: 0.25 },
+      {
+        module: 'sandbox/mode-fit.ts',
+        teacher: { weights: [1, 1], means: [-0.5, 0.5], sds: [1.2, 1.2] },
+        grid: { min: -8, max: 8, points: 121 },
+        minSeparation: 0.25,
+      },
       ctx,
     );
     expect(r.outcome).toBe('refutes');

@@ -24,12 +24,24 @@ export default (p: { k: number; slope: number }, api: { seed: number }) => {
   return { y: 1 + p.slope * Math.log(p.k) + noise, se: 0.05, seed: api.seed };
 };`,
 );
-writeFileSync(join(dir, 'sandbox', 'throws.ts'), `export default (p: { k: number }) => { if (p.k === 8) throw new Error('no k = 8'); return { y: 1 }; };`);
-writeFileSync(join(dir, 'sandbox', 'spins.ts'), `export default (p: { k: number }) => { while (p.k > 0) { /* never ends */ } return { y: 1 }; };`);
+writeFileSync(
+  join(dir, 'sandbox', 'throws.ts'),
+  `export default (p: { k: number }) => { if (p.k === 8) throw new Error('no k = 8'); return { y: 1 }; };`,
+);
+writeFileSync(
+  join(dir, 'sandbox', 'spins.ts'),
+  `export default (p: { k: number }) => { while (p.k > 0) { /* never ends */ } return { y: 1 }; };`,
+);
 writeFileSync(join(dir, 'sandbox', 'nested.ts'), `export default () => ({ y: [1, 2] });`);
 
 const ks = [2, 4, 8, 16, 32, 64, 128, 256];
-const sweep = (slope: number, program = 'sandbox/point.ts', seed = 3) => ({ program, grid: { k: ks, slope: [slope] }, seed, jobs: 2, timeoutSeconds: 60 });
+const sweep = (slope: number, program = 'sandbox/point.ts', seed = 3) => ({
+  program,
+  grid: { k: ks, slope: [slope] },
+  seed,
+  jobs: 2,
+  timeoutSeconds: 60,
+});
 
 describe.skipIf(c === null)('growth-fit over a computed sweep', () => {
   it('runs the sweep in the sandbox, fits the assembled table, records its hash, and resumes from the checkpoint', async () => {
@@ -52,7 +64,13 @@ describe.skipIf(c === null)('growth-fit over a computed sweep', () => {
     });
     const b = (r.evidence.models as { name: string; params: { b?: number } }[]).find((m) => m.name === 'log')?.params.b;
     expect(b).toBeCloseTo(0.5, 1);
-    expect(r.evidence.sweep).toMatchObject({ program: 'sandbox/point.ts', points: ks.length, computedPoints: ks.length, resumedPoints: 0, seed: 3 });
+    expect(r.evidence.sweep).toMatchObject({
+      program: 'sandbox/point.ts',
+      points: ks.length,
+      computedPoints: ks.length,
+      resumedPoints: 0,
+      seed: 3,
+    });
     expect(ctx.progressEvents.at(-1)).toMatchObject({ done: ks.length, total: ks.length });
     // Same run folder, same sweep: every point comes from the checkpoint, the table is byte-identical.
     const again = await growthFitKind.run({ sweep: sweep(0.5), x: 'k', y: 'y', se: 'se', weighting: 'se' }, ctx);
@@ -63,7 +81,10 @@ describe.skipIf(c === null)('growth-fit over a computed sweep', () => {
   it('does not support an asserted growth when the computed points are flat (cannot tell: a flat log law fits too)', async () => {
     // Seed 4: the constant law is preferred on these draws. Since issue 19 a growth finding is refuted only when
     // every growing law is rejected; a log law with a slope near 0 fits flat data, so the check is neutral.
-    const r = await growthFitKind.run({ sweep: sweep(0, 'sandbox/point.ts', 4), x: 'k', y: 'y', se: 'se', weighting: 'se' }, makeTestContext(dir));
+    const r = await growthFitKind.run(
+      { sweep: sweep(0, 'sandbox/point.ts', 4), x: 'k', y: 'y', se: 'se', weighting: 'se' },
+      makeTestContext(dir),
+    );
     expect(r.evidence.preferred).toBe('const');
     expect(Math.abs(r.evidence.growthSigma as number)).toBeLessThan(2);
     expect((r.evidence.conclusion as { value: string }).value).toBe('cannot-tell');
@@ -71,14 +92,20 @@ describe.skipIf(c === null)('growth-fit over a computed sweep', () => {
   });
 
   it('reports a failing point or a non-tabular result as bad input naming the point', async () => {
-    await expect(growthFitKind.run({ sweep: sweep(0, 'sandbox/throws.ts'), x: 'k', y: 'y' }, makeTestContext(dir))).rejects.toThrow(/throws\.ts: sweep point 2 \{"k":8,"slope":0\}: threw: .*no k = 8/);
-    await expect(growthFitKind.run({ sweep: sweep(0, 'sandbox/nested.ts'), x: 'k', y: 'y' }, makeTestContext(dir))).rejects.toThrow(/sweep point 0 .*cell "y" is \[1,2\]/);
+    await expect(growthFitKind.run({ sweep: sweep(0, 'sandbox/throws.ts'), x: 'k', y: 'y' }, makeTestContext(dir))).rejects.toThrow(
+      /throws\.ts: sweep point 2 \{"k":8,"slope":0\}: threw: .*no k = 8/,
+    );
+    await expect(growthFitKind.run({ sweep: sweep(0, 'sandbox/nested.ts'), x: 'k', y: 'y' }, makeTestContext(dir))).rejects.toThrow(
+      /sweep point 0 .*cell "y" is \[1,2\]/,
+    );
   });
 
   it('is cancelled by the context signal, before or while points run', async () => {
     const ac = new AbortController();
     ac.abort();
-    await expect(growthFitKind.run({ sweep: sweep(0.5), x: 'k', y: 'y' }, makeTestContext(dir, { signal: ac.signal }))).rejects.toBeInstanceOf(CancelledError);
+    await expect(
+      growthFitKind.run({ sweep: sweep(0.5), x: 'k', y: 'y' }, makeTestContext(dir, { signal: ac.signal })),
+    ).rejects.toBeInstanceOf(CancelledError);
     // Points that never end (well within their 60 s limit): only the signal can end this sweep.
     const running = new AbortController();
     const ctx = makeTestContext(dir, { signal: running.signal });

@@ -33,7 +33,16 @@ describe('growth-fit check kind', () => {
     expect(r.summary).toMatch(/^Conclusion: grows at level 0.05/);
     // Every law fitted, with its lack-of-fit test, AICc and weight; the minimums are in the evidence.
     const models = r.evidence.models as { name: string; lackOfFit: { p: number } | null; aicc: number; weight: number }[];
-    expect(models.map((m) => m.name)).toEqual(['const', 'log', 'power', 'inverse', 'inverse-power', 'exponential', 'log-inverse', 'log-shift']);
+    expect(models.map((m) => m.name)).toEqual([
+      'const',
+      'log',
+      'power',
+      'inverse',
+      'inverse-power',
+      'exponential',
+      'log-inverse',
+      'log-shift',
+    ]);
     for (const m of models) expect(typeof m.weight).toBe('number');
     expect(r.evidence.minimums).toMatchObject({ required: { points: 6, xRange: 10 }, met: true });
     // A sweep stopped at k = 16 saw 4 points: its log fit is reported, and its conclusion is cannot-tell.
@@ -63,11 +72,17 @@ describe('growth-fit check kind', () => {
     expect(c.wouldDecide.length).toBeGreaterThan(0);
     expect(flat.summary).toMatch(/Would decide it: /);
     // Slope 0.012 per ln k with se 0.05 per point: neither way.
-    const weak = await growthFitKind.run({ table: table(dir, 'weak.csv', (k, i) => 1 + 0.012 * Math.log(k) + eps[i]!), x: 'k', y: 'y', se: 'se' }, ctx);
+    const weak = await growthFitKind.run(
+      { table: table(dir, 'weak.csv', (k, i) => 1 + 0.012 * Math.log(k) + eps[i]!), x: 'k', y: 'y', se: 'se' },
+      ctx,
+    );
     expect(Math.abs(weak.evidence.growthSigma as number)).toBeLessThan(5);
     expect(weak.outcome).toBe('neutral');
-    const down = await growthFitKind.run({ table: table(dir, 'down.csv', (k, i) => 3 - 0.5 * Math.log(k) + eps[i]!), x: 'k', y: 'y', se: 'se' }, ctx);
-    expect((down.evidence.conclusion as { value: string; direction: string })).toMatchObject({ value: 'grows', direction: 'decreasing' });
+    const down = await growthFitKind.run(
+      { table: table(dir, 'down.csv', (k, i) => 3 - 0.5 * Math.log(k) + eps[i]!), x: 'k', y: 'y', se: 'se' },
+      ctx,
+    );
+    expect(down.evidence.conclusion as { value: string; direction: string }).toMatchObject({ value: 'grows', direction: 'decreasing' });
     expect(down.outcome).toBe('neutral');
   });
 
@@ -81,13 +96,19 @@ describe('growth-fit check kind', () => {
     expect(r.summary).toMatch(/^Conclusion: cannot tell/);
     expect(r.evidence.growthP as number).toBeCloseTo(0.0355, 3);
     // The short reason a premature verification quotes.
-    expect(r.insufficient).toMatch(/^below the minimums .*; would decide it: more points: 4 distinct x, at least 6 needed; a larger range of x/);
+    expect(r.insufficient).toMatch(
+      /^below the minimums .*; would decide it: more points: 4 distinct x, at least 6 needed; a larger range of x/,
+    );
   });
 
   it('reports bad tables as bad input naming the file and line', async () => {
     writeFileSync(join(dir, 'bad.csv'), 'k,y,se\n2,1,0.1\n4,x,0.1\n8,2,0.1\n');
-    await expect(growthFitKind.run({ table: 'bad.csv', x: 'k', y: 'y' }, makeTestContext(dir))).rejects.toThrow('bad.csv: line 3: column "y"');
+    await expect(growthFitKind.run({ table: 'bad.csv', x: 'k', y: 'y' }, makeTestContext(dir))).rejects.toThrow(
+      'bad.csv: line 3: column "y"',
+    );
     writeFileSync(join(dir, 'zero.csv'), 'k,y,se\n2,1,0\n4,2,0.1\n8,3,0.1\n');
-    await expect(growthFitKind.run({ table: 'zero.csv', x: 'k', y: 'y', se: 'se' }, makeTestContext(dir))).rejects.toThrow(/line 2: se 0 must be positive/);
+    await expect(growthFitKind.run({ table: 'zero.csv', x: 'k', y: 'y', se: 'se' }, makeTestContext(dir))).rejects.toThrow(
+      /line 2: se 0 must be positive/,
+    );
   });
 });

@@ -68,7 +68,15 @@ print(json.dumps(out))`;
     expect(g.level).toBeCloseTo(0.025, 15);
   });
   it('the weakest of several shares is the p stated', () => {
-    const g = sideGuarantee([{ unusable: 18, n: 20 }, { unusable: 31, n: 40 }], 0.5, 'above', 0.95);
+    const g = sideGuarantee(
+      [
+        { unusable: 18, n: 20 },
+        { unusable: 31, n: 40 },
+      ],
+      0.5,
+      'above',
+      0.95,
+    );
     const one = (k: number, n: number) => sideGuarantee([{ unusable: k, n }], 0.5, 'above', 0.95);
     if (g.kind !== 'statistical') throw new Error('not statistical');
     expect(g.p).toBe(Math.max((one(18, 20) as { p: number }).p, (one(31, 40) as { p: number }).p));

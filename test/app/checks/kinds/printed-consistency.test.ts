@@ -32,7 +32,10 @@ describe('printed-consistency on the hidden-style paging logbook', () => {
   });
 
   it('flags fitted b = 0.41 +- 0.07 against the refit of its own table, and refutes the finding that quotes it', async () => {
-    const r = await printedConsistencyKind.run({ statistic: { cell: 'cell_table', after: 'fitted b' }, method: SLOPE }, makeTestContext(dir));
+    const r = await printedConsistencyKind.run(
+      { statistic: { cell: 'cell_table', after: 'fitted b' }, method: SLOPE },
+      makeTestContext(dir),
+    );
     expect(r.outcome).toBe('refutes');
     expect(r.basis).toBe('logbook');
     expect(r.guarantee).toEqual({ kind: 'enclosure' });
@@ -47,21 +50,36 @@ describe('printed-consistency on the hidden-style paging logbook', () => {
     // The table's hash is the one `recheck extract` gives its CSV: a fit of the extracted table examines the same data.
     expect(r.dataSha256).toBe(createHash('sha256').update('k,y\n2,0.2931\n4,0.4030\n8,0.4616\n16,0.4919\n').digest('hex'));
     const [figure] = figuresFor('printed-consistency', JSON.parse(JSON.stringify(r.evidence)) as Record<string, unknown>);
-    expect(figure).toMatchObject({ type: 'bars', categories: ['printed', 'recomputed'], series: [{ values: [0.41, null], intervals: [[0.41 - 0.07, 0.41 + 0.07], null] }, { values: [null, recomputed.value] }] });
-    expect(figure?.caption).toMatch(/^Printed b = 0.41 ± 0.07; recomputed 0.0945 ± 0.0183, 0.0944 to 0.0946 over the rounding of the printed cells: inconsistent\.$/);
+    expect(figure).toMatchObject({
+      type: 'bars',
+      categories: ['printed', 'recomputed'],
+      series: [{ values: [0.41, null], intervals: [[0.41 - 0.07, 0.41 + 0.07], null] }, { values: [null, recomputed.value] }],
+    });
+    expect(figure?.caption).toMatch(
+      /^Printed b = 0.41 ± 0.07; recomputed 0.0945 ± 0.0183, 0.0944 to 0.0946 over the rounding of the printed cells: inconsistent\.$/,
+    );
   });
 
   it('reads the same statistic from the Markdown verdict cell, by field or as a verified quote, with the table of another cell', async () => {
     const ctx = makeTestContext(dir);
-    const byField = await printedConsistencyKind.run({ statistic: { cell: 'cell_verdict', page: 'bound', field: 'b' }, printedTable: { cell: 'cell_table' }, method: SLOPE }, ctx);
+    const byField = await printedConsistencyKind.run(
+      { statistic: { cell: 'cell_verdict', page: 'bound', field: 'b' }, printedTable: { cell: 'cell_table' }, method: SLOPE },
+      ctx,
+    );
     expect(byField.evidence.verdict).toBe('inconsistent');
-    const quoted = await printedConsistencyKind.run({ statistic: { cell: 'cell_verdict', quote: 'Fitted b = 0.41 +- 0.07' }, printedTable: { cell: 'cell_table' }, method: SLOPE }, ctx);
+    const quoted = await printedConsistencyKind.run(
+      { statistic: { cell: 'cell_verdict', quote: 'Fitted b = 0.41 +- 0.07' }, printedTable: { cell: 'cell_table' }, method: SLOPE },
+      ctx,
+    );
     expect(quoted.evidence.verdict).toBe('inconsistent');
     expect(quoted.evidence.statisticSource).toMatchObject({ cell: 'cell_verdict', quote: 'Fitted b = 0.41 +- 0.07' });
   });
 
   it('is neutral when the finding does not rest on the statistic', async () => {
-    const r = await printedConsistencyKind.run({ statistic: { cell: 'cell_table', after: 'fitted b' }, method: SLOPE, findingQuotesIt: false }, makeTestContext(dir));
+    const r = await printedConsistencyKind.run(
+      { statistic: { cell: 'cell_table', after: 'fitted b' }, method: SLOPE, findingQuotesIt: false },
+      makeTestContext(dir),
+    );
     expect(r.outcome).toBe('neutral');
     expect(r.evidence.verdict).toBe('inconsistent');
     expect(r.insufficient).toBeUndefined();
@@ -89,10 +107,16 @@ describe('printed-consistency on the hidden-style paging logbook', () => {
     };
     await bad({ statistic: { cell: 'cell_tabel', after: 'fitted b' }, method: SLOPE }, /no cell "cell_tabel".*nearest: cell_table/);
     await bad({ statistic: { cell: 'cell_table', field: 'c' }, method: SLOPE }, /no field "c" in cell cell_table/);
-    await bad({ statistic: { cell: 'cell_verdict', quote: 'b = 0.42' }, printedTable: { cell: 'cell_table' }, method: SLOPE }, /quote "b = 0.42" is not printed in cell cell_verdict/);
+    await bad(
+      { statistic: { cell: 'cell_verdict', quote: 'b = 0.42' }, printedTable: { cell: 'cell_table' }, method: SLOPE },
+      /quote "b = 0.42" is not printed in cell cell_verdict/,
+    );
     await bad({ statistic: { cell: 'cell_table', page: 'index', after: 'fitted b' }, method: SLOPE }, /on page "bound", not "index"/);
     await bad({ statistic: { cell: 'cell_verdict', field: 'b' }, method: SLOPE }, /cell_verdict block 1: no printed table/);
-    await bad({ statistic: { cell: 'cell_table', after: 'fitted b' }, method: { method: 'mean', column: 'ratio' } }, /no column "ratio" \(columns: k, y\)/);
+    await bad(
+      { statistic: { cell: 'cell_table', after: 'fitted b' }, method: { method: 'mean', column: 'ratio' } },
+      /no column "ratio" \(columns: k, y\)/,
+    );
   });
 });
 
@@ -109,6 +133,7 @@ describe('printed-consistency through recheck run (the case loader validates the
     const c = await runCase(await loadCase(control, registry), registry, { record: false, who: 'test' });
     const checks = c.falsifications[0]?.checks ?? [];
     expect(checks).toHaveLength(9);
-    for (const k of checks) expect([k.checkId, k.evidence.verdict, k.outcome, k.summary]).toEqual([k.checkId, 'consistent', 'neutral', k.summary]);
+    for (const k of checks)
+      expect([k.checkId, k.evidence.verdict, k.outcome, k.summary]).toEqual([k.checkId, 'consistent', 'neutral', k.summary]);
   });
 });

@@ -92,10 +92,21 @@ describe('decisions under a true null (seeded simulations)', () => {
     const sims = fc.sample(simulation, { seed: SEED + 1, numRuns: 2000 });
     const tests: [string, (s: Simulation) => TestResult][] = [
       ['student', (s) => studentTTest(twoSampleNull(s, false).a, twoSampleNull(s, false).b)],
-      ['welch', (s) => welchTTest(twoSampleNull({ ...s, n: Math.max(5, s.n), m: Math.max(5, s.m) }, true).a, twoSampleNull({ ...s, n: Math.max(5, s.n), m: Math.max(5, s.m) }, true).b)],
+      [
+        'welch',
+        (s) =>
+          welchTTest(
+            twoSampleNull({ ...s, n: Math.max(5, s.n), m: Math.max(5, s.m) }, true).a,
+            twoSampleNull({ ...s, n: Math.max(5, s.n), m: Math.max(5, s.m) }, true).b,
+          ),
+      ],
       ['wilcoxon', (s) => wilcoxonTest(pairedNull(s).a, pairedNull(s).b)],
       ['mann-whitney', (s) => mannWhitneyTest(twoSampleNull(s, false).a, twoSampleNull(s, false).b)],
-      ['permutation', (s) => permutationTest(pairedNull({ ...s, n: Math.min(s.n, 12) }).a, pairedNull({ ...s, n: Math.min(s.n, 12) }).b, { paired: true })],
+      [
+        'permutation',
+        (s) =>
+          permutationTest(pairedNull({ ...s, n: Math.min(s.n, 12) }).a, pairedNull({ ...s, n: Math.min(s.n, 12) }).b, { paired: true }),
+      ],
     ];
     for (const [name, test] of tests) {
       const { rate, se } = rejectionRate(sims, test);
@@ -103,7 +114,7 @@ describe('decisions under a true null (seeded simulations)', () => {
     }
   });
 
-  it('on strongly correlated pairs the paired p is smaller than Welch\'s', () => {
+  it("on strongly correlated pairs the paired p is smaller than Welch's", () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 0xffffffff }),

@@ -22,7 +22,11 @@ describe('doc-comment examples of checkers/stats/tests', () => {
     expect(paired).toMatchObject({ test: 'paired-t', alternative: 'two-sided', dof: 2, n: { a: 3 }, effect: { name: 'cohen-dz' } });
     expect(paired.statistic).toBe(2.9824045403173027);
     expect(paired.p.toPrecision(5)).toBe('0.096438');
-    expect([paired.ci!.low.toFixed(5), paired.ci!.high.toFixed(5), paired.effect!.value.toFixed(5)]).toEqual(['-0.95914', '5.29247', '1.72189']);
+    expect([paired.ci!.low.toFixed(5), paired.ci!.high.toFixed(5), paired.effect!.value.toFixed(5)]).toEqual([
+      '-0.95914',
+      '5.29247',
+      '1.72189',
+    ]);
     expect(paired.guarantee).toEqual({ kind: 'exact', method: 'Student t with 2 degrees of freedom on 3 paired differences' });
     const student = studentTTest([1, 2, 3, 4], [3, 4, 5, 6, 7]);
     expect([student.statistic, student.dof, Number(student.p.toFixed(6))]).toEqual([-2.545875386086578, 7, 0.038334]);
@@ -90,7 +94,9 @@ describe('bad input: one DomainError line naming the test and the problem', () =
   });
 
   it('paired tests name unequal lengths', () => {
-    expect(() => pairedTTest([1, 2, 3], [1, 2])).toThrow('recheck.domain: pairedTTest: paired samples must have equal lengths, got 3 and 2');
+    expect(() => pairedTTest([1, 2, 3], [1, 2])).toThrow(
+      'recheck.domain: pairedTTest: paired samples must have equal lengths, got 3 and 2',
+    );
     expect(() => wilcoxonTest([1, 2, 3], [1, 2])).toThrow(/equal lengths/);
     expect(() => permutationTest([1, 2, 3], [1, 2], { paired: true })).toThrow(/equal lengths/);
     expect(() => pairedTTest([1], [2])).toThrow(/at least 2 observations, got 1/);
@@ -98,13 +104,33 @@ describe('bad input: one DomainError line naming the test and the problem', () =
   });
 
   it('rank tests name a bad method and an exact law too large to enumerate', () => {
-    expect(() => wilcoxonTest([1, 2], [0, 0], { method: 'fast' as never })).toThrow('recheck.domain: wilcoxonTest: method must be auto, exact or approx, got fast');
+    expect(() => wilcoxonTest([1, 2], [0, 0], { method: 'fast' as never })).toThrow(
+      'recheck.domain: wilcoxonTest: method must be auto, exact or approx, got fast',
+    );
     expect(() => mannWhitneyTest([1, 2], [0, 0.5], { method: 'fast' as never })).toThrow(/method must be auto, exact or approx/);
     const tied = Array.from({ length: 21 }, (_, i) => 1 + (i % 3));
-    expect(() => wilcoxonTest(tied, tied.map(() => 0), { method: 'exact' })).toThrow(/at most 20 non-zero differences, got 21; use method approx/);
-    expect(() => wilcoxonTest(Array.from({ length: 51 }, (_, i) => i + 1), new Array<number>(51).fill(0), { method: 'exact' })).toThrow(/up to 50 pairs, got 51/);
+    expect(() =>
+      wilcoxonTest(
+        tied,
+        tied.map(() => 0),
+        { method: 'exact' },
+      ),
+    ).toThrow(/at most 20 non-zero differences, got 21; use method approx/);
+    expect(() =>
+      wilcoxonTest(
+        Array.from({ length: 51 }, (_, i) => i + 1),
+        new Array<number>(51).fill(0),
+        { method: 'exact' },
+      ),
+    ).toThrow(/up to 50 pairs, got 51/);
     expect(() => mannWhitneyTest(tied, tied, { method: 'exact' })).toThrow(/more than 1048576 here; use method approx/);
     const big = Array.from({ length: 300 }, (_, i) => i);
-    expect(() => mannWhitneyTest(big, big.map((x) => x + 0.5), { method: 'exact' })).toThrow(/min\(n_a, n_b\) n_a n_b <= 20000000, got 27000000/);
+    expect(() =>
+      mannWhitneyTest(
+        big,
+        big.map((x) => x + 0.5),
+        { method: 'exact' },
+      ),
+    ).toThrow(/min\(n_a, n_b\) n_a n_b <= 20000000, got 27000000/);
   });
 });

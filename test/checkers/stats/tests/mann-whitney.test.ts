@@ -140,7 +140,11 @@ describe('Mann-Whitney: the exact law and edges (no oracle)', () => {
         });
       }
     }
-    for (const [m, n] of [[8, 60], [3, 45], [8, 8]] as const) {
+    for (const [m, n] of [
+      [8, 60],
+      [3, 45],
+      [8, 8],
+    ] as const) {
       const f = recurrence(m, n);
       let cum = 0n;
       f.forEach((c, k) => {
@@ -153,18 +157,22 @@ describe('Mann-Whitney: the exact law and edges (no oracle)', () => {
 
   it('two-sided p = min(1, 2 min(one-sided p)) on the exact law; swapping samples swaps greater and less', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(fc.integer({ min: -500, max: 500 }), { minLength: 2, maxLength: 20 }), fc.integer({ min: 1, max: 8 }), (xs, cut) => {
-        const k = Math.min(cut, xs.length - 1);
-        const a = xs.slice(0, k);
-        const b = xs.slice(k);
-        const two = mannWhitneyTest(a, b);
-        const g = mannWhitneyTest(a, b, { alternative: 'greater' });
-        const l = mannWhitneyTest(a, b, { alternative: 'less' });
-        expect(two.guarantee.kind).toBe('exact');
-        expect(relErr(two.p, Math.min(1, 2 * Math.min(g.p, l.p)))).toBeLessThan(1e-15);
-        expect(mannWhitneyTest(b, a, { alternative: 'less' }).p).toBe(g.p);
-        expect(g.p + l.p).toBeGreaterThanOrEqual(1 - 1e-15);
-      }),
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: -500, max: 500 }), { minLength: 2, maxLength: 20 }),
+        fc.integer({ min: 1, max: 8 }),
+        (xs, cut) => {
+          const k = Math.min(cut, xs.length - 1);
+          const a = xs.slice(0, k);
+          const b = xs.slice(k);
+          const two = mannWhitneyTest(a, b);
+          const g = mannWhitneyTest(a, b, { alternative: 'greater' });
+          const l = mannWhitneyTest(a, b, { alternative: 'less' });
+          expect(two.guarantee.kind).toBe('exact');
+          expect(relErr(two.p, Math.min(1, 2 * Math.min(g.p, l.p)))).toBeLessThan(1e-15);
+          expect(mannWhitneyTest(b, a, { alternative: 'less' }).p).toBe(g.p);
+          expect(g.p + l.p).toBeGreaterThanOrEqual(1 - 1e-15);
+        },
+      ),
       { seed: SEED, numRuns: 300 },
     );
   });

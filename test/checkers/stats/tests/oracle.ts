@@ -14,9 +14,15 @@ export const ORACLE_MODULES = ['scipy.stats', 'numpy'];
 
 /** Runs tests_reference.py on `cases` (keys as its doc comment lists) and returns its answer. */
 export function scipyReference<T>(cases: Record<string, unknown[]>): T {
-  const run = spawnSync(PYTHON, [join(__dirname, 'tests_reference.py')], { input: JSON.stringify(cases), encoding: 'utf8', maxBuffer: 256 << 20 });
+  const run = spawnSync(PYTHON, [join(__dirname, 'tests_reference.py')], {
+    input: JSON.stringify(cases),
+    encoding: 'utf8',
+    maxBuffer: 256 << 20,
+  });
   if (run.status !== 0) throw new Error(`scipy reference failed: ${run.stderr}`);
-  return JSON.parse(run.stdout, (_key, v: unknown) => (v === 'Infinity' ? Infinity : v === '-Infinity' ? -Infinity : v === 'NaN' ? Number.NaN : v)) as T;
+  return JSON.parse(run.stdout, (_key, v: unknown) =>
+    v === 'Infinity' ? Infinity : v === '-Infinity' ? -Infinity : v === 'NaN' ? Number.NaN : v,
+  ) as T;
 }
 
 export interface SampleShape {

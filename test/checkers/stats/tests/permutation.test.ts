@@ -38,7 +38,9 @@ function choose(n: number, k: number): number {
 function makeCase(rng: Xoshiro128, big = false, design?: 'paired' | 'independent'): Case {
   const paired = design ? design === 'paired' : rng.nextFloat() < 0.5;
   const whole = rng.nextFloat() < 0.4; // a few whole values: many ties
-  const shape = whole ? { mean: 3, sd: 1.5, decimals: 0 } : { mean: 10 * rng.nextFloat(), sd: 10 ** (rng.nextFloat() * 3 - 1), decimals: null };
+  const shape = whole
+    ? { mean: 3, sd: 1.5, decimals: 0 }
+    : { mean: 10 * rng.nextFloat(), sd: 10 ** (rng.nextFloat() * 3 - 1), decimals: null };
   const shift = shape.sd * (rng.nextFloat() * 2 - 1);
   if (paired) {
     const n = big ? 16 : 2 + rng.nextInt(10);
@@ -52,13 +54,19 @@ function makeCase(rng: Xoshiro128, big = false, design?: 'paired' | 'independent
     na = 2 + rng.nextInt(big ? 9 : 11);
     nb = 2 + rng.nextInt(big ? 9 : 11);
   } while (big ? choose(na + nb, na) !== 12870 : choose(na + nb, na) > 1000);
-  return { a: normalSample(rng, na, { ...shape, mean: shape.mean + shift }), b: normalSample(rng, nb, shape), paired, alternative: randomAlternative(rng) };
+  return {
+    a: normalSample(rng, na, { ...shape, mean: shape.mean + shift }),
+    b: normalSample(rng, nb, shape),
+    paired,
+    alternative: randomAlternative(rng),
+  };
 }
 
 const rng = new Xoshiro128(SEED);
 const cases = [...Array.from({ length: CASES }, () => makeCase(rng)), makeCase(rng, true, 'paired'), makeCase(rng, true, 'independent')];
 const mcCases = cases.slice(0, MC_CASES);
-const run = (c: Case, extra: { maxExact?: number; resamples?: number; seed?: number } = {}): TestResult => permutationTest(c.a, c.b, { ...c, ...extra });
+const run = (c: Case, extra: { maxExact?: number; resamples?: number; seed?: number } = {}): TestResult =>
+  permutationTest(c.a, c.b, { ...c, ...extra });
 
 describe.skipIf(Boolean(missing))('permutation test against scipy.stats.permutation_test (exact)', () => {
   let ref: number[][];

@@ -119,7 +119,10 @@ describe.skipIf(Boolean(missing))('t tests against scipy.stats', () => {
       const where = `case ${i} n=${c.a.length} ${c.alternative}`;
       expectT(r, { t: t!, p: p!, dof: dof! }, where);
       const m = c.a.reduce((s, x, j) => s + x - c.b[j]!, 0) / c.a.length;
-      for (const [mine, ref] of [[r.ci!.low, low!], [r.ci!.high, high!]] as const) {
+      for (const [mine, ref] of [
+        [r.ci!.low, low!],
+        [r.ci!.high, high!],
+      ] as const) {
         if (!Number.isFinite(ref)) expect(mine, `bound ${where}`).toBe(ref);
         else expect(Math.abs(mine - ref), `bound ${where}`).toBeLessThanOrEqual(1e-8 * Math.abs(ref - m) + 1e-13 * Math.abs(m));
       }
@@ -128,7 +131,10 @@ describe.skipIf(Boolean(missing))('t tests against scipy.stats', () => {
     });
   });
 
-  for (const [name, set, refOf, run] of [['Student (equal_var=True)', student, () => student_, runStudent], ['Welch (equal_var=False)', welch, () => welch_, runWelch]] as const) {
+  for (const [name, set, refOf, run] of [
+    ['Student (equal_var=True)', student, () => student_, runStudent],
+    ['Welch (equal_var=False)', welch, () => welch_, runWelch],
+  ] as const) {
     it(`${name} on ${CASES} inputs: t, p, dof, interval half-width, effect size`, () => {
       const refs = refOf();
       set.ok.forEach((c, i) => {
@@ -140,8 +146,11 @@ describe.skipIf(Boolean(missing))('t tests against scipy.stats', () => {
         const diff = c.a.reduce((s, x) => s + x, 0) / c.a.length - c.b.reduce((s, x) => s + x, 0) / c.b.length;
         const ours = r.alternative === 'two-sided' ? (ci.high - ci.low) / 2 : r.alternative === 'greater' ? diff - ci.low : ci.high - diff;
         expect(Math.abs(ours - half!), `half-width ${where}`).toBeLessThanOrEqual(1e-8 * half! + 1e-13 * Math.abs(diff));
-        if (r.alternative === 'two-sided') expect(Math.abs((ci.low + ci.high) / 2 - diff), `centre ${where}`).toBeLessThanOrEqual(1e-12 * half! + 1e-14 * Math.abs(diff));
-        expect(r.alternative === 'greater' ? ci.high : r.alternative === 'less' ? -ci.low : 0).toBe(r.alternative === 'two-sided' ? 0 : Infinity);
+        if (r.alternative === 'two-sided')
+          expect(Math.abs((ci.low + ci.high) / 2 - diff), `centre ${where}`).toBeLessThanOrEqual(1e-12 * half! + 1e-14 * Math.abs(diff));
+        expect(r.alternative === 'greater' ? ci.high : r.alternative === 'less' ? -ci.low : 0).toBe(
+          r.alternative === 'two-sided' ? 0 : Infinity,
+        );
         expect(relErr(roundTrip!, alphaTail(r)), `round trip ${where}`).toBeLessThan(1e-9);
         expect(Math.abs(r.effect!.value - effect!), `effect ${where}`).toBeLessThanOrEqual(1e-12 * Math.max(1, Math.abs(effect!)));
       });

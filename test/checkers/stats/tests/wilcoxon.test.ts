@@ -155,18 +155,24 @@ describe('Wilcoxon signed-rank: the exact law and edges (no oracle)', () => {
 
   it('two-sided p = min(1, 2 min(one-sided p)) on the exact law; swapping a and b swaps greater and less', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: -1000, max: 1000 }).filter((x) => x !== 0), { minLength: 1, maxLength: 25 }), (d) => {
-        const abs = d.map(Math.abs);
-        fc.pre(new Set(abs).size === abs.length);
-        const zero = d.map(() => 0);
-        const two = wilcoxonTest(d, zero);
-        const g = wilcoxonTest(d, zero, { alternative: 'greater' });
-        const l = wilcoxonTest(d, zero, { alternative: 'less' });
-        expect(two.guarantee.kind).toBe('exact');
-        expect(two.p).toBe(Math.min(1, 2 * Math.min(g.p, l.p)));
-        expect(wilcoxonTest(zero, d, { alternative: 'less' }).p).toBe(g.p);
-        expect(g.p + l.p).toBeGreaterThanOrEqual(1);
-      }),
+      fc.property(
+        fc.array(
+          fc.integer({ min: -1000, max: 1000 }).filter((x) => x !== 0),
+          { minLength: 1, maxLength: 25 },
+        ),
+        (d) => {
+          const abs = d.map(Math.abs);
+          fc.pre(new Set(abs).size === abs.length);
+          const zero = d.map(() => 0);
+          const two = wilcoxonTest(d, zero);
+          const g = wilcoxonTest(d, zero, { alternative: 'greater' });
+          const l = wilcoxonTest(d, zero, { alternative: 'less' });
+          expect(two.guarantee.kind).toBe('exact');
+          expect(two.p).toBe(Math.min(1, 2 * Math.min(g.p, l.p)));
+          expect(wilcoxonTest(zero, d, { alternative: 'less' }).p).toBe(g.p);
+          expect(g.p + l.p).toBeGreaterThanOrEqual(1);
+        },
+      ),
       { seed: SEED, numRuns: 300 },
     );
   });
