@@ -16,8 +16,10 @@ import { electronPdfPrinter } from './print-pdf';
 import { resolveShellPaths } from './paths';
 import { denyAllPermissions } from './permissions';
 import { APP_SCHEME, createAppProtocolHandler } from './protocol';
-import { SANDBOX_PARTITION, configureSandboxSession } from './sandbox-session';
-import { openSandboxWindow } from './sandbox-window';
+import { configureSandboxSession } from './sandbox-session';
+import { createSandboxSessionPool } from './sandbox-session-pool';
+import { confirmExternalLinks } from './external-links';
+import { pooledSandboxWindows } from './sandbox-window';
 import { createMainWindow, hardenWebContents } from './window';
 import { createWindowSandboxRunner } from './window-runner';
 import { sandboxWeakeners, weakenedMessage } from './sandbox-switches';
@@ -44,7 +46,7 @@ function showMainWindow(preload: string): void {
     mainWindow.focus();
     return;
   }
-  mainWindow = createMainWindow({ preload, title: PRODUCT_NAME });
+  mainWindow = createMainWindow({ preload, title: PRODUCT_NAME, devTools: !app.isPackaged });
   mainWindow.on('closed', () => {
     mainWindow = null;
     // Hidden sandbox windows are windows too: without this they would keep the app alive until their runs end.
@@ -66,8 +68,12 @@ async function start(): Promise<void> {
   // One workspace for the desktop app, browser mode and the CLI ($RECHECK_WORKSPACE or the per-user data folder).
   const workspaceDir = defaultWorkspaceDir();
   await ensureWorkspace({ bundledCasesDir: paths.bundledCasesDir, workspaceDir });
-  // Untrusted code runs in hidden sandboxed windows (window-runner.ts) in their own in-memory session.
-  const sandboxSession = configureSandboxSession(session.fromPartition(SANDBOX_PARTITION), paths.rendererDir);
+  // Untrusted code runs in hidden sandboxed windows (window-runner.ts), each in an in-memory partition no other
+  // live window shares (sandbox-session-pool.ts), cleared before it is reused.
+  const sandboxSessions = createSandboxSessionPool({
+    fromPartition: (name) => session.fromPartition(name),
+    configure: (s) => configureSandboxSession(s, paths.rendererDir),
+  });
   const sandboxPreload = path.join(path.dirname(paths.preload), 'sandbox.cjs');
   // Switches that weaken Chromium's sandbox make every untrusted run refused, or unconfined with the opt-in.
   const weakened = sandboxWeakeners(process.argv, (name) => app.commandLine.hasSwitch(name), process.env);
@@ -75,15 +81,13 @@ async function start(): Promise<void> {
   const sandbox = createWindowSandboxRunner({
     weakened,
     allowUnconfined: process.argv.includes('--allow-unconfined'),
-    openWindow: () => openSandboxWindow({ session: sandboxSession, preload: sandboxPreload }),
+    openWindow: pooledSandboxWindows(sandboxSessions, sandboxPreload),
     sampleProcesses: () =>
-      app
-        .getAppMetrics()
-        .map((m) => ({
-          pid: m.pid,
-          workingSetKiB: m.memory.workingSetSize,
-          ...(m.cpu.cumulativeCPUUsage !== undefined ? { cpuSeconds: m.cpu.cumulativeCPUUsage } : {}),
-        })),
+      app.getAppMetrics().map((m) => ({
+        pid: m.pid,
+        workingSetKiB: m.memory.workingSetSize,
+        ...(m.cpu.cumulativeCPUUsage !== undefined ? { cpuSeconds: m.cpu.cumulativeCPUUsage } : {}),
+      })),
   });
   // Letters print through Electron (a hidden window's printToPDF), not a system Chromium.
   const core = await createRecheckService({
@@ -123,7 +127,23 @@ async function start(): Promise<void> {
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, (url) => shell.openExternal(url)));
+  // A link out of the app opens only after the reviewer has seen its full URL and said yes.
+  const followLink = confirmExternalLinks({
+    ask: async (q) =>
+      (
+        await dialog.showMessageBox({
+          type: 'question',
+          buttons: ['Open in browser', 'Cancel'],
+          defaultId: 1,
+          cancelId: 1,
+          noLink: true,
+          message: q.message,
+          detail: q.detail,
+        })
+      ).response === 0,
+    openExternal: (url) => shell.openExternal(url),
+  });
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, followLink));
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });

@@ -8,6 +8,7 @@ import { BrowserWindow, type Session } from 'electron';
 import type { HostToPage } from '../common/sandbox/page-messages';
 import { SANDBOX_BRIDGE_CHANNEL } from './preload/sandbox-channel';
 import { SANDBOX_PAGE_URL } from './sandbox-session';
+import type { SandboxSessionPool } from './sandbox-session-pool';
 import type { GoneReason, SandboxWindow } from './window-runner';
 import { secureWebPreferences } from './window';
 
@@ -55,5 +56,27 @@ export function openSandboxWindow(o: SandboxWindowOptions): SandboxWindow {
     destroy: () => {
       if (!win.isDestroyed()) win.destroy();
     },
+  };
+}
+
+/**
+ * The runner's `openWindow` on a session pool (sandbox-session-pool.ts): each window in a partition no other live
+ * window uses; destroying the window hands its partition back to be cleared and reused.
+ * Example: `createWindowSandboxRunner({ openWindow: pooledSandboxWindows(pool, preload), ... })`.
+ */
+export function pooledSandboxWindows(pool: SandboxSessionPool<Session>, preload: string): () => SandboxWindow {
+  return () => {
+    const session = pool.acquire();
+    const win = openSandboxWindow({ session, preload });
+    let released = false;
+    return {
+      ...win,
+      destroy: () => {
+        win.destroy();
+        if (released) return;
+        released = true;
+        void pool.release(session);
+      },
+    };
   };
 }

@@ -3,12 +3,19 @@
  * without Node; no navigation, no new windows, no <webview>. Links to https pages open in the system browser.
  */
 import { BrowserWindow, type WebContents, type WebPreferences } from 'electron';
+import { isExternalLink } from './external-links';
 import { APP_INDEX_URL } from './protocol';
 
-/** The renderer's privileges: none beyond a web page's, plus the preload's one namespaced object. */
-export function secureWebPreferences(preload: string): WebPreferences {
+export { isExternalLink };
+
+/**
+ * The renderer's privileges: none beyond a web page's, plus the preload's one namespaced object. `devTools` is
+ * false in the packaged app (main/index.ts passes `!app.isPackaged`) and for sandbox windows.
+ */
+export function secureWebPreferences(preload: string, o: { devTools?: boolean } = {}): WebPreferences {
   return {
     preload,
+    ...(o.devTools !== undefined ? { devTools: o.devTools } : {}),
     sandbox: true,
     contextIsolation: true,
     nodeIntegration: false,
@@ -23,17 +30,8 @@ export function secureWebPreferences(preload: string): WebPreferences {
   };
 }
 
-/** Opens a URL outside the app (shell.openExternal); injected so tests can observe it. */
-export type OpenExternal = (url: string) => Promise<void>;
-
-/** True for URLs we hand to the system browser: https only (never file:, javascript:, custom schemes). */
-export function isExternalLink(url: string): boolean {
-  try {
-    return new URL(url).protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
+/** Opens a URL outside the app: in the app, after the reviewer confirms it (main/external-links.ts); injected so tests can observe it. */
+export type OpenExternal = (url: string) => Promise<unknown>;
 
 /**
  * Blocks every navigation and window the page could start. Call it for each web contents ever created
@@ -65,6 +63,8 @@ export function hardenWebContents(contents: WebContents, openExternal: OpenExter
 export interface MainWindowOptions {
   preload: string;
   title: string;
+  /** Developer tools (off in the packaged app). */
+  devTools?: boolean;
 }
 
 /** Creates the main window on app://recheck/index.html; it shows once the first paint is ready. */
@@ -77,7 +77,7 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     title: options.title,
     show: false,
     backgroundColor: '#ffffff',
-    webPreferences: secureWebPreferences(options.preload),
+    webPreferences: secureWebPreferences(options.preload, options.devTools !== undefined ? { devTools: options.devTools } : {}),
   });
   window.once('ready-to-show', () => window.show());
   void window.loadURL(APP_INDEX_URL);

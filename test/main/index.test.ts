@@ -160,11 +160,12 @@ describe('main process start-up', () => {
     expect(h.calls.slice(-2)).toEqual(['restore', 'focus']);
   });
 
-  it('gives the core the hidden-window sandbox, in its own in-memory session closed to everything', async () => {
-    // In memory: a partition without the persist: prefix.
-    expect(electron.session.fromPartition).toHaveBeenCalledWith('recheck-sandbox');
-    expect(h.calls.indexOf('fromPartition recheck-sandbox')).toBeLessThan(h.calls.indexOf('createRecheckService'));
-    const ses = h.sandboxSession;
+  it('gives the core the hidden-window sandbox; its sessions are made per window, not at start', async () => {
+    // A partition per live sandbox window (main/sandbox-session-pool.ts, main/sandbox-window.ts pooledSandboxWindows):
+    // none exists before something runs.
+    expect(electron.session.fromPartition).not.toHaveBeenCalled();
+    const { configureSandboxSession } = await import('../../main/sandbox-session');
+    const ses = configureSandboxSession(h.sandboxSession, '/renderer');
     const denied = vi.fn();
     ses.setPermissionRequestHandler.mock.calls[0]![0]({}, 'media', denied);
     expect(denied).toHaveBeenCalledWith(false);

@@ -113,3 +113,34 @@ describe('openSandboxWindow', () => {
     expect(w.webContents.crashed).toBe(1);
   });
 });
+
+describe('pooledSandboxWindows', () => {
+  it('opens each live window in its own partition and hands the partition back, once, when the window is destroyed', async () => {
+    const { pooledSandboxWindows } = await import('../../main/sandbox-window');
+    const sessions = [{ id: 1 }, { id: 2 }];
+    const acquired: unknown[] = [];
+    const released: unknown[] = [];
+    const pool = {
+      acquire: () => {
+        const s = sessions.shift()!;
+        acquired.push(s);
+        return s as never;
+      },
+      release: async (s: unknown) => void released.push(s),
+    };
+    const open = pooledSandboxWindows(pool, '/p/sandbox.cjs');
+    const before = h.windows.length;
+    const a = open();
+    const b = open();
+    const [wa, wb] = h.windows.slice(before);
+    expect((wa!.options.webPreferences as { session: unknown }).session).toBe(acquired[0]);
+    expect((wb!.options.webPreferences as { session: unknown }).session).toBe(acquired[1]);
+    expect(acquired[0]).not.toBe(acquired[1]);
+    a.destroy();
+    a.destroy();
+    expect(wa!.destroyedCount).toBeGreaterThan(0);
+    expect(released).toEqual([acquired[0]]);
+    b.destroy();
+    expect(released).toEqual([acquired[0], acquired[1]]);
+  });
+});

@@ -60,6 +60,13 @@ describe('createMainWindow', () => {
     expect(created[0]!.loaded).toEqual(['app://recheck/index.html']);
   });
 
+  it('keeps devtools only where asked (the packaged app passes devTools: false)', () => {
+    createMainWindow({ preload: '/p.cjs', title: 'Recheck', devTools: false });
+    createMainWindow({ preload: '/p.cjs', title: 'Recheck', devTools: true });
+    expect((created[0]!.options.webPreferences as Record<string, unknown>).devTools).toBe(false);
+    expect((created[1]!.options.webPreferences as Record<string, unknown>).devTools).toBe(true);
+  });
+
   it('never sets a preference that weakens the sandbox', () => {
     const prefs = secureWebPreferences('/p.cjs') as Record<string, unknown>;
     for (const key of ['experimentalFeatures', 'enableBlinkFeatures', 'additionalArguments', 'partition']) {
