@@ -18,6 +18,7 @@ import { denyAllPermissions } from './permissions';
 import { APP_SCHEME, createAppProtocolHandler } from './protocol';
 import { configureSandboxSession } from './sandbox-session';
 import { createSandboxSessionPool } from './sandbox-session-pool';
+import { readResourceManifest, resourceProblems } from './resource-check';
 import { confirmExternalLinks } from './external-links';
 import { pooledSandboxWindows } from './sandbox-window';
 import { createMainWindow, hardenWebContents } from './window';
@@ -55,13 +56,22 @@ function showMainWindow(preload: string): void {
 }
 
 async function start(): Promise<void> {
+  const mainDir = path.dirname(fileURLToPath(import.meta.url));
   const paths = resolveShellPaths({
-    mainDir: path.dirname(fileURLToPath(import.meta.url)),
+    mainDir,
     isPackaged: app.isPackaged,
     appPath: app.getAppPath(),
     resourcesPath: process.resourcesPath,
     userData: app.getPath('userData'),
   });
+  // The packaged app's trusted files outside app.asar are checked against the manifest built into it.
+  if (app.isPackaged) {
+    const problems = resourceProblems(process.resourcesPath, readResourceManifest(path.join(mainDir, 'resource-manifest.json')));
+    if (problems.length > 0) {
+      const more = problems.length > 1 ? ` and ${problems.length - 1} more` : '';
+      throw new Error(`the installation's trusted files outside app.asar were changed (${problems[0]}${more}); reinstall ${PRODUCT_NAME}`);
+    }
+  }
   // Before anything bundles: the sandbox sources and esbuild's binary (real files outside app.asar in a package).
   configureSandboxSources(paths.sandboxSources);
   // RECHECK_WORKSPACE overrides the location, as it does for the CLI and browser mode.

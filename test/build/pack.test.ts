@@ -9,6 +9,7 @@ import { builtinModules, createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readResourceManifest, resourceProblems } from '../../main/resource-check';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const require = createRequire(import.meta.url);
@@ -59,6 +60,7 @@ beforeAll(() => {
   writeFileSync(path.join(dist, 'version'), '45.5.0');
   writeFileSync(path.join(dist, 'LICENSE'), 'MIT');
   run([path.join(repo, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build', '--logLevel', 'error']);
+  run([path.join(repo, 'scripts', 'resource-manifest.mjs')]); // `npm run build` writes it after electron-vite
   run([
     path.join(repo, 'node_modules', 'electron-builder', 'cli.js'),
     '--dir',
@@ -132,11 +134,31 @@ describe('the packed desktop app (electron-builder --dir, stand-in Electron)', (
 
   it('ships the sandbox sources and the bundled cases beside app.asar, and esbuild unpacked', () => {
     const res = path.join(unpacked, 'resources');
-    expect(existsSync(path.join(res, 'sandbox-sources', 'app', 'sandbox', 'protocol.ts'))).toBe(true);
-    expect(existsSync(path.join(res, 'sandbox-sources', 'app', 'json', 'bounded.ts'))).toBe(true);
+    expect(existsSync(path.join(res, 'sandbox-sources', 'common', 'sandbox', 'protocol.ts'))).toBe(true);
+    expect(existsSync(path.join(res, 'sandbox-sources', 'common', 'json', 'bounded.ts'))).toBe(true);
+    expect(existsSync(path.join(res, 'sandbox-sources', 'app', 'sandbox', 'inside', 'node', 'runner.ts'))).toBe(true);
     expect(existsSync(path.join(res, 'sandbox-sources', 'checkers', 'exact', 'rational.ts'))).toBe(true);
     expect(existsSync(path.join(res, 'cases', 'paging-robustness', 'case.json'))).toBe(true);
     expect(existsSync(path.join(res, 'cases', 'paging-robustness', 'audit.jsonl'))).toBe(false);
     expect(existsSync(path.join(res, 'app.asar.unpacked', 'node_modules', 'esbuild', 'package.json'))).toBe(true);
+  });
+
+  it('carries the manifest of its trusted files outside app.asar inside app.asar, and the packed files pass the start-up check', () => {
+    expect(files).toContain('/out/main/resource-manifest.json');
+    const dir = mkdtempSync(path.join(work, 'manifest-'));
+    const file = path.join(dir, 'resource-manifest.json');
+    writeFileSync(file, asar.extractFile(archive, 'out/main/resource-manifest.json'));
+    const manifest = readResourceManifest(file);
+    const res = path.join(unpacked, 'resources');
+    expect(Object.keys(manifest.files).length).toBeGreaterThan(50);
+    expect(resourceProblems(res, manifest)).toEqual([]);
+    // A file planted among the trusted sources is found, as a changed one is.
+    const planted = path.join(res, 'sandbox-sources', 'checkers', 'planted.ts');
+    writeFileSync(planted, 'export {};\n');
+    try {
+      expect(resourceProblems(res, manifest)).toEqual(['sandbox-sources/checkers/planted.ts: not part of the installation']);
+    } finally {
+      rmSync(planted);
+    }
   });
 });

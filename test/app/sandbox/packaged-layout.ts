@@ -6,69 +6,10 @@
 import { cpSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
-import { load } from 'js-yaml';
-import { minimatch } from 'minimatch';
+import { builderConfig, filesUnder, REPO, shippedAs, shippedSandboxSources } from '../../../scripts/packaged-layout.mjs';
 import ts from 'typescript';
 
-export const REPO = path.resolve(import.meta.dirname, '../../..');
-
-interface ExtraResource {
-  readonly from: string;
-  readonly to: string;
-  readonly filter?: readonly string[];
-}
-
-/** electron-builder.yml as data. */
-export function builderConfig(): { extraResources: ExtraResource[]; asarUnpack: string[] } & Record<string, unknown> {
-  return load(readFileSync(path.join(REPO, 'electron-builder.yml'), 'utf8')) as { extraResources: ExtraResource[]; asarUnpack: string[] };
-}
-
-function filesUnder(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => path.join(e.parentPath, e.name));
-}
-
-function matchesFilter(rel: string, filter: readonly string[] | undefined): boolean {
-  if (filter === undefined || filter.length === 0) return true;
-  let included = false;
-  for (const pattern of filter) {
-    if (pattern.startsWith('!')) {
-      if (minimatch(rel, pattern.slice(1), { dot: true })) included = false;
-    } else if (minimatch(rel, pattern, { dot: true })) {
-      included = true;
-    }
-  }
-  return included;
-}
-
-/**
- * Where electron-builder puts a repository file among the resources (path relative to the resources folder,
- * '/'-separated), or null when no extraResources entry ships it.
- * Example: `shippedAs(cfg, 'checkers/errors.ts')` -> 'sandbox-sources/checkers/errors.ts'.
- */
-export function shippedAs(cfg: { extraResources: ExtraResource[] }, repoRelative: string): string | null {
-  for (const r of cfg.extraResources) {
-    const rel = path.posix.relative(r.from, repoRelative);
-    if (rel.startsWith('..') || path.posix.isAbsolute(rel)) continue;
-    if (matchesFilter(rel, r.filter)) return path.posix.join(r.to, rel);
-  }
-  return null;
-}
-
-/** Every repository file shipped under resources/sandbox-sources, as [repo-relative, resources-relative]. */
-export function shippedSandboxSources(cfg = builderConfig()): [string, string][] {
-  const out: [string, string][] = [];
-  for (const r of cfg.extraResources.filter((x) => x.to.startsWith('sandbox-sources/'))) {
-    for (const file of filesUnder(path.join(REPO, r.from))) {
-      const rel = path.relative(REPO, file).split(path.sep).join('/');
-      const to = shippedAs(cfg, rel);
-      if (to !== null) out.push([rel, to]);
-    }
-  }
-  return out;
-}
+export { REPO, builderConfig, shippedAs, shippedSandboxSources };
 
 /** Package names unpacked from app.asar (`node_modules/<name>/**` entries of asarUnpack). */
 export function unpackedPackages(cfg = builderConfig()): string[] {
