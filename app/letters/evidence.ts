@@ -163,6 +163,24 @@ export function checkCommand(caseName: string, kind: string, params: Record<stri
       if (file('table') !== null && arg(params.x) !== null && arg(params.y) !== null)
         return `npx recheck fit ${file('table')} --x ${arg(params.x)} --y ${arg(params.y)}${arg(params.se) !== null && params.weighting !== 'none' ? ` --se ${arg(params.se)}` : ''}`;
       break;
+    case 'hypothesis-test': {
+      // The claim's test (the one that decides), as `recheck stat` runs it.
+      const claim =
+        typeof params.claimTest === 'object' && params.claimTest !== null ? (params.claimTest as Record<string, unknown>) : params;
+      const test = arg(claim.test ?? params.test);
+      const alternative = arg(claim.alternative ?? params.alternative);
+      const b = params.b === undefined ? '' : arg(params.b) !== null ? ` --b ${arg(params.b)}` : null;
+      const flags = [
+        alternative !== null && alternative !== 'two-sided' ? ` --alternative ${alternative}` : '',
+        arg(params.method) !== null && params.method !== 'auto' ? ` --method ${arg(params.method)}` : '',
+        (claim.paired ?? params.paired) === true ? ' --paired' : '',
+        typeof params.p0 === 'number' ? ` --p0 ${params.p0}` : '',
+        Number.isInteger(params.seed) ? ` --seed ${params.seed as number}` : '',
+      ].join('');
+      if (file('table') !== null && arg(params.a) !== null && test !== null && b !== null)
+        return `npx recheck stat ${file('table')} --test ${test} --a ${arg(params.a)}${b}${flags}`;
+      break;
+    }
     default:
       break;
   }

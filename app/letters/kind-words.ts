@@ -14,6 +14,7 @@ import { fwCertificateWords } from '../checks/kinds/fw-certificate.words';
 import { fwFloatVsExactWords } from '../checks/kinds/fw-float-vs-exact.words';
 import { fwHorizonTrapWords } from '../checks/kinds/fw-horizon-trap.words';
 import { growthFitWords } from '../checks/kinds/growth-fit.words';
+import { hypothesisTestWords } from '../checks/kinds/hypothesis-test.words';
 import { klModeFitWords } from '../checks/kinds/kl-mode-fit.words';
 import { paddingAuditWords } from '../checks/kinds/padding-audit.words';
 import { printedConsistencyWords } from '../checks/kinds/printed-consistency.words';
@@ -31,6 +32,7 @@ export const KIND_LETTER_WORDS: Readonly<Record<string, KindLetterWords>> = {
   'fw-horizon-trap': fwHorizonTrapWords,
   'divergence-audit': divergenceAuditWords,
   'kl-mode-fit': klModeFitWords,
+  'hypothesis-test': hypothesisTestWords,
 };
 
 /** What the check found: its kind's words from its evidence, else its summary; a failed check says it failed. */

@@ -12,6 +12,7 @@ import { reviewConsistencyKind } from './review-consistency';
 import { perceptualVerdictKind } from './perceptual-verdict';
 import { imageMetricsKind } from './image-metrics';
 import { printedConsistencyKind } from './printed-consistency';
+import { hypothesisTestKind } from './hypothesis-test';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const builtinCheckKinds: CheckKind<any>[] = [
@@ -27,4 +28,5 @@ export const builtinCheckKinds: CheckKind<any>[] = [
   perceptualVerdictKind,
   imageMetricsKind,
   printedConsistencyKind,
+  hypothesisTestKind,
 ];

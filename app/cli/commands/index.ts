@@ -19,6 +19,7 @@ import { metricsCommand } from './metrics';
 import { extractCommand } from './extract';
 import { rationalizeCommand } from './rationalize';
 import { calcCommand } from './calc';
+import { statCommand } from './stat';
 import { newCaseCommand } from './new-case';
 import { addCheckCommand, addClaimCommand, addFalsificationCommand, addFileCommand, addFindingCommand } from './case-edit';
 import { caseChecklistCommand } from './case-checklist';
@@ -63,6 +64,7 @@ export const commands: Command[] = [
   extractCommand,
   rationalizeCommand,
   calcCommand,
+  statCommand,
   // sandboxed sweeps
   sweepCommand,
 ];

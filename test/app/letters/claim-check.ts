@@ -3,8 +3,8 @@
  * evidence"): every check cited by title exists in the reports; every number a cited check's sentence prints
  * appears in that check's evidence (its JSON numbers as the letter formats them, or printed in a string the
  * check computed; trailing zeros aside: 27.0 is 27); no sentence says a check grows, stays bounded or cannot tell unless its conclusion says so;
- * the tally names a check as supporting, contradicting or deciding nothing only when its outcome says so; no
- * check id appears. Returns the problems, one line each (empty: the letter is faithful to its evidence).
+ * the tally names a check as supporting, contradicting or deciding nothing only when its outcome says so; a
+ * hypothesis test's p is said to be below its level only when the evidence's is; no check id appears. Returns the problems, one line each (empty: the letter is faithful to its evidence).
  */
 import type { CheckResultView, LatestFalsificationReport } from '../../../common/api/contract';
 import { num, pct, pval } from '../../../app/text/prose-numbers';
@@ -70,6 +70,7 @@ export function claimProblems(markdown: string, reports: readonly LatestFalsific
         for (const n of numbersIn(text))
           if (!pool.has(n) && !pool.has(String(Number(n)))) problems.push(`"${bare(title)}": ${n} is not in its evidence: ${s}`);
         problems.push(...conclusionProblems(s, check, title));
+        problems.push(...levelProblems(s, check, title));
         if (/\bsupport|\bcontradict/i.test(s)) problems.push(`"${bare(title)}": a finding sentence speaks of support: ${s}`);
       }
     }
@@ -117,4 +118,22 @@ function conclusionProblems(s: string, check: CheckResultView, title: string): s
   if (says === null) return [];
   if (value === undefined) return [`"${bare(title)}": says ${says} without a conclusion in its evidence: ${s}`];
   return says === value ? [] : [`"${bare(title)}": says ${says}, its evidence concludes ${value}: ${s}`];
+}
+
+/**
+ * What a sentence says of a hypothesis test's p against its level ("below the level 0.05", "not below the level
+ * 0.05") must be what the evidence holds: the claim's p (evidence.tests, role claim) against evidence.decideAt.
+ */
+function levelProblems(s: string, check: CheckResultView, title: string): string[] {
+  const says = /\bnot below the level\b/.test(s) ? 'not-below' : /\bbelow the level\b/.test(s) ? 'below' : null;
+  if (says === null) return [];
+  const tests = Array.isArray(check.evidence.tests) ? (check.evidence.tests as { role?: string; result?: { p?: unknown } }[]) : [];
+  const p = tests.find((t) => t.role === 'claim')?.result?.p;
+  const level = check.evidence.decideAt;
+  if (typeof p !== 'number' || typeof level !== 'number')
+    return [`"${bare(title)}": speaks of a level without a p and a level in its evidence: ${s}`];
+  const below = p < level;
+  return (says === 'below') === below
+    ? []
+    : [`"${bare(title)}": says p is ${says === 'below' ? '' : 'not '}below the level, its evidence has p = ${p} and level ${level}: ${s}`];
 }

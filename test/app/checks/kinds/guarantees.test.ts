@@ -19,7 +19,8 @@ import { PYTHON, pythonModules } from '../../../helpers/required';
 const scipy = pythonModules(['scipy.stats']);
 
 describe("each kind's default guarantee and basis", () => {
-  // growth-fit and printed-consistency state theirs per result (their owners' files).
+  // growth-fit, printed-consistency and hypothesis-test state theirs per result (a test's result is statistical, with
+  // its test, p and dof, or approximate below 10 pairs on a normal approximation); the default never decides.
   const expected: Record<string, [string, string | undefined]> = {
     'fw-certificate': ['exact', 'recomputed'],
     'fw-float-vs-exact': ['exact', 'recomputed'],
@@ -31,6 +32,7 @@ describe("each kind's default guarantee and basis", () => {
     'image-metrics': ['approximate', 'recomputed'],
     'review-consistency': ['approximate', 'recomputed'],
     'perceptual-verdict': ['approximate', 'recomputed'],
+    'hypothesis-test': ['approximate', undefined],
   };
   it.each(Object.entries(expected))('%s', (name, [guarantee, basis]) => {
     const kind = builtinCheckKinds.find((k) => k.kind === name);
