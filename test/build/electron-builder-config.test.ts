@@ -47,10 +47,27 @@ describe('electron-builder.yml', () => {
     expect(validate({ ...config, asar: 'yes' })).toBe(false);
   });
 
-  it('builds AppImage and deb for Linux, dmg for macOS, nsis for Windows', () => {
-    expect(targets('linux').sort()).toEqual(['AppImage', 'deb']);
+  it('builds the .deb first and an AppImage for Linux, dmg for macOS, nsis for Windows', () => {
+    expect(targets('linux')).toEqual(['deb', 'AppImage']);
     expect(targets('mac')).toEqual(['dmg']);
     expect(targets('win')).toEqual(['nsis']);
+  });
+
+  it('the .deb installs our AppArmor profile: user namespaces for the installed binary only, never --no-sandbox', () => {
+    const deb = config.deb as { appArmorProfile?: string };
+    expect(deb.appArmorProfile).toBe('build-resources/linux/apparmor-profile.tpl');
+    const profile = readFileSync(path.join(repo, deb.appArmorProfile!), 'utf8');
+    expect(profile).toMatch(/^abi <abi\/4\.0>,$/m);
+    // The rule names electron-builder's install path of the binary (/opt/<product>/<executable>): ${...} are its template fields.
+    expect(profile).toMatch(/^profile "\$\{executable\}" "\/opt\/\$\{sanitizedProductName\}\/\$\{executable\}" flags=\(unconfined\) \{$/m);
+    const rules = profile
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l !== '' && !l.startsWith('#') && !/^(abi|include|profile|\}|include if exists)/.test(l));
+    expect(rules).toEqual(['userns,']);
+    const readme = readFileSync(path.join(repo, 'README.md'), 'utf8');
+    expect(readme).toMatch(/AppArmor/);
+    expect(readme).not.toMatch(/run (it )?with --no-sandbox|use --no-sandbox|pass --no-sandbox/i);
   });
 
   it('packs only the built out/ folder (no sources) and ships the bundled cases as a resource', () => {
