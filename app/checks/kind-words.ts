@@ -17,4 +17,17 @@ export interface KindLetterWords {
    * when its evidence shows none. Asked only of results that refute the finding or say it is `insufficient`.
    */
   diagnosis?(result: CheckResultView, says: FindingSays): string | null;
+  /**
+   * The `recheck` command that recomputes this check from the case's files (run from the folder holding the case),
+   * or null when its params do not make one (a letter then gives the case's `recheck run`).
+   */
+  rerun?(params: Readonly<Record<string, unknown>>, at: RerunArgs): string | null;
+}
+
+/** What a rerun command may put on its command line: case files (prefixed with the case's folder) and plain words. */
+export interface RerunArgs {
+  /** The param `key` as a path from the folder holding the case (`timing/sandbox/q.json`), or null. */
+  file(key: string): string | null;
+  /** A value safe on a command line (letters, digits, `.`, `_`, `-`), or null. */
+  arg(value: unknown): string | null;
 }

@@ -10,6 +10,8 @@ import type { CaseFile } from '../cases/model';
 import { readInside } from '../fs/confine';
 import { sha256 } from '../fs/hash';
 import { buildGalleries, type Gallery } from '../perceptual/gallery';
+import type { RerunArgs } from '../checks/kind-words';
+import { KIND_LETTER_WORDS } from './kind-words';
 
 /** A certificate this small (bytes) is quoted whole in the letter. */
 const INLINE_MAX_BYTES = 1024;
@@ -132,57 +134,15 @@ async function readOrNull(dir: string, path: string, maxBytes: number): Promise<
 
 /**
  * The `recheck` command that recomputes one check from the case's files, run from the folder holding the case:
- * the kind's own command where one exists, else the case's run of the falsification.
+ * the kind's own command where its words give one (`rerun` in app/checks/kinds/<kind>.words.ts), else the case's
+ * run of the falsification.
  * Example: `checkCommand('timing', 'units-audit', { quantities: 'sandbox/q.json' }, 'F1')` is
  * `npx recheck audit units timing/sandbox/q.json`.
  */
 export function checkCommand(caseName: string, kind: string, params: Record<string, unknown>, falsificationId: string): string {
-  const file = (key: string) => (typeof params[key] === 'string' ? `${caseName}/${params[key] as string}` : null);
-  const arg = (v: unknown) => (typeof v === 'string' && /^[A-Za-z0-9._-]+$/.test(v) ? v : null);
-  switch (kind) {
-    case 'units-audit':
-      if (file('quantities') !== null) return `npx recheck audit units ${file('quantities')}`;
-      break;
-    case 'padding-audit':
-      if (file('positions') !== null && arg(params.padToken) !== null)
-        return `npx recheck audit padding ${file('positions')} --pad-token ${arg(params.padToken)}${arg(params.baseline) !== null ? ` --baseline ${arg(params.baseline)}` : ''}`;
-      break;
-    case 'fw-certificate':
-      if (file('certificate') !== null) return `npx recheck verify ${file('certificate')}`;
-      break;
-    case 'fw-float-vs-exact':
-    case 'fw-horizon-trap':
-      if (file('config') !== null && Number.isInteger(params.horizon))
-        return `npx recheck search ${file('config')} --horizon ${params.horizon as number}`;
-      break;
-    case 'divergence-audit':
-      if (file('module') !== null && arg(params.theory) !== null)
-        return `npx recheck audit divergence ${file('module')} --theory ${arg(params.theory)}`;
-      break;
-    case 'growth-fit':
-      if (file('table') !== null && arg(params.x) !== null && arg(params.y) !== null)
-        return `npx recheck fit ${file('table')} --x ${arg(params.x)} --y ${arg(params.y)}${arg(params.se) !== null && params.weighting !== 'none' ? ` --se ${arg(params.se)}` : ''}`;
-      break;
-    case 'hypothesis-test': {
-      // The claim's test (the one that decides), as `recheck stat` runs it.
-      const claim =
-        typeof params.claimTest === 'object' && params.claimTest !== null ? (params.claimTest as Record<string, unknown>) : params;
-      const test = arg(claim.test ?? params.test);
-      const alternative = arg(claim.alternative ?? params.alternative);
-      const b = params.b === undefined ? '' : arg(params.b) !== null ? ` --b ${arg(params.b)}` : null;
-      const flags = [
-        alternative !== null && alternative !== 'two-sided' ? ` --alternative ${alternative}` : '',
-        arg(params.method) !== null && params.method !== 'auto' ? ` --method ${arg(params.method)}` : '',
-        (claim.paired ?? params.paired) === true ? ' --paired' : '',
-        typeof params.p0 === 'number' ? ` --p0 ${params.p0}` : '',
-        Number.isInteger(params.seed) ? ` --seed ${params.seed as number}` : '',
-      ].join('');
-      if (file('table') !== null && arg(params.a) !== null && test !== null && b !== null)
-        return `npx recheck stat ${file('table')} --test ${test} --a ${arg(params.a)}${b}${flags}`;
-      break;
-    }
-    default:
-      break;
-  }
-  return runCommand(caseName, falsificationId);
+  const at: RerunArgs = {
+    file: (key) => (typeof params[key] === 'string' ? `${caseName}/${params[key] as string}` : null),
+    arg: (v) => (typeof v === 'string' && /^[A-Za-z0-9._-]+$/.test(v) ? v : null),
+  };
+  return KIND_LETTER_WORDS[kind]?.rerun?.(params, at) ?? runCommand(caseName, falsificationId);
 }

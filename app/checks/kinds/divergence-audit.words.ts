@@ -32,6 +32,10 @@ function sentence(r: CheckResultView): string | null {
 }
 
 export const divergenceAuditWords: KindLetterWords = {
+  rerun: (params, at) =>
+    at.file('module') !== null && at.arg(params.theory) !== null
+      ? `npx recheck audit divergence ${at.file('module')} --theory ${at.arg(params.theory)}`
+      : null,
   finding: sentence,
   diagnosis: (r) => (r.evidence.mismatch === true ? sentence(r) : null),
 };

@@ -28,6 +28,7 @@ function sentence(r: CheckResultView): string | null {
 }
 
 export const fwCertificateWords: KindLetterWords = {
+  rerun: (_params, at) => (at.file('certificate') !== null ? `npx recheck verify ${at.file('certificate')}` : null),
   finding: sentence,
   diagnosis: (r) => (r.evidence.holds === false && r.evidence.float64Holds === true ? sentence(r) : null),
 };

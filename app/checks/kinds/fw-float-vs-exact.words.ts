@@ -22,6 +22,10 @@ function sentence(r: CheckResultView): string | null {
 }
 
 export const fwFloatVsExactWords: KindLetterWords = {
+  rerun: (params, at) =>
+    at.file('config') !== null && Number.isInteger(params.horizon)
+      ? `npx recheck search ${at.file('config')} --horizon ${params.horizon as number}`
+      : null,
   finding: sentence,
   diagnosis(r) {
     const exact = numberAt(r.evidence, 'exactFirstExitStep');

@@ -21,6 +21,10 @@ function sentence(r: CheckResultView): string | null {
 }
 
 export const fwHorizonTrapWords: KindLetterWords = {
+  rerun: (params, at) =>
+    at.file('config') !== null && Number.isInteger(params.horizon)
+      ? `npx recheck search ${at.file('config')} --horizon ${params.horizon as number}`
+      : null,
   finding: sentence,
   diagnosis: (r) => (r.evidence.seenByShortCheck === false && numberAt(r.evidence, 'firstExitStep') !== null ? sentence(r) : null),
 };

@@ -78,6 +78,10 @@ function stopSentence(r: CheckResultView): string {
 }
 
 export const growthFitWords: KindLetterWords = {
+  rerun: (params, at) =>
+    at.file('table') !== null && at.arg(params.x) !== null && at.arg(params.y) !== null
+      ? `npx recheck fit ${at.file('table')} --x ${at.arg(params.x)} --y ${at.arg(params.y)}${at.arg(params.se) !== null && params.weighting !== 'none' ? ` --se ${at.arg(params.se)}` : ''}`
+      : null,
   finding(r) {
     const s = conclusionSentence(r);
     return s === null ? null : `${s}${stopSentence(r)}`;

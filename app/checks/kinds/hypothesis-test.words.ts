@@ -62,6 +62,23 @@ function finding(r: CheckResultView): string | null {
 }
 
 export const hypothesisTestWords: KindLetterWords = {
+  rerun: (params, at) => {
+    // The claim's test (the one that decides), as `recheck stat` runs it.
+    const claim =
+      typeof params.claimTest === 'object' && params.claimTest !== null ? (params.claimTest as Record<string, unknown>) : params;
+    const test = at.arg(claim.test ?? params.test);
+    const alternative = at.arg(claim.alternative ?? params.alternative);
+    const b = params.b === undefined ? '' : at.arg(params.b) !== null ? ` --b ${at.arg(params.b)}` : null;
+    const flags = [
+      alternative !== null && alternative !== 'two-sided' ? ` --alternative ${alternative}` : '',
+      at.arg(params.method) !== null && params.method !== 'auto' ? ` --method ${at.arg(params.method)}` : '',
+      (claim.paired ?? params.paired) === true ? ' --paired' : '',
+      typeof params.p0 === 'number' ? ` --p0 ${params.p0}` : '',
+      Number.isInteger(params.seed) ? ` --seed ${params.seed as number}` : '',
+    ].join('');
+    if (at.file('table') === null || at.arg(params.a) === null || test === null || b === null) return null;
+    return `npx recheck stat ${at.file('table')} --test ${test} --a ${at.arg(params.a)}${b}${flags}`;
+  },
   finding,
   diagnosis(r) {
     const mismatch = arrayAt(r.evidence, 'mismatch').filter((m): m is string => typeof m === 'string');

@@ -40,6 +40,10 @@ const figureName = (c: unknown) =>
 const figureValue = (c: unknown, v: number) => (stringAt(c, 'figure') === 'qualityCost' ? pct(v) : num(v));
 
 export const paddingAuditWords: KindLetterWords = {
+  rerun: (params, at) =>
+    at.file('positions') !== null && at.arg(params.padToken) !== null
+      ? `npx recheck audit padding ${at.file('positions')} --pad-token ${at.arg(params.padToken)}${at.arg(params.baseline) !== null ? ` --baseline ${at.arg(params.baseline)}` : ''}`
+      : null,
   finding(r) {
     const m = models(r);
     if (m.length === 0) return null;

@@ -47,6 +47,7 @@ function parts(r: CheckResultView) {
 }
 
 export const unitsAuditWords: KindLetterWords = {
+  rerun: (params, at) => (at.file('quantities') !== null ? `npx recheck audit units ${at.file('quantities')}` : null),
   finding(r) {
     const p = parts(r);
     if (p === null) return null;
