@@ -1,9 +1,9 @@
 /**
  * Errors the CLI and the API turn into exit codes and one-line messages.
  * Exit codes everywhere: 0 done, 1 a checked statement does not hold (where a command says so),
- * 2 bad input, 3 internal error.
+ * 2 bad input, 3 internal error, 4 busy (another writer holds the case), 5 undecided (a check that can say neither: calc --assert).
  */
-export const EXIT = { ok: 0, doesNotHold: 1, badInput: 2, internal: 3, busy: 4 } as const;
+export const EXIT = { ok: 0, doesNotHold: 1, badInput: 2, internal: 3, busy: 4, undecided: 5 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 /**

@@ -9,6 +9,7 @@
  */
 import type { CheckResultView, FindingSays } from '../../common/api/contract';
 import { BASIS_WORDS, guaranteeWords } from '../../common/words/outcomes';
+import { calcAssertionWords } from '../checks/kinds/calc-assertion.words';
 import { divergenceAuditWords } from '../checks/kinds/divergence-audit.words';
 import { fwCertificateWords } from '../checks/kinds/fw-certificate.words';
 import { fwFloatVsExactWords } from '../checks/kinds/fw-float-vs-exact.words';
@@ -32,6 +33,7 @@ export const KIND_LETTER_WORDS: Readonly<Record<string, KindLetterWords>> = {
   'fw-horizon-trap': fwHorizonTrapWords,
   'divergence-audit': divergenceAuditWords,
   'kl-mode-fit': klModeFitWords,
+  'calc-assertion': calcAssertionWords,
   'hypothesis-test': hypothesisTestWords,
 };
 

@@ -26,6 +26,8 @@ import {
   type CellText,
 } from './extract-table';
 import { readLogbook } from './read';
+import type { DerivedColumnRecord } from './extract-derived';
+import type { DerivedColumn } from '../../checkers/calc/columns';
 
 /** Which cell of which case, and which of its blocks and tables. */
 export interface ExtractRequest {
@@ -40,9 +42,7 @@ export interface ExtractRequest {
 }
 
 /** The cell, its text and the tables found in it. */
-export async function readCellTables(
-  r: ExtractRequest,
-): Promise<{
+export async function readCellTables(r: ExtractRequest): Promise<{
   location: CellLocation;
   source: CellText;
   found: PrintedTables;
@@ -63,11 +63,17 @@ export async function readCellTables(
   return { location, source, found, sourceName, loaded };
 }
 
+/** Derived columns to append to the extracted table (`--derive`), in order, and the digits of their rounded cells. */
+export interface ExtractDerive {
+  readonly derive?: readonly DerivedColumn[];
+  readonly deriveDigits?: number;
+}
+
 /**
  * Extracts and writes. `out` is absolute; inside the case it is confined (never inside a logbook folder) and
  * the extraction is also logged. Example: `await extractTable({ ...request, out: join(dir, 'tables/sweep.csv'), allowElided: false, who: 'Ada' })`.
  */
-export async function extractTable(r: ExtractRequest & { out: string; allowElided: boolean; who: string }) {
+export async function extractTable(r: ExtractRequest & ExtractDerive & { out: string; allowElided: boolean; who: string }) {
   const { dir, where, out, who } = r;
   const { location, source, found, sourceName, loaded } = await readCellTables(r);
   const picked = pickTable(where, sourceName, found, r.table);
@@ -118,7 +124,9 @@ export async function extractTable(r: ExtractRequest & { out: string; allowElide
         .join('; ')}; choose with --table N`,
     );
 
-  const csv = tableCsv(picked.table);
+  // Derived columns (--derive) are appended after the printed ones and recorded in the sidecar.
+  const { table: written, derived } = await withDerived(r, `${where}: ${sourceName}`, picked.table);
+  const csv = tableCsv(written);
   const csvSha256 = sha256(csv);
   const provenance = provenanceOf({
     at: new Date().toISOString(),
@@ -131,6 +139,7 @@ export async function extractTable(r: ExtractRequest & { out: string; allowElide
     picked,
     csvFile: basename(out),
     csvSha256,
+    derived,
   });
   const provenanceText = `${JSON.stringify(provenance, null, 2)}\n`;
   const sidecar = `${out}.provenance.json`;
@@ -165,6 +174,7 @@ export async function extractTable(r: ExtractRequest & { out: string; allowElide
         style: picked.table.style,
         columns: picked.table.columns,
         rows: picked.table.rows.length,
+        ...(derived.length > 0 ? { derived: derived.map((d) => `${d.name} = ${d.expression}`) } : {}),
         ...(provenance.elision !== null
           ? { elidedChars: provenance.elision.elidedChars, rowsMayBeMissing: provenance.elision.rowsMayBeMissing }
           : {}),
@@ -177,6 +187,25 @@ export async function extractTable(r: ExtractRequest & { out: string; allowElide
   }
 
   return { picked, found, provenance, notes, insideCase, sourceName, location };
+}
+
+/** The printed table with the derived columns appended (the printed table itself when none are asked). */
+async function withDerived(
+  r: ExtractDerive,
+  name: string,
+  table: PrintedTable,
+): Promise<{ table: Pick<PrintedTable, 'columns' | 'rows'>; derived: readonly DerivedColumnRecord[] }> {
+  if (r.derive === undefined || r.derive.length === 0) return { table, derived: [] };
+  const [{ loadMpfr }, { deriveTableColumns, DEFAULT_DERIVE_DIGITS }] = await Promise.all([
+    import('../../checkers/precise/mpfr'),
+    import('./extract-derived'),
+  ]);
+  const rows = table.rows.map((row) => ({ line: row.line, values: row.cells }));
+  const out = deriveTableColumns(await loadMpfr(), name, table.columns, rows, r.derive, r.deriveDigits ?? DEFAULT_DERIVE_DIGITS);
+  return {
+    table: { columns: out.columns, rows: table.rows.map((row, i) => ({ ...row, cells: [...(out.rows[i]?.values ?? [])] })) },
+    derived: out.derived,
+  };
 }
 
 /** pickPrintedTable, with its NoTableError turned into bad input naming the cell and block. */

@@ -10,6 +10,7 @@ import type { PrintedTable, PrintedTables } from '../../checkers/tables/printed-
 import type { PickedBy } from '../../checkers/tables/printed';
 import { BadInputError } from '../errors';
 import { shown } from '../text/display';
+import type { DerivedColumnRecord } from './extract-derived';
 
 /** Where a cell was found. */
 export interface CellLocation {
@@ -204,6 +205,12 @@ export interface ExtractProvenance {
   readonly skippedInTableCount: number;
   readonly skippedLines: number;
   readonly csv: { readonly file: string; readonly sha256: string; readonly rows: number };
+  /**
+   * Columns computed from the printed ones (`--derive`), appended to the CSV after them in this order: the
+   * expression, the columns it reads, the digits of cells that are not exact, and how many cells are exact
+   * or only correctly rounded. Absent when none.
+   */
+  readonly derived?: readonly DerivedColumnRecord[];
 }
 
 /** The provenance record of an extraction (pure: the caller supplies time, hashes and the CSV's name). */
@@ -218,6 +225,7 @@ export function provenanceOf(o: {
   picked: { table: PrintedTable; number: number; by: PickedBy };
   csvFile: string;
   csvSha256: string;
+  derived?: readonly DerivedColumnRecord[];
 }): ExtractProvenance {
   const { table } = o.picked;
   const inSpan = o.found.skipped.filter((s) => s.line >= table.firstLine && s.line <= table.lastLine);
@@ -265,6 +273,7 @@ export function provenanceOf(o: {
     skippedInTableCount: inSpan.length,
     skippedLines: o.found.skipped.length,
     csv: { file: o.csvFile, sha256: o.csvSha256, rows: table.rows.length },
+    ...(o.derived !== undefined && o.derived.length > 0 ? { derived: o.derived } : {}),
   };
 }
 

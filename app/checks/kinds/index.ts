@@ -12,6 +12,7 @@ import { reviewConsistencyKind } from './review-consistency';
 import { perceptualVerdictKind } from './perceptual-verdict';
 import { imageMetricsKind } from './image-metrics';
 import { printedConsistencyKind } from './printed-consistency';
+import { calcAssertionKind } from './calc-assertion';
 import { hypothesisTestKind } from './hypothesis-test';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -28,5 +29,6 @@ export const builtinCheckKinds: CheckKind<any>[] = [
   perceptualVerdictKind,
   imageMetricsKind,
   printedConsistencyKind,
+  calcAssertionKind,
   hypothesisTestKind,
 ];

@@ -1,13 +1,18 @@
-/** `recheck calc "<expression>" [--digits N] [--exact] [--interval] [--rounding MODE] [--json]` (checkers/calc). */
+/**
+ * `recheck calc "<expression>" [--digits N] [--exact] [--interval] [--rounding MODE] [--json]` (checkers/calc),
+ * and `recheck calc --assert "lhs REL rhs" [--max-bits N] [--digits N] [--json]` (calc-assert.ts).
+ */
 import type { Command } from '../command';
 import { parseCommandArgs, UsageError } from '../args';
 import { BadInputError, EXIT } from '../../errors';
 import { ROUNDING_MODES, isRoundingMode } from '../../../checkers/exact/rounding-modes';
+import { runAssertion, UNDECIDED_EXIT } from './calc-assert';
 
 export const calcCommand: Command = {
   name: 'calc',
   summary: 'evaluate an expression from a paper exactly, to N correct digits, or as a rigorous enclosure',
   usage: `usage: recheck calc "<expression>" [--digits N] [--exact] [--interval] [--rounding MODE] [--json]
+       recheck calc --assert "<lhs> <relation> <rhs>" [--max-bits N] [--digits N] [--json]
 
 Numbers are read exactly (0.1 is 1/10, 1e-5 is 1/100000). Operators + - * / and ^ (right-associative;
 -2^2 is -4), parentheses, exp, ln, log(x) (natural), log(x, base), log2, log10, sqrt, cbrt, root(x, n), abs,
@@ -21,7 +26,20 @@ rising precision (pi from MPFR's correctly rounded constant).
 --interval: also an enclosure [lo, hi] with ends rounded outward to N digits.
 --rounding: ${ROUNDING_MODES.join(', ')} (default half-even).
 A bad expression is exit 2 with one line naming the column.
-JSON: {expression, exact?: "p/q", decimal, digits, rounding, interval?: {lo, hi}, notExact?}.`,
+JSON: {expression, exact?: "p/q", decimal, digits, rounding, interval?: {lo, hi}, notExact?}.
+
+--assert: an equality or inequality of two expressions, the relation one of <, <=, =, !=, >=, > (== is =),
+e.g. "H_1024 - ln(1024) < 0.58". Decided without floats: exactly when both sides are exact rationals (guarantee
+exact), else by rigorous enclosures of lhs - rhs at 64, 128, 256, ... bits up to --max-bits (default 8192,
+at most 1000000) until the enclosure is on one side of 0 (guarantee enclosure). When it never is, the answer
+is "cannot tell" with the reason: equality of values not both known exactly (sqrt(2)^2 = 2, pi = pi) can never
+be proven by an enclosure; a value beyond MPFR's exponent range; a divisor never separated from 0.
+Printed: holds / fails / cannot tell, the guarantee, the enclosures of lhs, rhs and lhs - rhs (ends rounded
+outward to --digits significant digits, default 20, at most 1000) and the reason.
+Exit: 0 holds, 1 fails, ${UNDECIDED_EXIT} cannot tell (neither proven nor disproven), 2 bad input (one line naming
+the column; write --assert="-1 < 0" for an assertion that starts with "-").
+JSON: {assertion, relation, holds: true | false | "cannot tell", guarantee: "exact" | "enclosure", lhs, rhs
+({lo, hi, exact: "p/q" | null}), difference ({lo, hi}), bits (null when exact), maxBits, reason}.`,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(
       'calc',
@@ -32,9 +50,22 @@ JSON: {expression, exact?: "p/q", decimal, digits, rounding, interval?: {lo, hi}
         interval: { type: 'boolean' },
         rounding: { type: 'string' },
         json: { type: 'boolean' },
+        assert: { type: 'string' },
+        'max-bits': { type: 'string' },
       },
-      { min: 1, max: 1, names: '"<expression>"', dashPositionals: true },
+      { min: minExpressions(args), max: 1, names: '"<expression>"', dashPositionals: true },
     );
+    if (values.assert !== undefined) {
+      if (positionals.length > 0) throw new UsageError('calc', 'give an expression or --assert "<lhs> <relation> <rhs>", not both');
+      for (const flag of ['exact', 'interval', 'rounding'] as const)
+        if (values[flag] !== undefined) throw new UsageError('calc', `--${flag} does not apply to --assert`);
+      return runAssertion(io, values.assert, {
+        ...(values['max-bits'] !== undefined ? { maxBits: boundedInteger('max-bits', values['max-bits'], 64, 1_000_000) } : {}),
+        ...(values.digits !== undefined ? { digits: boundedInteger('digits', values.digits, 1, 1000) } : {}),
+        json: values.json === true,
+      });
+    }
+    if (values['max-bits'] !== undefined) throw new UsageError('calc', '--max-bits applies only to --assert');
     const digits = values.digits === undefined ? 20 : Number(values.digits);
     if (!/^\d+$/.test(values.digits ?? '20') || digits < 1 || digits > 100_000)
       throw new UsageError('calc', `--digits must be an integer from 1 to 100000, got "${values.digits}"`);
@@ -90,6 +121,19 @@ JSON: {expression, exact?: "p/q", decimal, digits, rounding, interval?: {lo, hi}
     return EXIT.ok;
   },
 };
+
+/** With --assert the expression positional is absent; otherwise it is required. */
+function minExpressions(args: readonly string[]): number {
+  return args.some((a) => a === '--assert' || a.startsWith('--assert=')) ? 0 : 1;
+}
+
+/** An integer flag value in [lo, hi], else a usage error naming the flag. */
+function boundedInteger(flag: string, text: string, lo: number, hi: number): number {
+  const v = Number(text);
+  if (!/^\d+$/.test(text) || v < lo || v > hi)
+    throw new UsageError('calc', `--${flag} must be an integer from ${lo} to ${hi}, got "${text}"`);
+  return v;
+}
 
 /** The repeating decimal of x when it is at most 80 characters long, else null. */
 function repeatingOrNull(x: { toRepeatingDecimal(max?: number): string }): string | null {

@@ -16,7 +16,7 @@ export const extractCommand: Command = {
   name: 'extract',
   summary: 'write a table a logbook cell printed (key=value lines, aligned columns, Markdown) as CSV, with its provenance',
   usage: `usage: recheck extract <case-dir> --cell CELL-ID [--logbook ID] [--block N] [--table N] --out FILE.csv
-                       [--allow-elided] [--who NAME] [--json]
+                       [--allow-elided] [--who NAME] [--json] [--derive 'NAME = EXPR' ...] [--derive-digits N]
        recheck extract <case-dir> --cell CELL-ID [--logbook ID] [--block N] --list [--json]
 
 Reads the cell's text: a run cell's output block (or block N, counted from 1 in the cell), or a Markdown
@@ -44,6 +44,15 @@ the elision are never read. When rows of the chosen table may lie in the elided 
 a table running up to or across the elision) extract refuses (exit 2) unless --allow-elided, which writes
 what is there with a warning on stderr, recorded in the sidecar; a table wholly before or after the elision
 is extracted with a note.
+--derive 'NAME = EXPR' (repeatable, applied in order; a later one may read an earlier one): a column
+computed from the printed ones in the calc grammar (recheck help calc), appended to the CSV after them, e.g.
+--derive 'additive = ratio - H_k' (H_k is H(k) of column k unless the table prints a column "H_k"; write
+\`H_k\` for that column, \`any name\` for a name with spaces). Each cell reads the printed strings exactly: it is
+exact where every step is rational and its decimal terminates within --derive-digits significant digits
+(default 20, at most 1000), else correctly rounded half-even to them. The sidecar records each as derived
+[{name, expression, inputs, digits, exactCells, roundedCells}] (a cell read from a rounded derived cell counts
+as rounded; the printed columns stay in table.columns). A bad derivation (an unknown column, a printed cell
+that is not a number, a division by zero) is exit 2 naming the block line of the row.
 Exit 2 (one line) when the cell, the logbook, the block or the table does not exist (the nearest cell ids
 are named), or when the text holds no table. --json prints {csv, provenance, provenanceFile, notes}.`,
   async run(args, io) {
@@ -60,9 +69,20 @@ are named), or when the text holds no table. --json prints {csv, provenance, pro
         'allow-elided': { type: 'boolean' },
         who: { type: 'string' },
         json: { type: 'boolean' },
+        derive: { type: 'string', multiple: true },
+        'derive-digits': { type: 'string' },
       },
       { min: 1, max: 1, names: '<case-dir>' },
     );
+    if (values.list && values.derive !== undefined) throw new UsageError('extract', '--derive applies when writing (--out), not to --list');
+    if (values['derive-digits'] !== undefined && values.derive === undefined)
+      throw new UsageError('extract', '--derive-digits applies only with --derive');
+    const deriveDigits = values['derive-digits'] === undefined ? undefined : Number(values['derive-digits']);
+    if (deriveDigits !== undefined && (!/^\d+$/.test(values['derive-digits'] as string) || deriveDigits < 1 || deriveDigits > 1000))
+      throw new UsageError(
+        'extract',
+        `--derive-digits must be an integer from 1 to 1000, got "${shown(values['derive-digits'] as string, 40)}"`,
+      );
     if (values.cell === undefined) throw new UsageError('extract', '--cell CELL-ID is required');
     if (values.out === undefined && !values.list) throw new UsageError('extract', '--out FILE.csv is required (or --list)');
     const blockNumber = countArg('block', values.block);
@@ -103,8 +123,12 @@ are named), or when the text holds no table. --json prints {csv, provenance, pro
     const out = resolve(io.cwd, values.out as string);
     if (!out.toLowerCase().endsWith('.csv'))
       throw new UsageError('extract', `--out must name a .csv file (got "${shown(values.out as string, 80)}")`);
+    const { describeDerived, parseDerivationOrBadInput } = await import('../../logbook/extract-derived');
+    const derive = (values.derive ?? []).map((d) => parseDerivationOrBadInput(d));
     const { picked, found, provenance, notes, insideCase, sourceName } = await extractTable({
       ...request,
+      ...(derive.length > 0 ? { derive } : {}),
+      ...(deriveDigits !== undefined ? { deriveDigits } : {}),
       out,
       allowElided: values['allow-elided'] === true,
       who: reviewerName('extract', values.who),
@@ -118,6 +142,7 @@ are named), or when the text holds no table. --json prints {csv, provenance, pro
       io.stdout(
         `${outShown}: ${picked.table.rows.length} rows, columns ${picked.table.columns.join(', ')} (table ${picked.number} of ${found.tables.length}, ${picked.table.style}, lines ${picked.table.firstLine}-${picked.table.lastLine} of ${where}: ${sourceName})\n`,
       );
+      for (const d of provenance.derived ?? []) io.stdout(`derived: ${describeDerived(d)}\n`);
       io.stdout(`provenance: ${outShown}.provenance.json${insideCase ? ' (and audit.jsonl)' : ''}\n`);
     }
     return EXIT.ok;

@@ -1,17 +1,23 @@
-/** `recheck fit <table.csv> --x COL --y COL [--se COL] [--level P]`: bounded and growing laws, the conclusion, the horizon. */
+/**
+ * `recheck fit <table.csv> --x COL --y COL [--se COL] [--level P] [--derive 'NAME = EXPR' ...]`: bounded and
+ * growing laws, the conclusion, the horizon; --x/--y/--se may name a derived column (app/logbook/extract-derived.ts).
+ */
 import { resolve } from 'node:path';
 import type { Command } from '../command';
-import { parseCommandArgs } from '../args';
+import { parseCommandArgs, UsageError } from '../args';
 import { BadInputError, EXIT } from '../../errors';
 import { CheckerError } from '../../../checkers/errors';
 import type { GrowthReport } from '../../../checkers/stats/growth-fit';
 import type { DataPoint } from '../../../checkers/stats/growth-models';
 import { shown } from '../../text/display';
+import type { CsvTable } from '../../tables/csv';
+import type { DerivedColumnRecord } from '../../logbook/extract-derived';
 
 export const fitCommand: Command = {
   name: 'fit',
   summary: 'fit bounded and growing laws to a table; conclude grows, bounded or cannot tell (with p-values)',
   usage: `usage: recheck fit <table.csv> --x COL --y COL [--se COL] [--level P] [--plot FILE.svg] [--json]
+                   [--derive 'NAME = EXPR' ...] [--derive-digits N]
 
 Fits by least squares on the y scale (weights 1/se^2 when --se is given, covariance unscaled; otherwise
 ordinary least squares with covariance s^2 (J'J)^-1, s^2 = RSS/(n - k)), x0 the smallest x:
@@ -41,10 +47,20 @@ spaced in x order; the fits use every row).
 The table: a header row, then one row per point, every row with the header's number of fields (a short or
 truncated row is bad input naming its line); numbers are decimal (no hex, no Infinity); UTF-8 (a BOM is
 fine); at most 128 MiB, 2,000,000 rows and 10,000,000 cells.
+--derive 'NAME = EXPR' (repeatable, applied in order, a later one may read an earlier one): a column computed
+from the others in the calc grammar (recheck help calc), e.g. --derive 'additive = ratio - H_k' (H_k is H(k)
+of column k unless the table has a column "H_k"; write \`H_k\` for the column, \`any name\` for a name with
+spaces); --x, --y and --se may name it. Each cell is exact where the inputs are exact decimals and every step
+is rational, else correctly rounded half-even to --derive-digits significant digits (default 20, at most
+1000). The fit reads every cell as a float64 either way, so its guarantee is unchanged (statistical at best,
+never exact); the report names the derived columns and in how many rows each is not exact (rounded, or read
+from a rounded derived cell). A bad derivation is exit 2 naming the file and the line (an unknown column, a
+cell that is not a number, a division by zero).
 JSON keys: conclusion {value, level, test, p, dof, law, reasons, wouldDecide, minimums}, n, weighted,
 models [{name, kind, params, se, rss, chi2?, aic, aicc, weight, k, dof, approach?, lackOfFit, lackOfFitNear?}],
 preferred, growthSigma, growthP, growthDof, growthTest, prefix [{maxX, n, b, seB, sigma, p, dof, test,
-conclusion?}], significantFrom, growsFrom, conclusionAt, skipped.`,
+conclusion?}], significantFrom, growsFrom, conclusionAt, skipped, and with --derive: derived [{name, expression,
+inputs, digits, exactCells, roundedCells}].`,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(
       'fit',
@@ -56,6 +72,8 @@ conclusion?}], significantFrom, growsFrom, conclusionAt, skipped.`,
         level: { type: 'string' },
         plot: { type: 'string' },
         json: { type: 'boolean' },
+        derive: { type: 'string', multiple: true },
+        'derive-digits': { type: 'string' },
       },
       { min: 1, max: 1, names: '<table.csv>' },
     );
@@ -73,7 +91,8 @@ conclusion?}], significantFrom, growsFrom, conclusionAt, skipped.`,
         import('../../tables/plot-sample'),
         import('../../fs/atomic'),
       ]);
-    const table = await readCsvFile(resolve(io.cwd, file), file);
+    const read = await readCsvFile(resolve(io.cwd, file), file);
+    const { table, derived } = await withDerivedColumns(read, values.derive ?? [], values['derive-digits']);
     const cols = [values.x, values.y, ...(values.se !== undefined ? [values.se] : [])];
     requireColumns(table, cols);
     const points: DataPoint[] = table.rows.map((row) => {
@@ -108,16 +127,40 @@ conclusion?}], significantFrom, growsFrom, conclusionAt, skipped.`,
     }
     if (values.json) {
       const { conclusion, ...rest } = report; // the conclusion first: it is what a reader needs
-      io.stdout(
-        `${JSON.stringify({ file, x: values.x, y: values.y, conclusion, ...rest, ...(values.plot !== undefined ? { plot: values.plot } : {}) }, null, 2)}\n`,
-      );
+      const more = { ...(values.plot !== undefined ? { plot: values.plot } : {}), ...(derived.length > 0 ? { derived } : {}) };
+      io.stdout(`${JSON.stringify({ file, x: values.x, y: values.y, conclusion, ...rest, ...more }, null, 2)}\n`);
     } else {
       io.stdout(formatGrowthReport(report, values.x, values.y));
+      if (derived.length > 0) {
+        const { describeDerived } = await import('../../logbook/extract-derived');
+        for (const d of derived) io.stdout(`derived: ${describeDerived(d)}${cols.includes(d.name) ? '' : '; not fitted'}\n`);
+      }
       if (values.plot !== undefined) io.stdout(`plot written to ${values.plot}\n`);
     }
     return EXIT.ok;
   },
 };
+
+/** The table with the --derive columns appended (none: the table as read). Bad input names the file and line. */
+async function withDerivedColumns(
+  table: CsvTable,
+  derive: readonly string[],
+  digitsText: string | undefined,
+): Promise<{ table: CsvTable; derived: readonly DerivedColumnRecord[] }> {
+  if (digitsText !== undefined && derive.length === 0) throw new UsageError('fit', '--derive-digits applies only with --derive');
+  if (derive.length === 0) return { table, derived: [] };
+  const [{ loadMpfr }, { DEFAULT_DERIVE_DIGITS, deriveTableColumns, parseDerivationOrBadInput }] = await Promise.all([
+    import('../../../checkers/precise/mpfr'),
+    import('../../logbook/extract-derived'),
+  ]);
+  const digits = digitsText === undefined ? DEFAULT_DERIVE_DIGITS : Number(digitsText);
+  if (digitsText !== undefined && (!/^\d+$/.test(digitsText) || digits < 1 || digits > 1000))
+    throw new UsageError('fit', `--derive-digits must be an integer from 1 to 1000, got "${shown(digitsText, 40)}"`);
+  const derivations = derive.map((d) => parseDerivationOrBadInput(d));
+  const out = deriveTableColumns(await loadMpfr(), table.file, table.columns, table.rows, derivations, digits);
+  const index = new Map(out.columns.map((c, i) => [c, i] as const));
+  return { table: { file: table.file, columns: out.columns, rows: out.rows, index }, derived: out.derived };
+}
 
 /** Human-readable report: the conclusion first, in words, then the laws and the horizon. */
 export function formatGrowthReport(r: GrowthReport, x: string, y: string): string {
