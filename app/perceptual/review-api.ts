@@ -1,11 +1,20 @@
 /**
- * The perceptual-review methods of the RecheckApi over one case folder (app/api/service.ts finds the folder and
- * loads case.json, then calls these). Every answer and undo is appended before the call returns; the session
- * returned is the replay of what is on disk, so a closed page resumes where it stopped.
+ * The perceptual-review methods of the RecheckApi over one case folder (the service's perceptual slice,
+ * app/api/slices/perceptual.ts, finds the folder and loads case.json, then calls these). Every answer and undo
+ * is appended before the call returns; the session returned is the replay of what is on disk, so a closed page
+ * resumes where it stopped.
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { join } from 'node:path';
-import type { AnswerReviewInput, ImagePairSetView, ReviewExportView, ReviewImageView, ReviewSessionView, ReviewSummaryView, StartReviewInput } from '../../common/api/contract-perceptual';
+import type {
+  AnswerReviewInput,
+  ImagePairSetView,
+  ReviewExportView,
+  ReviewImageView,
+  ReviewSessionView,
+  ReviewSummaryView,
+  StartReviewInput,
+} from '../../common/api/contract-perceptual';
 import { appendAudit } from '../cases/audit';
 import type { CaseFile } from '../cases/model';
 import { BadInputError } from '../errors';
@@ -17,7 +26,17 @@ import { loadReviewState, type ReviewState } from './review-state';
 import { perceptualProblem, perceptualSettings, type ReviewSettings } from '../cases/perceptual-settings';
 import { pinnedHashes } from './blind-read';
 import { imagePaths, pinsOf, readPinnable, writePins } from './pins';
-import { appendRecord, createReviewFolder, listReviewIds, readManifest, repairAnswers, reviewPath, REVIEW_FORMAT, serialisedReview, type ReviewManifest } from './store';
+import {
+  appendRecord,
+  createReviewFolder,
+  listReviewIds,
+  readManifest,
+  repairAnswers,
+  reviewPath,
+  REVIEW_FORMAT,
+  serialisedReview,
+  type ReviewManifest,
+} from './store';
 import { imageView, pairSetView, sessionView, summaryView } from './views';
 
 /** The case's settings, or BadInputError naming case.json when it has no perceptual block or a bad one. */
@@ -37,7 +56,10 @@ export async function imagePairSetOf(caseDir: string, file: CaseFile): Promise<I
 
 /** A new review id: `review-<UTC time>-<6 hex>`, e.g. `review-20261129T160000Z-a1b2c3`. */
 export function newReviewId(now: Date): string {
-  return `review-${now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}-${randomBytes(3).toString('hex')}`;
+  return `review-${now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')}-${randomBytes(3).toString('hex')}`;
 }
 
 export async function startReview(caseDir: string, file: CaseFile, input: StartReviewInput, who: string): Promise<ReviewSessionView> {
@@ -47,7 +69,17 @@ export async function startReview(caseDir: string, file: CaseFile, input: StartR
   const seed = input.seed ?? randomInt(0, 0x100000000);
   const now = new Date();
   const total = reviewPlan({ pairCount: set.pairs.length, seed, repeatShare: settings.repeatShare, mode: settings.mode }).length;
-  const manifest: ReviewManifest = { format: REVIEW_FORMAT, reviewId: newReviewId(now), reviewer: input.reviewer, seed, createdAt: now.toISOString(), settings, pairsSha256: set.sha256, pairCount: set.pairs.length, total };
+  const manifest: ReviewManifest = {
+    format: REVIEW_FORMAT,
+    reviewId: newReviewId(now),
+    reviewer: input.reviewer,
+    seed,
+    createdAt: now.toISOString(),
+    settings,
+    pairsSha256: set.sha256,
+    pairCount: set.pairs.length,
+    total,
+  };
   // Every image is hashed before the review exists: one that cannot be read refuses the start, without its name
   // (the message goes to the page; `recheck validate` names it).
   const hashes: Record<string, string> = {};
@@ -55,7 +87,11 @@ export async function startReview(caseDir: string, file: CaseFile, input: StartR
     try {
       hashes[rel] = (await readPinnable(caseDir, rel)).sha256;
     } catch (err) {
-      if (err instanceof BadInputError) throw new BadInputError(`case ${input.caseId}`, 'an image of the pairs table cannot be read: no review is started (run recheck validate on the case to see which file and why)');
+      if (err instanceof BadInputError)
+        throw new BadInputError(
+          `case ${input.caseId}`,
+          'an image of the pairs table cannot be read: no review is started (run recheck validate on the case to see which file and why)',
+        );
       throw err;
     }
   }
@@ -67,7 +103,14 @@ export async function startReview(caseDir: string, file: CaseFile, input: StartR
     action: 'edit',
     caseId: input.caseId,
     hashes: { [settings.pairs]: set.sha256, ...hashes },
-    details: { edit: 'start-review', reviewId: manifest.reviewId, reviewer: manifest.reviewer, seed, repeatShare: settings.repeatShare, total },
+    details: {
+      edit: 'start-review',
+      reviewId: manifest.reviewId,
+      reviewer: manifest.reviewer,
+      seed,
+      repeatShare: settings.repeatShare,
+      total,
+    },
   });
   return openReview(caseDir, input.caseId, manifest.reviewId);
 }
@@ -101,7 +144,15 @@ export async function listReviews(caseDir: string, seeds: 'when-complete' | 'alw
       // A review whose pairs table changed is still listed, with what it had (its answers no longer replay).
       const m = await readManifest(caseDir, id).catch(() => null);
       if (m === null) continue;
-      out.push({ reviewId: m.reviewId, reviewer: m.reviewer, ...(seeds === 'always' ? { seed: m.seed } : {}), repeatShare: m.settings.repeatShare, createdAt: m.createdAt, total: m.total, answered: 0 });
+      out.push({
+        reviewId: m.reviewId,
+        reviewer: m.reviewer,
+        ...(seeds === 'always' ? { seed: m.seed } : {}),
+        repeatShare: m.settings.repeatShare,
+        createdAt: m.createdAt,
+        total: m.total,
+        answered: 0,
+      });
       continue;
     }
     out.push(summaryView(state, await exportedPath(caseDir, id), seeds));
@@ -115,10 +166,13 @@ export async function answerReview(caseDir: string, input: AnswerReviewInput): P
     const where = `review ${input.reviewId}`;
     const nextIndex = state.replay.answers.length;
     const item = state.items[nextIndex];
-    if (item === undefined) throw new BadInputError(where, 'the review is complete: nothing left to answer (undo the last answer to change it)');
-    if (input.index !== nextIndex) throw new BadInputError(where, `item ${input.index + 1} is not the next item (item ${nextIndex + 1}): reload the review`);
+    if (item === undefined)
+      throw new BadInputError(where, 'the review is complete: nothing left to answer (undo the last answer to change it)');
+    if (input.index !== nextIndex)
+      throw new BadInputError(where, `item ${input.index + 1} is not the next item (item ${nextIndex + 1}): reload the review`);
     const values = state.manifest.settings.answers.map((a) => a.value);
-    if (!values.includes(input.answer)) throw new BadInputError(where, `"${input.answer.slice(0, 40)}" is not an answer of this review (${values.join(', ')})`);
+    if (!values.includes(input.answer))
+      throw new BadInputError(where, `"${input.answer.slice(0, 40)}" is not an answer of this review (${values.join(', ')})`);
     const note = input.note?.trim();
     // The answer pins the two images it was given: both files must still have the hashes pinned at the start.
     const pins = await pinsOf(caseDir, input.reviewId, state.pairs);
@@ -146,7 +200,10 @@ export async function undoReviewAnswer(caseDir: string, caseId: string, reviewId
     const last = state.replay.answers[state.replay.answers.length - 1];
     if (last === undefined) throw new BadInputError(`review ${reviewId}`, 'no answer to undo');
     await appendRecord(caseDir, reviewId, { undo: last.index, at: new Date().toISOString() });
-    const after: ReviewState = { ...state, replay: { ...state.replay, answers: state.replay.answers.slice(0, -1), undos: state.replay.undos + 1 } };
+    const after: ReviewState = {
+      ...state,
+      replay: { ...state.replay, answers: state.replay.answers.slice(0, -1), undos: state.replay.undos + 1 },
+    };
     return sessionView(caseDir, caseId, after, await pinsOf(caseDir, reviewId, state.pairs), await exportedPath(caseDir, reviewId));
   });
 }

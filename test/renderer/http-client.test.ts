@@ -86,17 +86,30 @@ describe('httpClient calls', () => {
     expect(runId).toBe('run1');
     expect((await client.listRuns()).map((r) => [r.runId, r.caseId])).toEqual([['run1', 'alpha']]);
     await expect(client.cancelRun(runId)).resolves.toBeNull();
-    const entry = await client.recordVerdict({ caseId: 'alpha', falsificationId: 'F1', verdict: 'refuted', rationale: 'r', reviewer: 'Ada' });
+    const entry = await client.recordVerdict({
+      caseId: 'alpha',
+      falsificationId: 'F1',
+      verdict: 'refuted',
+      rationale: 'r',
+      reviewer: 'Ada',
+    });
     expect(entry.who).toBe('Ada');
     const saved = await client.saveSandboxFile({ caseId: 'alpha', path: 'sandbox/main.ts', text: 'x' });
     expect(saved.action).toBe('edit');
     expect((await client.prepareSandboxProgram('alpha', 'sandbox/main.ts')).path).toBe('sandbox/main.ts');
-    expect((await client.runSandboxProgram({ caseId: 'alpha', path: 'sandbox/main.ts', input: null, seed: 1, timeoutSeconds: 5 })).runId).toMatch(/^sandbox\d+$/);
+    expect(
+      (await client.runSandboxProgram({ caseId: 'alpha', path: 'sandbox/main.ts', input: null, seed: 1, timeoutSeconds: 5 })).runId,
+    ).toMatch(/^sandbox\d+$/);
     expect((await client.draftLetter('alpha')).markdown).toContain('Paper of alpha');
     expect(await client.listLetters('alpha')).toEqual([]);
     expect(await client.readLetter('alpha', 'authors-1', 1).catch((e: Error) => e.message)).toMatch(/no version 1/);
-    expect((await client.saveLetter({ caseId: 'alpha', kind: 'authors', falsificationIds: ['F1'], markdown: '# L\n' })).id).toBe('authors-1');
-    expect((await client.setLetterStatus({ caseId: 'alpha', letterId: 'authors-1', state: 'sent', date: '2026-01-02', to: 'A. Author' })).status.state).toBe('sent');
+    expect((await client.saveLetter({ caseId: 'alpha', kind: 'authors', falsificationIds: ['F1'], markdown: '# L\n' })).id).toBe(
+      'authors-1',
+    );
+    expect(
+      (await client.setLetterStatus({ caseId: 'alpha', letterId: 'authors-1', state: 'sent', date: '2026-01-02', to: 'A. Author' })).status
+        .state,
+    ).toBe('sent');
     expect((await client.exportLetterPdf({ caseId: 'alpha', markdown: '# L\n', falsificationIds: ['F1'] })).base64).toMatch(/^JVBER/);
     expect((await client.listKinds()).map((k) => k.kind)).toEqual(['test-kind']);
     expect((await client.createCase({ caseId: 'gamma', paperMarkdown: '# G\n' })).id).toBe('gamma');
@@ -104,7 +117,9 @@ describe('httpClient calls', () => {
     expect((await client.addClaim({ caseId: 'alpha', text: 'A claim.' })).id).toBe('C2');
     expect((await client.addFalsification({ caseId: 'alpha', claim: 'C1', logbook: 'lb', assertion: 'fails' })).id).toBe('F2');
     expect((await client.addCheck({ caseId: 'alpha', falsification: 'F1', kind: 'test-kind', params: { table: 't.csv' } })).id).toBe('k2');
-    expect((await client.withdraw({ caseId: 'alpha', item: 'check', finding: 'F1', id: 'k1', reason: 'a wrong column name' })).details?.edit).toBe('withdraw-check');
+    expect(
+      (await client.withdraw({ caseId: 'alpha', item: 'check', finding: 'F1', id: 'k1', reason: 'a wrong column name' })).details?.edit,
+    ).toBe('withdraw-check');
     expect((await client.editPaper({ caseId: 'alpha', markdown: '# New\n' })).details?.edit).toBe('edit-paper');
     expect((await client.addCaseFile({ caseId: 'alpha', path: 'sandbox/q.json', base64: 'e30=' })).action).toBe('edit');
     expect((await client.listCaseFiles('alpha')).map((f) => f.path)).toEqual(['paper.md']);
@@ -112,21 +127,41 @@ describe('httpClient calls', () => {
     expect((await client.triageLedger({ name: 'v.csv', base64: '' })).queue[0]?.tier).toBe('contested');
     expect((await client.extractTable({ caseId: 'alpha', cell: 'c1', out: 'tables/t.csv' })).rows).toBe(3);
     expect((await client.compareLogbooks('alpha', 'a', 'b')).rows[0]?.comparison).toBe('differs');
-    expect((await client.answerChecklist({ caseId: 'alpha', falsificationId: 'F1', question: 'horizon', status: 'answered', checks: ['k1'] })).details).toMatchObject({ question: 'horizon' });
-    expect((await client.verdictQueue()).rows.map((r) => [r.caseId, r.falsificationId, r.openQuestions])).toEqual([['alpha', 'F1', []], ['beta', 'F1', ['horizon']]]);
-    expect(await client.buildReport('alpha')).toMatchObject({ caseId: 'alpha', path: 'runs/report-1', html: expect.stringContaining('report of alpha') });
+    expect(
+      (await client.answerChecklist({ caseId: 'alpha', falsificationId: 'F1', question: 'horizon', status: 'answered', checks: ['k1'] }))
+        .details,
+    ).toMatchObject({ question: 'horizon' });
+    expect((await client.verdictQueue()).rows.map((r) => [r.caseId, r.falsificationId, r.openQuestions])).toEqual([
+      ['alpha', 'F1', []],
+      ['beta', 'F1', ['horizon']],
+    ]);
+    expect(await client.buildReport('alpha')).toMatchObject({
+      caseId: 'alpha',
+      path: 'runs/report-1',
+      html: expect.stringContaining('report of alpha'),
+    });
     expect((await client.imagePairSet('alpha'))?.count).toBe(3);
     expect(await client.listReviews('alpha')).toEqual([]);
     const review = await client.startReview({ caseId: 'alpha', reviewer: 'Ada', seed: 7 });
     expect(review).toMatchObject({ reviewId: 'review-1', seed: 7, total: 3, answered: 0, next: { index: 0 } });
     expect((await client.openReview('alpha', review.reviewId)).next?.index).toBe(0);
-    expect((await client.answerReview({ caseId: 'alpha', reviewId: review.reviewId, index: 0, answer: 'usable', elapsedMs: 900 })).last).toEqual({ index: 0, answer: 'usable' });
+    expect(
+      (await client.answerReview({ caseId: 'alpha', reviewId: review.reviewId, index: 0, answer: 'usable', elapsedMs: 900 })).last,
+    ).toEqual({ index: 0, answer: 'usable' });
     expect((await client.undoReviewAnswer('alpha', review.reviewId)).answered).toBe(0);
     expect((await client.reviewImage('alpha', review.reviewId, 0, 'left')).mediaType).toBe('image/png');
     expect((await client.exportReview('alpha', review.reviewId)).path).toBe('reviews/review-1/answers.csv');
     expect((await client.workspaceSettings()).sweeps).toEqual({ backend: 'local' });
-    expect(await client.saveWorkspaceSettings({ sweeps: { backend: 'slurm', partition: 'nope' } })).toEqual({ saved: false, problem: 'sbatch: refuses these settings: invalid partition specified: nope' });
-    expect(server.requests.map((r) => r.url.replace(ORIGIN, ''))).toEqual(Object.keys(API_METHODS).map((m) => `/api/call/${m}`));
+    expect(await client.saveWorkspaceSettings({ sweeps: { backend: 'slurm', partition: 'nope' } })).toEqual({
+      saved: false,
+      problem: 'sbatch: refuses these settings: invalid partition specified: nope',
+    });
+    // Every method once (called above in the contract's historical order; the table lists them by capability).
+    expect(server.requests.map((r) => r.url.replace(ORIGIN, '')).sort()).toEqual(
+      Object.keys(API_METHODS)
+        .map((m) => `/api/call/${m}`)
+        .sort(),
+    );
     for (const r of server.requests) {
       expect(r.headers.Authorization).toBe(`Bearer ${TOKEN}`);
       expect(Array.isArray((JSON.parse(r.body) as { args: unknown }).args)).toBe(true);
@@ -141,9 +176,30 @@ describe('httpClient calls', () => {
   });
 
   it('reports an unreachable server and a non-JSON answer as errors', async () => {
-    const down = httpClient({ origin: ORIGIN, token: TOKEN, fetch: async () => { throw new TypeError('fetch failed'); }, openSocket: () => new FakeSocket('', []), schedule: () => () => undefined, jitter: () => 0 });
+    const down = httpClient({
+      origin: ORIGIN,
+      token: TOKEN,
+      fetch: async () => {
+        throw new TypeError('fetch failed');
+      },
+      openSocket: () => new FakeSocket('', []),
+      schedule: () => () => undefined,
+      jitter: () => 0,
+    });
     await expect(down.listCases()).rejects.toThrow('listCases: the Recheck server is not reachable');
-    const html = httpClient({ origin: ORIGIN, token: TOKEN, fetch: async () => ({ status: 502, json: async () => { throw new SyntaxError('x'); } }), openSocket: () => new FakeSocket('', []), schedule: () => () => undefined, jitter: () => 0 });
+    const html = httpClient({
+      origin: ORIGIN,
+      token: TOKEN,
+      fetch: async () => ({
+        status: 502,
+        json: async () => {
+          throw new SyntaxError('x');
+        },
+      }),
+      openSocket: () => new FakeSocket('', []),
+      schedule: () => () => undefined,
+      jitter: () => 0,
+    });
     await expect(html.listCases()).rejects.toThrow('listCases: unexpected answer from the server (HTTP 502)');
   });
 });
