@@ -109,8 +109,9 @@ async function start(): Promise<void> {
 
   denyAllPermissions(session.defaultSession);
   protocol.handle(APP_SCHEME, createAppProtocolHandler(paths.rendererDir));
-  registerApiHandlers(ipcMain, core);
-  forwardRunEvents(core, () => BrowserWindow.getAllWindows().map((w) => w.webContents)); // skips sandbox windows
+  // The app's window lives in the default session; sandbox windows each in a partition of their own.
+  registerApiHandlers(ipcMain, core, undefined, session.defaultSession);
+  forwardRunEvents(core, () => BrowserWindow.getAllWindows().map((w) => w.webContents), session.defaultSession); // skips sandbox windows
 
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(

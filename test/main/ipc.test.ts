@@ -165,10 +165,65 @@ describe('forwardRunEvents', () => {
 
 describe('a full sandbox queue over IPC', () => {
   it('answers with the one-line BusyError message, not an internal error', async () => {
-    const api = { listCases: async () => Promise.reject(new BusyError('sandbox: 256 runs are already waiting for one of 2 sandboxes; try again when some have finished')) } as unknown as RecheckApi;
+    const api = {
+      listCases: async () =>
+        Promise.reject(new BusyError('sandbox: 256 runs are already waiting for one of 2 sandboxes; try again when some have finished')),
+    } as unknown as RecheckApi;
     const logged: string[] = [];
     const answer = await invokeApiMethod(api, 'listCases', APP, [], (l) => void logged.push(l));
-    expect(answer).toEqual({ ok: false, error: 'sandbox: 256 runs are already waiting for one of 2 sandboxes; try again when some have finished' });
+    expect(answer).toEqual({
+      ok: false,
+      error: 'sandbox: 256 runs are already waiting for one of 2 sandboxes; try again when some have finished',
+    });
     expect(logged).toEqual([]);
+  });
+});
+
+describe('the sender is checked by session as well as by URL', () => {
+  const appSession = { name: 'app' };
+  const sandboxSession = { name: 'recheck-sandbox-1' };
+  const from = (s: object, url = 'app://recheck/index.html') =>
+    ({ senderFrame: { url, parent: null }, sender: { session: s } }) as unknown as IpcMainInvokeEvent;
+
+  it("refuses a top frame on the app's URL from another session (a sandbox partition), before any validation", async () => {
+    const core = fakeApi();
+    await expect(invokeApiMethod(core.api, 'listCases', from(sandboxSession), [], undefined, appSession)).rejects.toBeInstanceOf(
+      UntrustedSenderError,
+    );
+    await expect(
+      invokeApiMethod(
+        core.api,
+        'listCases',
+        { senderFrame: { url: 'app://recheck/index.html', parent: null } } as never,
+        [],
+        undefined,
+        appSession,
+      ),
+    ).rejects.toBeInstanceOf(UntrustedSenderError);
+    expect(core.mocks.listCases).not.toHaveBeenCalled();
+    await expect(invokeApiMethod(core.api, 'listCases', from(appSession), [], undefined, appSession)).resolves.toEqual({
+      ok: true,
+      result: [],
+    });
+  });
+
+  it('registered handlers pass the session on; run events go only to app pages of the app session', async () => {
+    const ipc = fakeIpcMain();
+    const core = fakeApi();
+    registerApiHandlers(ipc, core.api, undefined, appSession);
+    const handler = ipc.handlers.get(API_METHODS.listCases.channel)!;
+    await expect(handler(from(sandboxSession))).rejects.toBeInstanceOf(UntrustedSenderError);
+    await expect(handler(from(appSession))).resolves.toEqual({ ok: true, result: [] });
+    const sent: string[] = [];
+    const contents = (name: string, s: object) =>
+      ({
+        isDestroyed: () => false,
+        getURL: () => 'app://recheck/index.html',
+        session: s,
+        send: () => void sent.push(name),
+      }) as unknown as WebContents;
+    forwardRunEvents(core.api, () => [contents('app', appSession), contents('sandbox', sandboxSession)], appSession);
+    core.emit({ type: 'run-started', runId: 'r1' } as unknown as RunEvent);
+    expect(sent).toEqual(['app']);
   });
 });
