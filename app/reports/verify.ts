@@ -6,12 +6,16 @@
  * report.json, each copied run report has the hash the audit log recorded when the run finished, the verdicts
  * are the audit log's, the figures are what the evidence draws, each perceptual gallery is what the evidence and
  * the copied pair table, reviews and images give, and index.html is what report.json renders to.
+ * Nothing in the report turns a comparison off: a report of a Recheck version this build cannot re-render is refused
+ * as a whole (BadInputError, exit 2), never called intact; a missing page, or a missing audit log where the report
+ * shows runs, decisions or verdicts, is a problem (docs/security.md, "Report verification").
  */
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AuditEntry, CaseRunReport, CheckResultView } from '../../common/api/contract';
 import { decide } from '../checks/decide';
 import { BadInputError } from '../errors';
+import { shown } from '../text/display';
 import { readInside } from '../fs/confine';
 import { sha256 } from '../fs/hash';
 import { canonicalJson, currentVersions } from '../runs/record';
@@ -113,6 +117,10 @@ async function checkHashes(dir: string, manifest: ReportManifest, expect: string
 /** The report's agreement with itself (see the file comment). */
 async function checkConsistency(dir: string, data: ReportData, problems: ReportProblem[], notes: string[]): Promise<void> {
   const auditText = await readText(dir, REPORT_FILES.audit);
+  // A case never run has no audit log; a report that shows a run, a decision or a verdict must carry it.
+  const recorded = data.runs.length > 0 || data.falsifications.some((f) => f.decision !== null || f.verdicts.length > 0);
+  if (auditText === null && recorded)
+    problems.push({ file: REPORT_FILES.audit, problem: 'missing: the runs, decisions and verdicts are checked against it' });
   const audit: AuditEntry[] = (auditText ?? '').split('\n').flatMap((line) => {
     const v = line.trim() === '' ? null : parse(line);
     return v !== null && typeof v === 'object' && typeof (v as AuditEntry).action === 'string' ? [v as AuditEntry] : [];
@@ -168,6 +176,9 @@ async function checkConsistency(dir: string, data: ReportData, problems: ReportP
             file: REPORT_FILES.data,
             problem: `${f.id}: the decision differs from the run's report.json ("${run.decision}")`,
           });
+        // The gate chooses the decision rule (none: the pre-gate rule), so report.json cannot drop or change it.
+        if (canonicalJson(run.gate ?? null) !== canonicalJson(f.decision.gate ?? null))
+          problems.push({ file: REPORT_FILES.data, problem: `${f.id}: the gate differs from the run's report.json` });
         for (const c of f.checks) {
           const r = run.checks.find((x) => x.checkId === c.id);
           if (c.result === null || r === undefined) continue;
@@ -200,13 +211,11 @@ async function checkConsistency(dir: string, data: ReportData, problems: ReportP
       }
     }
   }
-  if (data.provenance.recheck !== currentVersions().recheck) {
-    notes.push(
-      `index.html not re-rendered: the report was built by Recheck ${data.provenance.recheck}, this is ${currentVersions().recheck}`,
-    );
+  const html = await readText(dir, REPORT_FILES.html);
+  if (html === null) {
+    problems.push({ file: REPORT_FILES.html, problem: 'missing: every report has its page, and it is always compared' });
     return;
   }
-  const html = await readText(dir, REPORT_FILES.html);
   const texts = new Map<string, string | null>();
   const text = (p: string): string | null => (texts.has(p) ? (texts.get(p) ?? null) : null);
   // The page reads paper.md, the letters and the figures: load them first (the renderer is synchronous).
@@ -223,9 +232,30 @@ async function checkConsistency(dir: string, data: ReportData, problems: ReportP
     const p = inputPath(img.path);
     if (!images.has(p)) images.set(p, await readInside(dir, p, { maxBytes: MAX_REPORT_FILE_BYTES }).catch(() => null));
   }
-  if (html !== null && html !== renderReportHtml(data, text, (p) => images.get(p) ?? null))
+  if (html !== renderReportHtml(data, text, (p) => images.get(p) ?? null))
     problems.push({ file: REPORT_FILES.html, problem: 'is not what report.json renders to (edited?)' });
   else notes.push('index.html is what report.json renders to');
+}
+
+/**
+ * The Recheck versions whose reports this build can verify: those whose index.html it renders byte for byte,
+ * which is its own version only. The report's own version field never switches a comparison off; a report of any
+ * other version is refused as a whole (verify it with the Recheck that built it: `npx recheck@<version>`).
+ */
+export function verifiableVersions(): readonly string[] {
+  return [currentVersions().recheck];
+}
+
+/** Throws BadInputError (exit 2, one line) when report.json names a Recheck this build cannot verify. */
+function refuseUnverifiable(dir: string, data: ReportData): void {
+  const built: unknown = (data.provenance as { recheck?: unknown } | undefined)?.recheck;
+  const known = verifiableVersions();
+  if (typeof built === 'string' && known.includes(built)) return;
+  const said = typeof built === 'string' ? `Recheck ${shown(built)}` : 'no Recheck version';
+  throw new BadInputError(
+    join(dir, REPORT_FILES.data),
+    `names ${said}; this is Recheck ${known.join(', ')}, which verifies only reports it can re-render byte for byte: nothing was verified (use the Recheck that built the report)`,
+  );
 }
 
 /**
@@ -261,6 +291,7 @@ export async function verifyReport(dir: string, o: { expect?: string } = {}): Pr
       problems.push({ file: REPORT_FILES.data, problem: `changed: not a valid ${REPORT_FORMAT} report` });
     return { problems, notes, root: manifest.root, files: manifest.files.length, data: null };
   }
+  refuseUnverifiable(dir, data);
   try {
     await checkConsistency(dir, data, problems, notes);
   } catch (err) {

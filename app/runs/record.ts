@@ -92,6 +92,16 @@ export function pointRecord(
   return report.outcome === 'ok' ? { ...base, value: report.value } : { ...base, message: report.message };
 }
 
+/** One process, named so that a reused pid is not taken for it: host, boot, pid and the pid's start time. */
+export interface SweepOwner {
+  readonly host: string;
+  /** /proc/sys/kernel/random/boot_id; null where there is none. */
+  readonly bootId: string | null;
+  readonly pid: number;
+  /** Field 22 of /proc/<pid>/stat (clock ticks after boot); null where there is none. */
+  readonly startTicks: string | null;
+}
+
 /** Manifest of a sweep (runs/<sweep-id>/manifest.json, rewritten atomically). */
 export interface SweepManifest {
   readonly format: 'recheck.sweep/1';
@@ -114,6 +124,11 @@ export interface SweepManifest {
    * the host side failed (an I/O error, a bug), with `failure` saying why in one line.
    */
   readonly status: 'running' | 'complete' | 'stopped' | 'cancelled' | 'failed';
+  /**
+   * The process that wrote the status (absent in sweeps written before it was recorded): a `running` sweep whose
+   * owner is gone was interrupted (app/runs/liveness.ts).
+   */
+  readonly owner?: SweepOwner;
   /** Why the sweep failed (status `failed` only). */
   readonly failure?: string;
   readonly firstViolation: number | null;

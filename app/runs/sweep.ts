@@ -40,6 +40,7 @@ import {
 } from './checkpoint';
 import { nameProblem, pointCount, type ParamValue, type SweepSpec } from './grid';
 import { currentVersions, inputHash, type PointRecord, type SweepManifest } from './record';
+import { observedStatus, thisOwner } from './liveness';
 import { shardRange, type IndexRange, type Shard } from './shard';
 import { MIN_ETA_DONE, MIN_ETA_SECONDS } from './rate';
 
@@ -298,6 +299,11 @@ export async function runSweep(o: SweepOptions): Promise<SweepSummary> {
     const contested = contestedProblem(cp);
     if (contested !== null) throw new BadInputError(shownDir, contested);
     damageNotices(cp, shownPoints).forEach(notice);
+    // A `running` manifest whose process is gone (kill -9, power loss): said once, then resumed like any other.
+    if (m !== null && o.shard === undefined && observedStatus(m) === 'interrupted')
+      notice(
+        `${shown(join(shownDir, MANIFEST_FILE))}: the sweep was interrupted (its process ${m.owner?.pid} is gone): resuming from the checkpoint`,
+      );
     const createdAt = m?.createdAt ?? new Date().toISOString();
     let backendRecord: BackendRecord | null = m?.backend ?? null;
     const pass: Pass = {
@@ -337,6 +343,7 @@ export async function runSweep(o: SweepOptions): Promise<SweepSummary> {
       ...(backendRecord !== null ? { backend: backendRecord } : {}),
       total,
       status,
+      owner: thisOwner(),
       ...(failure !== undefined ? { failure } : {}),
       firstViolation: Number.isFinite(pass.stopIndex) ? pass.stopIndex : null,
       createdAt,

@@ -8,9 +8,27 @@
 import MarkdownIt, { type StateBlock, type StateInline } from 'markdown-it';
 import katex from 'katex';
 
-/** A formula as HTML (KaTeX, MathML included for screen readers). */
+/**
+ * The largest size, in em, a formula may give anything (`\rule`, `\kern`, `\hspace`, `\raisebox`, row spacing):
+ * KaTeX caps every user-given size to it (`maxSize`). Without it 27 bytes, `$\rule{1em}{100000em}$`, printed a
+ * 1,856-page letter (issue 24). 20em is about a third of an A4 page at the letters' font size.
+ */
+export const MATH_MAX_SIZE_EM = 20;
+
+/** The most macro expansions one formula may make (`maxExpand`, KaTeX's default, stated): a \def bomb is an error. */
+export const MATH_MAX_EXPAND = 1000;
+
+/** A formula as HTML (KaTeX, MathML included for screen readers). Example: `tex('x^2', false)` holds `katex`. */
 export function tex(src: string, displayMode: boolean): string {
-  return katex.renderToString(src, { displayMode, throwOnError: false, output: 'htmlAndMathml', strict: 'ignore', trust: false });
+  return katex.renderToString(src, {
+    displayMode,
+    throwOnError: false,
+    output: 'htmlAndMathml',
+    strict: 'ignore',
+    trust: false,
+    maxSize: MATH_MAX_SIZE_EM,
+    maxExpand: MATH_MAX_EXPAND,
+  });
 }
 
 /** Inline `$...$` (pandoc rules: no space inside the delimiters, closing `$` not followed by a digit) and `$$...$$`. */

@@ -1,6 +1,5 @@
 /** `recheck sweep <module.ts>`: run a sandboxed point function over a grid or horizon, checkpointed and resumable. */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from '../command';
 import { parseCommandArgs, UsageError } from '../args';
@@ -173,16 +172,10 @@ async function specFrom(values: { grid?: string; param?: string[]; horizon?: str
   const given = [values.grid !== undefined, values.param !== undefined, values.horizon !== undefined].filter(Boolean).length;
   if (given !== 1) throw new UsageError('sweep', 'give exactly one of --grid, --param, --horizon');
   if (values.grid !== undefined) {
-    const text = await readFile(resolve(cwd, values.grid), 'utf8').catch(() => {
-      throw new BadInputError(values.grid as string, 'cannot read the grid file');
-    });
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (err) {
-      throw new BadInputError(values.grid, `not JSON (${(err as Error).message})`);
-    }
-    return parseSweepSpec(json, values.grid);
+    // The shared bounded reader: a regular file only (a fifo or /dev/zero is refused without blocking or reading),
+    // at most MAX_JSON_BYTES, strict UTF-8, JSON within depth and node limits; each problem one line, exit 2.
+    const { readJsonFile } = await import('../../tables/json-file');
+    return parseSweepSpec(await readJsonFile(resolve(cwd, values.grid), values.grid), values.grid);
   }
   if (values.horizon !== undefined) return parseSweepSpec({ horizon: Number(values.horizon) }, '--horizon');
   // A Map, then own properties: `--param __proto__=1` must reach parseSweepSpec (which refuses it), not set a prototype.
