@@ -17,6 +17,7 @@ import { fwHorizonTrapWords } from '../checks/kinds/fw-horizon-trap.words';
 import { growthFitWords } from '../checks/kinds/growth-fit.words';
 import { hypothesisTestWords } from '../checks/kinds/hypothesis-test.words';
 import { klModeFitWords } from '../checks/kinds/kl-mode-fit.words';
+import { metricsSeriesWords } from '../checks/kinds/metrics-series.words';
 import { paddingAuditWords } from '../checks/kinds/padding-audit.words';
 import { printedConsistencyWords } from '../checks/kinds/printed-consistency.words';
 import { unitsAuditWords } from '../checks/kinds/units-audit.words';
@@ -35,6 +36,7 @@ export const KIND_LETTER_WORDS: Readonly<Record<string, KindLetterWords>> = {
   'kl-mode-fit': klModeFitWords,
   'calc-assertion': calcAssertionWords,
   'hypothesis-test': hypothesisTestWords,
+  'metrics-series': metricsSeriesWords,
 };
 
 /** What the check found: its kind's words from its evidence, else its summary; a failed check says it failed. */

@@ -136,6 +136,7 @@ describe('the test command installs what the tests use (scripts/system-deps.mjs)
       ['pdffonts', 'poppler-utils'],
       ['pdfimages', 'poppler-utils'],
       ['pdftotext', 'poppler-utils'],
+      ['pdfinfo', 'poppler-utils'],
       ['sinfo', 'slurm-client'],
       ['squeue', 'slurm-client'],
       ['scancel', 'slurm-client'],

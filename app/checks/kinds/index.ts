@@ -14,6 +14,7 @@ import { imageMetricsKind } from './image-metrics';
 import { printedConsistencyKind } from './printed-consistency';
 import { calcAssertionKind } from './calc-assertion';
 import { hypothesisTestKind } from './hypothesis-test';
+import { metricsSeriesKind } from './metrics-series';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const builtinCheckKinds: CheckKind<any>[] = [
@@ -31,4 +32,5 @@ export const builtinCheckKinds: CheckKind<any>[] = [
   printedConsistencyKind,
   calcAssertionKind,
   hypothesisTestKind,
+  metricsSeriesKind,
 ];

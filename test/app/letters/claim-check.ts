@@ -4,7 +4,8 @@
  * appears in that check's evidence (its JSON numbers as the letter formats them, or printed in a string the
  * check computed; trailing zeros aside: 27.0 is 27); no sentence says a check grows, stays bounded or cannot tell unless its conclusion says so;
  * the tally names a check as supporting, contradicting or deciding nothing only when its outcome says so; a
- * hypothesis test's p is said to be below its level only when the evidence's is; no check id appears. Returns the problems, one line each (empty: the letter is faithful to its evidence).
+ * hypothesis test's (or a metrics-series trend test's) p is said to be below its level only when the evidence's is;
+ * a metrics-series sentence states the onset, pattern, eval, compared run and trend its evidence holds; no check id appears. Returns the problems, one line each (empty: the letter is faithful to its evidence).
  */
 import type { CheckResultView, LatestFalsificationReport } from '../../../common/api/contract';
 import { num, pct, pval } from '../../../app/text/prose-numbers';
@@ -71,6 +72,7 @@ export function claimProblems(markdown: string, reports: readonly LatestFalsific
           if (!pool.has(n) && !pool.has(String(Number(n)))) problems.push(`"${bare(title)}": ${n} is not in its evidence: ${s}`);
         problems.push(...conclusionProblems(s, check, title));
         problems.push(...levelProblems(s, check, title));
+        if (check.kind === 'metrics-series') problems.push(...seriesProblems(s, check, title));
         if (/\bsupport|\bcontradict/i.test(s)) problems.push(`"${bare(title)}": a finding sentence speaks of support: ${s}`);
       }
     }
@@ -128,12 +130,43 @@ function levelProblems(s: string, check: CheckResultView, title: string): string
   const says = /\bnot below the level\b/.test(s) ? 'not-below' : /\bbelow the level\b/.test(s) ? 'below' : null;
   if (says === null) return [];
   const tests = Array.isArray(check.evidence.tests) ? (check.evidence.tests as { role?: string; result?: { p?: unknown } }[]) : [];
-  const p = tests.find((t) => t.role === 'claim')?.result?.p;
-  const level = check.evidence.decideAt;
+  // A metrics-series trend test holds its one-sided p and level in evidence.divergence.
+  const trend = check.kind === 'metrics-series' ? (check.evidence.divergence as { p?: unknown; level?: unknown } | undefined) : undefined;
+  const p = trend !== undefined ? trend.p : tests.find((t) => t.role === 'claim')?.result?.p;
+  const level = trend !== undefined ? trend.level : check.evidence.decideAt;
   if (typeof p !== 'number' || typeof level !== 'number')
     return [`"${bare(title)}": speaks of a level without a p and a level in its evidence: ${s}`];
   const below = p < level;
   return (says === 'below') === below
     ? []
     : [`"${bare(title)}": says p is ${says === 'below' ? '' : 'not '}below the level, its evidence has p = ${p} and level ${level}: ${s}`];
+}
+
+/**
+ * What a metrics-series sentence says of the recorded series must be what its evidence holds: the step of the first
+ * non-finite value (evidence.series.onsetStep), a strict alternation (in the checker's description), eval staying
+ * finite (evidence.eval.outcome), the compared run finite at every common step (evidence.compare), a significant
+ * trend or none (evidence.divergence.outcome).
+ */
+function seriesProblems(s: string, check: CheckResultView, title: string): string[] {
+  const ev = check.evidence as {
+    series?: { onsetStep?: unknown; description?: unknown };
+    eval?: { outcome?: unknown };
+    compare?: { onlyBNonFinite?: unknown; bothNonFinite?: unknown };
+    divergence?: { outcome?: unknown };
+  };
+  const out: string[] = [];
+  const wrong = (what: string) => out.push(`"${bare(title)}": ${what}: ${s}`);
+  const onset = /first non-finite value at step (-?\d+)/.exec(s);
+  if (onset !== null && ev.series?.onsetStep !== Number(onset[1]))
+    wrong(`says the first non-finite value is at step ${onset[1]}, its evidence ${String(ev.series?.onsetStep)}`);
+  if (/(?<!not a )strict alternation/.test(s) && !String(ev.series?.description ?? '').includes('strict alternation'))
+    wrong('says strict alternation, its description does not');
+  if (/\bstays finite\b/.test(s) && ev.eval?.outcome !== 'stays-finite')
+    wrong(`says eval stays finite, its evidence ${String(ev.eval?.outcome)}`);
+  if (/is finite at all \d+ steps both runs logged/.test(s) && (ev.compare?.onlyBNonFinite !== 0 || ev.compare?.bothNonFinite !== 0))
+    wrong('says the compared run is finite at every common step, its evidence does not');
+  const trend = /\bno significant \w+ trend\b/.test(s) ? 'not-significant' : /\bsignificant \w+ trend\b/.test(s) ? 'diverging' : null;
+  if (trend !== null && ev.divergence?.outcome !== trend) wrong(`says ${trend}, its evidence ${String(ev.divergence?.outcome)}`);
+  return out;
 }

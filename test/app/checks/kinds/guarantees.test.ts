@@ -33,6 +33,7 @@ describe("each kind's default guarantee and basis", () => {
     'review-consistency': ['approximate', 'recomputed'],
     'perceptual-verdict': ['approximate', 'recomputed'],
     'hypothesis-test': ['approximate', undefined],
+    'metrics-series': ['approximate', 'logbook'],
   };
   it.each(Object.entries(expected))('%s', (name, [guarantee, basis]) => {
     const kind = builtinCheckKinds.find((k) => k.kind === name);
