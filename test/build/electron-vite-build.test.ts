@@ -63,7 +63,10 @@ describe('electron-vite build of main and preload', () => {
   it('preload is a single CommonJS file that requires nothing but electron', () => {
     expect(preloadCjs).not.toMatch(/^\s*(import|export)\s/m);
     expect(runtimeImports(preloadCjs)).toEqual(['electron']);
-    for (const m of API_METHOD_NAMES) expect(preloadCjs).toContain(JSON.stringify(API_METHODS[m].channel));
+    // Channels are derived (`recheck:<name>`) from the declarations bundled in: every method's declaration is there;
+    // the next test runs the preload and sees each method invoke its channel.
+    for (const m of API_METHOD_NAMES) expect(preloadCjs, m).toMatch(new RegExp(`\\b${m}\\b`));
+    expect(API_METHODS.listCases.channel).toBe('recheck:listCases');
     expect(preloadCjs).toContain(JSON.stringify(RUN_EVENT_CHANNEL));
   });
 
@@ -92,5 +95,11 @@ describe('electron-vite build of main and preload', () => {
     expect(Object.keys(api).sort()).toEqual([...API_METHOD_NAMES, 'onRunEvent'].sort());
     await expect((api.openCase as (id: string) => Promise<unknown>)('c1')).resolves.toBe('opened');
     expect(invoked).toEqual([[API_METHODS.openCase.channel, 'c1']]);
+    // Every method invokes its own channel, `recheck:<name>`.
+    for (const m of API_METHOD_NAMES) {
+      invoked.length = 0;
+      await (api[m] as (x: string) => Promise<unknown>)('x');
+      expect(invoked, m).toEqual([[`recheck:${m}`, 'x']]);
+    }
   });
 });

@@ -115,13 +115,17 @@ describe('casePathParams', () => {
     expect(casePathParams({ quantities: 'sandbox/q.json', role: 'assertion' }, schema('units-audit'))).toEqual([
       { name: 'quantities', path: 'sandbox/q.json' },
     ]);
-    // Every kind's example names at least one case file (each reads one) and only strings it holds, except a kind
-    // that reads a logbook's own cells by id (printed-consistency: the statistic and the table the logbook printed).
+    // Every kind whose schema declares case paths names at least one case file in its example (each reads one), except
+    // a kind that reads a logbook's own cells by id (printed-consistency: the statistic and the table the logbook
+    // printed); a kind that reads no file (calc-assertion: the assertion is its whole input) declares none.
     for (const k of kinds) {
       const found = casePathParams(k.example as Record<string, unknown>, k.paramsSchema);
       const readsCells = JSON.stringify(k.example).includes('"cell"');
-      if (!readsCells) expect(found.length, k.kind).toBeGreaterThan(0);
+      const declaresPaths = JSON.stringify(k.paramsSchema).includes('"casePath":true');
+      if (declaresPaths && !readsCells) expect(found.length, k.kind).toBeGreaterThan(0);
+      if (!declaresPaths) expect(found, k.kind).toEqual([]);
     }
+    expect(JSON.stringify(schema('calc-assertion')).includes('"casePath":true')).toBe(false);
     expect(casePathParams({ table: 't.csv' }, undefined)).toEqual([]);
   });
 });
