@@ -12,9 +12,9 @@ import { ensureWorkspace, defaultWorkspaceDir } from '../app/cases/workspace';
 import { configureSandboxSources } from '../app/sandbox/bundle';
 import { forwardRunEvents, registerApiHandlers } from './ipc';
 import { buildMenuTemplate } from './menu';
-import { electronPdfPrinter } from './print-pdf';
+import { electronPdfPrinter, lazyPrintSession } from './print-pdf';
 import { resolveShellPaths } from './paths';
-import { denyAllPermissions } from './permissions';
+import { appSessionPermissions } from './permissions';
 import { APP_SCHEME, createAppProtocolHandler } from './protocol';
 import { configureSandboxSession } from './sandbox-session';
 import { createSandboxSessionPool } from './sandbox-session-pool';
@@ -99,15 +99,22 @@ async function start(): Promise<void> {
         ...(m.cpu.cumulativeCPUUsage !== undefined ? { cpuSeconds: m.cpu.cumulativeCPUUsage } : {}),
       })),
   });
-  // Letters print through Electron (a hidden window's printToPDF), not a system Chromium.
+  // Letters print through Electron (a hidden window's printToPDF), not a system Chromium, in a closed in-memory
+  // session of their own, made at the first printing (main/print-pdf.ts).
   const core = await createRecheckService({
     workspaceDir,
     sandbox: () => Promise.resolve(sandbox),
-    printPdf: electronPdfPrinter((options) => new BrowserWindow(options)),
+    printPdf: electronPdfPrinter((options) => new BrowserWindow(options), {
+      session: lazyPrintSession((name) => session.fromPartition(name)),
+    }),
+    // A Slurm task cannot run the packaged app's Electron binary: Slurm settings get one line pointing to the CLI.
+    // Packaged or from a checkout, this process is Electron: a Slurm batch script cannot run it as Node.
+    slurm: 'refuse-desktop' as const,
   });
   service = core;
 
-  denyAllPermissions(session.defaultSession);
+  // Deny-all, but for Monaco's Paste ('clipboard-read') from the app's own page in its top frame (main/permissions.ts).
+  appSessionPermissions(session.defaultSession);
   protocol.handle(APP_SCHEME, createAppProtocolHandler(paths.rendererDir));
   // The app's window lives in the default session; sandbox windows each in a partition of their own.
   registerApiHandlers(ipcMain, core, undefined, session.defaultSession);

@@ -6,10 +6,11 @@
  * - every request is cancelled except the sandbox page and its own scripts on app://recheck/ (served by a
  *   handler on this session that serves nothing else) and the page's blob: worker;
  * - downloads are cancelled; spellchecking (which would fetch dictionaries) is off.
+ * The three rules are those of every closed session (closed-session.ts), shared with the print window's.
  * The page's own CSP (connect-src 'none') is a second, independent wall.
  */
 import type { Session } from 'electron';
-import { denyAllPermissions } from './permissions';
+import { closeSession, type ClosableSession } from './closed-session';
 import { APP_SCHEME, appRelativePath, createAppProtocolHandler, type FileReader } from './protocol';
 
 /** Partition of the sandbox windows; in memory because it has no `persist:` prefix. */
@@ -36,20 +37,11 @@ export function createSandboxProtocolHandler(rendererDir: string, read?: FileRea
   return (request) => (isSandboxResource(request.url) ? serve(request) : Promise.resolve(new Response('not found', { status: 404 })));
 }
 
-type SandboxSessionApi = Pick<
-  Session,
-  'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'setDevicePermissionHandler' | 'setSpellCheckerEnabled' | 'on'
-> & {
-  protocol: Pick<Session['protocol'], 'handle'>;
-  webRequest: Pick<Session['webRequest'], 'onBeforeRequest'>;
-};
+type SandboxSessionApi = ClosableSession & { protocol: Pick<Session['protocol'], 'handle'> };
 
 /** Applies the policy above to `session` (call once, before the first sandbox window). Returns the session. */
 export function configureSandboxSession<S extends SandboxSessionApi>(session: S, rendererDir: string): S {
-  denyAllPermissions(session);
-  session.setSpellCheckerEnabled(false);
+  closeSession(session, isSandboxResource);
   session.protocol.handle(APP_SCHEME, createSandboxProtocolHandler(rendererDir));
-  session.webRequest.onBeforeRequest((details, callback) => callback({ cancel: !isSandboxResource(details.url) }));
-  session.on('will-download', (event) => event.preventDefault());
   return session;
 }

@@ -16,6 +16,7 @@ import { BadInputError } from '../errors';
 import type { PdfPrinter } from '../letters/pdf';
 import { LiveRuns } from '../runs/live';
 import type { SandboxRunner } from '../sandbox/runner';
+import type { SlurmPolicy } from '../settings/sweep-backend';
 
 export interface ServiceOptions {
   workspaceDir: string;
@@ -29,6 +30,12 @@ export interface ServiceOptions {
   sandbox?: () => Promise<SandboxRunner>;
   /** Prints a letter's HTML to PDF. Default: the system's Chromium headless (app/letters/pdf.ts). */
   printPdf?: PdfPrinter;
+  /**
+   * Whether sweeps may run on Slurm (app/settings/sweep-backend.ts). Default 'allow'; the packaged desktop app
+   * passes 'refuse-desktop': saving Slurm settings and starting a sweep under them give one line saying how to
+   * run the sweep from the CLI.
+   */
+  slurm?: SlurmPolicy;
 }
 
 /** The methods of one capability, as its slice implements them: a missing or an extra method does not compile. */

@@ -123,7 +123,13 @@ describe('main process start-up', () => {
     expect(h.paths.get('userData')).toBe(path.join('/home/u/appData', 'Recheck'));
     const workspaceDir = '/home/u/.local/share/recheck/workspace';
     expect(core.ensureWorkspace).toHaveBeenCalledWith({ bundledCasesDir: path.join('/repo', 'cases'), workspaceDir });
-    expect(core.createRecheckService).toHaveBeenCalledWith({ workspaceDir, sandbox: expect.any(Function), printPdf: expect.any(Function) });
+    expect(core.createRecheckService).toHaveBeenCalledWith({
+      workspaceDir,
+      sandbox: expect.any(Function),
+      printPdf: expect.any(Function),
+      // From a checkout too, this process is Electron: Slurm is refused here (main/index.ts).
+      slurm: 'refuse-desktop',
+    });
     expect(h.calls.indexOf('ensureWorkspace')).toBeLessThan(h.calls.indexOf('createRecheckService'));
   });
 
@@ -141,6 +147,20 @@ describe('main process start-up', () => {
     const prefs = win.options.webPreferences as Record<string, unknown>;
     expect(prefs).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false, webSecurity: true });
     expect(String(prefs.preload).endsWith(path.join('preload', 'index.cjs'))).toBe(true);
+  });
+
+  it("grants the app's session only Monaco's clipboard-read, from the app's top frame", () => {
+    const request = vi.mocked(electron.session.defaultSession.setPermissionRequestHandler).mock.calls[0]![0] as unknown as (
+      c: unknown,
+      p: string,
+      cb: (ok: boolean) => void,
+      d: unknown,
+    ) => void;
+    const answers: boolean[] = [];
+    request({}, 'clipboard-read', (ok) => answers.push(ok), { requestingUrl: 'app://recheck/index.html', isMainFrame: true });
+    request({}, 'clipboard-read', (ok) => answers.push(ok), { requestingUrl: 'app://recheck/index.html', isMainFrame: false });
+    request({}, 'media', (ok) => answers.push(ok), { requestingUrl: 'app://recheck/index.html', isMainFrame: true });
+    expect(answers).toEqual([true, false, false]);
   });
 
   it('hardens every web contents ever created and disposes the core on quit', () => {

@@ -20,7 +20,7 @@ export function runsSlice(ctx: ServiceContext): ApiSlice<'runs'> {
         throw new BadInputError(join(dir, 'case.json'), `no falsification "${falsificationId}"`);
       }
       // Sweeps run where the workspace's settings say (a settings.json that does not read is a one-line refusal here).
-      const sweepBackend = sweepBackendOf((await readWorkspaceSettings(o.workspaceDir)).sweeps);
+      const sweepBackend = sweepBackendOf((await readWorkspaceSettings(o.workspaceDir)).sweeps, undefined, o.slurm);
       // One check run per case at a time: a second (a reloaded page, another window) would race the first's report.
       const going = live.ofCase(caseId);
       if (going !== undefined)
