@@ -204,7 +204,9 @@ export const LETTERS = {
         {
           caseId: id(m, 'caseId', r.caseId),
           markdown: text(m, 'markdown', r.markdown, 1_000_000),
-          falsificationIds: idList(m, 'falsificationIds', r.falsificationIds),
+          // An empty list passes: the service refuses a letter about no falsification in words a reviewer can act on.
+          falsificationIds:
+            Array.isArray(r.falsificationIds) && r.falsificationIds.length === 0 ? [] : idList(m, 'falsificationIds', r.falsificationIds),
         },
       ];
     },

@@ -26,12 +26,34 @@ import type { QuoteSourceView } from '../intake/QuoteSource';
 import type { SandboxPlace } from './SandboxRunPanel';
 import { Splitter } from './Splitter';
 import { moveBoundary } from '../lib/layout';
+import { DOCK_FRACTION, loadPaneLayout, savePaneLayout, type LayoutStorage } from '../lib/pane-sizes';
 import { caseCommands } from '../palette/case-commands';
 import { useCommands } from '../palette/use-commands';
 import { ReviewPairsButton } from '../perceptual/ReviewPairsButton';
 
 /** Height of the checks dock while logbooks are compared (run bar, tabs and a line of results). */
 const COMPARE_DOCK_HEIGHT = 150;
+const DEFAULT_SIZES = [0.31, 0.36, 0.33];
+
+function layoutStorage(): LayoutStorage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The dock's height in pixels, within what its splitter allows. */
+const dockPx = (px: number) => Math.max(120, Math.min(window.innerHeight - 220, Math.round(px)));
+const defaultDockHeight = () => Math.max(220, Math.round(window.innerHeight * 0.34));
+
+/** The pane sizes kept for `caseId` (renderer/lib/pane-sizes.ts), else the defaults. */
+function keptLayout(caseId: string): { sizes: number[]; dock: number } {
+  const kept = loadPaneLayout(layoutStorage(), caseId);
+  return kept !== null
+    ? { sizes: [...kept.sizes], dock: dockPx(kept.dock * window.innerHeight) }
+    : { sizes: [...DEFAULT_SIZES], dock: defaultDockHeight() };
+}
 
 /** The open case, its files links to one evidence viewer for every pane and dialog (CaseFilesProvider). */
 export function CaseWorkspace(props: Parameters<typeof CaseWorkspaceBody>[0]) {
@@ -76,8 +98,10 @@ function CaseWorkspaceBody(props: {
     | { type: 'report' }
     | null
   >(null);
-  const [sizes, setSizes] = useState([0.31, 0.36, 0.33]);
-  const [dockHeight, setDockHeight] = useState(() => Math.max(220, Math.round(window.innerHeight * 0.34)));
+  const [sizes, setSizes] = useState(() => keptLayout(full.id).sizes);
+  const [dockHeight, setDockHeight] = useState(() => keptLayout(full.id).dock);
+  // The case whose panes the reviewer has moved since it opened: only then are its sizes kept.
+  const moved = useRef<string | null>(null);
   const [compare, setCompare] = useState(false);
   const [reveal, setReveal] = useState<LogbookReveal | null>(null);
   const [kinds, setKinds] = useState<CheckKindView[] | null>(null);
@@ -108,10 +132,24 @@ function CaseWorkspaceBody(props: {
   // Another case opened in this workspace: it starts with one logbook at a time, nowhere in particular.
   const changeCompareRef = useRef(changeCompare);
   changeCompareRef.current = changeCompare;
+  // It also gets the pane sizes kept for it (or the defaults).
   useEffect(() => {
     changeCompareRef.current(false);
     setReveal(null);
+    moved.current = null;
+    const kept = keptLayout(detail.id);
+    setSizes(kept.sizes);
+    setDockHeight(kept.dock);
   }, [detail.id]);
+  // Sizes the reviewer set are kept for this case (the dock's height from before comparing, while comparing).
+  useEffect(() => {
+    if (moved.current !== detail.id) return;
+    const dock = (dockBefore.current ?? dockHeight) / window.innerHeight;
+    savePaneLayout(layoutStorage(), detail.id, {
+      sizes: [sizes[0]!, sizes[1]!, sizes[2]!],
+      dock: Math.min(DOCK_FRACTION.max, Math.max(DOCK_FRACTION.min, dock)),
+    });
+  }, [sizes, dockHeight, detail.id]);
   const showSource = (source: QuoteSourceView) => {
     changeCompare(false);
     setReveal({
@@ -144,6 +182,7 @@ function CaseWorkspaceBody(props: {
 
   const resize = (i: number) => (px: number) => {
     const w = panes.current?.clientWidth ?? 1;
+    moved.current = detail.id;
     setSizes((s) => moveBoundary(s, i, px / w));
   };
 
@@ -222,7 +261,10 @@ function CaseWorkspaceBody(props: {
         axis="y"
         label="Resize the checks dock"
         position={100 - (100 * dockHeight) / window.innerHeight}
-        onMove={(px) => setDockHeight((h) => Math.max(120, Math.min(window.innerHeight - 220, h - px)))}
+        onMove={(px) => {
+          moved.current = detail.id;
+          setDockHeight((h) => dockPx(h - px));
+        }}
       />
       <div className="dock-slot" style={{ height: `${dockHeight}px` }}>
         <ChecksDock
@@ -296,7 +338,13 @@ function CaseWorkspaceBody(props: {
         />
       ) : null}
       {editing?.type === 'report' ? (
-        <ReportDialog api={props.api} caseId={detail.id} onBuilt={() => props.onEdited()} onClose={() => setEditing(null)} />
+        <ReportDialog
+          api={props.api}
+          caseId={detail.id}
+          reviewer={props.reviewer}
+          onBuilt={() => props.onEdited()}
+          onClose={() => setEditing(null)}
+        />
       ) : null}
       {editing?.type === 'import' ? (
         <ImportLogbookDialog

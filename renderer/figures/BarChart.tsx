@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { cssVar, TONE_VAR } from './colors';
 import { logTicks, niceTicks, scale } from './geometry';
+import { legendText } from './legend';
 import { short } from './read';
 import type { BarSpec } from './spec';
 import { axisTitle } from './XYPlot';
@@ -115,17 +116,20 @@ export function BarChart({ spec }: { spec: BarSpec }) {
         <line x1={M.left} x2={M.left} y1={M.top} y2={H - M.bottom} stroke={cssVar('--plot-axis')} />
       </svg>
       <div className="figure-legend small">
-        {spec.series.map((s) => (
-          <span key={s.label} className="legend-item">
-            <span className="legend-swatch" style={{ background: cssVar(TONE_VAR[s.tone]) }} /> {s.label}
-          </span>
-        ))}
+        {spec.series.map((s) => {
+          const { text, title } = legendText(s.label);
+          return (
+            <span key={s.label} className="legend-item" title={title} data-testid="legend-item">
+              <span className="legend-swatch" style={{ background: cssVar(TONE_VAR[s.tone]) }} /> {text}
+            </span>
+          );
+        })}
         {spec.interval !== undefined ? (
-          <span className="legend-item" data-testid="interval-legend">
+          <span className="legend-item" data-testid="interval-legend" title={spec.interval}>
             <svg width="12" height="12" aria-hidden="true">
               <Whisker x={6} y0={11} y1={1} half={4} />
             </svg>{' '}
-            {spec.interval}
+            {legendText(spec.interval).text}
           </span>
         ) : null}
         <span className="hover-value mono" data-testid="hover-value">

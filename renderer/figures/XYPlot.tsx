@@ -119,6 +119,18 @@ function overlays(
   };
 }
 
+/**
+ * Gives each of uPlot's legend labels under `root` its whole series label as a title (the CSS cuts a long one with
+ * an ellipsis). `labels` are the series' labels in uPlot's order (the x series first).
+ */
+function titleLegendLabels(root: ParentNode, labels: readonly string[]): void {
+  root.querySelectorAll('.u-legend .u-series').forEach((row, i) => {
+    const label = row.querySelector('.u-label');
+    const title = labels[i];
+    if (label !== null && title !== undefined) label.setAttribute('title', title);
+  });
+}
+
 export function XYPlot({ spec }: { spec: XYSpec }) {
   const host = useRef<HTMLDivElement>(null);
   const theme = useThemeVersion();
@@ -165,6 +177,8 @@ export function XYPlot({ spec }: { spec: XYSpec }) {
       [aligned.x, ...aligned.ys] as uPlot.AlignedData,
       el,
     );
+    // Long series names are cut by the CSS (an ellipsis); the whole name is each label's title.
+    titleLegendLabels(el, [axisTitle(spec.x), ...spec.layers.map((l) => l.label)]);
     const resize = new ResizeObserver(() => {
       const w = Math.max(280, el.clientWidth);
       if (Math.abs(w - plot.width) > 4) plot.setSize({ width: w, height: HEIGHT });

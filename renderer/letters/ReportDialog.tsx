@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { RecheckApi, ReportBuildView } from '../../common/api/contract';
 import { Dialog } from '../components/Dialog';
+import { byReviewer } from '../lib/reviewer';
 
 /** The policy put in front of the report's own: no script, no request. */
 const FRAME_CSP = "default-src 'none'; style-src 'unsafe-inline'; font-src data:; img-src data:; base-uri 'none'; form-action 'none'";
@@ -16,17 +17,20 @@ export function framedReport(html: string): string {
   return `<meta http-equiv="Content-Security-Policy" content="${FRAME_CSP}">\n${html}`;
 }
 
-export function ReportDialog(props: { api: RecheckApi; caseId: string; onClose(): void; onBuilt?(): void }) {
+/** `reviewer`: the name the report and its audit entry are signed with ('' for the core's default). */
+export function ReportDialog(props: { api: RecheckApi; caseId: string; reviewer: string; onClose(): void; onBuilt?(): void }) {
   const [report, setReport] = useState<ReportBuildView | null>(null);
   const [error, setError] = useState<string | null>(null);
   const { api, caseId } = props;
   // Read when the build ends, so that a new callback (each render of the parent) never builds again.
   const onBuilt = useRef(props.onBuilt);
   onBuilt.current = props.onBuilt;
+  // The name when the dialog opened: typing another later does not build the report again.
+  const reviewer = useRef(props.reviewer);
   useEffect(() => {
     let live = true;
     api
-      .buildReport(caseId)
+      .buildReport(caseId, byReviewer(reviewer.current))
       .then((r) => {
         if (!live) return;
         setReport(r);

@@ -33,11 +33,50 @@ export function blindReviewOf(reviews: readonly ReviewSummaryView[], reviewer: s
 }
 
 /**
+ * What the gate says while `caseId` is checked again (before listReviews answers): the last answer is kept only for
+ * the same case with the same review in the URL (typing the reviewer's name does not close and reopen the case).
+ * A new case, a review entered from the URL and a review just left (unless the case was open) start at 'checking':
+ * the cover shown after a review closes never shows the progress read when it opened (issue 22: "0 of 141 answered" after one answer).
+ * Example: `whileChecking({ state: 'blind', caseId: 'c', review, entered: 'r1' }, 'c', undefined).state` is 'checking'.
+ */
+export function whileChecking(g: BlindGate, caseId: string, openReviewId: string | undefined): BlindGate {
+  return g.caseId === caseId && current(g, openReviewId) ? g : { state: 'checking', caseId };
+}
+
+/** Whether `g` still holds with `openReviewId` in the URL: read with it, or open and the review left (the case stays open, not reloaded). */
+function current(g: BlindGate, openReviewId: string | undefined): boolean {
+  return g.entered === openReviewId || (openReviewId === undefined && g.state === 'open');
+}
+
+/**
+ * The gate as the App may use it on this render: 'checking' when it was read for another case or another review in
+ * the URL (the effect that reads it again has not run yet on this render).
+ */
+export function shownGate(g: BlindGate, caseId: string | null, openReviewId: string | undefined): BlindGate {
+  if (g.caseId !== caseId) return { state: 'checking', caseId };
+  if (caseId !== null && !current(g, openReviewId) && g.state !== 'checking') return { state: 'checking', caseId };
+  return g;
+}
+
+/** The gate for `caseId` from its reviews (a case whose reviews cannot be listed is opened: its page says what is wrong). */
+export async function readGate(
+  api: Pick<RecheckApi, 'listReviews'>,
+  caseId: string,
+  reviewer: string,
+  openReviewId: string | undefined,
+): Promise<BlindGate> {
+  const entered = openReviewId !== undefined ? { entered: openReviewId } : {};
+  try {
+    const review = blindReviewOf(await api.listReviews(caseId), reviewer, openReviewId);
+    return review !== null ? { state: 'blind', caseId, review, ...entered } : { state: 'open', caseId, ...entered };
+  } catch {
+    return { state: 'open', caseId, ...entered };
+  }
+}
+
+/**
  * The gate for `caseId`, read with listReviews whenever the case, the reviewer, the review in the URL or
- * `refreshKey` changes. A new case, and a review entered from the URL, start at 'checking' (so the case page is
- * closed before the review shows, not after); any other re-check of the same case keeps the last answer until
- * the new one arrives (typing the reviewer's name does not close and reopen the case). A case whose reviews
- * cannot be listed is opened (its page then says what is wrong with it).
+ * `refreshKey` changes; while it is read, `whileChecking` says what shows.
  */
 export function useBlindGate(
   api: Pick<RecheckApi, 'listReviews'>,
@@ -53,22 +92,11 @@ export function useBlindGate(
       return;
     }
     let live = true;
-    setGate((g) => (g.caseId === caseId && (openReviewId === undefined || g.entered === openReviewId) ? g : { state: 'checking', caseId }));
-    const entered = openReviewId !== undefined ? { entered: openReviewId } : {};
-    api.listReviews(caseId).then(
-      (reviews) => {
-        if (!live) return;
-        const review = blindReviewOf(reviews, reviewer, openReviewId);
-        setGate(review !== null ? { state: 'blind', caseId, review, ...entered } : { state: 'open', caseId, ...entered });
-      },
-      () => live && setGate({ state: 'open', caseId, ...entered }),
-    );
+    setGate((g) => whileChecking(g, caseId, openReviewId));
+    void readGate(api, caseId, reviewer, openReviewId).then((g) => live && setGate(g));
     return () => {
       live = false;
     };
   }, [api, caseId, reviewer, openReviewId, refreshKey]);
-  if (gate.caseId !== caseId) return { state: 'checking', caseId };
-  // A review just entered: closed until its check answers (the effect has not run yet on this render).
-  if (openReviewId !== undefined && gate.entered !== openReviewId && gate.state !== 'checking') return { state: 'checking', caseId };
-  return gate;
+  return shownGate(gate, caseId, openReviewId);
 }

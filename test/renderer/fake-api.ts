@@ -256,8 +256,8 @@ export function createFakeApi(): FakeApi {
       cases.set(input.caseId, { ...c, falsifications });
       return audit(input.caseId, { who: input.reviewer ?? 'tester', action: 'edit', hashes: {}, details: { edit: 'answer-checklist', question: input.question } });
     },
-    async buildReport(caseId) {
-      calls.push(['buildReport', [caseId]]);
+    async buildReport(caseId, options) {
+      calls.push(['buildReport', options === undefined ? [caseId] : [caseId, options]]);
       const c = need(caseId);
       return { caseId, reportId: 'report-1', path: 'runs/report-1', root: 'ab'.repeat(32), files: 12, html: `<!doctype html><html><body><h1>${c.title}</h1><p>report of ${caseId}</p></body></html>` };
     },

@@ -10,6 +10,10 @@ import { chromiumPrinter } from '../../letters/pdf';
 import { changeLetterStatus, listLetters, readLetterVersion, saveLetterVersion } from '../../letters/store';
 import type { ApiSlice, ServiceContext } from '../context';
 
+/** The one line said when a letter about no falsification is printed. */
+export const NO_FALSIFICATION_TO_PRINT =
+  'it is about no claimed falsification, so there is nothing to print: choose one in the letter’s controls first (Export Markdown works without)';
+
 export function lettersSlice(ctx: ServiceContext): ApiSlice<'letters'> {
   return {
     async draftLetter(caseId, options) {
@@ -58,6 +62,8 @@ export function lettersSlice(ctx: ServiceContext): ApiSlice<'letters'> {
 
     async exportLetterPdf(input) {
       const { dir, loaded } = await ctx.caseOf(input.caseId);
+      // As saving does (app/letters/store.ts): a letter is about at least one claimed falsification.
+      if (input.falsificationIds.length === 0) throw new BadInputError('letter', NO_FALSIFICATION_TO_PRINT);
       const pdf = await letterPdf(dir, loaded.file, input.markdown, input.falsificationIds, ctx.options.printPdf ?? chromiumPrinter());
       return { base64: Buffer.from(pdf).toString('base64') };
     },
