@@ -30,7 +30,12 @@ export async function startSandboxRun(d: SandboxRunDeps, r: SandboxRunInput): Pr
   const limits = effectiveLimits({ timeoutMs: r.timeoutSeconds * 1000, cpuSeconds: 2 * r.timeoutSeconds + 1 });
   // Refused now (BusyError, a 503 in browser mode) rather than queued for ever when the sandboxes are full.
   d.runner.checkCapacity?.(limits);
-  const program = await d.runner.prepare({ modulePath: resolveInCase(d.caseDir, r.path), root: join(d.caseDir, 'sandbox'), label: r.path, limits });
+  const program = await d.runner.prepare({
+    modulePath: resolveInCase(d.caseDir, r.path),
+    root: join(d.caseDir, 'sandbox'),
+    label: r.path,
+    limits,
+  });
   const runId = newRunId();
   const controller = new AbortController();
   d.running.set(runId, controller);
@@ -76,13 +81,33 @@ export async function startSandboxRun(d: SandboxRunDeps, r: SandboxRunInput): Pr
       limits,
       signal: controller.signal,
       onMessage: (message) => {
-        if (message.type === 'progress' || message.type === 'log' || message.type === 'point') d.emit({ runId, type: 'sandbox-message', message });
+        if (message.type === 'progress' || message.type === 'log' || message.type === 'point')
+          d.emit({ runId, type: 'sandbox-message', message });
       },
     })
-    .catch((err: unknown): RunReport => ({ outcome: 'killed', message: `the sandbox failed: ${err instanceof Error ? err.message : String(err)}`, wallMs: 0, confined: d.runner.confined, stderrTail: '' }))
+    .catch((err: unknown): RunReport => ({
+      outcome: 'killed',
+      message: `the sandbox failed: ${err instanceof Error ? err.message : String(err)}`,
+      wallMs: 0,
+      confined: d.runner.confined,
+      stderrTail: '',
+    }))
     .then(ended)
     // Nothing about a run's end may escape as an unhandled rejection (it would end the server).
-    .catch((err: unknown) => d.emit({ runId, type: 'sandbox-ended', end: { outcome: 'error', reason: 'killed', message: `the run's end could not be recorded: ${err instanceof Error ? err.message : String(err)}`, wallMs: 0, isolation: d.runner.description, codeSha256: program.codeHash } }))
+    .catch((err: unknown) =>
+      d.emit({
+        runId,
+        type: 'sandbox-ended',
+        end: {
+          outcome: 'error',
+          reason: 'killed',
+          message: `the run's end could not be recorded: ${err instanceof Error ? err.message : String(err)}`,
+          wallMs: 0,
+          isolation: d.runner.description,
+          codeSha256: program.codeHash,
+        },
+      }),
+    )
     .finally(() => {
       d.running.delete(runId);
       void program.dispose().catch(() => undefined);

@@ -169,8 +169,10 @@ export async function startBrowserServer(o: BrowserServerOptions): Promise<Brows
     try {
       rawArgs = argsOf(parseJsonBounded(await readBody(req, limits.maxBodyBytes), bodyLimits(limits.maxBodyBytes)));
     } catch (err) {
-      if (err instanceof Refusal) return json(res, err.status, { ok: false, error: err.message }, err.status === 413 ? { connection: 'close' } : {});
-      if (err instanceof JsonLimitError || err instanceof SyntaxError) return json(res, 400, { ok: false, error: `malformed request body: ${oneLine(err.message, 200)}` });
+      if (err instanceof Refusal)
+        return json(res, err.status, { ok: false, error: err.message }, err.status === 413 ? { connection: 'close' } : {});
+      if (err instanceof JsonLimitError || err instanceof SyntaxError)
+        return json(res, 400, { ok: false, error: `malformed request body: ${oneLine(err.message, 200)}` });
       throw err;
     }
     try {
@@ -179,12 +181,16 @@ export async function startBrowserServer(o: BrowserServerOptions): Promise<Brows
       const result = await fn.apply(o.api, args);
       return json(res, 200, { ok: true, result: result ?? null });
     } catch (err) {
-      if (err instanceof ApiArgumentError || err instanceof BadInputError) return json(res, 400, { ok: false, error: oneLine(err.message) });
+      if (err instanceof ApiArgumentError || err instanceof BadInputError)
+        return json(res, 400, { ok: false, error: oneLine(err.message) });
       if (err instanceof JsonLimitError) return json(res, 400, { ok: false, error: `${method}: ${err.message}` });
       // A name from the request that the file system cannot hold (a component over 255 bytes: 300 characters of
       // `é`) is the request's fault, not the core's: 400 with one line, never a 500.
       if ((err as NodeJS.ErrnoException | null)?.code === 'ENAMETOOLONG') {
-        return json(res, 400, { ok: false, error: `${method}: a file or folder name in the request is longer than the file system allows (255 bytes)` });
+        return json(res, 400, {
+          ok: false,
+          error: `${method}: a file or folder name in the request is longer than the file system allows (255 bytes)`,
+        });
       }
       if (err instanceof BusyError) {
         const seconds = Number.isFinite(err.retryAfterSeconds) ? Math.max(1, Math.ceil(err.retryAfterSeconds)) : 5;
@@ -303,7 +309,8 @@ function clientErrorStatus(code: string | undefined): string {
 
 /** The `args` array of a request body, or a 400 Refusal. */
 function argsOf(body: unknown): unknown[] {
-  if (typeof body === 'object' && body !== null && Array.isArray((body as { args?: unknown }).args)) return (body as { args: unknown[] }).args;
+  if (typeof body === 'object' && body !== null && Array.isArray((body as { args?: unknown }).args))
+    return (body as { args: unknown[] }).args;
   throw new Refusal(400, 'body must be {"args": [...]}');
 }
 

@@ -59,7 +59,12 @@ export function parseRunEvent(data: unknown): RunEvent | null {
   if (typeof data !== 'string') return null;
   try {
     const v = JSON.parse(data) as unknown;
-    if (typeof v === 'object' && v !== null && typeof (v as { type?: unknown }).type === 'string' && typeof (v as { runId?: unknown }).runId === 'string') {
+    if (
+      typeof v === 'object' &&
+      v !== null &&
+      typeof (v as { type?: unknown }).type === 'string' &&
+      typeof (v as { runId?: unknown }).runId === 'string'
+    ) {
       return v as RunEvent;
     }
   } catch {

@@ -7,9 +7,7 @@ import { electronClient } from './electron-client';
 import { httpClient, type EventConnection, type SocketLike } from './http-client';
 import { takeToken } from './token';
 
-export type Transport =
-  | { kind: 'electron' | 'browser'; api: RecheckApi }
-  | { kind: 'none'; error: string };
+export type Transport = { kind: 'electron' | 'browser'; api: RecheckApi } | { kind: 'none'; error: string };
 
 /** Builds the client for this window. Example: `const t = pickTransport(window, s => setStatus(s))`. */
 export function pickTransport(win: Window, onConnection?: (s: EventConnection) => void): Transport {

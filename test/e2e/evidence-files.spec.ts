@@ -242,12 +242,10 @@ test.describe('files the case lists', () => {
     });
     expect(new Set(frames.seen.map((s) => s.split(':')[0])).size).toBe(40);
     expect(Math.max(...frames.seen.map((s) => Number(s.split(':')[1])))).toBeLessThan(80);
-    test
-      .info()
-      .annotations.push({
-        type: 'frame ms (2 frames per scroll step)',
-        description: `median ${[...frames.times].sort((a, b) => a - b)[20]!.toFixed(1)}, max ${Math.max(...frames.times).toFixed(1)}`,
-      });
+    test.info().annotations.push({
+      type: 'frame ms (2 frames per scroll step)',
+      description: `median ${[...frames.times].sort((a, b) => a - b)[20]!.toFixed(1)}, max ${Math.max(...frames.times).toFixed(1)}`,
+    });
     expect(await scrollToEnd(viewer, readFileSync(abs, 'utf8'))).toBeLessThan(80);
     await screenshot(page, 'evidence-07-100k-csv-end');
     // Escape closes the viewer only; the Add check form stays.

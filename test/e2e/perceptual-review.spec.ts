@@ -33,14 +33,12 @@ function caseOnDisk(): { perceptual: PerceptualBlock; pairs: { id: string; a: st
   const col = (name: string) => head.indexOf(name);
   return {
     perceptual,
-    pairs: records
-      .slice(1)
-      .map((r) => ({
-        id: r.values[col('pair_id')]!,
-        a: r.values[col('image_a')]!,
-        b: r.values[col('image_b')]!,
-        conditions: [r.values[col('condition_a')]!, r.values[col('condition_b')]!],
-      })),
+    pairs: records.slice(1).map((r) => ({
+      id: r.values[col('pair_id')]!,
+      a: r.values[col('image_a')]!,
+      b: r.values[col('image_b')]!,
+      conditions: [r.values[col('condition_a')]!, r.values[col('condition_b')]!],
+    })),
   };
 }
 

@@ -2,7 +2,11 @@
 // hands the page main's messages without the IPC event object (which would lead to ipcRenderer).
 import { describe, expect, it, vi } from 'vitest';
 
-const h = vi.hoisted(() => ({ exposed: new Map<string, unknown>(), sent: [] as unknown[][], on: new Map<string, (...a: unknown[]) => void>() }));
+const h = vi.hoisted(() => ({
+  exposed: new Map<string, unknown>(),
+  sent: [] as unknown[][],
+  on: new Map<string, (...a: unknown[]) => void>(),
+}));
 vi.mock('electron', () => ({
   contextBridge: { exposeInMainWorld: (name: string, value: unknown) => h.exposed.set(name, value) },
   ipcRenderer: {

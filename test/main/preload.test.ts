@@ -64,7 +64,7 @@ describe('preload', () => {
     }
   });
 
-  it('rejects with the main process\'s one line, and on a malformed answer', async () => {
+  it("rejects with the main process's one line, and on a malformed answer", async () => {
     await expect(api.openCase('missing')).rejects.toThrow(new Error('/ws: no case "missing"'));
     await expect(api.draftLetter('garbled')).rejects.toThrow('draftLetter: unexpected answer from the main process');
   });

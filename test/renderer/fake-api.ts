@@ -2,7 +2,18 @@
  * An in-memory RecheckApi for renderer unit tests: two cases, runs that emit a scripted event sequence, an
  * audit log. Its decisions are fixed data for exercising the UI plumbing; nothing here is shown to a user.
  */
-import type { AuditEntry, CaseDetail, CaseRunReport, ImagePairSetView, LetterView, RecheckApi, ReviewSessionView, ReviewSummaryView, RunEvent, WorkspaceSettingsView } from '../../common/api/contract';
+import type {
+  AuditEntry,
+  CaseDetail,
+  CaseRunReport,
+  ImagePairSetView,
+  LetterView,
+  RecheckApi,
+  ReviewSessionView,
+  ReviewSummaryView,
+  RunEvent,
+  WorkspaceSettingsView,
+} from '../../common/api/contract';
 
 /** 1x1 PNGs (a red one on the left, a blue one on the right) for the fake review's images. */
 const FAKE_PNG = {
@@ -35,8 +46,24 @@ function detail(id: string): CaseDetail {
   return {
     id,
     title: `Case ${id}`,
-    paper: { title: `Paper of ${id}`, venueId: `openreview:test-${id}`, authors: ['A. Author'], claims: [{ id: 'C1', text: 'A claim with $x^2$.' }] },
-    falsifications: [{ id: 'F1', claim: 'C1', logbook: 'lb', assertion: 'The claim fails.', checks: [{ id: 'k1', kind: 'test-kind', title: 'A check', params: { table: 't.csv' } }], checklist: [{ id: 'horizon', question: 'Is the horizon or scale long enough?', why: 'A short run saw nothing.', status: 'open', checks: [] }] }],
+    paper: {
+      title: `Paper of ${id}`,
+      venueId: `openreview:test-${id}`,
+      authors: ['A. Author'],
+      claims: [{ id: 'C1', text: 'A claim with $x^2$.' }],
+    },
+    falsifications: [
+      {
+        id: 'F1',
+        claim: 'C1',
+        logbook: 'lb',
+        assertion: 'The claim fails.',
+        checks: [{ id: 'k1', kind: 'test-kind', title: 'A check', params: { table: 't.csv' } }],
+        checklist: [
+          { id: 'horizon', question: 'Is the horizon or scale long enough?', why: 'A short run saw nothing.', status: 'open', checks: [] },
+        ],
+      },
+    ],
     paperMarkdown: '# Summary\n\n$$\\sum_i x_i$$',
     logbooks: [{ id: 'lb', title: 'Logbook', format: 'plain', tags: [], pages: [], files: [], traceCount: 0, problems: [] }],
     sandboxFiles: [{ path: 'sandbox/main.ts', text: 'export const x = 1;\n' }],
@@ -124,12 +151,27 @@ export function createFakeApi(): FakeApi {
     },
     async listRuns() {
       calls.push(['listRuns', []]);
-      return [...pending.entries()].map(([runId, caseId]) => ({ runId, caseId, falsificationId: null, startedAt: '2026-11-29T16:00:00.000Z', who: 'tester', checks: 1, results: [], logs: [], points: [] }));
+      return [...pending.entries()].map(([runId, caseId]) => ({
+        runId,
+        caseId,
+        falsificationId: null,
+        startedAt: '2026-11-29T16:00:00.000Z',
+        who: 'tester',
+        checks: 1,
+        results: [],
+        logs: [],
+        points: [],
+      }));
     },
     async cancelRun(runId) {
       calls.push(['cancelRun', [runId]]);
       if (pending.delete(runId)) emit({ runId, type: 'cancelled' });
-      if (sandboxRuns.delete(runId)) emit({ runId, type: 'sandbox-ended', end: { outcome: 'error', reason: 'killed', message: 'cancelled', wallMs: 1, isolation: 'fake', codeSha256: 'fake' } });
+      if (sandboxRuns.delete(runId))
+        emit({
+          runId,
+          type: 'sandbox-ended',
+          end: { outcome: 'error', reason: 'killed', message: 'cancelled', wallMs: 1, isolation: 'fake', codeSha256: 'fake' },
+        });
     },
     async runSandboxProgram(input) {
       calls.push(['runSandboxProgram', [input]]);
@@ -140,7 +182,14 @@ export function createFakeApi(): FakeApi {
     },
     async recordVerdict(input) {
       calls.push(['recordVerdict', [input]]);
-      return audit(input.caseId, { who: input.reviewer, action: 'decision', falsificationId: input.falsificationId, verdict: input.verdict, rationale: input.rationale, hashes: {} });
+      return audit(input.caseId, {
+        who: input.reviewer,
+        action: 'decision',
+        falsificationId: input.falsificationId,
+        verdict: input.verdict,
+        rationale: input.rationale,
+        hashes: {},
+      });
     },
     async saveSandboxFile(input) {
       calls.push(['saveSandboxFile', [input]]);
@@ -157,7 +206,14 @@ export function createFakeApi(): FakeApi {
     async draftLetter(caseId, options) {
       calls.push(['draftLetter', options === undefined ? [caseId] : [caseId, options]]);
       const kind = options?.kind ?? 'authors';
-      return { kind, falsificationIds: ['F1'], markdown: `# Letter\n\nDear authors of ${need(caseId).paper.title},\n`, ready: false, missing: ['F1: no reviewer\'s verdict has been recorded'], signedBy: [] };
+      return {
+        kind,
+        falsificationIds: ['F1'],
+        markdown: `# Letter\n\nDear authors of ${need(caseId).paper.title},\n`,
+        ready: false,
+        missing: ["F1: no reviewer's verdict has been recorded"],
+        signedBy: [],
+      };
     },
     async listLetters(caseId) {
       calls.push(['listLetters', [caseId]]);
@@ -179,11 +235,25 @@ export function createFakeApi(): FakeApi {
       let l = letters.find((x) => x.caseId === input.caseId && x.view.id === input.letterId);
       if (l === undefined) {
         const first = { state: 'drafted' as const, at, who };
-        l = { caseId: input.caseId, texts: [], view: { id: `${input.kind}-${letters.length + 1}`, kind: input.kind, falsificationIds: input.falsificationIds, versions: [], status: first, history: [first] } };
+        l = {
+          caseId: input.caseId,
+          texts: [],
+          view: {
+            id: `${input.kind}-${letters.length + 1}`,
+            kind: input.kind,
+            falsificationIds: input.falsificationIds,
+            versions: [],
+            status: first,
+            history: [first],
+          },
+        };
         letters.push(l);
       }
       l.texts.push(input.markdown);
-      l.view = { ...l.view, versions: [...l.view.versions, { version: l.texts.length, at, who, sha256: 'sha256-fake', ready: false, missing: [] }] };
+      l.view = {
+        ...l.view,
+        versions: [...l.view.versions, { version: l.texts.length, at, who, sha256: 'sha256-fake', ready: false, missing: [] }],
+      };
       return l.view;
     },
     async setLetterStatus(input) {
@@ -202,15 +272,45 @@ export function createFakeApi(): FakeApi {
     },
     async listKinds() {
       calls.push(['listKinds', []]);
-      return [{ kind: 'test-kind', title: 'A test kind', paramsSchema: { type: 'object', required: ['table'], properties: { table: { type: 'string', casePath: true } } }, example: { table: 't.csv' } }];
+      return [
+        {
+          kind: 'test-kind',
+          title: 'A test kind',
+          paramsSchema: { type: 'object', required: ['table'], properties: { table: { type: 'string', casePath: true } } },
+          example: { table: 't.csv' },
+        },
+      ];
     },
     async createCase(input) {
       calls.push(['createCase', [input]]);
-      return { id: input.caseId, title: input.paperTitle ?? input.caseId, paperTitle: input.paperTitle ?? input.caseId, venueId: input.venueId ?? `unknown:${input.caseId}`, falsificationCount: 0 };
+      return {
+        id: input.caseId,
+        title: input.paperTitle ?? input.caseId,
+        paperTitle: input.paperTitle ?? input.caseId,
+        venueId: input.venueId ?? `unknown:${input.caseId}`,
+        falsificationCount: 0,
+      };
     },
     async importLogbook(input) {
       calls.push(['importLogbook', [input]]);
-      return { caseId: input.caseId, created: true, logbookId: 'L1', path: 'logbooks/L1', paper: null, pages: 1, cells: 0, runCells: 0, failedRuns: 0, truncatedOutputs: 0, elidedChars: 0, files: input.files.length, bytes: 0, skipped: [], problems: [], notices: [] };
+      return {
+        caseId: input.caseId,
+        created: true,
+        logbookId: 'L1',
+        path: 'logbooks/L1',
+        paper: null,
+        pages: 1,
+        cells: 0,
+        runCells: 0,
+        failedRuns: 0,
+        truncatedOutputs: 0,
+        elidedChars: 0,
+        files: input.files.length,
+        bytes: 0,
+        skipped: [],
+        problems: [],
+        notices: [],
+      };
     },
     async addClaim(input) {
       calls.push(['addClaim', [input]]);
@@ -228,19 +328,61 @@ export function createFakeApi(): FakeApi {
       calls.push(['withdraw', [input]]);
       const c = need(input.caseId);
       const w = { at: '2026-12-02T02:30:00.000Z', who: input.reviewer ?? 'tester', reason: input.reason };
-      if (input.item === 'claim') cases.set(input.caseId, { ...c, paper: { ...c.paper, claims: c.paper.claims.map((x) => (x.id === input.id ? { ...x, withdrawn: w } : x)) } });
-      else if (input.item === 'finding') cases.set(input.caseId, { ...c, falsifications: c.falsifications.map((f) => (f.id === input.id ? { ...f, withdrawn: w } : f)) });
-      else cases.set(input.caseId, { ...c, falsifications: c.falsifications.map((f) => (f.id !== input.finding ? f : { ...f, checks: f.checks.map((k) => (k.id === input.id ? { ...k, withdrawn: w } : k)) })) });
-      return audit(input.caseId, { who: w.who, action: 'edit', hashes: {}, details: { edit: `withdraw-${input.item}`, reason: input.reason } });
+      if (input.item === 'claim')
+        cases.set(input.caseId, {
+          ...c,
+          paper: { ...c.paper, claims: c.paper.claims.map((x) => (x.id === input.id ? { ...x, withdrawn: w } : x)) },
+        });
+      else if (input.item === 'finding')
+        cases.set(input.caseId, { ...c, falsifications: c.falsifications.map((f) => (f.id === input.id ? { ...f, withdrawn: w } : f)) });
+      else
+        cases.set(input.caseId, {
+          ...c,
+          falsifications: c.falsifications.map((f) =>
+            f.id !== input.finding ? f : { ...f, checks: f.checks.map((k) => (k.id === input.id ? { ...k, withdrawn: w } : k)) },
+          ),
+        });
+      return audit(input.caseId, {
+        who: w.who,
+        action: 'edit',
+        hashes: {},
+        details: { edit: `withdraw-${input.item}`, reason: input.reason },
+      });
     },
     async editPaper(input) {
       calls.push(['editPaper', [input]]);
       cases.set(input.caseId, { ...need(input.caseId), paperMarkdown: input.markdown });
-      return audit(input.caseId, { who: input.reviewer ?? 'tester', action: 'edit', hashes: { 'paper.md@before': 'a'.repeat(64), 'paper.md': 'b'.repeat(64) }, details: { edit: 'edit-paper' } });
+      return audit(input.caseId, {
+        who: input.reviewer ?? 'tester',
+        action: 'edit',
+        hashes: { 'paper.md@before': 'a'.repeat(64), 'paper.md': 'b'.repeat(64) },
+        details: { edit: 'edit-paper' },
+      });
     },
     async triageLedger(input) {
       calls.push(['triageLedger', [input]]);
-      return { papers: 1, claims: 1, logbooks: 2, claimStatus: { contested: 1 }, paperCategories: { contested: 1 }, queue: [{ tier: 'contested', paper: 'openreview:p', claim: 'C1', status: 'contested', verdicts: { verified: 1, falsified: 1, toy: 0, inconclusive: 0 }, logbooks: ['a', 'b'], logbookVerdicts: [{ logbook: 'a', verdict: 'verified' }, { logbook: 'b', verdict: 'falsified' }], caseIds: [] }] };
+      return {
+        papers: 1,
+        claims: 1,
+        logbooks: 2,
+        claimStatus: { contested: 1 },
+        paperCategories: { contested: 1 },
+        queue: [
+          {
+            tier: 'contested',
+            paper: 'openreview:p',
+            claim: 'C1',
+            status: 'contested',
+            verdicts: { verified: 1, falsified: 1, toy: 0, inconclusive: 0 },
+            logbooks: ['a', 'b'],
+            logbookVerdicts: [
+              { logbook: 'a', verdict: 'verified' },
+              { logbook: 'b', verdict: 'falsified' },
+            ],
+            caseIds: [],
+          },
+        ],
+      };
     },
     async extractTable(input) {
       calls.push(['extractTable', [input]]);
@@ -251,26 +393,67 @@ export function createFakeApi(): FakeApi {
       calls.push(['answerChecklist', [input]]);
       const c = need(input.caseId);
       const falsifications = c.falsifications.map((f) =>
-        f.id !== input.falsificationId ? f : { ...f, checklist: f.checklist.map((q) => (q.id === input.question ? { ...q, status: input.status, checks: input.checks ?? [] } : q)) },
+        f.id !== input.falsificationId
+          ? f
+          : {
+              ...f,
+              checklist: f.checklist.map((q) => (q.id === input.question ? { ...q, status: input.status, checks: input.checks ?? [] } : q)),
+            },
       );
       cases.set(input.caseId, { ...c, falsifications });
-      return audit(input.caseId, { who: input.reviewer ?? 'tester', action: 'edit', hashes: {}, details: { edit: 'answer-checklist', question: input.question } });
+      return audit(input.caseId, {
+        who: input.reviewer ?? 'tester',
+        action: 'edit',
+        hashes: {},
+        details: { edit: 'answer-checklist', question: input.question },
+      });
     },
     async buildReport(caseId, options) {
       calls.push(['buildReport', options === undefined ? [caseId] : [caseId, options]]);
       const c = need(caseId);
-      return { caseId, reportId: 'report-1', path: 'runs/report-1', root: 'ab'.repeat(32), files: 12, html: `<!doctype html><html><body><h1>${c.title}</h1><p>report of ${caseId}</p></body></html>` };
+      return {
+        caseId,
+        reportId: 'report-1',
+        path: 'runs/report-1',
+        root: 'ab'.repeat(32),
+        files: 12,
+        html: `<!doctype html><html><body><h1>${c.title}</h1><p>report of ${caseId}</p></body></html>`,
+      };
     },
     async verdictQueue() {
       calls.push(['verdictQueue', []]);
       const rows = [...cases.values()].flatMap((c) =>
-        c.falsifications.map((f) => ({ caseId: c.id, caseTitle: c.title, falsificationId: f.id, assertion: f.assertion, state: 'not-run' as const, verdictPredatesRun: false, openQuestions: f.checklist.filter((q) => q.status === 'open').map((q) => q.id), questionCount: f.checklist.length })),
+        c.falsifications.map((f) => ({
+          caseId: c.id,
+          caseTitle: c.title,
+          falsificationId: f.id,
+          assertion: f.assertion,
+          state: 'not-run' as const,
+          verdictPredatesRun: false,
+          openQuestions: f.checklist.filter((q) => q.status === 'open').map((q) => q.id),
+          questionCount: f.checklist.length,
+        })),
       );
-      return { rows, counts: { running: 0, 'not-run': rows.length, 'awaiting-verdict': 0, agreed: 0, disagreed: 0, 'needs-more-work': 0 }, problems: [] };
+      return {
+        rows,
+        counts: { running: 0, 'not-run': rows.length, 'awaiting-verdict': 0, agreed: 0, disagreed: 0, 'needs-more-work': 0 },
+        problems: [],
+      };
     },
     async compareLogbooks(caseId, a, b) {
       calls.push(['compareLogbooks', [caseId, a, b]]);
-      return { a, b, rows: [{ name: 'horizon', comparison: 'differs', a: [{ value: '300', where: 'p/c1', snippet: '--horizon 300' }], b: [{ value: '6416', where: 'p/c2', snippet: '--horizon 6416' }] }] };
+      return {
+        a,
+        b,
+        rows: [
+          {
+            name: 'horizon',
+            comparison: 'differs',
+            a: [{ value: '300', where: 'p/c1', snippet: '--horizon 300' }],
+            b: [{ value: '6416', where: 'p/c2', snippet: '--horizon 6416' }],
+          },
+        ],
+      };
     },
     async addCaseFile(input) {
       calls.push(['addCaseFile', [input]]);
@@ -295,14 +478,27 @@ export function createFakeApi(): FakeApi {
     async listReviews(caseId) {
       calls.push(['listReviews', [caseId]]);
       need(caseId);
-      return [...reviews.entries()].filter(([k]) => k.startsWith(`${caseId}/`)).map(([, r]) => ({ ...r.summary, answered: r.answers.length })).reverse();
+      return [...reviews.entries()]
+        .filter(([k]) => k.startsWith(`${caseId}/`))
+        .map(([, r]) => ({ ...r.summary, answered: r.answers.length }))
+        .reverse();
     },
     async startReview(input) {
       calls.push(['startReview', [input]]);
       if (input.caseId !== 'alpha') throw new Error(`case ${input.caseId} has no image-pair set`);
       const seed = input.seed ?? 12345;
       const reviewId = `review-${reviews.size + 1}`;
-      const r: FakeReview = { summary: { reviewId, reviewer: input.reviewer, seed, repeatShare: input.repeatShare ?? FAKE_PAIR_SET.repeatShare, createdAt: '2026-11-29T16:00:00.000Z', total: FAKE_PAIR_SET.count }, answers: [] };
+      const r: FakeReview = {
+        summary: {
+          reviewId,
+          reviewer: input.reviewer,
+          seed,
+          repeatShare: input.repeatShare ?? FAKE_PAIR_SET.repeatShare,
+          createdAt: '2026-11-29T16:00:00.000Z',
+          total: FAKE_PAIR_SET.count,
+        },
+        answers: [],
+      };
       reviews.set(`${input.caseId}/${reviewId}`, r);
       return session(input.caseId, r);
     },
@@ -314,7 +510,8 @@ export function createFakeApi(): FakeApi {
       calls.push(['answerReview', [input]]);
       const r = needReview(input.caseId, input.reviewId);
       if (input.index !== r.answers.length) throw new Error(`item ${input.index} is not the next item of the review (${r.answers.length})`);
-      if (!FAKE_PAIR_SET.answers.some((o) => o.value === input.answer)) throw new Error(`"${input.answer}" is not an answer of this review`);
+      if (!FAKE_PAIR_SET.answers.some((o) => o.value === input.answer))
+        throw new Error(`"${input.answer}" is not an answer of this review`);
       r.answers.push({ index: input.index, answer: input.answer, ...(input.note !== undefined ? { note: input.note } : {}) });
       return session(input.caseId, r);
     },
@@ -345,7 +542,8 @@ export function createFakeApi(): FakeApi {
     async saveWorkspaceSettings(input) {
       calls.push(['saveWorkspaceSettings', [input]]);
       // Stands in for sbatch --test-only: the partition "nope" does not exist.
-      if (input.sweeps.backend === 'slurm' && input.sweeps.partition === 'nope') return { saved: false, problem: 'sbatch: refuses these settings: invalid partition specified: nope' };
+      if (input.sweeps.backend === 'slurm' && input.sweeps.partition === 'nope')
+        return { saved: false, problem: 'sbatch: refuses these settings: invalid partition specified: nope' };
       settings = { sweeps: input.sweeps, file: 'settings.json', savedAt: '2026-11-29T16:00:00.000Z' };
       return { saved: true, settings };
     },
@@ -358,19 +556,42 @@ export function createFakeApi(): FakeApi {
       const caseId = pending.get(runId);
       if (caseId === undefined) throw new Error(`no pending run ${runId}`);
       pending.delete(runId);
-      const result = { falsificationId: 'F1', checkId: 'k1', kind: 'test-kind', title: 'A check', outcome: 'supports' as const, summary: 's', evidence: {}, artifacts: [], durationMs: 3 };
+      const result = {
+        falsificationId: 'F1',
+        checkId: 'k1',
+        kind: 'test-kind',
+        title: 'A check',
+        outcome: 'supports' as const,
+        summary: 's',
+        evidence: {},
+        artifacts: [],
+        durationMs: 3,
+      };
       const report: CaseRunReport = {
         runId,
         caseId,
         startedAt: '2026-11-29T16:00:00.000Z',
         finishedAt: '2026-11-29T16:00:01.000Z',
-        falsifications: [{ falsificationId: 'F1', claim: 'C1', assertion: 'The claim fails.', decision: 'confirmed', reason: 'k1 supports', checks: [result] }],
+        falsifications: [
+          {
+            falsificationId: 'F1',
+            claim: 'C1',
+            assertion: 'The claim fails.',
+            decision: 'confirmed',
+            reason: 'k1 supports',
+            checks: [result],
+          },
+        ],
       };
       emit({ runId, type: 'started', caseId, checks: 1 });
       emit({ runId, type: 'progress', checkId: 'k1', done: 5, total: 10, rate: 2, etaS: 2.5 });
       emit({ runId, type: 'log', checkId: 'k1', line: 'half way' });
       emit({ runId, type: 'check', result });
-      cases.set(caseId, { ...need(caseId), lastRun: report, latest: report.falsifications.map((f) => ({ ...f, runId, finishedAt: report.finishedAt })) });
+      cases.set(caseId, {
+        ...need(caseId),
+        lastRun: report,
+        latest: report.falsifications.map((f) => ({ ...f, runId, finishedAt: report.finishedAt })),
+      });
       emit({ runId, type: 'finished', report });
     },
   };

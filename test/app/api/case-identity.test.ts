@@ -16,7 +16,15 @@ const caseJson = {
   title: 'A renamed case',
   paper: { title: 'A paper', venueId: 'openreview:renamed', claims: [{ id: 'C1', text: 'The bound holds.' }] },
   logbooks: [{ id: 'L1', path: 'logbook', format: 'plain', title: 'A logbook' }],
-  falsifications: [{ id: 'F1', claim: 'C1', logbook: 'L1', assertion: 'The bound fails.', checks: [{ id: 'c1', kind: 'test-fixed', title: 'one', params: { outcome: 'supports' } }] }],
+  falsifications: [
+    {
+      id: 'F1',
+      claim: 'C1',
+      logbook: 'L1',
+      assertion: 'The bound fails.',
+      checks: [{ id: 'c1', kind: 'test-fixed', title: 'one', params: { outcome: 'supports' } }],
+    },
+  ],
 };
 
 describe('a case folder renamed away from its case.json id', () => {
@@ -42,7 +50,10 @@ describe('a case folder renamed away from its case.json id', () => {
     expect(started && 'caseId' in started ? started.caseId : null).toBe('renamed-copy');
     const finished = events.find((e) => e.type === 'finished');
     expect(finished && finished.type === 'finished' ? finished.report.caseId : null).toBe('renamed-copy');
-    const audit = readFileSync(join(dir, 'audit.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { caseId?: string; runId?: string });
+    const audit = readFileSync(join(dir, 'audit.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { caseId?: string; runId?: string });
     expect(audit.find((a) => a.runId === runId)?.caseId).toBe('renamed-copy');
     expect((await service.openCase('renamed-copy')).lastRun?.runId).toBe(runId);
   });

@@ -13,11 +13,30 @@ const twoFalsifications = {
   format: 'recheck.case/1',
   id: 'two',
   title: 'Two falsifications',
-  paper: { title: 'A paper', venueId: 'openreview:two', claims: [{ id: 'C1', text: 'The bound holds.' }, { id: 'C2', text: 'The rate holds.' }] },
+  paper: {
+    title: 'A paper',
+    venueId: 'openreview:two',
+    claims: [
+      { id: 'C1', text: 'The bound holds.' },
+      { id: 'C2', text: 'The rate holds.' },
+    ],
+  },
   logbooks: [{ id: 'L1', path: 'logbook', format: 'plain', title: 'A logbook' }],
   falsifications: [
-    { id: 'F1', claim: 'C1', logbook: 'L1', assertion: 'The bound fails.', checks: [{ id: 'c1', kind: 'test-fixed', title: 'one', params: { outcome: 'supports' } }] },
-    { id: 'F2', claim: 'C2', logbook: 'L1', assertion: 'The rate fails.', checks: [{ id: 'c2', kind: 'test-fixed', title: 'two', params: { outcome: 'refutes' } }] },
+    {
+      id: 'F1',
+      claim: 'C1',
+      logbook: 'L1',
+      assertion: 'The bound fails.',
+      checks: [{ id: 'c1', kind: 'test-fixed', title: 'one', params: { outcome: 'supports' } }],
+    },
+    {
+      id: 'F2',
+      claim: 'C2',
+      logbook: 'L1',
+      assertion: 'The rate fails.',
+      checks: [{ id: 'c2', kind: 'test-fixed', title: 'two', params: { outcome: 'refutes' } }],
+    },
   ],
 };
 
@@ -56,7 +75,13 @@ describe('each falsification keeps the decision of its own latest run', () => {
     const letter = (await service.draftLetter('two')).markdown;
     expect(letter).not.toMatch(/no claimed falsification stands/);
     expect(letter).toMatch(/The bound fails\.[\s\S]*Re-check result/);
-    const entry = await service.recordVerdict({ caseId: 'two', falsificationId: 'F1', verdict: 'confirmed', rationale: 'Seen.', reviewer: 'Ada' });
+    const entry = await service.recordVerdict({
+      caseId: 'two',
+      falsificationId: 'F1',
+      verdict: 'confirmed',
+      rationale: 'Seen.',
+      reviewer: 'Ada',
+    });
     expect(entry.runId).toBe(first);
     expect(entry.details).toMatchObject({ computedDecision: 'confirmed' });
   });
@@ -85,7 +110,12 @@ describe('the reviewer named in the UI is the one the audit log names', () => {
     });
     await service.runChecks('two', null, { reviewer: 'Ada Lovelace' });
     await done;
-    const edit = await service.saveSandboxFile({ caseId: 'two', path: 'sandbox/model.ts', text: 'export const k = 3;\n', reviewer: 'Ada Lovelace' });
+    const edit = await service.saveSandboxFile({
+      caseId: 'two',
+      path: 'sandbox/model.ts',
+      text: 'export const k = 3;\n',
+      reviewer: 'Ada Lovelace',
+    });
     expect(edit.who).toBe('Ada Lovelace');
     const detail = await service.openCase('two');
     expect(detail.audit.map((e) => [e.action, e.who])).toEqual([
@@ -99,7 +129,9 @@ describe('the reviewer named in the UI is the one the audit log names', () => {
 describe('live runs are listed by the core (a reloaded page re-attaches to them)', () => {
   it('lists a run while it goes, with what it runs and who started it, refuses a second run of the case, and forgets it when it ends', async () => {
     const ws = tempDir();
-    const slow = structuredClone(twoFalsifications) as typeof twoFalsifications & { falsifications: { checks: { params: Record<string, unknown> }[] }[] };
+    const slow = structuredClone(twoFalsifications) as typeof twoFalsifications & {
+      falsifications: { checks: { params: Record<string, unknown> }[] }[];
+    };
     slow.falsifications[0]!.checks[0]!.params.steps = 400;
     writeMinimalCase(ws, 'two', slow);
     const service = await createRecheckService({ workspaceDir: ws, registry: createCheckRegistry([fixedKind]) });

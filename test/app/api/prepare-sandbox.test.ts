@@ -16,7 +16,12 @@ import { fixedKind } from '../../helpers/fake-kinds';
 const moduleKind: CheckKind<{ module: string; n: number }> = {
   kind: 'test-module',
   title: 'declares a sandbox module',
-  paramsSchema: { type: 'object', additionalProperties: false, required: ['module', 'n'], properties: { module: { type: 'string' }, n: { type: 'number' } } },
+  paramsSchema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['module', 'n'],
+    properties: { module: { type: 'string' }, n: { type: 'number' } },
+  },
   example: { module: 'sandbox/model.ts', n: 2 },
   async run() {
     return { outcome: 'neutral', summary: 'not run here', evidence: {} };
@@ -45,7 +50,10 @@ async function setup() {
       `};`,
     ].join('\n'),
   );
-  writeFileSync(join(dir, 'sandbox', 'calls-home.mjs'), `export default async () => { await fetch('/api/call/listCases'); return 'reached'; };\n`);
+  writeFileSync(
+    join(dir, 'sandbox', 'calls-home.mjs'),
+    `export default async () => { await fetch('/api/call/listCases'); return 'reached'; };\n`,
+  );
   const service = await createRecheckService({ workspaceDir: ws, registry: createCheckRegistry([fixedKind]) });
   return { dir, service };
 }
@@ -69,7 +77,11 @@ describe('prepareSandboxProgram', () => {
     const { service } = await setup();
     const program = await service.prepareSandboxProgram('mini', 'sandbox/calls-home.mjs');
     const messages = runAsWorker(program.code, null);
-    expect(messages.at(-1)).toMatchObject({ type: 'error', reason: 'denied', denied: { resource: 'network', what: 'fetch /api/call/listCases' } });
+    expect(messages.at(-1)).toMatchObject({
+      type: 'error',
+      reason: 'denied',
+      denied: { resource: 'network', what: 'fetch /api/call/listCases' },
+    });
     expect(messages.some((m) => m.type === 'result')).toBe(false);
   });
 
@@ -82,7 +94,13 @@ describe('prepareSandboxProgram', () => {
       paper: { title: 'A paper', venueId: 'openreview:example-x', claims: [{ id: 'C1', text: 'A claim.' }] },
       logbooks: [{ id: 'L1', path: 'logbook', format: 'plain', title: 'Log' }],
       falsifications: [
-        { id: 'F1', claim: 'C1', logbook: 'L1', assertion: 'x', checks: [{ id: 'c1', kind: 'test-module', title: 't', params: { module: 'sandbox/model.ts', n: 21 } }] },
+        {
+          id: 'F1',
+          claim: 'C1',
+          logbook: 'L1',
+          assertion: 'x',
+          checks: [{ id: 'c1', kind: 'test-module', title: 't', params: { module: 'sandbox/model.ts', n: 21 } }],
+        },
       ],
     };
     const caseDir = writeMinimalCase(ws, 'with-check', caseJson);

@@ -31,9 +31,16 @@ export default (input: { n: number }, api: { seed: number; progress(d: number, t
   return { doubled: twice(input.n), seed: api.seed };
 };`,
   );
-  writeFileSync(join(dir, 'sandbox', 'spin.ts'), `export default (_i: unknown, api: { log(t: string): void }) => { api.log('spinning'); for (;;) {} };\n`);
+  writeFileSync(
+    join(dir, 'sandbox', 'spin.ts'),
+    `export default (_i: unknown, api: { log(t: string): void }) => { api.log('spinning'); for (;;) {} };\n`,
+  );
   writeFileSync(join(dir, 'sandbox', 'broken.ts'), 'export default ( => 1;\n');
-  const service = await createRecheckService({ workspaceDir: ws, registry: createCheckRegistry([fixedKind]), ...(sandbox ? { sandbox } : {}) });
+  const service = await createRecheckService({
+    workspaceDir: ws,
+    registry: createCheckRegistry([fixedKind]),
+    ...(sandbox ? { sandbox } : {}),
+  });
   const caseDir = dir;
   const events: RunEvent[] = [];
   service.onRunEvent((e) => events.push(e));
@@ -53,20 +60,36 @@ export default (input: { n: number }, api: { seed: number; progress(d: number, t
 describe.skipIf(confinement === null)('runSandboxProgram', () => {
   it('runs the module in the sandbox and streams its messages, then its result, under one run id', async () => {
     const { service, events, endOf, caseDir } = await setup();
-    const { runId } = await service.runSandboxProgram({ caseId: 'mini', path: 'sandbox/double.ts', input: { n: 21 }, seed: 7, timeoutSeconds: 30 });
+    const { runId } = await service.runSandboxProgram({
+      caseId: 'mini',
+      path: 'sandbox/double.ts',
+      input: { n: 21 },
+      seed: 7,
+      timeoutSeconds: 30,
+    });
     const { end } = await endOf(runId);
     expect(end).toMatchObject({ outcome: 'result', value: { doubled: 42, seed: 7 } });
     expect(end.isolation).toMatch(/bubblewrap/);
     expect(end.codeSha256).toMatch(/^[0-9a-f]{64}$/);
     const mine = events.filter((e) => e.runId === runId).map((e) => (e.type === 'sandbox-message' ? e.message : e.type));
-    expect(mine).toEqual([{ type: 'log', level: 'info', text: 'doubling 21' }, { type: 'point', series: 'n', x: 1, y: 21 }, expect.objectContaining({ type: 'progress', done: 1, total: 1 }), 'sandbox-ended']);
+    expect(mine).toEqual([
+      { type: 'log', level: 'info', text: 'doubling 21' },
+      { type: 'point', series: 'n', x: 1, y: 21 },
+      expect.objectContaining({ type: 'progress', done: 1, total: 1 }),
+      'sandbox-ended',
+    ]);
     // The run's record, in the case's runs/ folder; hashes recomputed here from the files and the input.
     expect(end.record).toBe(`runs/${runId}/sandbox-run.json`);
     const record = JSON.parse(readFileSync(join(caseDir, end.record!), 'utf8')) as Record<string, unknown>;
     expect(record).toMatchObject({
       format: 'recheck.sandbox-run/1',
       runId,
-      module: { path: 'sandbox/double.ts', sha256: createHash('sha256').update(readFileSync(join(caseDir, 'sandbox/double.ts'))).digest('hex') },
+      module: {
+        path: 'sandbox/double.ts',
+        sha256: createHash('sha256')
+          .update(readFileSync(join(caseDir, 'sandbox/double.ts')))
+          .digest('hex'),
+      },
       codeSha256: end.codeSha256,
       input: { n: 21 },
       inputSha256: createHash('sha256').update('{"n":21}').digest('hex'),
@@ -83,7 +106,10 @@ describe.skipIf(confinement === null)('runSandboxProgram', () => {
     const { service, events, endOf } = await setup();
     const a = await service.runSandboxProgram({ caseId: 'mini', path: 'sandbox/spin.ts', input: null, seed: 1, timeoutSeconds: 60 });
     await new Promise<void>((resolve) => {
-      const poll = setInterval(() => events.some((e) => e.runId === a.runId && e.type === 'sandbox-message') && (clearInterval(poll), resolve()), 20);
+      const poll = setInterval(
+        () => events.some((e) => e.runId === a.runId && e.type === 'sandbox-message') && (clearInterval(poll), resolve()),
+        20,
+      );
     });
     await service.cancelRun(a.runId);
     expect((await endOf(a.runId)).end).toMatchObject({ outcome: 'error', reason: 'killed', message: 'cancelled' });
@@ -94,7 +120,9 @@ describe.skipIf(confinement === null)('runSandboxProgram', () => {
 
   it('a module that does not bundle is refused with one line naming it, before any run starts', async () => {
     const { service, events } = await setup();
-    await expect(service.runSandboxProgram({ caseId: 'mini', path: 'sandbox/broken.ts', input: null, seed: 1, timeoutSeconds: 5 })).rejects.toThrow(/broken\.ts.*cannot be bundled/);
+    await expect(
+      service.runSandboxProgram({ caseId: 'mini', path: 'sandbox/broken.ts', input: null, seed: 1, timeoutSeconds: 5 }),
+    ).rejects.toThrow(/broken\.ts.*cannot be bundled/);
     expect(events).toEqual([]);
     service.dispose();
   });
@@ -106,14 +134,31 @@ describe('runSandboxProgram with an injected runner', () => {
     const runner: SandboxRunner = {
       description: 'injected test runner',
       confined: true,
-      prepare: async (p) => (used.push(`prepare ${p.label}`), { label: p.label ?? '', codeHash: 'h'.repeat(64), moduleHash: 'm'.repeat(64), dispose: async () => void used.push('dispose') }),
+      prepare: async (p) => (
+        used.push(`prepare ${p.label}`),
+        { label: p.label ?? '', codeHash: 'h'.repeat(64), moduleHash: 'm'.repeat(64), dispose: async () => void used.push('dispose') }
+      ),
       run: async () => {
         throw new Error('the window could not start');
       },
     };
     const { service, endOf } = await setup(async () => runner);
-    const { runId } = await service.runSandboxProgram({ caseId: 'mini', path: 'sandbox/double.ts', input: null, seed: 1, timeoutSeconds: 5 });
-    expect((await endOf(runId)).end).toEqual({ outcome: 'error', reason: 'killed', message: 'the sandbox failed: the window could not start', wallMs: 0, isolation: 'injected test runner', codeSha256: 'h'.repeat(64), record: `runs/${runId}/sandbox-run.json` });
+    const { runId } = await service.runSandboxProgram({
+      caseId: 'mini',
+      path: 'sandbox/double.ts',
+      input: null,
+      seed: 1,
+      timeoutSeconds: 5,
+    });
+    expect((await endOf(runId)).end).toEqual({
+      outcome: 'error',
+      reason: 'killed',
+      message: 'the sandbox failed: the window could not start',
+      wallMs: 0,
+      isolation: 'injected test runner',
+      codeSha256: 'h'.repeat(64),
+      record: `runs/${runId}/sandbox-run.json`,
+    });
     expect(used).toEqual(['prepare sandbox/double.ts', 'dispose']);
     service.dispose();
   });

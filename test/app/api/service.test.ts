@@ -44,7 +44,10 @@ describe('RecheckService', () => {
     const broken = writeMinimalCase(ws, 'broken');
     writeFileSync(join(broken, 'case.json'), '{"format": "recheck.case/1"');
     const cases = await service.listCases();
-    expect(cases.map((c) => [c.id, c.error === undefined])).toEqual([['broken', false], ['mini', true]]);
+    expect(cases.map((c) => [c.id, c.error === undefined])).toEqual([
+      ['broken', false],
+      ['mini', true],
+    ]);
     expect(cases[0]?.error).toMatch(/broken\/case\.json: malformed JSON/);
     await expect(service.openCase('broken')).rejects.toThrow(/malformed JSON/);
   });
@@ -56,12 +59,20 @@ describe('RecheckService', () => {
     await done;
     const summary = (await service.listCases())[0];
     expect(summary?.lastDecisions).toEqual({ F1: 'confirmed' });
-    const entry = await service.recordVerdict({ caseId: 'mini', falsificationId: 'F1', verdict: 'confirmed', rationale: 'The exact run shows it.', reviewer: 'Ada' });
+    const entry = await service.recordVerdict({
+      caseId: 'mini',
+      falsificationId: 'F1',
+      verdict: 'confirmed',
+      rationale: 'The exact run shows it.',
+      reviewer: 'Ada',
+    });
     expect(entry.details).toMatchObject({ computedDecision: 'confirmed', agreesWithComputed: true });
     expect(entry.hashes.rationale).toBe(sha256('The exact run shows it.'));
     const audit = await readAudit(dir);
     expect(audit.map((e) => e.action)).toEqual(['run', 'decision']);
-    await expect(service.recordVerdict({ caseId: 'mini', falsificationId: 'F9', verdict: 'refuted', rationale: '', reviewer: 'Ada' })).rejects.toThrow(/no falsification "F9"/);
+    await expect(
+      service.recordVerdict({ caseId: 'mini', falsificationId: 'F9', verdict: 'refuted', rationale: '', reviewer: 'Ada' }),
+    ).rejects.toThrow(/no falsification "F9"/);
   });
 
   it('cancels a running check', async () => {
@@ -95,7 +106,13 @@ describe('RecheckService', () => {
     const done = waitFor(service, 'finished');
     await service.runChecks('mini', null);
     await done;
-    await service.recordVerdict({ caseId: 'mini', falsificationId: 'F1', verdict: 'confirmed', rationale: 'Seen in the exact run.', reviewer: 'Ada' });
+    await service.recordVerdict({
+      caseId: 'mini',
+      falsificationId: 'F1',
+      verdict: 'confirmed',
+      rationale: 'Seen in the exact run.',
+      reviewer: 'Ada',
+    });
     const letter = await service.draftLetter('mini');
     expect(letter.kind).toBe('authors');
     expect(letter.markdown).toMatch(/Re-check result: \*\*falsification confirmed: the claim fails\*\*/);
@@ -104,12 +121,21 @@ describe('RecheckService', () => {
     // The minimal case answers no checklist question: not sendable, and the banner says which are open.
     expect(letter.missing).toHaveLength(6);
     expect(letter.missing[0]).toBe('F1: checklist question open: Is the horizon or scale long enough?');
-    await service.recordVerdict({ caseId: 'mini', falsificationId: 'F1', verdict: 'refuted', rationale: 'On reflection, a units slip: the two timings are per batch and per trajectory.', reviewer: 'Ada', overridesComputed: 'confirmed' });
+    await service.recordVerdict({
+      caseId: 'mini',
+      falsificationId: 'F1',
+      verdict: 'refuted',
+      rationale: 'On reflection, a units slip: the two timings are per batch and per trajectory.',
+      reviewer: 'Ada',
+      overridesComputed: 'confirmed',
+    });
     const after = await service.draftLetter('mini');
     // The verdict now says the falsification is wrong: the draft goes to the logbook's author, and is not ready
     // because the checks say otherwise (a contested decision).
     expect(after.kind).toBe('logbook');
-    expect(after.missing[0]).toBe('F1: the checks computed "falsification confirmed: the claim fails", not "falsification refuted: the claim stands": it belongs in a letter to the authors');
+    expect(after.missing[0]).toBe(
+      'F1: the checks computed "falsification confirmed: the claim fails", not "falsification refuted: the claim stands": it belongs in a letter to the authors',
+    );
   });
 
   it('openCase says, in one line, when the audit log had a torn tail (kept aside, never dropped)', async () => {

@@ -239,19 +239,17 @@ describe('gate invariants (property)', () => {
     data: fc.constantFrom(undefined, 't1', 't2'),
     seeds: fc.constantFrom(undefined, 1, 3),
   });
-  const list = fc
-    .array(check, { maxLength: 6 })
-    .map((xs) =>
-      xs.map((x, i) =>
-        view(`c${i}`, x.outcome, {
-          guarantee: x.guarantee,
-          basis: x.basis,
-          kind: x.kind,
-          ...(x.data !== undefined ? { dataSha256: x.data } : {}),
-          ...(x.seeds !== undefined ? { seeds: x.seeds } : {}),
-        }),
-      ),
-    );
+  const list = fc.array(check, { maxLength: 6 }).map((xs) =>
+    xs.map((x, i) =>
+      view(`c${i}`, x.outcome, {
+        guarantee: x.guarantee,
+        basis: x.basis,
+        kind: x.kind,
+        ...(x.data !== undefined ? { dataSha256: x.data } : {}),
+        ...(x.seeds !== undefined ? { seeds: x.seeds } : {}),
+      }),
+    ),
+  );
   const says = fc.constantFrom<FindingSays>('falsified', 'verified', 'toy', 'inconclusive');
   const claimFails = (d: FalsificationDecision) => d === 'confirmed' || d === 'overturned';
 

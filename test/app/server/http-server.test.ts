@@ -13,7 +13,11 @@ import { tempDir, writeMinimalCase } from '../../helpers/temp-case';
 let server: BrowserServer;
 let service: RecheckService;
 
-interface Reply { status: number; body: string; headers: Record<string, string | string[] | undefined> }
+interface Reply {
+  status: number;
+  body: string;
+  headers: Record<string, string | string[] | undefined>;
+}
 
 function http(method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Reply> {
   return new Promise((resolve, reject) => {
@@ -29,7 +33,8 @@ function http(method: string, path: string, headers: Record<string, string> = {}
 }
 
 const auth = () => ({ authorization: `Bearer ${server.token}`, 'content-type': 'application/json' });
-const call = (method: string, args: unknown[], headers: Record<string, string> = auth()) => http('POST', `/api/call/${method}`, headers, JSON.stringify({ args }));
+const call = (method: string, args: unknown[], headers: Record<string, string> = auth()) =>
+  http('POST', `/api/call/${method}`, headers, JSON.stringify({ args }));
 
 beforeAll(async () => {
   const workspace = tempDir();

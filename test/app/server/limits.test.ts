@@ -11,7 +11,15 @@ import { connect, type Socket } from 'node:net';
 import type { RecheckApi, RunEvent } from '../../../common/api/contract';
 import { BusyError } from '../../../app/errors';
 import { DEFAULT_SERVER_LIMITS, startBrowserServer, type BrowserServer } from '../../../app/server/http-server';
-import { apiCall, httpRequestBytes, openRawWebSocket, rawRequest, sendAndAwaitClose, wsFrame, wsUpgradeBytes } from '../../security/helpers/server-child';
+import {
+  apiCall,
+  httpRequestBytes,
+  openRawWebSocket,
+  rawRequest,
+  sendAndAwaitClose,
+  wsFrame,
+  wsUpgradeBytes,
+} from '../../security/helpers/server-child';
 import { tempDir } from '../../helpers/temp-case';
 
 let server: BrowserServer;
@@ -70,7 +78,17 @@ function fakeCore(): RecheckApi {
   };
 }
 
-const LIMITS = { headersTimeoutMs: 300, requestTimeoutMs: 600, keepAliveTimeoutMs: 300, idleTimeoutMs: 2_000, timeoutCheckMs: 100, maxConnections: 8, maxWebSockets: 2, heartbeatMs: 200, maxWsBufferedBytes: 1024 * 1024 };
+const LIMITS = {
+  headersTimeoutMs: 300,
+  requestTimeoutMs: 600,
+  keepAliveTimeoutMs: 300,
+  idleTimeoutMs: 2_000,
+  timeoutCheckMs: 100,
+  maxConnections: 8,
+  maxWebSockets: 2,
+  heartbeatMs: 200,
+  maxWsBufferedBytes: 1024 * 1024,
+};
 
 beforeAll(async () => {
   const renderer = tempDir();
@@ -130,8 +148,16 @@ describe('parse errors and odd methods', () => {
   it.each([
     { label: 'a request line that is not HTTP', bytes: () => 'GARBAGE\r\n\r\n', status: 400 },
     { label: 'a header over 16 KiB', bytes: () => `GET / HTTP/1.1\r\n${host()}\r\nX: ${'a'.repeat(20_000)}\r\n\r\n`, status: 431 },
-    { label: 'two Content-Lengths', bytes: () => `POST /api/call/listCases HTTP/1.1\r\n${host()}\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n`, status: 400 },
-    { label: 'a chunk size that is not hex', bytes: () => `POST /api/call/listCases HTTP/1.1\r\n${host()}\r\n${auth()}\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n`, status: 400 },
+    {
+      label: 'two Content-Lengths',
+      bytes: () => `POST /api/call/listCases HTTP/1.1\r\n${host()}\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n`,
+      status: 400,
+    },
+    {
+      label: 'a chunk size that is not hex',
+      bytes: () => `POST /api/call/listCases HTTP/1.1\r\n${host()}\r\n${auth()}\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n`,
+      status: 400,
+    },
     { label: 'a NUL in the request-target', bytes: () => `GET /\u0000 HTTP/1.1\r\n${host()}\r\n\r\n`, status: 400 },
     { label: 'a header name with a space', bytes: () => `GET / HTTP/1.1\r\n${host()}\r\nBad Name: 1\r\n\r\n`, status: 400 },
   ])('$label is answered $status', async ({ bytes, status }) => {
@@ -142,7 +168,18 @@ describe('parse errors and odd methods', () => {
 
   it('CONNECT is 405; a non-WebSocket upgrade is 400 or refused before it', async () => {
     expect((await rawRequest(server.port, httpRequestBytes(server.port, `CONNECT 127.0.0.1:${server.port} HTTP/1.1`))).status).toBe(405);
-    const h2c = httpRequestBytes(server.port, 'GET /api/events HTTP/1.1', ['Upgrade: h2c', 'Connection: Upgrade', `Origin: http://127.0.0.1:${server.port}`, `Sec-WebSocket-Protocol: recheck.v1, token.${server.token}`], '', true);
+    const h2c = httpRequestBytes(
+      server.port,
+      'GET /api/events HTTP/1.1',
+      [
+        'Upgrade: h2c',
+        'Connection: Upgrade',
+        `Origin: http://127.0.0.1:${server.port}`,
+        `Sec-WebSocket-Protocol: recheck.v1, token.${server.token}`,
+      ],
+      '',
+      true,
+    );
     expect((await rawRequest(server.port, h2c)).status).toBe(400);
   });
 
@@ -169,7 +206,13 @@ describe('slow clients are cut off', () => {
   });
 
   it('a body that never arrives is cut off by the request timeout', async () => {
-    const head = httpRequestBytes(server.port, 'POST /api/call/listCases HTTP/1.1', [`Authorization: Bearer ${server.token}`, 'Content-Type: application/json', 'Content-Length: 100'], '{"args":', true);
+    const head = httpRequestBytes(
+      server.port,
+      'POST /api/call/listCases HTTP/1.1',
+      [`Authorization: Bearer ${server.token}`, 'Content-Type: application/json', 'Content-Length: 100'],
+      '{"args":',
+      true,
+    );
     const r = await closedOrAnswered(await hold(head.toString('latin1')));
     expect(r.closed).toBe(true);
     expect(r.data).not.toMatch(/^HTTP\/1\.1 [25]/);

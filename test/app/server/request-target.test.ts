@@ -44,13 +44,19 @@ describe('requestTarget', () => {
 
   it('property: never throws, and whatever it accepts parses as a URL path on this origin', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ unit: 'binary', maxLength: 80 }), fc.string({ maxLength: 80 }).map((s) => `/${s}`)), (raw) => {
-        const t = requestTarget(raw);
-        if (t === null) return;
-        const url = new URL(raw, 'http://127.0.0.1:4780');
-        expect(url.host).toBe('127.0.0.1:4780');
-        expect(url.pathname).toBe(new URL(t.path, 'http://127.0.0.1:4780').pathname);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string({ unit: 'binary', maxLength: 80 }),
+          fc.string({ maxLength: 80 }).map((s) => `/${s}`),
+        ),
+        (raw) => {
+          const t = requestTarget(raw);
+          if (t === null) return;
+          const url = new URL(raw, 'http://127.0.0.1:4780');
+          expect(url.host).toBe('127.0.0.1:4780');
+          expect(url.pathname).toBe(new URL(t.path, 'http://127.0.0.1:4780').pathname);
+        },
+      ),
       { seed: 42, numRuns: 1000 },
     );
   });

@@ -111,7 +111,12 @@ describe('static files: compression', () => {
   });
 
   it('sends the file as it is when no encoding is accepted', async () => {
-    const cases: Record<string, string>[] = [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'br;q=0, gzip;q=0' }, { 'accept-encoding': 'zstd' }];
+    const cases: Record<string, string>[] = [
+      {},
+      { 'accept-encoding': 'identity' },
+      { 'accept-encoding': 'br;q=0, gzip;q=0' },
+      { 'accept-encoding': 'zstd' },
+    ];
     for (const headers of cases) {
       const r = await get(HASHED, headers);
       expect(r.headers['content-encoding']).toBeUndefined();

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { API_METHODS, ARGUMENT_JSON_LIMITS, ApiArgumentError } from '../../../common/api/methods';
 
-const run = (input: unknown) => API_METHODS.runSandboxProgram.validate([{ caseId: 'kl-direction', path: 'sandbox/mode-fit.ts', input, seed: 1, timeoutSeconds: 5 }]);
+const run = (input: unknown) =>
+  API_METHODS.runSandboxProgram.validate([{ caseId: 'kl-direction', path: 'sandbox/mode-fit.ts', input, seed: 1, timeoutSeconds: 5 }]);
 const save = (path: unknown) => API_METHODS.saveSandboxFile.validate([{ caseId: 'kl-direction', path, text: 'x' }]);
 
 function nested(depth: number): unknown {
@@ -45,7 +46,18 @@ describe('runSandboxProgram input', () => {
   it('refuses what structured clone can carry but JSON cannot (IPC): NaN, undefined, bigint, Map, Date, typed arrays, cycles', () => {
     const cycle: Record<string, unknown> = {};
     cycle.self = cycle;
-    for (const v of [NaN, Infinity, [undefined], { a: undefined }, 1n, new Map([[1, 2]]), new Date(0), new Uint8Array(4), cycle, [() => 1]]) {
+    for (const v of [
+      NaN,
+      Infinity,
+      [undefined],
+      { a: undefined },
+      1n,
+      new Map([[1, 2]]),
+      new Date(0),
+      new Uint8Array(4),
+      cycle,
+      [() => 1],
+    ]) {
       expect(refusal(() => run(v)).message).toMatch(/^runSandboxProgram: input (must be JSON|is nested deeper)/);
     }
   });
@@ -62,13 +74,22 @@ describe('runSandboxProgram input', () => {
 });
 
 describe('names and paths', () => {
-  it.each(['sandbox/a\u0000.ts', 'sandbox/a\nb.ts', 'sandbox/a\rb.ts', 'sandbox/\u001b[31m.ts', 'sandbox/a\u0085.ts', 'sandbox/a\u202e.ts', 'sandbox/a\u200b.ts', 'sandbox/a\u2028.ts', 'sandbox/\ud800.ts', 'sandbox/\udc00x.ts', 'sandbox/\ufeff.ts'])(
-    'a sandbox path %j is refused',
-    (path) => {
-      expect(refusal(() => save(path)).message).toBe('saveSandboxFile: path must not contain control or invisible characters');
-      expect(() => API_METHODS.prepareSandboxProgram.validate(['kl-direction', path])).toThrow(ApiArgumentError);
-    },
-  );
+  it.each([
+    'sandbox/a\u0000.ts',
+    'sandbox/a\nb.ts',
+    'sandbox/a\rb.ts',
+    'sandbox/\u001b[31m.ts',
+    'sandbox/a\u0085.ts',
+    'sandbox/a\u202e.ts',
+    'sandbox/a\u200b.ts',
+    'sandbox/a\u2028.ts',
+    'sandbox/\ud800.ts',
+    'sandbox/\udc00x.ts',
+    'sandbox/\ufeff.ts',
+  ])('a sandbox path %j is refused', (path) => {
+    expect(refusal(() => save(path)).message).toBe('saveSandboxFile: path must not contain control or invisible characters');
+    expect(() => API_METHODS.prepareSandboxProgram.validate(['kl-direction', path])).toThrow(ApiArgumentError);
+  });
 
   it('accepts non-ASCII names (astral characters included) and refuses a component over 255 bytes', () => {
     expect(save('sandbox/données/ñ😀.ts')[0].path).toBe('sandbox/données/ñ😀.ts');
@@ -79,7 +100,9 @@ describe('names and paths', () => {
   it('refuses a reviewer name with control characters, and echoes only plain unexpected field names', () => {
     const decision = { caseId: 'c', falsificationId: 'F1', verdict: 'confirmed', rationale: 'line 1\nline 2', reviewer: 'Ada' };
     expect(API_METHODS.recordVerdict.validate([decision])[0].rationale).toBe('line 1\nline 2');
-    expect(refusal(() => API_METHODS.recordVerdict.validate([{ ...decision, reviewer: 'Ada\n\u001b[2J' }])).message).toMatch(/reviewer must not contain/);
+    expect(refusal(() => API_METHODS.recordVerdict.validate([{ ...decision, reviewer: 'Ada\n\u001b[2J' }])).message).toMatch(
+      /reviewer must not contain/,
+    );
     const extra = refusal(() => API_METHODS.recordVerdict.validate([{ ...decision, 'x\ny': 1, plain: 2 }]));
     expect(extra.message).toBe('recordVerdict: unexpected field(s): (a field with an unusual name), plain');
   });
@@ -87,14 +110,39 @@ describe('names and paths', () => {
   it('property: every refusal of random arguments is an ApiArgumentError on one line, never another error', () => {
     const names = Object.keys(API_METHODS) as (keyof typeof API_METHODS)[];
     fc.assert(
-      fc.property(fc.constantFrom(...names), fc.array(fc.oneof(fc.anything(), fc.string({ unit: 'binary' }), fc.dictionary(fc.constantFrom('caseId', 'path', 'text', 'input', 'seed', 'timeoutSeconds', 'verdict', 'reviewer', 'rationale', 'falsificationId'), fc.anything())), { maxLength: 3 }), (method, args) => {
-        try {
-          API_METHODS[method].validate(args);
-        } catch (err) {
-          expect(err).toBeInstanceOf(ApiArgumentError);
-          expect((err as Error).message).not.toMatch(/[\n\r]/);
-        }
-      }),
+      fc.property(
+        fc.constantFrom(...names),
+        fc.array(
+          fc.oneof(
+            fc.anything(),
+            fc.string({ unit: 'binary' }),
+            fc.dictionary(
+              fc.constantFrom(
+                'caseId',
+                'path',
+                'text',
+                'input',
+                'seed',
+                'timeoutSeconds',
+                'verdict',
+                'reviewer',
+                'rationale',
+                'falsificationId',
+              ),
+              fc.anything(),
+            ),
+          ),
+          { maxLength: 3 },
+        ),
+        (method, args) => {
+          try {
+            API_METHODS[method].validate(args);
+          } catch (err) {
+            expect(err).toBeInstanceOf(ApiArgumentError);
+            expect((err as Error).message).not.toMatch(/[\n\r]/);
+          }
+        },
+      ),
       { seed: 5, numRuns: 500 },
     );
   });
