@@ -4,7 +4,7 @@
 // that cannot reach the level); bad params as validation errors or one-line bad input; and, over random
 // tables (fast-check), never a decision below the minimum n, and always the one p and decideAt imply.
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -48,7 +48,7 @@ describe('hypothesis-test: the five-seed table of issue 20', () => {
   const ctx = makeTestContext(dir);
   let ref: { rel: [number, number]; ind: [number, number] } = { rel: [0, 0], ind: [0, 0] };
   beforeAll(() => {
-    execFileSync('mkdir', ['-p', join(dir, 'logbook')]);
+    mkdirSync(join(dir, 'logbook'), { recursive: true });
     writeFileSync(join(dir, 'logbook', 'seeds.csv'), csv(method, baseline));
     if (scipy === '')
       ref = JSON.parse(
