@@ -57,9 +57,10 @@ describe('filtered predicates', () => {
         }),
         { numRuns: 50 },
       );
-      // The generator really produces undecidable cases, and easy ones.
+      // The generator really produces undecidable cases, and easy ones. (Not "more easy than hard ones": with an
+      // unseeded generator that ratio varies from run to run; 7,635 filtered against 7,738 exact failed it once.)
       expect(stats.exact).toBeGreaterThan(0);
-      expect(stats.filtered).toBeGreaterThan(stats.exact);
+      expect(stats.filtered).toBeGreaterThan(0);
     });
   }
 
