@@ -9,7 +9,7 @@ import { BASIS_WORDS, FINDING_WORDS, gateLine, guaranteeWords } from '../../comm
 import { shownFalsifications } from '../lib/decisions';
 import { Figure } from '../figures/Figure';
 import { LiveFigures } from '../figures/LiveFigures';
-import { figuresFor } from '../figures/registry';
+import { figuresFor } from '../../common/figures/registry';
 import { CheckFiles } from '../evidence/CheckFiles';
 import { formatSeconds, formatUtc } from '../lib/format';
 import type { RunState } from '../lib/run-state';

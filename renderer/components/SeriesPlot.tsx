@@ -7,7 +7,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { readVar, useThemeVersion } from '../figures/colors';
 import type { LiveSeries } from '../figures/live-series';
-import { short } from '../figures/read';
+import { short } from '../../common/figures/read';
 
 const HEIGHT = 200;
 

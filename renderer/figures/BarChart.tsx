@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { cssVar, TONE_VAR } from './colors';
 import { logTicks, niceTicks, scale } from './geometry';
 import { legendText } from './legend';
-import { short } from './read';
-import type { BarSpec } from './spec';
+import { short } from '../../common/figures/read';
+import type { BarSpec } from '../../common/figures/spec';
 import { axisTitle } from './XYPlot';
 
 const W = 560;

@@ -1,7 +1,7 @@
 /** One figure of a check: its title, the plot its spec calls for, and the caption saying what it shows. */
 import { BarChart } from './BarChart';
 import { HullDiagram } from './HullDiagram';
-import type { FigureSpec } from './spec';
+import type { FigureSpec } from '../../common/figures/spec';
 import { Timeline } from './Timeline';
 import { XYPlot } from './XYPlot';
 

@@ -6,8 +6,8 @@
 import { useState } from 'react';
 import { cssVar } from './colors';
 import { convexHull, niceTicks, scale } from './geometry';
-import { short } from './read';
-import type { HullFrame, HullSpec } from './spec';
+import { short } from '../../common/figures/read';
+import type { HullFrame, HullSpec } from '../../common/figures/spec';
 
 const W = 420;
 const H = 300;

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { cssVar, TONE_VAR } from './colors';
 import { niceTicks, scale } from './geometry';
-import type { TimelineSpec } from './spec';
+import type { TimelineSpec } from '../../common/figures/spec';
 
 const W = 560;
 const H = 118;

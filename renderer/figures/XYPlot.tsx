@@ -5,10 +5,10 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { alignLayers } from './align';
+import { alignLayers } from '../../common/figures/align';
 import { readVar, TONE_VAR, useThemeVersion } from './colors';
-import { short } from './read';
-import type { Axis, XYSpec } from './spec';
+import { short } from '../../common/figures/read';
+import type { Axis, XYSpec } from '../../common/figures/spec';
 
 const HEIGHT = 220;
 

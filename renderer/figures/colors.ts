@@ -4,7 +4,7 @@
  * (uPlot) read them here, and redraw when the theme may have changed (the system scheme or <html>'s attributes).
  */
 import { useEffect, useState } from 'react';
-import type { Tone } from './spec';
+import type { Tone } from '../../common/figures/spec';
 
 export const FALLBACK = {
   '--plot-line': '#2f5fb3',

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { convexHull, logTicks, niceTicks } from '../../../renderer/figures/geometry';
-import { alignLayers } from '../../../renderer/figures/align';
+import { alignLayers } from '../../../common/figures/align';
 
 /** Point in or on a convex polygon (counter-clockwise) by the sign of every edge's cross product. */
 function inside(poly: [number, number][], p: [number, number]): boolean {

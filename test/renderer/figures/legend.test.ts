@@ -7,7 +7,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LEGEND_MAX_CHARS, legendText } from '../../../renderer/figures/legend';
-import type { BarSpec } from '../../../renderer/figures/spec';
+import type { BarSpec } from '../../../common/figures/spec';
 
 // Loaded by path, as vitest compiles it (the tests' TypeScript project has no JSX; see ../perceptual/components.ts).
 const BarChart = (

@@ -12,7 +12,7 @@ import { runCase } from '../../../../app/checks/run-case';
 import { defaultRegistry } from '../../../../app/cli/registry';
 import { BadInputError } from '../../../../app/errors';
 import { makeTestContext } from '../../../helpers/check-context';
-import { figuresFor } from '../../../../renderer/figures/registry';
+import { figuresFor } from '../../../../common/figures/registry';
 
 const FIXTURES = join(__dirname, '../../../fixtures/printed-fit');
 

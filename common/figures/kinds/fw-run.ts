@@ -3,8 +3,8 @@
  * of the run's steps with the exact and float64 exits (and the claimed, asserted or short-horizon steps), and
  * the particles with their convex hull at the recorded steps, exact against float64, opening at the exit.
  */
-import { arr, num, str, type Json } from './read';
-import type { FigureSpec, HullFrame, TimelineSpec } from './spec';
+import { arr, num, str, type Json } from '../read';
+import type { FigureSpec, HullFrame, TimelineSpec } from '../spec';
 
 function positions(v: unknown): number[][] | null {
   const rows = arr(v);

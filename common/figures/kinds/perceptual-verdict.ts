@@ -3,8 +3,8 @@
  * (compare mode: judged worse) in blind review, with the check's confidence interval as whiskers and the
  * falsification's declared threshold as a line. The declared conditions come first and are marked.
  */
-import { arr, num, obj, percent, records, str, type Json } from './read';
-import type { BarSpec, FigureSpec, Tone } from './spec';
+import { arr, num, obj, percent, records, str, type Json } from '../read';
+import type { BarSpec, FigureSpec, Tone } from '../spec';
 
 interface Row {
   condition: string;

@@ -4,9 +4,9 @@
  * test, p and dof); the residuals of each law at the points; and the horizon analysis (growth sigma of the log law
  * fitted on the points up to each x), shaded from where the growth is significant, with the logbook's stopping point.
  */
-import { predict, type ModelName } from '../../checkers/stats/growth-models';
-import { num, obj, records, short, str, type Json } from './read';
-import type { FigureSpec, Tone, XYLayer, XYSpec } from './spec';
+import { predict, type ModelName } from '../../../checkers/stats/growth-models';
+import { num, obj, records, short, str, type Json } from '../read';
+import type { FigureSpec, Tone, XYLayer, XYSpec } from '../spec';
 
 /** Bounded laws dashed, growing laws solid (checkers/stats/growth-laws.ts names them). */
 const MODEL_TONE: Record<string, { tone: Tone; dash: boolean }> = {

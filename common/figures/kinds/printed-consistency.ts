@@ -4,8 +4,8 @@
  * rounding of the cells, widened by the recomputed se where the method has one).
  * Example: for the paging logbook, bars at 0.41 (whisker 0.34..0.48) and 0.0945 (whisker 0.076..0.113).
  */
-import { num, obj, short, str, type Json } from './read';
-import type { FigureSpec } from './spec';
+import { num, obj, short, str, type Json } from '../read';
+import type { FigureSpec } from '../spec';
 
 export function printedConsistencyFigures(e: Json): FigureSpec[] {
   const printed = obj(e.printed);

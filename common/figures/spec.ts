@@ -1,7 +1,8 @@
 /**
  * What a figure draws, as plain data: built from a check's evidence by the pure functions of this folder
- * (one file per check kind, listed in registry.ts) and drawn by one component per kind of plot (XYPlot,
- * BarChart, HullDiagram, Timeline). Every number in a spec comes from the evidence it was built from.
+ * (one file per check kind in kinds/, listed in registry.ts) and drawn by one component per kind of plot: in the
+ * UI (renderer/figures: XYPlot, BarChart, HullDiagram, Timeline) and in reports. Every number in a spec comes from
+ * the evidence it was built from.
  */
 
 /** Which plot colour: 1..3 are `--plot-line`, `--plot-line-2`, `--plot-line-3`; 4 is `--plot-axis` (grey). */

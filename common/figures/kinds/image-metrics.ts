@@ -4,8 +4,8 @@
  * point (PSNR against SSIM, one colour per condition), so that pairs the metric passes can be picked out and
  * held against what reviewers saw (the report's gallery shows both for the decisive pairs).
  */
-import { num, obj, records, short, str, type Json } from './read';
-import type { BarSpec, FigureSpec, Tone, XYLayer } from './spec';
+import { num, obj, records, short, str, type Json } from '../read';
+import type { BarSpec, FigureSpec, Tone, XYLayer } from '../spec';
 
 interface Group {
   label: string;

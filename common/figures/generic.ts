@@ -1,6 +1,6 @@
-/** Figures of a check kind without its own: each numeric series the evidence holds (renderer/lib/evidence.ts), as a line. */
-import { findSeries } from '../lib/evidence';
-import { wantsLog } from './growth-fit';
+/** Figures of a check kind without its own: each numeric series the evidence holds (common/figures/evidence-series.ts), as a line. */
+import { findSeries } from './evidence-series';
+import { wantsLog } from './kinds/growth-fit';
 import type { Json } from './read';
 import type { FigureSpec } from './spec';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findSeries, seriesOf } from '../../renderer/lib/evidence';
+import { findSeries, seriesOf } from '../../../common/figures/evidence-series';
 
 describe('seriesOf', () => {
   it('reads the accepted shapes', () => {

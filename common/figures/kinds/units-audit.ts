@@ -1,6 +1,6 @@
 /** Figure of a `units-audit` check: the quantities normalised to one unit, side by side on one axis. */
-import { num, obj, short, str, type Json } from './read';
-import type { FigureSpec } from './spec';
+import { num, obj, short, str, type Json } from '../read';
+import type { FigureSpec } from '../spec';
 
 export function unitsAuditFigures(e: Json): FigureSpec[] {
   const normalized = obj(e.normalized);

@@ -4,8 +4,8 @@
  * compare mode, the share of "left" among side answers (its binomial test's p-value in the caption); and,
  * with two or more reviewers, Cohen's or Fleiss' kappa with its confidence interval.
  */
-import { num, obj, percent, records, short, str, type Json } from './read';
-import type { BarSpec, FigureSpec } from './spec';
+import { num, obj, percent, records, short, str, type Json } from '../read';
+import type { BarSpec, FigureSpec } from '../spec';
 
 interface Review {
   reviewer: string;

@@ -2,8 +2,8 @@
  * Figure of a `kl-mode-fit` check: the teacher's density (a mixture of normals) and the two students, the
  * normal fitted by forward KL and the one fitted by reverse KL, on the check's grid.
  */
-import { arr, num, obj, short, type Json } from './read';
-import type { FigureSpec } from './spec';
+import { arr, num, obj, short, type Json } from '../read';
+import type { FigureSpec } from '../spec';
 
 /** Density of N(mean, sd²) at x. */
 function normal(x: number, mean: number, sd: number): number {

@@ -9,8 +9,8 @@ import { defaultRegistry } from '../../../app/cli/registry';
 import type { CheckResultView, RunEvent } from '../../../common/api/contract';
 import { copyCase, tempDir } from '../../helpers/temp-case';
 import { confinementOrSkip } from '../../app/sandbox/harness';
-import { figuresFor } from '../../../renderer/figures/registry';
-import type { BarSpec, FigureSpec, HullSpec, TimelineSpec, XYSpec } from '../../../renderer/figures/spec';
+import { figuresFor } from '../../../common/figures/registry';
+import type { BarSpec, FigureSpec, HullSpec, TimelineSpec, XYSpec } from '../../../common/figures/spec';
 import { predict, type ModelName } from '../../../checkers/stats/growth-models';
 
 const confined = (await confinementOrSkip()) !== null;

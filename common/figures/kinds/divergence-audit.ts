@@ -2,8 +2,8 @@
  * Figure of a `divergence-audit` check: how far the module's loss is from each candidate divergence (the
  * worst relative error over the probes, on a log axis), against the tolerance that decides a match.
  */
-import { num, records, short, str, type Json } from './read';
-import type { FigureSpec } from './spec';
+import { num, records, short, str, type Json } from '../read';
+import type { FigureSpec } from '../spec';
 
 export function divergenceAuditFigures(e: Json): FigureSpec[] {
   const cands = records(e.candidates).filter((c) => str(c.name) !== undefined && num(c.maxRelError) !== undefined);

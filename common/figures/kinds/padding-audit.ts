@@ -3,8 +3,8 @@
  * (perplexity, quality cost) as computed over all positions (padded), excluding padding (corrected), and as
  * stated by the paper and by the logbook.
  */
-import { num, percent, records, short, str, type Json } from './read';
-import type { BarSpec, FigureSpec } from './spec';
+import { num, percent, records, short, str, type Json } from '../read';
+import type { BarSpec, FigureSpec } from '../spec';
 
 /** The stated values of one figure per model, from a comparison list (claimComparison / logbookComparison). */
 function stated(list: unknown, figure: string): Map<string, number> {

@@ -2,19 +2,19 @@
  * Which figures a check shows: its kind's builder turns the evidence into figure specs; a kind without one
  * gets the generic series figures. Example: `figuresFor('units-audit', evidence)` is one bar figure.
  */
-import { divergenceAuditFigures } from './divergence-audit';
-import { fwRunFigures } from './fw-run';
+import { divergenceAuditFigures } from './kinds/divergence-audit';
+import { fwRunFigures } from './kinds/fw-run';
 import { genericFigures } from './generic';
-import { growthFitFigures } from './growth-fit';
-import { imageMetricsFigures } from './image-metrics';
-import { klModeFitFigures } from './kl-mode-fit';
-import { paddingAuditFigures } from './padding-audit';
-import { perceptualVerdictFigures } from './perceptual-verdict';
-import { printedConsistencyFigures } from './printed-consistency';
+import { growthFitFigures } from './kinds/growth-fit';
+import { imageMetricsFigures } from './kinds/image-metrics';
+import { klModeFitFigures } from './kinds/kl-mode-fit';
+import { paddingAuditFigures } from './kinds/padding-audit';
+import { perceptualVerdictFigures } from './kinds/perceptual-verdict';
+import { printedConsistencyFigures } from './kinds/printed-consistency';
 import type { Json } from './read';
-import { reviewConsistencyFigures } from './review-consistency';
+import { reviewConsistencyFigures } from './kinds/review-consistency';
 import type { FigureSpec } from './spec';
-import { unitsAuditFigures } from './units-audit';
+import { unitsAuditFigures } from './kinds/units-audit';
 
 type Builder = (evidence: Json) => FigureSpec[];
 
