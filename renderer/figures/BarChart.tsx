@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { cssVar, TONE_VAR } from './colors';
-import { logTicks, niceTicks, scale } from './geometry';
+import { logTicks, niceTicks, scale } from '../../common/figures/geometry';
 import { legendText } from './legend';
 import { short } from '../../common/figures/read';
 import type { BarSpec } from '../../common/figures/spec';

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { cssVar } from './colors';
-import { convexHull, niceTicks, scale } from './geometry';
+import { convexHull, niceTicks, scale } from '../../common/figures/geometry';
 import { short } from '../../common/figures/read';
 import type { HullFrame, HullSpec } from '../../common/figures/spec';
 

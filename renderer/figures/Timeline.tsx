@@ -1,7 +1,7 @@
 /** A step timeline in SVG: an axis from step 0 to the horizon, shaded ranges and labelled marks (marks at one step share a label); hovering a mark shows it. */
 import { useState } from 'react';
 import { cssVar, TONE_VAR } from './colors';
-import { niceTicks, scale } from './geometry';
+import { niceTicks, scale } from '../../common/figures/geometry';
 import type { TimelineSpec } from '../../common/figures/spec';
 
 const W = 560;

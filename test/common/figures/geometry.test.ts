@@ -1,7 +1,7 @@
 // Hull, ticks and alignment helpers of the figures, each against an independent computation.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { convexHull, logTicks, niceTicks } from '../../../renderer/figures/geometry';
+import { convexHull, logTicks, niceTicks } from '../../../common/figures/geometry';
 import { alignLayers } from '../../../common/figures/align';
 
 /** Point in or on a convex polygon (counter-clockwise) by the sign of every edge's cross product. */
