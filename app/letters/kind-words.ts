@@ -18,6 +18,7 @@ import { growthFitWords } from '../checks/kinds/growth-fit.words';
 import { hypothesisTestWords } from '../checks/kinds/hypothesis-test.words';
 import { klModeFitWords } from '../checks/kinds/kl-mode-fit.words';
 import { metricsSeriesWords } from '../checks/kinds/metrics-series.words';
+import { metricClaimWords } from '../checks/kinds/metric-claim.words';
 import { paddingAuditWords } from '../checks/kinds/padding-audit.words';
 import { printedConsistencyWords } from '../checks/kinds/printed-consistency.words';
 import { unitsAuditWords } from '../checks/kinds/units-audit.words';
@@ -37,6 +38,7 @@ export const KIND_LETTER_WORDS: Readonly<Record<string, KindLetterWords>> = {
   'calc-assertion': calcAssertionWords,
   'hypothesis-test': hypothesisTestWords,
   'metrics-series': metricsSeriesWords,
+  'metric-claim': metricClaimWords,
 };
 
 /** What the check found: its kind's words from its evidence, else its summary; a failed check says it failed. */

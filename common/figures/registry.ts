@@ -15,6 +15,7 @@ import type { Json } from './read';
 import { reviewConsistencyFigures } from './kinds/review-consistency';
 import type { FigureSpec } from './spec';
 import { unitsAuditFigures } from './kinds/units-audit';
+import { metricClaimFigures } from './kinds/metric-claim';
 
 type Builder = (evidence: Json) => FigureSpec[];
 
@@ -31,6 +32,7 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
   'review-consistency': reviewConsistencyFigures,
   'image-metrics': imageMetricsFigures,
   'printed-consistency': printedConsistencyFigures,
+  'metric-claim': metricClaimFigures,
 };
 
 /** The figures of a check's evidence (none for an empty evidence, as a check that failed has). */

@@ -15,6 +15,7 @@ import { printedConsistencyKind } from './printed-consistency';
 import { calcAssertionKind } from './calc-assertion';
 import { hypothesisTestKind } from './hypothesis-test';
 import { metricsSeriesKind } from './metrics-series';
+import { metricClaimKind } from './metric-claim';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const builtinCheckKinds: CheckKind<any>[] = [
@@ -33,4 +34,5 @@ export const builtinCheckKinds: CheckKind<any>[] = [
   calcAssertionKind,
   hypothesisTestKind,
   metricsSeriesKind,
+  metricClaimKind,
 ];

@@ -20,6 +20,7 @@ import { extractCommand } from './extract';
 import { rationalizeCommand } from './rationalize';
 import { calcCommand } from './calc';
 import { statCommand } from './stat';
+import { claimCommand } from './claim';
 import { newCaseCommand } from './new-case';
 import { addCheckCommand, addClaimCommand, addFalsificationCommand, addFileCommand, addFindingCommand } from './case-edit';
 import { caseChecklistCommand } from './case-checklist';
@@ -65,6 +66,7 @@ export const commands: Command[] = [
   rationalizeCommand,
   calcCommand,
   statCommand,
+  claimCommand,
   // sandboxed sweeps
   sweepCommand,
 ];
