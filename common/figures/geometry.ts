@@ -25,11 +25,15 @@ export function convexHull(points: readonly (readonly number[])[]): [number, num
 /** About `count` round tick values covering [lo, hi]. Example: `niceTicks(0, 1, 5)` is [0, 0.2, 0.4, 0.6, 0.8, 1]. */
 export function niceTicks(lo: number, hi: number, count = 5): number[] {
   if (!(hi > lo)) return [lo];
-  const raw = (hi - lo) / count;
+  // Divided before subtracting: the range of [-1e308, 1e308] overflows, its tenth does not.
+  const raw = hi / count - lo / count;
   const mag = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 5, 10].map((m) => m * mag).find((s) => s >= raw) ?? 10 * mag;
+  // A range below the smallest float's resolution (or one that overflows) has no round ticks: its ends are shown.
+  if (!(step > 0) || !Number.isFinite(step) || !Number.isFinite(lo / step) || Math.abs(lo / step) > 2 ** 52) return [lo, hi];
   const out: number[] = [];
-  for (let v = Math.ceil(lo / step - 1e-9) * step; v <= hi + step * 1e-9; v += step)
+  const end = Number.isFinite(hi + step * 1e-9) ? hi + step * 1e-9 : hi;
+  for (let v = Math.ceil(lo / step - 1e-9) * step; v <= end && Number.isFinite(v) && out.length <= 4 * count + 4; v += step)
     out.push(Math.abs(v) < step * 1e-9 ? 0 : Number(v.toPrecision(12)));
   return out;
 }
@@ -43,7 +47,8 @@ export function logTicks(lo: number, hi: number): number[] {
 
 /** A map from [d0, d1] to [r0, r1], linear or logarithmic. */
 export function scale(d0: number, d1: number, r0: number, r1: number, log = false): (v: number) => number {
-  const f = log ? Math.log10 : (v: number) => v;
+  // Halved before subtracting, so a domain as wide as the doubles does not overflow.
+  const f = log ? Math.log10 : (v: number) => v / 2;
   const a = f(d0);
   const b = f(d1);
   return (v) => r0 + ((f(v) - a) / (b - a || 1)) * (r1 - r0);

@@ -10,6 +10,9 @@ import type { CheckResultView, RunEvent } from '../../../common/api/contract';
 import { copyCase, tempDir } from '../../helpers/temp-case';
 import { confinementOrSkip } from '../../app/sandbox/harness';
 import { figuresFor } from '../../../common/figures/registry';
+import { figureSvg } from '../../../common/figures/svg';
+import { checkFigures } from '../../../app/reports/figures';
+import { assertWellFormed } from '../../helpers/svg-well-formed';
 import type { BarSpec, FigureSpec, HullSpec, TimelineSpec, XYSpec } from '../../../common/figures/spec';
 import { predict, type ModelName } from '../../../checkers/stats/growth-models';
 
@@ -196,5 +199,31 @@ describe('figures of the bundled cases', () => {
     const sorted = [...sweepPoints].sort((a, b) => a.x - b.x);
     expect(sorted.map((p) => [p.x, p.y])).toEqual(e.points.map((p) => [p.x, p.y]));
     expect(sweepPoints[0]).toMatchObject({ falsificationId: 'F1', series: 'additive', xLabel: 'k' });
+  });
+
+  it('a report draws the same figures as the workbench, each a well-formed SVG with a mark for every drawable point', () => {
+    let drawn = 0;
+    for (const [key, c] of checks) {
+      const specs = figuresFor(c.kind, c.evidence);
+      const report = checkFigures(c.kind, c.evidence);
+      expect(
+        report.map((f) => f.name),
+        key,
+      ).toEqual(specs.map((s) => s.id));
+      for (const spec of specs) {
+        const svg = figureSvg(spec);
+        assertWellFormed(svg);
+        expect(svg, `${key} ${spec.id}`).not.toMatch(/NaN|Infinity/);
+        if (spec.type !== 'xy') continue;
+        const ok = (v: number, log?: boolean): boolean => Number.isFinite(v) && (log !== true || v > 0);
+        const dots = spec.layers
+          .filter((l) => l.style === 'points')
+          .reduce((n, l) => n + l.x.filter((x, i) => ok(x, spec.x.log) && ok(l.y[i]!, spec.y.log)).length, 0);
+        const legendDots = spec.layers.filter((l) => l.style === 'points').length;
+        expect((svg.match(/<circle /g) ?? []).length, `${key} ${spec.id}`).toBe(dots + legendDots);
+        drawn++;
+      }
+    }
+    expect(drawn).toBeGreaterThanOrEqual(8);
   });
 });

@@ -52,6 +52,16 @@ describe('ticks', () => {
   });
 });
 
+describe('niceTicks at the ends of the doubles', () => {
+  it('ends, with a few ticks inside the range, for ranges that overflow or fall below the resolution of a double', () => {
+    // Before: [0, largest double] looped until the array overflowed (its end plus a margin was Infinity).
+    expect(niceTicks(0, 1.797693134362316e308)).toEqual([0, 5e307, 1e308, 1.5e308]);
+    expect(niceTicks(-1e308, 1e308)).toEqual([-1e308, -5e307, 0, 5e307, 1e308]);
+    expect(niceTicks(0, 5e-324)).toEqual([0, 5e-324]);
+    expect(niceTicks(1, 1 + 2 ** -52)).toEqual([1, 1 + 2 ** -52]);
+  });
+});
+
 describe('alignLayers', () => {
   it('joins layers on the union of their x, null where a layer has no point', () => {
     const a = alignLayers([
