@@ -25,6 +25,7 @@ const modules: (() => Promise<BenchModule>)[] = [
   () => import('./series-update'),
   () => import('./cli-start'),
   () => import('./slurm-sweep.bench'),
+  () => import('./screen.bench'),
 ];
 
 const ROOT = resolve(import.meta.dirname, '..');

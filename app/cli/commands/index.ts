@@ -28,6 +28,7 @@ import { editPaperCommand, withdrawCommand } from './case-withdraw';
 import { verdictCommand } from './verdict';
 import { importTrackioCommand } from './import-trackio';
 import { kindsCommand } from './kinds';
+import { screenCommand } from './screen';
 
 export const commands: Command[] = [
   // cases and the app
@@ -60,6 +61,7 @@ export const commands: Command[] = [
   auditPaddingCommand,
   auditDivergenceCommand,
   ledgerCommand,
+  screenCommand,
   // intake
   metricsCommand,
   extractCommand,
