@@ -4,7 +4,8 @@
  * the case's files for params that name one (listCaseFiles). The core validates the params against the schema
  * and answers in one line (`check kind growth-fit: params: missing required field "y"`), shown by the form.
  * Opened with `initial` (e.g. "Add a check on this table": growth-fit with the table set), the form starts at
- * that kind with those params instead. "Add a file…" beside a case-file param brings a file into the case
+ * that kind with those params instead; another kind chosen there keeps them where it has the same params
+ * (kind-switch.ts). "Add a file…" beside a case-file param brings a file into the case
  * (AddFileDialog, over this one) and sets the param to it. A param naming a column of the chosen table (the
  * schema's `tableColumn`) offers the table's header as a select, read through readCaseFile; the core refuses a
  * column the table lacks (issue 22).
@@ -15,6 +16,7 @@ import { byReviewer } from '../lib/reviewer';
 import { emptyValues, paramsFromValues, schemaToForm, valuesFrom, type FormValues } from './schema-form';
 import { headerOf, tablePathsOf } from './table-columns';
 import { AddFileDialog } from './AddFileDialog';
+import { exampleKeeping } from './kind-switch';
 import { Dialog, FormFooter, useCoreCall } from '../components/Dialog';
 import { ReviewerInput } from '../components/ReviewerInput';
 import { SchemaForm } from './SchemaForm';
@@ -80,7 +82,8 @@ export function AddCheckDialog(props: {
     setKindName(k?.kind ?? '');
     setError(null);
     if (k === undefined) return;
-    setValues(valuesFrom(schemaToForm(k.paramsSchema), k.example));
+    // The table (or other param) the dialog was opened with is kept where the new kind has it too.
+    setValues(exampleKeeping(schemaToForm(k.paramsSchema), k.example, initial?.params));
     setFromExample(true);
     setFromInitial(false);
   };

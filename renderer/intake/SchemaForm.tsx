@@ -6,7 +6,8 @@
  * way out, and, when the caller offers it, "Add a file…" beside it to bring a file into the case for that
  * param. A param naming a column of a case table (`tableColumn: '<table param>'`) is a select of that table's
  * header once the table is read (`columns`), the current value kept and marked when the table lacks it.
- * Required params are marked; the core judges what is sent.
+ * Required params are marked (inside an optional group, which says so, only once the group is filled); the core
+ * judges what is sent.
  */
 import { useState, type ReactNode } from 'react';
 import type { CaseFileView } from '../../common/api/contract';
@@ -104,6 +105,11 @@ function Group(props: FieldProps) {
         <Required on={f.required} />
       </legend>
       {f.description !== undefined ? <p className="small muted field-note">{f.description}</p> : null}
+      {!f.required && f.fields.some((x) => x.required) ? (
+        <p className="small muted field-note" data-testid={`optional-group-${f.dotted}`}>
+          optional: leave it all empty, or fill the fields marked *
+        </p>
+      ) : null}
       <Fields
         values={props.values}
         onChange={props.onChange}
