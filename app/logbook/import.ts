@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import type { LogbookCell } from '../../common/api/contract';
 import { appendAudit } from '../cases/audit';
 import { createCase, markdownTitle } from '../cases/create';
-import { addLogbook } from '../cases/edit';
+import { addLogbook, editCase } from '../cases/edit';
 import { loadCase } from '../cases/load';
 import type { CheckRegistry } from '../cases/check-registry';
 import { BadInputError } from '../errors';
@@ -162,6 +162,20 @@ async function importUnlocked(o: ImportOptions): Promise<ImportSummary> {
   const loaded = await loadCase(o.caseDir, o.registry);
   if (logbook.paper !== null && loaded.file.paper.venueId !== logbook.paper && !loaded.file.paper.venueId.startsWith('unknown:')) {
     notices.push(`the logbook is about ${shown(logbook.paper, 80)}, the case about ${loaded.file.paper.venueId}`);
+  } else if (logbook.paper !== null && VENUE.test(logbook.paper) && loaded.file.paper.venueId.startsWith('unknown:')) {
+    // A case made without a paper id (recheck new without --venue-id) takes the one its first logbook names.
+    const paper = logbook.paper;
+    await editCase(
+      o.caseDir,
+      o.registry,
+      { who: o.who },
+      'paper id from the imported logbook',
+      (c) => {
+        c.paper.venueId = paper;
+      },
+      { venueId: paper, was: loaded.file.paper.venueId },
+    );
+    notices.push(`the case had no paper id: it is now ${paper}, the id the logbook names`);
   }
   const taken = loaded.file.logbooks.map((l) => l.id);
   let id = o.logbookId;

@@ -165,6 +165,19 @@ describe('recheck import trackio', () => {
     expect((await cli(['validate', 'c'], ws)).code).toBe(0);
   });
 
+  it('a case made without a paper id takes the id of the first logbook imported into it, and says so', async () => {
+    const ws = tempDir();
+    writeFileSync(join(ws, 'paper.md'), '# Rollouts\n\nThe batched method is 8x faster.\n');
+    await ok(['new', 'c', '--paper', 'paper.md'], ws);
+    const before = JSON.parse(readFileSync(join(ws, 'c', 'case.json'), 'utf8')) as { paper: { venueId: string } };
+    expect(before.paper.venueId).toBe('unknown:c');
+    const r = JSON.parse((await ok(['import', 'trackio', FIXTURE, '--out', 'c', '--json'], ws)).stdout) as { notices: string[] };
+    const after = JSON.parse(readFileSync(join(ws, 'c', 'case.json'), 'utf8')) as { paper: { venueId: string } };
+    expect(after.paper.venueId).toBe('openreview:example-rollouts');
+    expect(r.notices).toEqual(['the case had no paper id: it is now openreview:example-rollouts, the id the logbook names']);
+    expect((await readAudit(join(ws, 'c'))).some((e) => e.action === 'edit' && JSON.stringify(e).includes('example-rollouts'))).toBe(true);
+  });
+
   it('copies only regular files from the source: a symlink out and a fifo are left behind and listed', async () => {
     const ws = tempDir();
     const src = writeTrackioLogbook(tempDir(), { title: 'T', pages: [{ slug: 'a', title: 'A', cells: [] }] });
