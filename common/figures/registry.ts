@@ -13,6 +13,7 @@ import { perceptualVerdictFigures } from './kinds/perceptual-verdict';
 import { printedConsistencyFigures } from './kinds/printed-consistency';
 import type { Json } from './read';
 import { reviewConsistencyFigures } from './kinds/review-consistency';
+import { sandboxVerdictFigures } from './kinds/sandbox-verdict';
 import type { FigureSpec } from './spec';
 import { unitsAuditFigures } from './kinds/units-audit';
 import { metricClaimFigures } from './kinds/metric-claim';
@@ -32,6 +33,7 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
   'review-consistency': reviewConsistencyFigures,
   'image-metrics': imageMetricsFigures,
   'printed-consistency': printedConsistencyFigures,
+  'sandbox-verdict': sandboxVerdictFigures,
   'metric-claim': metricClaimFigures,
 };
 

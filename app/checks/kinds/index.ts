@@ -16,6 +16,7 @@ import { calcAssertionKind } from './calc-assertion';
 import { hypothesisTestKind } from './hypothesis-test';
 import { metricsSeriesKind } from './metrics-series';
 import { metricClaimKind } from './metric-claim';
+import { sandboxVerdictKind } from './sandbox-verdict';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const builtinCheckKinds: CheckKind<any>[] = [
@@ -35,4 +36,5 @@ export const builtinCheckKinds: CheckKind<any>[] = [
   hypothesisTestKind,
   metricsSeriesKind,
   metricClaimKind,
+  sandboxVerdictKind,
 ];

@@ -20,6 +20,7 @@ import { extractCommand } from './extract';
 import { rationalizeCommand } from './rationalize';
 import { calcCommand } from './calc';
 import { statCommand } from './stat';
+import { sandboxVerdictCommand } from './sandbox-verdict';
 import { claimCommand } from './claim';
 import { newCaseCommand } from './new-case';
 import { addCheckCommand, addClaimCommand, addFalsificationCommand, addFileCommand, addFindingCommand } from './case-edit';
@@ -71,4 +72,5 @@ export const commands: Command[] = [
   claimCommand,
   // sandboxed sweeps
   sweepCommand,
+  sandboxVerdictCommand,
 ];
