@@ -17,6 +17,7 @@ import { sandboxVerdictFigures } from './kinds/sandbox-verdict';
 import type { FigureSpec } from './spec';
 import { unitsAuditFigures } from './kinds/units-audit';
 import { metricClaimFigures } from './kinds/metric-claim';
+import { hypothesisTestFigures } from './kinds/hypothesis-test';
 
 type Builder = (evidence: Json) => FigureSpec[];
 
@@ -35,6 +36,7 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
   'printed-consistency': printedConsistencyFigures,
   'sandbox-verdict': sandboxVerdictFigures,
   'metric-claim': metricClaimFigures,
+  'hypothesis-test': hypothesisTestFigures,
 };
 
 /** The figures of a check's evidence (none for an empty evidence, as a check that failed has). */
