@@ -11,6 +11,7 @@ import { shownDecisions, shownFalsifications } from '../lib/decisions';
 import { inForce } from '../intake/withdrawn';
 import { CaseFilesProvider } from '../evidence/CaseFiles';
 import { AddCheckDialog } from '../intake/AddCheckDialog';
+import { suggestCheck } from '../intake/suggest-check';
 import { AddFileDialog } from '../intake/AddFileDialog';
 import { ChecksDock } from './ChecksDock';
 import type { FalsificationFocus } from '../verdicts/VerdictForm';
@@ -30,6 +31,8 @@ import { DOCK_FRACTION, loadPaneLayout, savePaneLayout, type LayoutStorage } fro
 import { caseCommands } from '../palette/case-commands';
 import { useCommands } from '../palette/use-commands';
 import { ReviewPairsButton } from '../perceptual/ReviewPairsButton';
+import { SearchButton } from '../search/SearchButton';
+import { SearchDialog } from '../search/SearchDialog';
 
 /** Height of the checks dock while logbooks are compared (run bar, tabs and a line of results). */
 const COMPARE_DOCK_HEIGHT = 150;
@@ -96,6 +99,7 @@ function CaseWorkspaceBody(props: {
     | { type: 'add-file' }
     | { type: 'import' }
     | { type: 'report' }
+    | { type: 'search' }
     | null
   >(null);
   const [sizes, setSizes] = useState(() => keptLayout(full.id).sizes);
@@ -198,6 +202,7 @@ function CaseWorkspaceBody(props: {
           </div>
         </div>
         <span className="spacer" />
+        <SearchButton onOpen={() => setEditing({ type: 'search' })} />
         <ReviewPairsButton api={props.api} caseId={detail.id} reviewer={props.reviewer} onReviewerChange={props.onReviewerChange} />
         <button type="button" className="btn" onClick={props.onDraftLetter} data-testid="draft-letter">
           Draft letter
@@ -302,17 +307,7 @@ function CaseWorkspaceBody(props: {
           falsifications={detail.falsifications}
           {...reviewerProps}
           onExtracted={() => props.onEdited()}
-          onAddCheck={(fid, table) =>
-            setEditing({
-              type: 'check',
-              falsification: fid,
-              initial: {
-                kind: 'growth-fit',
-                params: { table: table.path },
-                note: `Started from ${table.path}: choose x and y among its columns (${table.columns.join(', ')}).`,
-              },
-            })
-          }
+          onAddCheck={(fid, table) => setEditing({ type: 'check', falsification: fid, initial: suggestCheck(table.path, table.columns) })}
           onClose={() => setEditing(null)}
         />
       ) : null}
@@ -345,6 +340,9 @@ function CaseWorkspaceBody(props: {
           onBuilt={() => props.onEdited()}
           onClose={() => setEditing(null)}
         />
+      ) : null}
+      {editing?.type === 'search' ? (
+        <SearchDialog api={props.api} detail={full} onClose={() => setEditing(null)} onShowSource={showSource} />
       ) : null}
       {editing?.type === 'import' ? (
         <ImportLogbookDialog

@@ -171,7 +171,8 @@ export function ExtractTableDialog(props: {
             </div>
           ) : fs.length === 1 ? (
             <p className="small muted">
-              “Add a check on this table” declares a growth fit of this table for <span className="mono">{fs[0]!.id}</span>.
+              “Add a check on this table” proposes a check of this table for <span className="mono">{fs[0]!.id}</span>: a paired test when
+              its rows are seeds, a growth fit when it has a size column.
             </p>
           ) : null}
         </section>
