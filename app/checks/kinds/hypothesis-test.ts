@@ -31,6 +31,7 @@ import { ALTERNATIVES, type Alternative, type TestName, type TestResult } from '
 import { parseCsv } from '../../tables/csv';
 import { MAX_TABLE_BYTES, readTextFile } from '../../tables/text-file';
 import { sha256 } from '../../fs/hash';
+import { printedAgreement } from '../../../checkers/stats/tests/printed-result';
 import { num, pval } from '../../text/prose-numbers';
 import { isPaired, jsonSafe, testSamples } from './hypothesis-test-data';
 import { APPROX_MIN, decide, designGaps, minimumOf, mismatches, testWords, type TestSpecOf } from './hypothesis-test-decide';
@@ -51,11 +52,19 @@ export interface HypothesisTestParams {
   p0?: number;
   claimTest?: TestSpecOf;
   findingTest?: TestSpecOf;
+  /** What the logbook printed for its test (as printed: `0.507`), compared with that test on the table. */
+  findingPrinted?: { statistic?: string; p?: string };
   /** The significance level a decision uses (0.05). */
   decideAt: number;
   expect: 'difference' | 'no-difference';
 }
 
+/** The statistic's usual letter (as scipy reports it) in sentences. */
+const statName = (t: TestName): string =>
+  t === 'wilcoxon' ? 'W' : t === 'mann-whitney' ? 'U' : t === 'binomial' ? 'k' : t === 'permutation' ? 'the difference' : 't';
+
+/** A number as a logbook prints it: `0.507`, `-2.1`, `5.7e-05`. */
+const PRINTED_NUMBER = '^[-+]?(?:[0-9]+\\.?[0-9]*|\\.[0-9]+)(?:[eE][-+]?[0-9]+)?$';
 const COLUMN = { type: 'string', minLength: 1, maxLength: 200, tableColumn: 'table' } as const;
 const TEST_SPEC = {
   type: 'object',
@@ -114,6 +123,17 @@ export const hypothesisTestKind: CheckKind<HypothesisTestParams> = {
       p0: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1, description: 'binomial: the null proportion (default 0.5)' },
       claimTest: { ...TEST_SPEC, description: "the test the paper's claim is about (default: test and alternative)" },
       findingTest: { ...TEST_SPEC, description: 'the test the logbook used, run beside the claim’s' },
+      findingPrinted: {
+        type: 'object',
+        additionalProperties: false,
+        minProperties: 1,
+        description:
+          "the statistic and p the logbook printed for its test, as printed (e.g. '0.507'): checked against that test on the table",
+        properties: {
+          statistic: { type: 'string', pattern: PRINTED_NUMBER, maxLength: 40, description: 'the printed statistic (t, W, U, ...)' },
+          p: { type: 'string', pattern: PRINTED_NUMBER, maxLength: 40, description: 'the printed p-value' },
+        },
+      },
       decideAt: { type: 'number', exclusiveMinimum: 0, maximum: 0.5, description: 'significance level of the decision, e.g. 0.05' },
       expect: { enum: ['difference', 'no-difference'], description: 'what the claim asserts' },
     },
@@ -171,6 +191,25 @@ export const hypothesisTestKind: CheckKind<HypothesisTestParams> = {
     const claim = ran[0] as Ran;
     const finding = ran.find((r) => r.role === 'finding');
     const mismatch = params.findingTest !== undefined ? mismatches(claimSpec, params.findingTest) : [];
+    // The logbook's printed numbers against its own test (the finding's, else the claim's when they are one test).
+    const printedOf = finding ?? (params.findingTest === undefined || sameSpec(params.findingTest, claimSpec) ? ran[0] : undefined);
+    const printed =
+      params.findingPrinted === undefined || printedOf === undefined
+        ? []
+        : (['statistic', 'p'] as const).flatMap((q) => {
+            const text = params.findingPrinted?.[q];
+            const got = text === undefined ? null : printedAgreement(q, text, printedOf.result[q]);
+            return got === null ? [] : [got];
+          });
+    const differs = printed.filter((x) => x.verdict === 'differs');
+    const printedDiffers =
+      differs.length > 0 && printedOf !== undefined
+        ? [
+            `the logbook printed ${differs.map((x) => `${x.quantity === 'p' ? 'p' : statName(printedOf.spec.test)} = ${x.printed}`).join(' and ')} for its ${testWords(printedOf.spec)}, but that test on the table gives ${differs
+              .map((x) => `${x.quantity === 'p' ? 'p' : statName(printedOf.spec.test)} = ${x.recomputed.toPrecision(4)}`)
+              .join(' and ')} (each printed number stands for ± half a unit in its last digit)`,
+          ]
+        : [];
     const gaps = designGaps(claim.result, claim.paired, params.decideAt, params.p0);
     const { outcome, difference } = decide(claim.result, params.decideAt, params.expect, gaps);
     const r = claim.result;
@@ -190,13 +229,14 @@ export const hypothesisTestKind: CheckKind<HypothesisTestParams> = {
           : `the claim of ${params.expect === 'difference' ? 'a difference' : 'no difference'} is not borne out`;
     const besides = finding !== undefined ? ` The finding's ${testWords(finding.spec)} gives ${resultWords(finding.result)}.` : '';
     const mismatchText = mismatch.length > 0 ? ` Mismatch: ${mismatch.join('; ')}.` : '';
+    const printedText = printedDiffers.length > 0 ? ` Printed numbers: ${printedDiffers.join('; ')}.` : '';
     const capital = (s: string) => `${s.charAt(0).toUpperCase()}${s.slice(1)}`;
     return {
       outcome,
       guarantee,
       dataSha256: sha256(raw),
       ...(outcome === 'neutral' ? { insufficient: `the claim's ${testWords(claimSpec)} cannot decide: ${gaps.join('; ')}` } : {}),
-      summary: `${capital(testWords(claimSpec))} on ${onWhat} of ${params.table}: ${resultWords(r)}; ${said}, so ${verdict}.${besides}${mismatchText}`,
+      summary: `${capital(testWords(claimSpec))} on ${onWhat} of ${params.table}: ${resultWords(r)}; ${said}, so ${verdict}.${besides}${mismatchText}${printedText}`,
       evidence: jsonSafe({
         table: params.table,
         tableSha256: sha256(raw),
@@ -208,6 +248,7 @@ export const hypothesisTestKind: CheckKind<HypothesisTestParams> = {
         gaps,
         minimum: min,
         mismatch,
+        ...(printed.length > 0 ? { printed, printedDiffers } : {}),
         tests: ran.map((x) => ({ role: x.role, ...x.spec, paired: x.paired, words: testWords(x.spec), result: x.result })),
       }),
     };

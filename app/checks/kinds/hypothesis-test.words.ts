@@ -85,6 +85,9 @@ export const hypothesisTestWords: KindLetterWords = {
     const gaps = arrayAt(r.evidence, 'gaps').filter((g): g is string => typeof g === 'string');
     const parts: string[] = [];
     if (mismatch.length > 0) parts.push(`The finding's test does not match the claim: ${mismatch.join('; ')}.`);
+    const printedDiffers = arrayAt(r.evidence, 'printedDiffers').filter((m): m is string => typeof m === 'string');
+    if (printedDiffers.length > 0)
+      parts.push(`The logbook's printed numbers do not follow from its own table: ${printedDiffers.join('; ')}.`);
     if (r.evidence.decides === false && gaps.length > 0) parts.push(`The claim's test decides nothing on this table: ${gaps.join('; ')}.`);
     return parts.length > 0 ? parts.join(' ') : null;
   },

@@ -79,6 +79,27 @@ describe('hypothesis-test letter words', () => {
     expect(problems(r)).toEqual([]);
   });
 
+  it("the logbook's printed Welch numbers (t = 0.507, p = 0.626) do not follow from its own table: said in the diagnosis, with the recomputed ones", async () => {
+    const raw = await hypothesisTestKind.run({ ...base, findingPrinted: { statistic: '0.507', p: '0.626' } }, ctx);
+    const printed = raw.evidence.printed as { quantity: string; verdict: string; recomputed: number; rounding: number }[];
+    expect(printed.map((x) => [x.quantity, x.verdict])).toEqual([
+      ['statistic', 'differs'],
+      ['p', 'differs'],
+    ]);
+    expect(printed[0]!.rounding).toBe(0.0005);
+    const r = view(raw);
+    expect(diagnosisSentence(r, 'falsified')).toContain(
+      "The logbook's printed numbers do not follow from its own table: the logbook printed t = 0.507 and p = 0.626 for its Welch t test (two-sided), but that test on the table gives t = 0.5020 and p = 0.6292",
+    );
+    expect(r.summary).toContain('Printed numbers:');
+    expect(problems(r)).toEqual([]);
+    // Numbers printed as the test gives them, rounded as printed, agree and add nothing to the letter.
+    const agree = await hypothesisTestKind.run({ ...base, findingPrinted: { statistic: '0.502', p: '0.63' } }, ctx);
+    expect((agree.evidence.printed as { verdict: string }[]).map((x) => x.verdict)).toEqual(['agrees', 'agrees']);
+    expect(agree.evidence.printedDiffers).toEqual([]);
+    expect(diagnosisSentence(view(agree), 'falsified')).not.toContain('printed numbers');
+  });
+
   it('the claim-sentence check catches a sentence that misstates the side of the level or prints a foreign number', async () => {
     const r = view(await hypothesisTestKind.run(base, ctx));
     const wrong = findingSentence(r, 'falsified').replace('below the level', 'not below the level');
