@@ -12,11 +12,17 @@ export const NEEDS = [
   { pkg: 'chromium', why: 'the end-to-end tests (browser mode in Chromium)', probe: { command: 'chromium' } },
   { pkg: 'poppler-utils', why: "inspecting the letters' PDFs (pdffonts, pdfimages, pdftoppm)", probe: { command: 'pdftoppm' } },
   { pkg: 'bubblewrap', why: 'the headless sandbox', probe: { command: 'bwrap' } },
-  { pkg: 'util-linux', why: "the sandbox's resource limits (prlimit)", probe: { command: 'prlimit' } },
+  {
+    pkg: 'util-linux',
+    why: "the sandbox's resource limits (prlimit) and, as root, dropping to nobody for replays (setpriv)",
+    probe: { command: 'prlimit' },
+  },
   { pkg: 'python3-gmpy2', why: 'reference values of the exact-arithmetic tests', probe: { python: 'gmpy2' } },
   { pkg: 'python3-mpmath', why: 'reference values of the precision tests', probe: { python: 'mpmath' } },
   { pkg: 'python3-numpy', why: 'reference values of the statistics tests (with scipy)', probe: { python: 'numpy' } },
   { pkg: 'python3-scipy', why: 'reference values of the statistics tests', probe: { python: 'scipy.stats' } },
+  { pkg: 'python3-pil', why: "replaying the quantization case's run cell (reads its images)", probe: { python: 'PIL' } },
+  { pkg: 'python3-skimage', why: "replaying the quantization case's run cell (its PSNR)", probe: { python: 'skimage.metrics' } },
   // A single-node Slurm for the Slurm sweep tests (scripts/slurm/cluster.mjs starts it; /usr/sbin may be off PATH).
   { pkg: 'slurmctld', why: 'the Slurm sweep tests (controller)', probe: { command: '/usr/sbin/slurmctld' } },
   { pkg: 'slurmd', why: 'the Slurm sweep tests (node daemon)', probe: { command: '/usr/sbin/slurmd' } },

@@ -21,6 +21,7 @@ import { metricsSeriesWords } from '../checks/kinds/metrics-series.words';
 import { metricClaimWords } from '../checks/kinds/metric-claim.words';
 import { paddingAuditWords } from '../checks/kinds/padding-audit.words';
 import { printedConsistencyWords } from '../checks/kinds/printed-consistency.words';
+import { replayWords } from '../checks/kinds/replay.words';
 import { sandboxVerdictWords } from '../checks/kinds/sandbox-verdict.words';
 import { unitsAuditWords } from '../checks/kinds/units-audit.words';
 import type { KindLetterWords } from '../checks/kind-words';
@@ -39,6 +40,7 @@ export const KIND_LETTER_WORDS: Readonly<Record<string, KindLetterWords>> = {
   'calc-assertion': calcAssertionWords,
   'hypothesis-test': hypothesisTestWords,
   'metrics-series': metricsSeriesWords,
+  replay: replayWords,
   'sandbox-verdict': sandboxVerdictWords,
   'metric-claim': metricClaimWords,
 };

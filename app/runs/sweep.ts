@@ -76,6 +76,12 @@ export interface SweepOptions {
   readonly resume?: boolean;
   /** Compute only this shard's slice (a Slurm array task), into its own points file, in a sweep whose manifest exists. */
   readonly shard?: Shard;
+  /**
+   * The `recheck` arguments that rebuild this sweep's runner and spec in a Slurm array task, for a runner that is
+   * not `runner.prepare(modulePath)` of a Node module (a replay: `['replay', CASE, '--cell', ID, '--grid', ...]`);
+   * the task appends the seed, runs folder, id, limits, jobs and `--shard`. Absent: `sweep <modulePath> --grid FILE`.
+   */
+  readonly task?: readonly string[];
 }
 
 export type SweepEvent =

@@ -7,7 +7,7 @@
  * folder, user or script.
  */
 import type { JsonSchema } from '../json/json-schema';
-import type { SweepSettings } from '../../common/api/contract-settings';
+import type { ReplaySettings, SweepSettings } from '../../common/api/contract-settings';
 import { createAjv, describeAjvError } from '../json/ajv';
 import { sbatchWordsProblem } from '../runs/backends/sbatch-options';
 
@@ -17,8 +17,17 @@ export const SETTINGS_FORMAT = 'recheck.settings/1';
 export interface SettingsFile {
   format: typeof SETTINGS_FORMAT;
   sweeps: SweepSettings;
+  /** How replays run a logbook's cells (optional): the Python interpreter (checked when a replay uses it). */
+  replay?: ReplaySettings;
   savedAt?: string;
 }
+
+/**
+ * An interpreter's path (`replay.python`): absolute, no control characters. Whether it exists and runs is checked
+ * when a replay uses it (app/sandbox/process/interpreter.ts), not here: settings stay readable on a machine
+ * where that interpreter is missing.
+ */
+const INTERPRETER_PATH = '^/[^\\u0000-\\u001f\\u007f]*$';
 
 const outer: JsonSchema = {
   type: 'object',
@@ -27,6 +36,11 @@ const outer: JsonSchema = {
   properties: {
     format: { const: SETTINGS_FORMAT },
     sweeps: { type: 'object', required: ['backend'], properties: { backend: { enum: ['local', 'slurm'] } } },
+    replay: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { python: { type: 'string', minLength: 2, maxLength: 4096, pattern: INTERPRETER_PATH } },
+    },
     savedAt: { type: 'string', maxLength: 64 },
   },
 };
@@ -61,6 +75,7 @@ const FORMS: Readonly<Record<string, string>> = {
   time: "Slurm's time syntax (minutes, H:MM:SS or D-HH)",
   mem: 'a size such as 2G or 500M',
   sbatchArgs: 'one sbatch option or value each, without control characters',
+  python: 'the absolute path of a Python interpreter (e.g. /srv/venv/bin/python), without control characters',
 };
 
 const ajv = createAjv();

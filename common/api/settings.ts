@@ -33,8 +33,20 @@ export interface SlurmSweepSettings {
 /** Where the sweep checks of the workspace compute their points. */
 export type SweepSettings = LocalSweepSettings | SlurmSweepSettings;
 
+/**
+ * How replays run a logbook's cells (`replay` in `<workspace>/settings.json`, app/settings/schema.ts): `python`
+ * is the absolute path of the interpreter (a virtual environment's `bin/python` is fine, a pyenv shim is not: the
+ * binary itself); absent, replays run Debian's /usr/bin/python3 when present, else `python3` on PATH. It only ever
+ * runs inside the sandbox.
+ */
+export interface ReplaySettings {
+  python?: string;
+}
+
 export interface WorkspaceSettingsView {
   sweeps: SweepSettings;
+  /** How replays run (absent: the defaults). */
+  replay?: ReplaySettings;
   /** The settings file, relative to the workspace (`settings.json`). */
   file: string;
   /** When they were last saved (ISO time); absent while the workspace runs on the defaults. */
@@ -43,6 +55,12 @@ export interface WorkspaceSettingsView {
 
 export interface SaveWorkspaceSettingsInput {
   sweeps: SweepSettings;
+  reviewer?: string;
+}
+
+export interface SaveReplaySettingsInput {
+  /** Absolute path of the interpreter; absent or empty: back to the default. */
+  python?: string;
   reviewer?: string;
 }
 
@@ -75,6 +93,19 @@ export const SETTINGS = {
         throw new ApiArgumentError(m, 'sweeps must be an object');
       const sweeps = jsonArgument(m, 'sweeps', r.sweeps, SETTINGS_JSON_LIMITS) as SaveWorkspaceSettingsInput['sweeps'];
       return [{ sweeps, ...reviewer(m, r.reviewer) }];
+    },
+    result: returns<SaveWorkspaceSettingsResult>(),
+  }),
+  /** Saves how replays run (the interpreter, checked to exist and be executable now); the sweeps stay; logged. */
+  saveReplaySettings: method({
+    validate: (a, m): [input: SaveReplaySettingsInput] => {
+      arity(m, a, 1);
+      const r = record(m, a[0], ['python', 'reviewer']);
+      if (r.python !== undefined && (typeof r.python !== 'string' || r.python.length > 1024))
+        throw new ApiArgumentError(m, 'python must be a path of at most 1024 characters');
+      return [
+        { ...(typeof r.python === 'string' && r.python.trim() !== '' ? { python: r.python.trim() } : {}), ...reviewer(m, r.reviewer) },
+      ];
     },
     result: returns<SaveWorkspaceSettingsResult>(),
   }),

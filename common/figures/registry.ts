@@ -11,6 +11,7 @@ import { klModeFitFigures } from './kinds/kl-mode-fit';
 import { paddingAuditFigures } from './kinds/padding-audit';
 import { perceptualVerdictFigures } from './kinds/perceptual-verdict';
 import { printedConsistencyFigures } from './kinds/printed-consistency';
+import { replayFigures } from './kinds/replay';
 import type { Json } from './read';
 import { reviewConsistencyFigures } from './kinds/review-consistency';
 import { sandboxVerdictFigures } from './kinds/sandbox-verdict';
@@ -34,6 +35,7 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
   'review-consistency': reviewConsistencyFigures,
   'image-metrics': imageMetricsFigures,
   'printed-consistency': printedConsistencyFigures,
+  replay: replayFigures,
   'sandbox-verdict': sandboxVerdictFigures,
   'metric-claim': metricClaimFigures,
   'hypothesis-test': hypothesisTestFigures,

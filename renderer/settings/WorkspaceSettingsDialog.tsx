@@ -1,6 +1,7 @@
 /**
  * "Workspace settings": where the workspace's sweep checks compute their points, this machine or Slurm (one
- * job array per sweep, docs/slurm.md) with its sbatch settings. Saving Slurm settings asks Slurm first
+ * job array per sweep, docs/slurm.md) with its sbatch settings, and the Python interpreter replays of logbook cells
+ * run (docs/replay.md; checked to exist and run by the core when saved). Saving Slurm settings asks Slurm first
  * (sbatch --test-only in the core): what it refuses comes back as one line, shown in the footer and marked on
  * the field it names, and nothing is saved.
  */
@@ -19,13 +20,21 @@ export function WorkspaceSettingsDialog(props: {
 }) {
   const ids = useId();
   const [fields, setFields] = useState<SettingsFields | null>(null);
-  const [problemField, setProblemField] = useState<keyof SettingsFields | null>(null);
+  const [problemField, setProblemField] = useState<keyof SettingsFields | 'python' | null>(null);
+  // The replay interpreter as saved, and as the reviewer edits it ('' = the default).
+  const [savedPython, setSavedPython] = useState('');
+  const [python, setPython] = useState('');
   const { busy, error, setError, run } = useCoreCall();
 
   useEffect(() => {
     let live = true;
     props.api.workspaceSettings().then(
-      (s) => live && setFields(fieldsOf(s.sweeps)),
+      (s) => {
+        if (!live) return;
+        setFields(fieldsOf(s.sweeps));
+        setSavedPython(s.replay?.python ?? '');
+        setPython(s.replay?.python ?? '');
+      },
       (e: unknown) => {
         if (!live) return;
         // A settings file that does not read: say why, and offer to replace it.
@@ -57,6 +66,17 @@ export function WorkspaceSettingsDialog(props: {
       if (!r.saved) {
         setProblemField(fieldOfProblem(r.problem));
         throw new Error(r.problem);
+      }
+      if (python.trim() !== savedPython) {
+        const p = await props.api.saveReplaySettings({
+          ...(python.trim() !== '' ? { python: python.trim() } : {}),
+          ...byReviewer(props.reviewer),
+        });
+        if (!p.saved) {
+          setProblemField('python');
+          throw new Error(p.problem);
+        }
+        setSavedPython(python.trim());
       }
       props.onSaved(r.settings.sweeps);
       props.onClose();
@@ -183,6 +203,33 @@ export function WorkspaceSettingsDialog(props: {
               </div>
             </>
           ) : null}
+          <fieldset className="settings-where">
+            <legend className="form-grid-label">Replays of logbook cells</legend>
+            <label htmlFor={`${ids}-python`}>Python interpreter</label>
+            <div>
+              <input
+                id={`${ids}-python`}
+                type="text"
+                className="mono"
+                value={python}
+                onChange={(e) => {
+                  setPython(e.target.value);
+                  if (problemField === 'python') setProblemField(null);
+                }}
+                placeholder="default: /usr/bin/python3"
+                aria-invalid={problemField === 'python'}
+                aria-describedby={`${ids}-python-note`}
+                maxLength={1024}
+                spellCheck={false}
+                disabled={busy}
+                data-testid="settings-python"
+              />
+              <div id={`${ids}-python-note`} className="small field-note muted">
+                An absolute path; a virtual environment&apos;s bin/python works. It must be the binary, not a pyenv shim (python -c
+                &apos;import sys; print(sys.executable)&apos;). It only ever runs inside the sandbox. Empty: the default.
+              </div>
+            </div>
+          </fieldset>
         </form>
       )}
     </Dialog>

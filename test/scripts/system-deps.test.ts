@@ -20,6 +20,8 @@ describe('system-deps', () => {
       'python3-mpmath',
       'python3-numpy',
       'python3-scipy',
+      'python3-pil',
+      'python3-skimage',
       'slurmctld',
       'slurmd',
       'slurm-client',

@@ -15,6 +15,7 @@ import { printedConsistencyKind } from './printed-consistency';
 import { calcAssertionKind } from './calc-assertion';
 import { hypothesisTestKind } from './hypothesis-test';
 import { metricsSeriesKind } from './metrics-series';
+import { replayKind } from './replay';
 import { metricClaimKind } from './metric-claim';
 import { sandboxVerdictKind } from './sandbox-verdict';
 
@@ -35,6 +36,7 @@ export const builtinCheckKinds: CheckKind<any>[] = [
   calcAssertionKind,
   hypothesisTestKind,
   metricsSeriesKind,
+  replayKind,
   metricClaimKind,
   sandboxVerdictKind,
 ];

@@ -21,6 +21,7 @@ import { rationalizeCommand } from './rationalize';
 import { calcCommand } from './calc';
 import { statCommand } from './stat';
 import { sandboxVerdictCommand } from './sandbox-verdict';
+import { replayCommand } from './replay';
 import { claimCommand } from './claim';
 import { newCaseCommand } from './new-case';
 import { addCheckCommand, addClaimCommand, addFalsificationCommand, addFileCommand, addFindingCommand } from './case-edit';
@@ -69,6 +70,7 @@ export const commands: Command[] = [
   rationalizeCommand,
   calcCommand,
   statCommand,
+  replayCommand,
   claimCommand,
   // sandboxed sweeps
   sweepCommand,

@@ -1,7 +1,9 @@
 /**
  * The batch script of a Slurm sweep: array task i runs `recheck sweep <module> --shard i/N` on the sweep's
  * folder, with the grid file the parent wrote there and the same seed, stop field and limits, so the task's
- * sweep is the parent's (runSweep refuses a folder of another sweep). The compute nodes share the filesystem:
+ * sweep is the parent's (runSweep refuses a folder of another sweep). A sweep whose runner is not a module's
+ * (a replay) gives its own `task` arguments instead of `sweep <module> --grid <file>`, e.g.
+ * `replay CASE --cell ID --grid K=2,4`, followed by the same seed, folder, limits and `--shard`. The compute nodes share the filesystem:
  * the script names this Node binary and this installation's bin/recheck.mjs by absolute path.
  *
  * The task's environment is the script's, whatever Slurm hands the batch shell (the job is submitted with
@@ -31,6 +33,8 @@ export interface TaskCommand {
   readonly recheck: readonly string[];
   readonly modulePath: string;
   readonly gridFile: string;
+  /** The arguments that rebuild the sweep's runner and spec instead of `sweep <modulePath> --grid <gridFile>` (SweepOptions.task). */
+  readonly task?: readonly string[];
   readonly runsDir: string;
   readonly id: string;
   readonly seed: number;
@@ -59,10 +63,7 @@ export function batchScript(c: TaskCommand): string {
   if (c.recheck[0]?.includes('=') !== false) throw new Error('batchScript: the command must be given, and its path must not contain "="');
   const words = [
     ...c.recheck,
-    'sweep',
-    c.modulePath,
-    '--grid',
-    c.gridFile,
+    ...(c.task ?? ['sweep', c.modulePath, '--grid', c.gridFile]),
     '--seed',
     String(c.seed),
     '--runs',

@@ -239,6 +239,7 @@ export function slurmBackend(s: SlurmSettings = {}): SweepBackend {
         recheck: s.recheck ?? [process.execPath, join(INSTALL_ROOT, 'bin', 'recheck.mjs')],
         modulePath: resolve(p.o.modulePath),
         gridFile,
+        ...(p.o.task !== undefined ? { task: p.o.task } : {}),
         runsDir: resolve(p.o.runsDir),
         id: p.id,
         seed: p.o.seed,

@@ -55,6 +55,34 @@ describe('the settings methods of the API', () => {
     }
   });
 
+  it('saves the replay interpreter through the API (checked to exist and run), shows it, and clears it; a bad one is one line', async () => {
+    const ws = tempDir();
+    writeMinimalCase(ws);
+    const api = await createRecheckService({ workspaceDir: ws, registry: createCheckRegistry([fixedKind]) });
+    try {
+      expect(API_METHODS.saveReplaySettings.validate([{ python: ' /usr/bin/python3 ', reviewer: 'Ada' }])).toEqual([
+        { python: '/usr/bin/python3', reviewer: 'Ada' },
+      ]);
+      expect(API_METHODS.saveReplaySettings.validate([{ python: '' }])).toEqual([{}]);
+      expect(() => API_METHODS.saveReplaySettings.validate([{ python: 3 }])).toThrow('saveReplaySettings: python must be a path');
+      expect(() => API_METHODS.saveReplaySettings.validate([{ interpreter: 'x' }])).toThrow('unexpected field(s): interpreter');
+      const bad = await api.saveReplaySettings({ python: '/no/such/python', reviewer: 'Ada' });
+      expect(bad.saved).toBe(false);
+      expect(!bad.saved && bad.problem).toMatch(/^\/replay\/python: \/no\/such\/python .*$/);
+      expect((await api.workspaceSettings()).replay).toBeUndefined();
+      const good = await api.saveReplaySettings({ python: process.execPath, reviewer: 'Ada' });
+      expect(good).toMatchObject({ saved: true, settings: { sweeps: { backend: 'local' }, replay: { python: process.execPath } } });
+      expect((await api.workspaceSettings()).replay).toEqual({ python: process.execPath });
+      // A sweeps save keeps the interpreter; an empty save goes back to the default.
+      await api.saveWorkspaceSettings({ sweeps: { backend: 'local' }, reviewer: 'Ada' });
+      expect((await api.workspaceSettings()).replay).toEqual({ python: process.execPath });
+      expect(await api.saveReplaySettings({ reviewer: 'Ada' })).toMatchObject({ saved: true });
+      expect((await api.workspaceSettings()).replay).toEqual({});
+    } finally {
+      api.dispose();
+    }
+  });
+
   describe.skipIf(noSlurm !== null)(`Slurm settings checked by sbatch${noSlurm !== null ? ` (SKIPPED: ${noSlurm})` : ''}`, () => {
     const partition = 'partition' in cluster ? cluster.partition : 'debug';
     it('saves settings sbatch --test-only accepts and refuses an unknown partition with its one line, saving nothing', async () => {

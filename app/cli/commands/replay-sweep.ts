@@ -1,0 +1,193 @@
+/**
+ * `recheck replay CASE --cell ID --grid NAME=V1,V2,... [--grid ...]`: the sweep form of `recheck replay` (the flags
+ * are parsed by replay.ts, which hands them here). Runs the cell's program once per grid point through
+ * app/replay/sweep.ts (checkpointed in <runs>/<id>/, `--resume` insists on an existing sweep, local or Slurm
+ * backend), prints progress (a bar on a terminal, one line per point otherwise, JSON events on stderr with
+ * --json), and at the end the summary and the path of each points table. Exit 0 when every point ran, 1 when some
+ * point's program failed, 2 bad input, 130 cancelled or Slurm tasks ended unfinished. A Slurm array task runs this
+ * same command with --shard i/N (replayTaskArgs gives its arguments) and exits 0 unless cancelled.
+ * Example: `recheck replay cases/paging --cell cell_1 --grid KS=2,4,8,...,1024 --jobs 2`.
+ */
+import { join, resolve } from 'node:path';
+import type { CliIO } from '../command';
+import { UsageError } from '../args';
+import { createProgressBar, formatSeconds } from '../progress';
+import { BadInputError, EXIT } from '../../errors';
+import { oneLine, shown } from '../../text/display';
+import type { SweepSpec } from '../../runs/grid';
+import { parseShard } from '../../runs/shard';
+import { sbatchWordsProblem } from '../../runs/backends/sbatch-options';
+import type { Setting } from '../../../checkers/replay/override';
+import type { ReplaySweepResult } from '../../replay/sweep';
+
+/** The sweep flags as replay.ts parsed them. */
+export interface ReplaySweepFlags {
+  readonly grid: readonly string[];
+  readonly runs?: string;
+  readonly id?: string;
+  readonly resume?: boolean;
+  readonly jobs?: string;
+  readonly seed?: string;
+  readonly backend?: string;
+  readonly partition?: string;
+  readonly 'array-max'?: string;
+  readonly tasks?: string;
+  readonly time?: string;
+  readonly mem?: string;
+  readonly 'sbatch-arg'?: string[];
+  readonly shard?: string;
+  readonly json?: boolean;
+}
+
+/** What the replay command already parsed: the case, the cell and the fixed overrides. */
+export interface ReplayBase {
+  readonly caseDir: string;
+  readonly where: string;
+  readonly cell: string;
+  readonly logbook?: string;
+  readonly set: readonly Setting[];
+  readonly args: readonly string[];
+  readonly env: Readonly<Record<string, string>>;
+  readonly python?: string;
+  readonly timeoutS: number;
+  readonly memoryMb: number;
+  readonly allowUnconfined: boolean;
+}
+
+const SLURM_ONLY = ['partition', 'array-max', 'tasks', 'time', 'mem', 'sbatch-arg'] as const;
+
+/** The `recheck` arguments that rebuild this sweep in a Slurm task (the task adds seed, runs, id, limits, --shard). */
+export function replayTaskArgs(b: ReplayBase, spec: SweepSpec, gridFlags: (s: SweepSpec) => string[]): string[] {
+  return [
+    'replay',
+    b.caseDir,
+    '--cell',
+    b.cell,
+    ...(b.logbook !== undefined ? ['--logbook', b.logbook] : []),
+    ...b.set.flatMap((s) => ['--set', `${s.name}=${s.value}`]),
+    ...b.args.map((a) => `--arg=${a}`),
+    ...Object.entries(b.env).flatMap(([k, v]) => ['--env', `${k}=${v}`]),
+    ...(b.python !== undefined ? ['--python', b.python] : []),
+    ...gridFlags(spec).map((g) => `--grid=${g}`),
+  ];
+}
+
+/** Runs the sweep form (see the file comment). */
+export async function runReplaySweepCommand(b: ReplayBase, f: ReplaySweepFlags, io: CliIO): Promise<number> {
+  const [{ parseReplayGrid, gridFlags }, { runReplaySweep }] = await Promise.all([
+    import('../../replay/sweep-grid'),
+    import('../../replay/sweep'),
+  ]);
+  const spec = parseReplayGrid(f.grid);
+  const seed = int('seed', f.seed, 1, 0, 2 ** 32 - 1);
+  const jobs = f.jobs !== undefined ? int('jobs', f.jobs, 1, 1, 256) : undefined;
+  const backendName = f.backend ?? 'local';
+  if (backendName !== 'local' && backendName !== 'slurm')
+    throw new UsageError('replay', `--backend must be local or slurm, got "${shown(backendName, 40)}"`);
+  const slurmOnly = SLURM_ONLY.filter((k) => f[k] !== undefined);
+  if (backendName !== 'slurm' && slurmOnly.length > 0) throw new UsageError('replay', `--${slurmOnly[0]} needs --backend slurm`);
+  const refused = sbatchWordsProblem(f['sbatch-arg'] ?? []);
+  if (refused !== null) throw new BadInputError('--sbatch-arg', refused.problem);
+  const shard = f.shard !== undefined ? parseShard(f.shard, '--shard') : undefined;
+  if (shard !== undefined && backendName === 'slurm')
+    throw new UsageError('replay', '--shard runs one slice here (it is what a Slurm task runs): drop --backend slurm');
+  const runsDir = f.runs !== undefined ? resolve(io.cwd, f.runs) : join(b.caseDir, 'runs');
+  const backend =
+    backendName === 'slurm'
+      ? (await import('../../runs/backends/slurm')).slurmBackend({
+          ...(f.partition !== undefined ? { partition: f.partition } : {}),
+          ...(f['array-max'] !== undefined ? { arrayMax: int('array-max', f['array-max'], 1, 1, 100_000) } : {}),
+          ...(f.tasks !== undefined ? { tasks: int('tasks', f.tasks, 1, 1, 100_000) } : {}),
+          ...(f.time !== undefined ? { time: f.time } : {}),
+          ...(f.mem !== undefined ? { mem: f.mem } : {}),
+          ...(f['sbatch-arg'] !== undefined ? { sbatchArgs: f['sbatch-arg'] } : {}),
+        })
+      : undefined;
+  const bar = createProgressBar(io, 'replay sweep');
+  const notices: string[] = [];
+  let result: ReplaySweepResult;
+  try {
+    result = await runReplaySweep({
+      caseDir: b.caseDir,
+      where: b.where,
+      cell: b.cell,
+      ...(b.logbook !== undefined ? { logbook: b.logbook } : {}),
+      spec,
+      set: b.set,
+      args: b.args,
+      env: b.env,
+      ...(b.python !== undefined ? { python: b.python } : {}),
+      allowUnconfined: b.allowUnconfined,
+      seed,
+      runsDir,
+      root: f.runs !== undefined ? runsDir : b.caseDir,
+      ...(f.id !== undefined ? { id: f.id } : {}),
+      ...(jobs !== undefined ? { jobs } : {}),
+      limits: { timeoutMs: b.timeoutS * 1000, cpuSeconds: b.timeoutS, memoryMb: b.memoryMb },
+      ...(backend !== undefined ? { backend } : {}),
+      ...(f.resume === true ? { resume: true } : {}),
+      ...(shard !== undefined ? { shard } : {}),
+      task: replayTaskArgs(b, spec, gridFlags),
+      signal: io.signal,
+      onEvent: (e) => {
+        if (f.json) return io.stderr(`${JSON.stringify(e)}\n`);
+        if (e.type === 'notice') notices.push(e.message);
+        if (e.type === 'progress') bar.update(e.done, e.total);
+        if (e.type === 'point' && !io.isTTY) {
+          const r = e.record;
+          io.stderr(
+            `point ${r.index} ${Object.entries(r.params)
+              .map(([k, v]) => `${k}=${v}`)
+              .join(
+                ' ',
+              )}: ${r.outcome}${r.message !== undefined ? ` (${oneLine(r.message, 200)})` : ''}, ${(r.wallMs / 1000).toFixed(2)} s\n`,
+          );
+        }
+      },
+    });
+  } finally {
+    bar.finish();
+    for (const n of notices) io.stderr(`recheck: ${oneLine(n)}\n`);
+  }
+  const s = result.summary;
+  const failed = Object.entries(s.outcomes)
+    .filter(([k]) => k !== 'ok')
+    .reduce((n, [, c]) => n + c, 0);
+  if (f.json) io.stdout(`${JSON.stringify({ ...s, folder: result.dir, identity: result.identity, tables: result.tables }, null, 2)}\n`);
+  else io.stdout(formatReplaySweep(result));
+  if (s.status === 'cancelled') return 130;
+  if (shard !== undefined) return EXIT.ok;
+  return failed > 0 ? EXIT.doesNotHold : EXIT.ok;
+}
+
+function formatReplaySweep(r: ReplaySweepResult): string {
+  const s = r.summary;
+  const counts = Object.entries(s.outcomes)
+    .map(([k, n]) => `${n} ${k}`)
+    .join(', ');
+  const lines = [
+    `replay sweep ${s.id}: ${s.status}, ${s.done}/${s.total} points (${counts || 'none'}; ${s.resumed} from the checkpoint) in ${formatSeconds(s.wallMs / 1000)}`,
+  ];
+  const jobs = s.backend.jobs ?? [];
+  if (s.backend.name === 'slurm' && jobs.length > 0)
+    lines.push(
+      `on Slurm (${s.backend.version ?? 'version unknown'}): job${jobs.length === 1 ? '' : 's'} ${jobs.map((j) => j.id).join(', ')}`,
+    );
+  if (s.status === 'cancelled') lines.push('cancelled: finished points are kept; rerun the same command with --resume to finish');
+  lines.push(`checkpoint: ${join(r.dir, 'points.jsonl')}`);
+  for (const t of r.tables)
+    lines.push(
+      t.file !== null
+        ? `table ${t.number}: ${join(r.dir, t.file)} (${t.columns.join(', ')}; ${t.rows} rows from ${t.points} points${t.without > 0 ? `, ${t.without} without it` : ''})`
+        : `table ${t.number}: not written: ${t.problem ?? ''}`,
+    );
+  return `${lines.join('\n')}\n`;
+}
+
+function int(name: string, text: string | undefined, fallback: number, min: number, max: number): number {
+  if (text === undefined) return fallback;
+  const x = Number(text);
+  if (!Number.isInteger(x) || x < min || x > max)
+    throw new UsageError('replay', `--${name} must be an integer in [${min}, ${max}], got "${shown(text, 40)}"`);
+  return x;
+}
