@@ -9,6 +9,7 @@ import type { SandboxRunner } from '../sandbox/runner';
 import type { SweepBackend } from '../runs/backends/backend';
 import { resolveInside } from '../fs/confine';
 import type { EvidenceBasisView, GuaranteeView } from '../../common/api/contract';
+import type { KindLetterWords } from './kind-words';
 
 /** How a check's evidence bears on the claimed falsification. */
 export type CheckOutcome =
@@ -119,6 +120,11 @@ export interface CheckKind<P = unknown> {
   kind: string;
   /** What the check does, one line. */
   title: string;
+  /**
+   * What letters and reports may say of its results (`<kind>.words.ts` beside the module: sentences from the
+   * evidence, the diagnosis, the rerun command); absent, a result is cited by its own summary.
+   */
+  words?: KindLetterWords;
   /**
    * JSON Schema (draft 2020-12 subset understood by ajv) for `params`. A string param that names a file or
    * folder of the case carries `casePath: true`: the case loader then confines it to the case folder

@@ -26,6 +26,7 @@ import { join } from 'node:path';
 import type { CheckKind, CheckResult, EvidenceBasis, Guarantee } from '../kind';
 import { BadInputError } from '../../errors';
 import { shown } from '../../text/display';
+import { calcAssertionWords } from './calc-assertion.words';
 
 export type AssertionMeaning = 'supports-if-true' | 'refutes-if-true';
 
@@ -38,6 +39,7 @@ export interface CalcAssertionParams {
 
 export const calcAssertionKind: CheckKind<CalcAssertionParams> = {
   kind: 'calc-assertion',
+  words: calcAssertionWords,
   title: 'Decide an equality or inequality of calculator expressions exactly or by rigorous enclosures',
   paramsSchema: {
     type: 'object',

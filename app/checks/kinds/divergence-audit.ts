@@ -9,6 +9,7 @@
 import { resolveCasePath, type CheckKind, type CheckResult } from '../kind';
 import { DIVERGENCE_CANDIDATES, type DivergenceCandidate } from '../../../checkers/divergence/candidates';
 import { auditDivergence } from '../../sandbox/audit/divergence';
+import { divergenceAuditWords } from './divergence-audit.words';
 
 export interface DivergenceAuditParams {
   module: string;
@@ -21,6 +22,7 @@ export interface DivergenceAuditParams {
 
 export const divergenceAuditKind: CheckKind<DivergenceAuditParams> = {
   kind: 'divergence-audit',
+  words: divergenceAuditWords,
   title: 'Classify a loss module (sandboxed) as forward/reverse KL, cross-entropy or JS and compare with the theory',
   paramsSchema: {
     type: 'object',

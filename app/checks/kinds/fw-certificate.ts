@@ -9,6 +9,7 @@
 import { resolveCasePath, type CheckKind, type CheckResult } from '../kind';
 import { driveFwRun, readFwCertificateFile } from './fw-files';
 import { fwVerdict } from '../../../checkers/certificates/verify-fw';
+import { fwCertificateWords } from './fw-certificate.words';
 
 export interface FwCertificateParams {
   certificate: string;
@@ -16,6 +17,7 @@ export interface FwCertificateParams {
 
 export const fwCertificateKind: CheckKind<FwCertificateParams> = {
   kind: 'fw-certificate',
+  words: fwCertificateWords,
   title: 'Verify an fw-attention certificate exactly (origin leaves the closed hull at the claimed step)',
   paramsSchema: {
     type: 'object',

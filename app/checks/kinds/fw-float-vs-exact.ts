@@ -6,6 +6,7 @@
  */
 import { resolveCasePath, type CheckKind, type CheckResult } from '../kind';
 import { driveFwRun, readFwCertificateFile } from './fw-files';
+import { fwFloatVsExactWords } from './fw-float-vs-exact.words';
 
 export interface FwFloatVsExactParams {
   config: string;
@@ -15,6 +16,7 @@ export interface FwFloatVsExactParams {
 
 export const fwFloatVsExactKind: CheckKind<FwFloatVsExactParams> = {
   kind: 'fw-float-vs-exact',
+  words: fwFloatVsExactWords,
   title: 'fw-attention in float64 against exact arithmetic',
   paramsSchema: {
     type: 'object',

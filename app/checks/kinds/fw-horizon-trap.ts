@@ -5,6 +5,7 @@
  */
 import { resolveCasePath, type CheckKind, type CheckResult } from '../kind';
 import { driveFwRun, readFwCertificateFile } from './fw-files';
+import { fwHorizonTrapWords } from './fw-horizon-trap.words';
 
 export interface FwHorizonTrapParams {
   config: string;
@@ -14,6 +15,7 @@ export interface FwHorizonTrapParams {
 
 export const fwHorizonTrapKind: CheckKind<FwHorizonTrapParams> = {
   kind: 'fw-horizon-trap',
+  words: fwHorizonTrapWords,
   title: 'Exact run to a long horizon versus the short horizon a logbook checked',
   paramsSchema: {
     type: 'object',

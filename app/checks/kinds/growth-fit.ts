@@ -34,6 +34,7 @@ import { shown } from '../../text/display';
 import { plotSample } from '../../tables/plot-sample';
 import { writeFileAtomic } from '../../fs/atomic';
 import { computeSweepTable, sweepTableSchema, type SweepTableParams } from './sweep-table';
+import { growthFitWords } from './growth-fit.words';
 
 export interface GrowthFitParams {
   /** Exactly one of `table` (a case-relative CSV) and `sweep` (computed now). */
@@ -52,6 +53,7 @@ export interface GrowthFitParams {
 
 export const growthFitKind: CheckKind<GrowthFitParams> = {
   kind: 'growth-fit',
+  words: growthFitWords,
   title: 'Fit bounded and growing laws; conclude grows, bounded or cannot tell, with the horizon analysis',
   paramsSchema: {
     type: 'object',

@@ -35,6 +35,7 @@ import { printedAgreement } from '../../../checkers/stats/tests/printed-result';
 import { num, pval } from '../../text/prose-numbers';
 import { isPaired, jsonSafe, testSamples } from './hypothesis-test-data';
 import { APPROX_MIN, decide, designGaps, minimumOf, mismatches, testWords, type TestSpecOf } from './hypothesis-test-decide';
+import { hypothesisTestWords } from './hypothesis-test.words';
 
 export interface HypothesisTestParams {
   table: string;
@@ -105,6 +106,7 @@ export function resultWords(r: TestResult): string {
 
 export const hypothesisTestKind: CheckKind<HypothesisTestParams> = {
   kind: 'hypothesis-test',
+  words: hypothesisTestWords,
   title: "Run the claim's hypothesis test on a table (and the finding's, when it used another) and decide at a stated level",
   paramsSchema: {
     type: 'object',

@@ -22,6 +22,7 @@ import {
 } from '../../../checkers/divergence/mode-fit';
 import { loadMpfr } from '../../../checkers/precise/mpfr';
 import { createPrecise } from '../../../checkers/precise/precise';
+import { klModeFitWords } from './kl-mode-fit.words';
 
 export interface KlModeFitParams {
   module: string;
@@ -44,6 +45,7 @@ const numberList = { type: 'array', minItems: 1, maxItems: 16, items: { type: 'n
 
 export const klModeFitKind: CheckKind<KlModeFitParams> = {
   kind: 'kl-mode-fit',
+  words: klModeFitWords,
   title: 'Fit one Gaussian to a multimodal teacher under forward and reverse KL (sandboxed) and compare at high precision',
   paramsSchema: {
     type: 'object',

@@ -31,6 +31,7 @@ import { claimUnits, type UnitsChecked } from '../../../checkers/claims/units';
 import { decideClaim, type ClaimReport } from '../../../checkers/claims/decide';
 import { jsonSafe } from './hypothesis-test-data';
 import { inlineValues, metricsValues, tableValues, type ReadValues } from './metric-claim-data';
+import { metricClaimWords } from './metric-claim.words';
 
 export type ClaimFinding = 'not-reproduced' | 'reproduced';
 
@@ -159,6 +160,7 @@ export function claimEvidence(
 
 export const metricClaimKind: CheckKind<MetricClaimParams> = {
   kind: 'metric-claim',
+  words: metricClaimWords,
   title: "Decide whether a claim's reported number is reproduced by the seeds' values: their mean's t interval against the claimed region",
   paramsSchema: {
     type: 'object',

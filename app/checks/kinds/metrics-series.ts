@@ -47,6 +47,7 @@ import {
   type Condition,
 } from './metrics-series-decide';
 import { divergenceFacts, jsonNumbers, seriesFacts } from './metrics-series-evidence';
+import { metricsSeriesWords } from './metrics-series.words';
 
 export type SeriesExpect = 'non-finite' | 'stays-finite' | 'diverges';
 
@@ -109,6 +110,7 @@ function analysed<T>(file: string, f: () => T): T {
 
 export const metricsSeriesKind: CheckKind<MetricsSeriesParams> = {
   kind: 'metrics-series',
+  words: metricsSeriesWords,
   title:
     "Read a run's recorded metric from the logbook's Trackio database: its non-finite onset and pattern, eval beside it, another run, a divergence test",
   paramsSchema: {

@@ -15,6 +15,7 @@ import { auditPaddingTable } from '../../tables/padding-table';
 import { BadInputError } from '../../errors';
 import type { Guarantee } from '../kind';
 import { FLOAT64_U, floatSideGuarantee, relativeMargin } from './float-margin';
+import { paddingAuditWords } from './padding-audit.words';
 
 interface Figures {
   perplexity?: Record<string, number>;
@@ -52,6 +53,7 @@ const figuresSchema = {
 
 export const paddingAuditKind: CheckKind<PaddingAuditParams> = {
   kind: 'padding-audit',
+  words: paddingAuditWords,
   title: 'Perplexity with and without end-of-sequence padding positions',
   paramsSchema: {
     type: 'object',

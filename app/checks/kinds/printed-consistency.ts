@@ -31,6 +31,7 @@ import { cellText, findCell, rowsMayBeMissing, tableCsv, type CellLocation, type
 import { MAX_CASE_JSON_BYTES } from '../../cases/load';
 import type { LogbookRef } from '../../cases/model';
 import { shown } from '../../text/display';
+import { printedConsistencyWords } from './printed-consistency.words';
 
 /** A logbook cell: the logbook (default: the only one holding the cell id), its page (checked), the block. */
 export interface CellRef {
@@ -73,6 +74,7 @@ const method = (name: readonly string[], props: Record<string, unknown>, require
 
 export const printedConsistencyKind: CheckKind<PrintedConsistencyParams> = {
   kind: 'printed-consistency',
+  words: printedConsistencyWords,
   title: 'Recompute a statistic a logbook printed from the table it printed (within the rounding of both)',
   paramsSchema: {
     type: 'object',

@@ -24,6 +24,7 @@ import { parseTolerance, type Tolerance } from '../../../checkers/replay/toleran
 import { parseSetting, type Setting } from '../../../checkers/replay/override';
 import { replayCell } from '../../replay/replay';
 import type { ReplayOutcome } from '../../replay/outcome';
+import { replayWords } from './replay.words';
 
 export interface ReplayParams {
   cell: string;
@@ -45,6 +46,7 @@ const SHORT = { type: 'string', minLength: 1, maxLength: 500 } as const;
 
 export const replayKind: CheckKind<ReplayParams> = {
   kind: 'replay',
+  words: replayWords,
   title: "Replay a logbook's run cell in the sandbox and compare its output with the printed output",
   paramsSchema: {
     type: 'object',

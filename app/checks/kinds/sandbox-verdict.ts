@@ -29,6 +29,7 @@ import {
   type DeclaredComparison,
   type DeclaredComparisonParams,
 } from './sandbox-verdict-declared';
+import { sandboxVerdictWords } from './sandbox-verdict.words';
 
 export interface SandboxVerdictParams {
   module: string;
@@ -45,6 +46,7 @@ const uint32 = { type: 'integer', minimum: 0, maximum: 4294967295 };
 
 export const sandboxVerdictKind: CheckKind<SandboxVerdictParams> = {
   kind: 'sandbox-verdict',
+  words: sandboxVerdictWords,
   title: "Run a case's verdict module in the sandbox and re-derive its outcome exactly from its own decisive comparisons",
   paramsSchema: {
     type: 'object',

@@ -10,6 +10,7 @@
 import { resolveCasePath, type CheckKind, type CheckResult } from '../kind';
 import { auditUnitsFile } from '../../tables/units-file';
 import { FLOAT64_U, floatSideGuarantee, relativeMargin } from './float-margin';
+import { unitsAuditWords } from './units-audit.words';
 
 export interface UnitsAuditParams {
   quantities: string;
@@ -18,6 +19,7 @@ export interface UnitsAuditParams {
 
 export const unitsAuditKind: CheckKind<UnitsAuditParams> = {
   kind: 'units-audit',
+  words: unitsAuditWords,
   title: 'Normalise quantities through their units and recheck a ratio',
   paramsSchema: {
     type: 'object',
