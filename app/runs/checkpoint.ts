@@ -30,6 +30,7 @@ import { shown } from '../text/display';
 import { parseSweepSpec, pointAt, pointCount, type SweepSpec } from './grid';
 import { canonicalJson, inputHash, type PointRecord, type SweepManifest } from './record';
 import { shardRange, type Shard } from './shard';
+import { END_REASONS } from '../../common/sandbox/protocol';
 
 export const MANIFEST_FILE = 'manifest.json';
 export const POINTS_FILE = 'points.jsonl';
@@ -123,15 +124,8 @@ export interface RefusedRecords {
 }
 
 /** How a point can end (RunReport outcomes); anything else on disk is not a point record. */
-const OUTCOMES: ReadonlySet<string> = new Set<PointRecord['outcome']>([
-  'ok',
-  'timeout',
-  'out-of-memory',
-  'threw',
-  'exited',
-  'killed',
-  'denied',
-]);
+/** Every outcome a point's run can have: a result, or one of the ways a run ends without one (one list, common/sandbox/protocol.ts). */
+const OUTCOMES: ReadonlySet<string> = new Set<PointRecord['outcome']>(['ok', ...END_REASONS]);
 
 function isPointRecord(v: unknown): v is PointRecord {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;

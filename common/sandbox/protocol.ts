@@ -76,7 +76,9 @@ export interface ResultMessage {
  * - `denied`: the program tried something the sandbox forbids (file, network, child process, signal, ...);
  * - `invalid-output`: the program sent a message the host refuses (larger or deeper than the limits).
  */
-export type EndReason = 'timeout' | 'out-of-memory' | 'threw' | 'exited' | 'killed' | 'denied' | 'invalid-output';
+/** Every way a run can end other than with a result (one list: sweeps' checkpoints read exactly these back). */
+export const END_REASONS = ['timeout', 'out-of-memory', 'threw', 'exited', 'killed', 'denied', 'invalid-output'] as const;
+export type EndReason = (typeof END_REASONS)[number];
 
 /** What a denied attempt tried to reach. */
 export type DeniedResource = 'file' | 'network' | 'child-process' | 'signal' | 'worker' | 'native-code' | 'code-generation' | 'environment';

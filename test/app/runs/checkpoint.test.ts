@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appendPoint, contestedProblem, readCheckpoint, POINTS_FILE } from '../../../app/runs/checkpoint';
 import type { PointRecord } from '../../../app/runs/record';
+import { END_REASONS } from '../../../common/sandbox/protocol';
 
 const rec = (index: number): PointRecord => ({
   index,
@@ -34,6 +35,16 @@ describe('sweep checkpoint', () => {
       refused: [{ file: POINTS_FILE, reason: 'duplicate', count: 1, indexes: [0] }],
     });
     expect(readFileSync(join(dir, POINTS_FILE), 'utf8').split('\n').length).toBe(4); // three lines and the torn one
+  });
+
+  it('reads back a point whatever way its run ended (before: an invalid-output point was dropped, and its sweep recomputed it forever)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'recheck-cp-'));
+    const ends = ['ok', ...END_REASONS] as const;
+    for (const [i, outcome] of ends.entries())
+      await appendPoint(dir, outcome === 'ok' ? rec(i) : { ...rec(i), outcome, value: undefined, message: `ended ${outcome}` });
+    const cp = await readCheckpoint(dir);
+    expect([...cp.points.values()].map((p) => p.outcome)).toEqual([...ends]);
+    expect(cp.skippedLines).toBe(0);
   });
 
   it('leaves out a point whose records disagree, and says so in one line', async () => {
