@@ -12,6 +12,8 @@ import { casesSlice } from './slices/cases';
 import { editsSlice } from './slices/edits';
 import { intakeSlice } from './slices/intake';
 import { lettersSlice } from './slices/letters';
+import { metricsSlice } from './slices/metrics';
+import { downloadsSlice } from './slices/downloads';
 import { perceptualSlice } from './slices/perceptual';
 import { reportsSlice } from './slices/reports';
 import { runsSlice } from './slices/runs';
@@ -40,6 +42,8 @@ export const SERVICE_SLICES: { [C in ApiCapability]: (ctx: ServiceContext) => Ap
   triage: triageSlice,
   perceptual: perceptualSlice,
   settings: settingsSlice,
+  metrics: metricsSlice,
+  downloads: downloadsSlice,
 };
 
 export async function createRecheckService(o: ServiceOptions): Promise<RecheckService> {

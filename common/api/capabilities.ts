@@ -8,6 +8,8 @@ import { CASES } from './cases';
 import { EDITS } from './edits';
 import { INTAKE } from './intake';
 import { LETTERS } from './letters';
+import { METRICS } from './metrics';
+import { DOWNLOADS } from './downloads';
 import type { DeclaredTwice, MethodsOf } from './method';
 import { PERCEPTUAL } from './perceptual';
 import { REPORTS } from './reports';
@@ -29,6 +31,8 @@ export const API_CAPABILITIES = {
   triage: TRIAGE,
   perceptual: PERCEPTUAL,
   settings: SETTINGS,
+  metrics: METRICS,
+  downloads: DOWNLOADS,
 };
 
 export type ApiCapabilities = typeof API_CAPABILITIES;

@@ -20,6 +20,8 @@ export type * from './intake';
 export type * from './triage';
 export type * from './perceptual';
 export type * from './settings';
+export type * from './metrics';
+export type * from './downloads';
 
 /** Everything the UI can ask of the core: the methods of every capability, and `onRunEvent` (runs). */
 export interface RecheckApi
@@ -34,4 +36,6 @@ export interface RecheckApi
     CapabilityApi<'intake'>,
     CapabilityApi<'triage'>,
     CapabilityApi<'perceptual'>,
-    CapabilityApi<'settings'> {}
+    CapabilityApi<'settings'>,
+    CapabilityApi<'metrics'>,
+    CapabilityApi<'downloads'> {}

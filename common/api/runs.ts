@@ -166,6 +166,36 @@ export type RunEvent =
   /** A sandbox run ended: its result, or why there is none; always the last event of that run. */
   | { runId: string; type: 'sandbox-ended'; end: SandboxRunEndView };
 
+/**
+ * One run in a falsification's history (listRunHistory): every check run of the case that ran it (a run of the
+ * whole case or of this finding), newest first, read from the audit log and the run's report.json.
+ */
+export interface RunHistoryEntry {
+  runId: string;
+  /** When the run ended (its report's finishedAt; the audit entry's time for a cancelled run). */
+  at: string;
+  startedAt?: string;
+  who: string;
+  /** Whether the run was of the whole case or of this finding alone. */
+  scope: 'case' | 'finding';
+  /** This finding's decision in that run; absent when the run was cancelled or its report cannot be read. */
+  decision?: FalsificationDecision;
+  reason?: string;
+  gate?: DecisionGate;
+  /** How many of its checks supported, refuted, were neutral, or failed. */
+  outcomes: { supports: number; refutes: number; neutral: number; error: number };
+  cancelled?: boolean;
+  /** Why the run's report cannot be trusted or read: missing, malformed, or not the file the audit log hashed. */
+  problem?: string;
+}
+
+/** One finding's report from one run, with the run's times (readRunReport). */
+export interface RunFalsificationReport extends FalsificationReport {
+  runId: string;
+  startedAt: string;
+  finishedAt: string;
+}
+
 export interface RunChecksOptions {
   /** Who starts the run, as the audit log names them (the reviewer's name in the UI). */
   reviewer?: string;
@@ -193,6 +223,22 @@ export const RUNS = {
   listRuns: method({ validate: (a, m): [] => (arity(m, a, 0), []), result: returns<LiveRunView[]>() }),
   /** Cancels a run; a no-op for a finished one. */
   cancelRun: method({ validate: (a, m): [runId: string] => (arity(m, a, 1), [id(m, 'runId', a[0])]), result: returns<void>() }),
+  /** Every run of a finding, newest first: its date, who ran it, its decision, and whether its report is intact. */
+  listRunHistory: method({
+    validate: (a, m): [caseId: string, falsificationId: string] => (
+      arity(m, a, 2),
+      [id(m, 'caseId', a[0]), id(m, 'falsificationId', a[1])]
+    ),
+    result: returns<RunHistoryEntry[]>(),
+  }),
+  /** A finding's report from one run (two of them are compared side by side); refused when the audit log's hash differs. */
+  readRunReport: method({
+    validate: (a, m): [caseId: string, runId: string, falsificationId: string] => (
+      arity(m, a, 3),
+      [id(m, 'caseId', a[0]), id(m, 'runId', a[1]), id(m, 'falsificationId', a[2])]
+    ),
+    result: returns<RunFalsificationReport>(),
+  }),
   /** Subscribes to run events of every run (carried on RUN_EVENT_CHANNEL, not as a call). */
   onRunEvent: event<RunEvent>(),
 };

@@ -33,6 +33,18 @@ export interface XYLayer {
   y: readonly number[];
   /** Half-length of the error bar at each point (same length as y). */
   err?: readonly number[];
+  /** Drawn faint (thin, translucent): the raw series under its smoothed line. */
+  faint?: boolean;
+}
+
+/**
+ * A point that has no place on the y axis (NaN, +Infinity, -Infinity), marked at the plot's edge at its x: +Infinity
+ * as a triangle up at the top edge, -Infinity as a triangle down at the bottom edge, NaN as a cross at the bottom.
+ */
+export interface EdgeMark {
+  x: number;
+  kind: 'nan' | 'posInf' | 'negInf';
+  tone: Tone;
 }
 
 export interface XYSpec extends Common {
@@ -46,6 +58,10 @@ export interface XYSpec extends Common {
   hlines?: { y: number; label: string }[];
   /** A shaded x range (to the right edge when `to` is absent). */
   band?: { from: number; to?: number; label: string };
+  /** Non-finite points, marked at the plot's edge (the layers hold only finite points). */
+  edgeMarks?: EdgeMark[];
+  /** Plot height in CSS pixels (default 220). */
+  height?: number;
 }
 
 export interface BarSpec extends Common {

@@ -166,6 +166,23 @@ function CaseWorkspaceBody(props: {
   const cellActions: CellActions = {
     onQuote: (quote) => setEditing({ type: 'quote', quote }),
     onExtract: (place) => setEditing({ type: 'extract', place }),
+    // A replay check goes to the first finding on this logbook (else the first finding); without one there is nowhere to put it.
+    ...(detail.falsifications.length > 0
+      ? {
+          onReplay: (place: Parameters<NonNullable<CellActions['onReplay']>>[0]) => {
+            const f = detail.falsifications.find((x) => x.logbook === place.logbook.id) ?? detail.falsifications[0]!;
+            setEditing({
+              type: 'check',
+              falsification: f.id,
+              initial: {
+                kind: 'replay',
+                params: { cell: place.cell.id, logbook: place.logbook.id },
+                note: `Replays ${place.cell.id} (${place.cell.type === 'code' ? place.cell.command.join(' ') : ''}) in the sandbox and compares what it prints with what the logbook printed, for ${f.id}. Tolerances, lines to ignore and overrides are optional.`,
+              },
+            });
+          },
+        }
+      : {}),
   };
   const comparing = compare && detail.logbooks.length >= 2;
   const editingCheck = editing?.type === 'check' ? detail.falsifications.find((f) => f.id === editing.falsification) : undefined;

@@ -8,11 +8,13 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { currentUrlState, setUrlState } from '../lib/use-url-state';
 import type { QuoteSourceView } from '../intake/QuoteSource';
 import { Results } from './Results';
+import { MetricsPanel } from '../metrics/MetricsPanel';
+import { RunHistory } from '../runs/RunHistory';
 import { RunBar } from './RunBar';
 import { focusPane } from '../palette/case-commands';
 import { useCommands } from '../palette/use-commands';
 
-const TABS = ['results', 'log', 'decide', 'audit'] as const;
+const TABS = ['results', 'log', 'decide', 'history', 'metrics', 'audit'] as const;
 type Tab = (typeof TABS)[number];
 
 function tabInUrl(): Tab {
@@ -54,6 +56,8 @@ export function ChecksDock(props: {
     { id: 'results', label: 'Results' },
     { id: 'log', label: `Run log${run !== undefined && run.logs.length > 0 ? ` (${run.logs.length})` : ''}` },
     { id: 'decide', label: 'Record decision' },
+    { id: 'history', label: 'Run history' },
+    { id: 'metrics', label: 'Metrics' },
     { id: 'audit', label: `Audit log (${detail.audit.length})` },
   ];
   const dock = useRef<HTMLElement>(null);
@@ -111,6 +115,10 @@ export function ChecksDock(props: {
               {...(props.focus !== undefined ? { focus: props.focus } : {})}
             />
           ) : null}
+          {tab === 'history' ? (
+            <RunHistory api={props.api} detail={detail} refresh={`${detail.audit.length}/${run?.status ?? ''}`} />
+          ) : null}
+          {tab === 'metrics' ? <MetricsPanel api={props.api} caseId={detail.id} /> : null}
           {tab === 'audit' ? <AuditLog entries={detail.audit} notice={detail.auditNotice} /> : null}
         </ErrorBoundary>
       </div>

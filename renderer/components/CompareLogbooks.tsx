@@ -83,13 +83,13 @@ export function CompareLogbooks(props: { api: RecheckApi; caseId: string; logboo
           <h3 className="compare-column-head">
             <span className="side-tag">A</span> <span className="mono">{lbA.id}</span> {lbA.title}
           </h3>
-          <LogbookBody key={lbA.id} logbook={lbA} actions={props.actions} reveal={reveal.a} />
+          <LogbookBody key={lbA.id} logbook={lbA} actions={props.actions} caseId={caseId} reveal={reveal.a} />
         </section>
         <section className="compare-column" aria-label={`Logbook B: ${lbB.title}`} data-testid="compare-column-b">
           <h3 className="compare-column-head">
             <span className="side-tag">B</span> <span className="mono">{lbB.id}</span> {lbB.title}
           </h3>
-          <LogbookBody key={lbB.id} logbook={lbB} actions={props.actions} reveal={reveal.b} />
+          <LogbookBody key={lbB.id} logbook={lbB} actions={props.actions} caseId={caseId} reveal={reveal.b} />
         </section>
       </div>
     </div>

@@ -3,7 +3,9 @@
  * what could not be read, the page tree (a click scrolls to the page), the pages with their cells (markdown
  * rendered; code cells with command, exit code, duration and their blocks, marking what the logbook writer
  * elided), and its files. Each cell offers "Quote as a claimed falsification", and a run cell that printed a
- * table "Extract table". Cells carry `data-cell` (pages `data-page`); `reveal` scrolls to one and marks it.
+ * table "Extract table". Cells carry `data-cell` (pages `data-page`); `reveal` scrolls to one and marks it (and
+ * expands it). Each cell collapses to its title line, and "Collapse all" / "Expand all" do it for the logbook; which
+ * cells are collapsed is kept per case (renderer/lib/collapsed-cells.ts).
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { LogbookCell, LogbookPage, LogbookView } from '../../common/api/contract';
@@ -13,6 +15,9 @@ import { normalizeQuote } from '../intake/quote';
 import { selectionInside } from '../intake/selection';
 import type { CellQuote } from '../intake/FalsificationDialog';
 import { Markdown } from './Markdown';
+import { cellKey } from '../lib/collapsed-cells';
+import { useCollapsedCells, type CollapsedCells } from '../lib/use-collapsed-cells';
+import './logbook-cells.css';
 
 /** What a reviewer can do from a cell. */
 export interface CellActions {
@@ -20,6 +25,17 @@ export interface CellActions {
   onQuote(quote: CellQuote): void;
   /** "Extract table" on a run cell that printed one. */
   onExtract(place: Omit<CellQuote, 'text'>): void;
+  /** "Replay" on a run cell whose command Recheck can run (Python, shell, Node): declares a replay check of it. */
+  onReplay?(place: Omit<CellQuote, 'text'>): void;
+}
+
+/** Commands a replay can run (app/sandbox/process/run-program.ts interpreterFor): python, python3, python3.11, bash, sh, node. */
+const REPLAYABLE = /^(?:python(?:3(?:\.\d+)?)?|bash|sh|node)$/;
+
+/** Whether a cell's recorded command is one a replay can run. Example: `replayable(['python3', 'bench.py'])` is true. */
+export function replayable(command: readonly string[]): boolean {
+  const first = command[0];
+  return first !== undefined && REPLAYABLE.test(first.slice(first.lastIndexOf('/') + 1));
 }
 
 /** A request to scroll to a page, or a cell of it, and mark it; `nonce` tells two requests for the same place apart. */
@@ -38,8 +54,15 @@ export function LogbookBody(props: {
   reveal?: Reveal | null;
   onRevealed?(): void;
   testId?: string;
+  /** The case, to keep its collapsed cells (none kept without it). */
+  caseId?: string;
 }) {
   const { logbook, actions, reveal, onRevealed } = props;
+  const cells = useCollapsedCells(props.caseId);
+  const allKeys = useMemo(() => logbook.pages.flatMap((p) => p.cells.map((c) => cellKey(logbook.id, p.slug, c.id))), [logbook]);
+  const anyCollapsed = allKeys.some((k) => cells.collapsed.has(k));
+  const cellsRef = useRef(cells);
+  cellsRef.current = cells;
   const body = useRef<HTMLDivElement>(null);
   const jump = (slug: string) => {
     // Chromium 150+ returns a Promise from scrollIntoView: never return it.
@@ -59,6 +82,14 @@ export function LogbookBody(props: {
     const scope: ParentNode = page ?? root;
     const cell = reveal.cell !== undefined ? scope.querySelector<HTMLElement>(`[data-cell="${CSS.escape(reveal.cell)}"]`) : null;
     const target = cell ?? page;
+    // A revealed cell is shown whole.
+    if (reveal.cell !== undefined)
+      cellsRef.current.set(
+        logbook.pages
+          .filter((p) => reveal.page === undefined || p.slug === reveal.page)
+          .map((p) => cellKey(logbook.id, p.slug, reveal.cell!)),
+        false,
+      );
     revealedRef.current?.();
     if (target === null) return;
     void target.scrollIntoView({ block: 'start' });
@@ -81,6 +112,27 @@ export function LogbookBody(props: {
         ))}
         {logbook.traceCount > 0 ? <span>{logbook.traceCount} agent trace session(s)</span> : null}
         {logbook.schemaVersion !== undefined ? <span>schema {logbook.schemaVersion}</span> : null}
+        {allKeys.length > 1 ? (
+          <span className="cell-fold-all">
+            <button
+              type="button"
+              className="btn btn-small btn-quiet"
+              onClick={() => cells.set(allKeys, true)}
+              data-testid="collapse-all-cells"
+            >
+              Collapse all
+            </button>
+            <button
+              type="button"
+              className="btn btn-small btn-quiet"
+              onClick={() => cells.set(allKeys, false)}
+              disabled={!anyCollapsed}
+              data-testid="expand-all-cells"
+            >
+              Expand all
+            </button>
+          </span>
+        ) : null}
       </div>
       {logbook.problems.length > 0 ? <Problems logbook={logbook} /> : null}
       {logbook.pages.length > 1 ? (
@@ -105,7 +157,7 @@ export function LogbookBody(props: {
           </h2>
           {p.cells.length === 0 ? <p className="empty-state small">This page has no cell.</p> : null}
           {p.cells.map((c, i) => (
-            <Cell key={`${c.id}-${i}`} logbook={logbook} page={p} cell={c} actions={actions} />
+            <Cell key={`${c.id}-${i}`} logbook={logbook} page={p} cell={c} actions={actions} cells={cells} />
           ))}
         </section>
       ))}
@@ -146,16 +198,39 @@ function cellText(cell: LogbookCell): string {
   return '';
 }
 
-function Cell({ logbook, page, cell, actions }: { logbook: LogbookView; page: LogbookPage; cell: LogbookCell; actions: CellActions }) {
+function Cell(props: { logbook: LogbookView; page: LogbookPage; cell: LogbookCell; actions: CellActions; cells: CollapsedCells }) {
+  const { logbook, page, cell, actions } = props;
   const box = useRef<HTMLDivElement>(null);
   const titleId = useId();
+  const bodyId = useId();
+  const key = cellKey(logbook.id, page.slug, cell.id);
+  const collapsed = props.cells.collapsed.has(key);
   const printsTable = useMemo(() => cellPrintsTable(cell), [cell]);
   const problem = cell.problem !== undefined ? <div className="small error-text cell-problem">{cell.problem}</div> : null;
   return (
-    <div className="cell-frame" data-cell={cell.id} data-testid={`logbook-cell-${cell.id}`} tabIndex={-1}>
+    <div
+      className={`cell-frame${collapsed ? ' cell-collapsed' : ''}`}
+      data-cell={cell.id}
+      data-testid={`logbook-cell-${cell.id}`}
+      data-collapsed={collapsed}
+      tabIndex={-1}
+    >
       <div className="cell-head">
+        <button
+          type="button"
+          className="btn btn-small btn-quiet cell-fold"
+          aria-expanded={!collapsed}
+          aria-controls={bodyId}
+          aria-describedby={titleId}
+          aria-label={collapsed ? 'Expand cell' : 'Collapse cell'}
+          title={collapsed ? 'Expand this cell' : 'Collapse this cell to its title'}
+          onClick={() => props.cells.set([key], !collapsed)}
+          data-testid="cell-fold"
+        >
+          <span aria-hidden="true">{collapsed ? '▸' : '▾'}</span>
+        </button>
         <span id={titleId} className="cell-title small muted" title={cell.title}>
-          {titleRepeatsText(cell) ? <span className="visually-hidden">{cell.title}</span> : cell.title || cell.id}
+          {titleRepeatsText(cell) && !collapsed ? <span className="visually-hidden">{cell.title}</span> : cell.title || cell.id}
         </span>
         <span className="cell-actions">
           {printsTable ? (
@@ -167,6 +242,18 @@ function Cell({ logbook, page, cell, actions }: { logbook: LogbookView; page: Lo
               data-testid="extract-table"
             >
               Extract table
+            </button>
+          ) : null}
+          {actions.onReplay !== undefined && cell.type === 'code' && replayable(cell.command) ? (
+            <button
+              type="button"
+              className="btn btn-small btn-quiet cell-quote"
+              onClick={() => actions.onReplay?.({ logbook, page, cell })}
+              aria-describedby={titleId}
+              title="Declare a replay check: run this cell's command again in the sandbox and compare its output with the printed one"
+              data-testid="replay-cell"
+            >
+              Replay
             </button>
           ) : null}
           <button
@@ -182,9 +269,13 @@ function Cell({ logbook, page, cell, actions }: { logbook: LogbookView; page: Lo
           </button>
         </span>
       </div>
-      <div ref={box}>
-        {problem}
-        <CellBody cell={cell} />
+      <div ref={box} id={bodyId} hidden={collapsed}>
+        {collapsed ? null : (
+          <>
+            {problem}
+            <CellBody cell={cell} />
+          </>
+        )}
       </div>
     </div>
   );

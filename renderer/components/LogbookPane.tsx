@@ -107,6 +107,7 @@ export function LogbookPane(props: {
           key={active.id}
           logbook={active}
           actions={props.actions}
+          caseId={props.caseId}
           reveal={pending !== null && pending.logbook === active.id ? pending : null}
           onRevealed={revealed}
         />

@@ -15,6 +15,7 @@ import { JsonTree } from './JsonTree';
 import { parseJsonLines } from './jsonl';
 import { TableView } from './TableView';
 import { TextView } from './TextView';
+import { DownloadButton } from '../downloads/DownloadButton';
 
 type TextFile = Extract<CaseFileContent, { kind: 'text' }>;
 type View = 'table' | 'tree' | 'text';
@@ -74,6 +75,7 @@ export function FileViewer(props: {
           </span>
         </>
       }
+      footer={<DownloadButton api={api} caseId={caseId} path={path} testId="viewer-download" />}
       onClose={props.onClose}
     >
       <div className="file-viewer" data-path={path} data-kind={file?.kind}>

@@ -1,6 +1,8 @@
 /**
- * An x-y figure drawn with uPlot: markers with error bars, lines, vertical markers, horizontal reference lines
- * and a shaded band; the legend shows each series' value under the cursor (hover values).
+ * An x-y figure drawn with uPlot: markers with error bars, lines (faint ones for a raw series under its smoothed
+ * line), vertical markers, horizontal reference lines, a shaded band, and non-finite points marked at the plot's
+ * edge (+Infinity a triangle up at the top, -Infinity a triangle down at the bottom, NaN a cross at the bottom);
+ * the legend shows each series' value under the cursor (hover values).
  */
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
@@ -8,15 +10,72 @@ import 'uplot/dist/uPlot.min.css';
 import { alignLayers } from '../../common/figures/align';
 import { readVar, TONE_VAR, useThemeVersion } from './colors';
 import { short } from '../../common/figures/read';
-import type { Axis, XYSpec } from '../../common/figures/spec';
+import type { Axis, EdgeMark, XYSpec } from '../../common/figures/spec';
 
 const HEIGHT = 220;
 
+/** `color` at opacity `alpha` (hex or rgb() colours; anything else is returned as it is). */
+export function withAlpha(color: string, alpha: number): string {
+  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color.trim());
+  if (hex !== null) {
+    const h = hex[1]!.length === 3 ? [...hex[1]!].map((c) => c + c).join('') : hex[1]!;
+    const [r, g, b] = [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16));
+    return `rgba(${r}, ${g}, ${b}, ${alpha})`;
+  }
+  const rgb = /^rgba?\(\s*([\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)/i.exec(color.trim());
+  return rgb !== null ? `rgba(${rgb[1]}, ${rgb[2]}, ${rgb[3]}, ${alpha})` : color;
+}
+
+/** Draws one non-finite point's mark at the plot's edge (see the file's comment), `size` pixels across. */
+function drawEdgeMark(ctx: CanvasRenderingContext2D, m: EdgeMark, x: number, bbox: uPlot.BBox, size: number): void {
+  const h = size / 2;
+  ctx.beginPath();
+  if (m.kind === 'posInf') {
+    const y = bbox.top + 1;
+    ctx.moveTo(x, y);
+    ctx.lineTo(x - h, y + size);
+    ctx.lineTo(x + h, y + size);
+    ctx.closePath();
+    ctx.fill();
+  } else if (m.kind === 'negInf') {
+    const y = bbox.top + bbox.height - 1;
+    ctx.moveTo(x, y);
+    ctx.lineTo(x - h, y - size);
+    ctx.lineTo(x + h, y - size);
+    ctx.closePath();
+    ctx.fill();
+  } else {
+    const y = bbox.top + bbox.height - 1 - h;
+    ctx.moveTo(x - h, y - h);
+    ctx.lineTo(x + h, y + h);
+    ctx.moveTo(x - h, y + h);
+    ctx.lineTo(x + h, y - h);
+    ctx.stroke();
+  }
+}
+
 export const axisTitle = (a: Axis): string => `${a.label}${a.unit !== undefined ? ` (${a.unit})` : ''}`;
 
-/** The x scale of an axis: log axes keep to the data's range (uPlot widens them to whole decades otherwise). */
-function xScale(a: Axis): uPlot.Scale {
-  return a.log ? { time: false, distr: 3, range: (_u, min, max) => [min, max] } : { time: false };
+/**
+ * The x scale: log axes keep to the data's range (uPlot widens them to whole decades otherwise); the range covers
+ * the non-finite points marked at the edge too (a run may end in them).
+ */
+function xScale(spec: XYSpec): uPlot.Scale {
+  let mLo = Infinity;
+  let mHi = -Infinity;
+  for (const m of spec.edgeMarks ?? []) {
+    if (spec.x.log && m.x <= 0) continue;
+    mLo = Math.min(mLo, m.x);
+    mHi = Math.max(mHi, m.x);
+  }
+  const cover = (min: number | null, max: number | null): uPlot.Range.MinMax => {
+    if (mLo > mHi) return [min, max];
+    const lo = Math.min(min ?? Infinity, mLo);
+    const hi = Math.max(max ?? -Infinity, mHi);
+    return lo === hi ? [lo - 1, hi + 1] : [lo, hi];
+  };
+  if (spec.x.log) return { time: false, distr: 3, range: (_u, min, max) => cover(min, max) };
+  return mLo <= mHi ? { time: false, range: (_u, min, max) => cover(min, max) } : { time: false };
 }
 
 /** The y scale: the data's range widened to show the reference lines (a threshold below every point). */
@@ -112,6 +171,15 @@ function overlays(
             const left = x > bbox.left + bbox.width / 2 ? x - 4 * dpr - ctx.measureText(m.label).width : x + 4 * dpr;
             ctx.fillText(m.label, left, bbox.top + (12 + 13 * i) * dpr);
           });
+          ctx.setLineDash([]);
+          ctx.lineWidth = 1.5 * dpr;
+          for (const m of spec.edgeMarks ?? []) {
+            const x = px(u, m.x, 'x');
+            if (x < bbox.left - 1 || x > bbox.left + bbox.width + 1) continue;
+            ctx.fillStyle = color(TONE_VAR[m.tone]);
+            ctx.strokeStyle = color(TONE_VAR[m.tone]);
+            drawEdgeMark(ctx, m, x, bbox, 7 * dpr);
+          }
           ctx.restore();
         },
       ],
@@ -149,22 +217,22 @@ export function XYPlot({ spec }: { spec: XYSpec }) {
     const plot = new uPlot(
       {
         width,
-        height: HEIGHT,
+        height: spec.height ?? HEIGHT,
         legend: { show: true, live: true },
         cursor: { drag: { x: true, y: false } },
-        scales: { x: xScale(spec.x), y: yScale(spec) },
+        scales: { x: xScale(spec), y: yScale(spec) },
         axes: [axis(spec.x), { ...axis(spec.y), size: 60 }],
         series: [
           { label: axisTitle(spec.x), value: (_u, v) => (v == null ? '—' : short(v)) },
           ...spec.layers.map((l): uPlot.Series => {
-            const stroke = color(TONE_VAR[l.tone]);
+            const stroke = l.faint ? withAlpha(color(TONE_VAR[l.tone]), 0.3) : color(TONE_VAR[l.tone]);
             const value = (_u: uPlot, v: number | null): string => (v == null ? '—' : short(v));
             if (l.style === 'points')
               return { label: l.label, stroke, paths: () => null, points: { show: true, size: 7, stroke, fill: stroke }, value };
             return {
               label: l.label,
               stroke,
-              width: 1.75,
+              width: l.faint ? 1 : 1.75,
               spanGaps: true,
               ...(l.dash ? { dash: [6, 4] } : {}),
               points: { show: l.x.length <= 40 },
@@ -181,7 +249,7 @@ export function XYPlot({ spec }: { spec: XYSpec }) {
     titleLegendLabels(el, [axisTitle(spec.x), ...spec.layers.map((l) => l.label)]);
     const resize = new ResizeObserver(() => {
       const w = Math.max(280, el.clientWidth);
-      if (Math.abs(w - plot.width) > 4) plot.setSize({ width: w, height: HEIGHT });
+      if (Math.abs(w - plot.width) > 4) plot.setSize({ width: w, height: spec.height ?? HEIGHT });
     });
     resize.observe(el);
     return () => {

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { RecheckApi, ReportBuildView } from '../../common/api/contract';
 import { Dialog } from '../components/Dialog';
 import { byReviewer } from '../lib/reviewer';
+import { DownloadButton } from '../downloads/DownloadButton';
 
 /** The policy put in front of the report's own: no script, no request. */
 const FRAME_CSP = "default-src 'none'; style-src 'unsafe-inline'; font-src data:; img-src data:; base-uri 'none'; form-action 'none'";
@@ -57,7 +58,8 @@ export function ReportDialog(props: { api: RecheckApi; caseId: string; reviewer:
               {report.root}
             </span>
             , recorded in the case’s audit log. Check it with{' '}
-            <span className="mono">npx recheck report --verify &lt;folder&gt; --expect {report.root.slice(0, 12)}…</span>
+            <span className="mono">npx recheck report --verify &lt;folder&gt; --expect {report.root.slice(0, 12)}…</span>{' '}
+            <DownloadButton api={api} caseId={caseId} path={report.path} label="Download the report (.zip)" testId="report-download" />
           </p>
           <iframe className="report-frame" title="Report" sandbox="" srcDoc={framedReport(report.html)} data-testid="report-frame" />
         </div>

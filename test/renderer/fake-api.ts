@@ -470,6 +470,38 @@ export function createFakeApi(): FakeApi {
       const text = `# ${path}\n`;
       return { kind: 'text', path, size: text.length, sha256: '0'.repeat(64), mediaType: 'text/markdown', text };
     },
+    async listRunHistory(caseId, falsificationId) {
+      calls.push(['listRunHistory', [caseId, falsificationId]]);
+      need(caseId);
+      return [];
+    },
+    async readRunReport(caseId, runId, falsificationId) {
+      calls.push(['readRunReport', [caseId, runId, falsificationId]]);
+      need(caseId);
+      throw new Error(`${caseId}/runs/${runId}: no run ${runId} of ${falsificationId} in the audit log`);
+    },
+    async listMetricsSources(caseId) {
+      calls.push(['listMetricsSources', [caseId]]);
+      need(caseId);
+      return [];
+    },
+    async readMetricsSeries(caseId, path, series) {
+      calls.push(['readMetricsSeries', [caseId, path, series]]);
+      need(caseId);
+      return [];
+    },
+    async downloadCaseFile(caseId, path) {
+      calls.push(['downloadCaseFile', [caseId, path]]);
+      need(caseId);
+      const text = `# ${path}\n`;
+      return {
+        name: path.slice(path.lastIndexOf('/') + 1),
+        mediaType: 'text/markdown',
+        base64: btoa(text),
+        size: text.length,
+        sha256: '0'.repeat(64),
+      };
+    },
     async imagePairSet(caseId) {
       calls.push(['imagePairSet', [caseId]]);
       need(caseId);
@@ -544,7 +576,20 @@ export function createFakeApi(): FakeApi {
       // Stands in for sbatch --test-only: the partition "nope" does not exist.
       if (input.sweeps.backend === 'slurm' && input.sweeps.partition === 'nope')
         return { saved: false, problem: 'sbatch: refuses these settings: invalid partition specified: nope' };
-      settings = { sweeps: input.sweeps, file: 'settings.json', savedAt: '2026-11-29T16:00:00.000Z' };
+      settings = { ...settings, sweeps: input.sweeps, file: 'settings.json', savedAt: '2026-11-29T16:00:00.000Z' };
+      return { saved: true, settings };
+    },
+    async saveReplaySettings(input) {
+      calls.push(['saveReplaySettings', [input]]);
+      // Stands in for the core's check of the interpreter: it must be an absolute path that exists.
+      if (input.python !== undefined && !input.python.startsWith('/'))
+        return { saved: false, problem: `/replay/python: ${input.python} must be an absolute path` };
+      const { replay: _old, ...rest } = settings;
+      settings = {
+        ...rest,
+        ...(input.python !== undefined ? { replay: { python: input.python } } : {}),
+        savedAt: '2026-11-29T16:00:00.000Z',
+      };
       return { saved: true, settings };
     },
     onRunEvent(listener) {

@@ -156,6 +156,15 @@ describe('httpClient calls', () => {
       saved: false,
       problem: 'sbatch: refuses these settings: invalid partition specified: nope',
     });
+    expect(await client.saveReplaySettings({ python: 'python3' })).toEqual({
+      saved: false,
+      problem: '/replay/python: python3 must be an absolute path',
+    });
+    expect(await client.listRunHistory('alpha', 'F1')).toEqual([]);
+    expect(await client.readRunReport('alpha', 'r1', 'F1').catch((e: Error) => e.message)).toMatch(/no run r1 of F1/);
+    expect(await client.listMetricsSources('alpha')).toEqual([]);
+    expect(await client.readMetricsSeries('alpha', 'logbook/p.db', [{ run: 'a', key: 'loss' }])).toEqual([]);
+    expect((await client.downloadCaseFile('alpha', 'tables/t.csv')).name).toBe('t.csv');
     // Every method once (called above in the contract's historical order; the table lists them by capability).
     expect(server.requests.map((r) => r.url.replace(ORIGIN, '')).sort()).toEqual(
       Object.keys(API_METHODS)

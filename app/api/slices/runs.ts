@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import { newRunId, runCase } from '../../checks/run-case';
+import { runHistory, runReport } from '../../checks/run-history';
 import { BadInputError, BusyError, CancelledError } from '../../errors';
 import { readWorkspaceSettings } from '../../settings/store';
 import { sweepBackendOf } from '../../settings/sweep-backend';
@@ -57,6 +58,14 @@ export function runsSlice(ctx: ServiceContext): ApiSlice<'runs'> {
 
     async cancelRun(runId) {
       running.get(runId)?.abort();
+    },
+
+    async listRunHistory(caseId, falsificationId) {
+      return runHistory(await ctx.caseDir(caseId), falsificationId);
+    },
+
+    async readRunReport(caseId, runId, falsificationId) {
+      return runReport(await ctx.caseDir(caseId), caseId, runId, falsificationId);
     },
 
     onRunEvent(listener) {

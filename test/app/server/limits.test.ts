@@ -71,6 +71,12 @@ function fakeCore(): RecheckApi {
     exportReview: unused,
     workspaceSettings: unused,
     saveWorkspaceSettings: unused,
+    saveReplaySettings: unused,
+    listRunHistory: unused,
+    readRunReport: unused,
+    listMetricsSources: unused,
+    readMetricsSeries: unused,
+    downloadCaseFile: unused,
     onRunEvent(listener) {
       emit = listener;
       return () => undefined;
