@@ -18,6 +18,7 @@ import { perceptualSlice } from './slices/perceptual';
 import { reportsSlice } from './slices/reports';
 import { runsSlice } from './slices/runs';
 import { sandboxSlice } from './slices/sandbox';
+import { screenSlice } from './slices/screen';
 import { settingsSlice } from './slices/settings';
 import { triageSlice } from './slices/triage';
 import { verdictsSlice } from './slices/verdicts';
@@ -44,6 +45,7 @@ export const SERVICE_SLICES: { [C in ApiCapability]: (ctx: ServiceContext) => Ap
   settings: settingsSlice,
   metrics: metricsSlice,
   downloads: downloadsSlice,
+  screen: screenSlice,
 };
 
 export async function createRecheckService(o: ServiceOptions): Promise<RecheckService> {

@@ -51,6 +51,11 @@ export interface ReplayRequest {
   readonly artifactDir?: () => Promise<string>;
   /** The process runner (default: the sandbox's, app/sandbox/process/run-program.ts). */
   readonly runner?: ProcessRunner;
+  /**
+   * The logbooks to find the cell in, already read (default: those case.json declares). The screen passes a bare
+   * logbook folder this way: `caseDir` is then that folder and its one logbook's path is `.`.
+   */
+  readonly logbooks?: Awaited<ReturnType<typeof caseLogbooks>>;
 }
 
 /** The logbooks case.json declares, read through the logbook reader. */
@@ -67,7 +72,7 @@ export async function caseLogbooks(caseDir: string) {
 /** Replays one run cell (see the file comment). */
 export async function replayCell(r: ReplayRequest): Promise<ReplayOutcome> {
   const ignore = ignorePatterns(r.where, r.ignore ?? []);
-  const location = findCell(r.where, await caseLogbooks(r.caseDir), r.cell, r.logbook);
+  const location = findCell(r.where, r.logbooks ?? (await caseLogbooks(r.caseDir)), r.cell, r.logbook);
   const base = {
     cell: location.cell.id,
     logbook: location.logbook.id,

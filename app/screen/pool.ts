@@ -11,16 +11,19 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { loadMpfr } from '../../checkers/precise/mpfr';
+import type { Horizon } from '../../checkers/screen/judge';
 import type { FlagKind, ScreenFinding } from '../../checkers/screen/model';
 import { screenOne, type ScreenResult } from './one';
 import { SCREEN_WORKER_URL } from './worker';
+import type { ScreenReplayOptions } from './replay-cells';
 
 /** What the queue keeps of one result (no messages). */
 export interface ResultSummary {
   readonly logbook: string;
   readonly paper: string | null;
   readonly findings: readonly ScreenFinding[];
-  readonly flags: readonly { readonly kind: FlagKind; readonly page: string; readonly cell: string }[];
+  readonly horizons: readonly (Horizon | null)[];
+  readonly flags: readonly { readonly kind: FlagKind; readonly page: string; readonly cell: string; readonly finding?: string }[];
 }
 
 export interface ScreenRun {
@@ -36,6 +39,18 @@ export interface PoolOptions {
   readonly cache?: string;
   /** Called after each result (done so far). */
   readonly progress?: (done: number) => void;
+  /** Stops the screen: no folder is started after it fires, workers are ended, and screenAll rejects with ScreenCancelledError. */
+  readonly signal?: AbortSignal;
+  /** Replay the cheap run cells findings rest on (`--replay --budget S`, replay-cells.ts). */
+  readonly replay?: ScreenReplayOptions;
+}
+
+/** The screen was cancelled through PoolOptions.signal. */
+export class ScreenCancelledError extends Error {
+  constructor() {
+    super('the screen was cancelled');
+    this.name = 'ScreenCancelledError';
+  }
 }
 
 function summaryOf(r: ScreenResult): ResultSummary {
@@ -43,7 +58,8 @@ function summaryOf(r: ScreenResult): ResultSummary {
     logbook: r.logbook,
     paper: r.paper,
     findings: r.findings,
-    flags: r.flags.map((f) => ({ kind: f.kind, page: f.page, cell: f.cell })),
+    horizons: r.horizons,
+    flags: r.flags.map((f) => ({ kind: f.kind, page: f.page, cell: f.cell, ...(f.finding !== undefined ? { finding: f.finding } : {}) })),
   };
 }
 
@@ -75,7 +91,8 @@ export async function screenAll(root: string, names: readonly string[], o: PoolO
     if (o.jobs <= 1 || names.length <= 1) {
       const mpfr = await loadMpfr();
       for (let i = 0; i < names.length; i++) {
-        const r = await screenOne(mpfr, root, names[i] as string, o.cache);
+        if (o.signal?.aborted === true) throw new ScreenCancelledError();
+        const r = await screenOne(mpfr, root, names[i] as string, o.cache, o.replay);
         take(i, JSON.stringify(r), r);
       }
     } else await onWorkers(root, names, o, take);
@@ -111,6 +128,8 @@ async function onWorkers(
       for (const w of workers) void w.terminate();
       rejectAll(err);
     };
+    if (o.signal?.aborted === true) return fail(new ScreenCancelledError());
+    o.signal?.addEventListener('abort', () => fail(new ScreenCancelledError()), { once: true });
     for (let w = 0; w < n; w++) {
       const worker = new Worker(BOOT, {
         eval: true,
@@ -119,6 +138,7 @@ async function onWorkers(
           root,
           url: SCREEN_WORKER_URL,
           ...(o.cache !== undefined ? { cache: o.cache } : {}),
+          ...(o.replay !== undefined ? { replay: o.replay } : {}),
           ...(tsx !== undefined ? { tsx } : {}),
         },
       });

@@ -6,6 +6,7 @@
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { loadMpfr } from '../../checkers/precise/mpfr';
 import { screenOne } from './one';
+import type { ScreenReplayOptions } from './replay-cells';
 
 /** This module's URL: the worker's entry (in the bundled CLI, the chunk that holds it). */
 export const SCREEN_WORKER_URL = import.meta.url;
@@ -14,6 +15,7 @@ interface WorkerSetup {
   readonly recheckScreenWorker: true;
   readonly root: string;
   readonly cache?: string;
+  readonly replay?: ScreenReplayOptions;
 }
 
 async function serve(setup: WorkerSetup): Promise<void> {
@@ -23,7 +25,7 @@ async function serve(setup: WorkerSetup): Promise<void> {
       parentPort?.close();
       return;
     }
-    screenOne(mpfr, setup.root, msg.name, setup.cache).then(
+    screenOne(mpfr, setup.root, msg.name, setup.cache, setup.replay).then(
       (r) => parentPort?.postMessage({ index: msg.index, line: JSON.stringify(r) }),
       (err: unknown) =>
         parentPort?.postMessage({ index: msg.index, error: err instanceof Error ? (err.stack ?? err.message) : String(err) }),

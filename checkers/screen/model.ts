@@ -22,6 +22,8 @@ export type ScreenCell =
       readonly title: string;
       readonly command: readonly string[];
       readonly exitCode: number | null;
+      /** Seconds the run took, as recorded (null when not recorded). */
+      readonly durationS?: number | null;
       readonly interrupted?: boolean;
       readonly blocks: readonly ScreenBlock[];
       readonly problem?: string;
@@ -81,6 +83,7 @@ export const FLAG_KINDS = [
   'non-finite-metrics',
   'unreadable-metrics',
   'units-mismatch',
+  'replay-differs',
 ] as const;
 export type FlagKind = (typeof FLAG_KINDS)[number];
 

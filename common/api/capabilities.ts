@@ -15,6 +15,7 @@ import { PERCEPTUAL } from './perceptual';
 import { REPORTS } from './reports';
 import { RUNS } from './runs';
 import { SANDBOX } from './sandbox';
+import { SCREEN } from './screen';
 import { SETTINGS } from './settings';
 import { TRIAGE } from './triage';
 import { VERDICTS } from './verdicts';
@@ -33,6 +34,7 @@ export const API_CAPABILITIES = {
   settings: SETTINGS,
   metrics: METRICS,
   downloads: DOWNLOADS,
+  screen: SCREEN,
 };
 
 export type ApiCapabilities = typeof API_CAPABILITIES;

@@ -22,6 +22,7 @@ export type * from './perceptual';
 export type * from './settings';
 export type * from './metrics';
 export type * from './downloads';
+export type * from './screen';
 
 /** Everything the UI can ask of the core: the methods of every capability, and `onRunEvent` (runs). */
 export interface RecheckApi
@@ -38,4 +39,5 @@ export interface RecheckApi
     CapabilityApi<'perceptual'>,
     CapabilityApi<'settings'>,
     CapabilityApi<'metrics'>,
-    CapabilityApi<'downloads'> {}
+    CapabilityApi<'downloads'>,
+    CapabilityApi<'screen'> {}

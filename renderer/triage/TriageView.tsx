@@ -5,6 +5,7 @@
  * queue grouped by tier: claimed falsifications first, then contested claims and premature verifications (one
  * rank), then toy-only support, each row
  * with each logbook's verdict. A row opens the workspace's case about its paper, or offers "Create case".
+ * Its other mode, "Screen a challenge" (ScreenQueue.tsx), screens a folder of logbooks and shows the screen's queue.
  */
 import { useId, useState } from 'react';
 import type { CaseSummary, RecheckApi, TriageRowView, TriageView as TriageResult } from '../../common/api/contract';
@@ -13,6 +14,7 @@ import { DECISION_WORDS } from '../../common/words/outcomes';
 import { formatBytes, formatCount } from '../lib/format';
 import { countsLargestFirst, groupQueue, verdictTally } from './triage';
 import { base64Length, encodeBase64 } from '../intake/upload';
+import { ScreenQueue } from './ScreenQueue';
 
 /** A ledger read by the core, with the name of its file. */
 export interface LoadedLedger {
@@ -44,6 +46,9 @@ export function TriageView(props: {
   const ids = useId();
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [mode, setMode] = useState<'ledger' | 'screen'>('ledger');
+  // The screen stays mounted once shown, so a running screen and its queue survive a look at the ledger.
+  const [screenSeen, setScreenSeen] = useState(false);
   const { ledger } = props;
 
   const read = async (file: File | undefined) => {
@@ -71,46 +76,78 @@ export function TriageView(props: {
     <section className="triage" data-testid="triage-view" aria-labelledby={`${ids}-title`}>
       <header className="case-header">
         <div className="case-heading">
-          <h1 id={`${ids}-title`}>Triage a verdict ledger</h1>
+          <h1 id={`${ids}-title`}>{mode === 'ledger' ? 'Triage a verdict ledger' : 'Screen a challenge'}</h1>
           <div className="small muted">
-            Judge verdicts per paper, claim and logbook: what to re-check first, and the cases about each paper.
+            {mode === 'ledger'
+              ? 'Judge verdicts per paper, claim and logbook: what to re-check first, and the cases about each paper.'
+              : 'Every logbook’s own numbers checked without a person, joined with the judge’s verdicts into one queue.'}
           </div>
         </div>
       </header>
       <div className="triage-body">
-        <div className="triage-pick">
-          <label htmlFor={`${ids}-file`} className="triage-pick-label">
-            Ledger file
-          </label>
-          <input
-            id={`${ids}-file`}
-            type="file"
-            accept=".csv,.json,.jsonl,text/csv,application/json"
-            onChange={(e) => void read(e.target.files?.[0])}
-            disabled={busy !== null}
-            aria-describedby={`${ids}-note`}
-            data-testid="ledger-file-input"
-          />
-          <span id={`${ids}-note`} className="small muted">
-            CSV with columns paper, claim, logbook, verdict; or JSON / JSON Lines, one object per logbook with its claims’ verdicts.
-          </span>
+        <div className="segmented triage-modes" role="group" aria-label="What to triage">
+          <button
+            type="button"
+            className={mode === 'ledger' ? 'active' : ''}
+            aria-pressed={mode === 'ledger'}
+            onClick={() => setMode('ledger')}
+            data-testid="triage-mode-ledger"
+          >
+            Verdict ledger
+          </button>
+          <button
+            type="button"
+            className={mode === 'screen' ? 'active' : ''}
+            aria-pressed={mode === 'screen'}
+            onClick={() => {
+              setMode('screen');
+              setScreenSeen(true);
+            }}
+            data-testid="triage-mode-screen"
+          >
+            Screen a challenge
+          </button>
         </div>
-        <div role="status" className="small triage-status" data-testid="triage-status">
-          {busy !== null ? <span className="muted">{busy}</span> : null}
-        </div>
-        {error !== null ? (
-          <div className="error-box" role="alert" data-testid="triage-error">
-            {error}
+        {screenSeen ? (
+          <div style={mode === 'screen' ? undefined : { display: 'none' }}>
+            <ScreenQueue api={props.api} cases={props.cases} onOpenCase={props.onOpenCase} />
           </div>
         ) : null}
-        {ledger !== null ? (
-          <Ledger ledger={ledger} cases={props.cases} onOpenCase={props.onOpenCase} onCreateCase={props.onCreateCase} />
-        ) : null}
-        {ledger === null && error === null && busy === null ? (
-          <p className="empty-state">
-            Pick a ledger file: the queue says which claimed falsifications to re-check before anyone writes to the authors.
-          </p>
-        ) : null}
+        <div style={mode === 'screen' ? { display: 'none' } : undefined}>
+          <div className="triage-pick">
+            <label htmlFor={`${ids}-file`} className="triage-pick-label">
+              Ledger file
+            </label>
+            <input
+              id={`${ids}-file`}
+              type="file"
+              accept=".csv,.json,.jsonl,text/csv,application/json"
+              onChange={(e) => void read(e.target.files?.[0])}
+              disabled={busy !== null}
+              aria-describedby={`${ids}-note`}
+              data-testid="ledger-file-input"
+            />
+            <span id={`${ids}-note`} className="small muted">
+              CSV with columns paper, claim, logbook, verdict; or JSON / JSON Lines, one object per logbook with its claims’ verdicts.
+            </span>
+          </div>
+          <div role="status" className="small triage-status" data-testid="triage-status">
+            {busy !== null ? <span className="muted">{busy}</span> : null}
+          </div>
+          {error !== null ? (
+            <div className="error-box" role="alert" data-testid="triage-error">
+              {error}
+            </div>
+          ) : null}
+          {ledger !== null ? (
+            <Ledger ledger={ledger} cases={props.cases} onOpenCase={props.onOpenCase} onCreateCase={props.onCreateCase} />
+          ) : null}
+          {ledger === null && error === null && busy === null ? (
+            <p className="empty-state">
+              Pick a ledger file: the queue says which claimed falsifications to re-check before anyone writes to the authors.
+            </p>
+          ) : null}
+        </div>
       </div>
     </section>
   );

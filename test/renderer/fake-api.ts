@@ -502,6 +502,30 @@ export function createFakeApi(): FakeApi {
         sha256: '0'.repeat(64),
       };
     },
+    // The screen (common/api/screen.ts): no challenge folder by default; test/renderer/triage/ overrides these.
+    async listScreenFolders() {
+      calls.push(['listScreenFolders', []]);
+      return [];
+    },
+    async startScreen(folder) {
+      calls.push(['startScreen', [folder]]);
+      throw new Error('startScreen is not faked here');
+    },
+    async screenProgress(screenId) {
+      calls.push(['screenProgress', [screenId]]);
+      throw new Error('screenProgress is not faked here');
+    },
+    async cancelScreen(screenId) {
+      calls.push(['cancelScreen', [screenId]]);
+    },
+    async readScreenedLogbook(folder, logbook) {
+      calls.push(['readScreenedLogbook', [folder, logbook]]);
+      throw new Error('readScreenedLogbook is not faked here');
+    },
+    async caseFromScreen(input) {
+      calls.push(['caseFromScreen', [input]]);
+      throw new Error('caseFromScreen is not faked here');
+    },
     async imagePairSet(caseId) {
       calls.push(['imagePairSet', [caseId]]);
       need(caseId);

@@ -165,6 +165,14 @@ describe('httpClient calls', () => {
     expect(await client.listMetricsSources('alpha')).toEqual([]);
     expect(await client.readMetricsSeries('alpha', 'logbook/p.db', [{ run: 'a', key: 'loss' }])).toEqual([]);
     expect((await client.downloadCaseFile('alpha', 'tables/t.csv')).name).toBe('t.csv');
+    expect(await client.listScreenFolders()).toEqual([]);
+    expect(await client.startScreen('challenge').catch((e: Error) => e.message)).toMatch(/not faked/);
+    expect(await client.screenProgress('screen-1').catch((e: Error) => e.message)).toMatch(/not faked/);
+    expect(await client.cancelScreen('screen-1')).toBeNull(); // void travels as JSON null
+    expect(await client.readScreenedLogbook('challenge', 'lb-1').catch((e: Error) => e.message)).toMatch(/not faked/);
+    expect(
+      await client.caseFromScreen({ folder: 'challenge', paper: 'p', claim: 'C1', logbook: 'lb-1' }).catch((e: Error) => e.message),
+    ).toMatch(/not faked/);
     // Every method once (called above in the contract's historical order; the table lists them by capability).
     expect(server.requests.map((r) => r.url.replace(ORIGIN, '')).sort()).toEqual(
       Object.keys(API_METHODS)

@@ -10,7 +10,7 @@ export const screenCommand: Command = {
   name: 'screen',
   summary:
     'screen every Trackio logbook of a challenge (printed fits, growth minimums, runs, units, metrics) and queue the claims to re-check',
-  usage: `usage: recheck screen <DIR|LEDGER> [--logbooks DIR] [--json] [--csv FILE] [--jobs N] [--cache DIR] [--shard i/N] [--replay --budget S]
+  usage: `usage: recheck screen <DIR|LEDGER> [--logbooks DIR] [--json] [--csv FILE] [--jobs N] [--cache DIR] [--shard i/N] [--replay [--budget S] [--python PATH]]
 
 Screens every Trackio logbook folder under --logbooks (workspace folders with .trackio/logbook, downloaded
 static Spaces) without a person, and flags, each naming the logbook, page, cell and the numbers computed:
@@ -26,19 +26,28 @@ static Spaces) without a person, and flags, each naming the logbook, page, cell 
   units-mismatch           a finding compares quantities counted per different things (per batch and per
                            trajectory, per token and per sequence)
   unreadable-logbook       the folder holds no readable Trackio logbook (the screen goes on)
+  replay-differs           (with --replay) a run cell a finding rests on, replayed in the sandbox, does not
+                           print what the logbook printed (the first differing line, both values)
 Then joins the flags with the judge's verdicts per (paper, claim): LEDGER is a verdict file (as recheck
 ledger reads it); DIR is a challenge folder holding verdicts.jsonl, verdicts.json or verdicts.csv (or none:
 the logbooks' own findings stand in) and, unless --logbooks says otherwise, its logbooks in DIR/logbooks.
 The queue (docs/screen.md): first premature verifications and falsifications resting on one flagged
 logbook, then contested claims, then claims whose evidence is flagged; within each, more kinds of flag first.
---json prints {"logbooks": [{"logbook", "flags": [{"kind", "page", "cell", "message"}]}], "queue": [...]};
+Last, the judge view: each verdict is supported (its evidence has no flag: not proof), contradicted (printed-
+inconsistent or units-mismatch on its evidence), cannot-carry (another flag, or no finding), no-decision or
+unscreened; counts per verdict kind, and the claims judged both ways with each logbook's horizon (largest x).
+--json prints {"logbooks": [{"logbook", "flags": [{"kind", "page", "cell", "message"}]}], "queue": [...],
+"judge": {"counts", "flips", "verdicts"}};
 --csv FILE writes the queue as CSV. --jobs N screens on N worker threads (default: the machine's cores);
 the output is the same bytes whatever N. --cache DIR keeps each logbook's flags under the hash of its files
 and the rules' version: an unchanged logbook is not screened again.
 --shard i/N --cache DIR screens only the i-th of N contiguous shares of the folders into the cache and prints a
 count: one task of a job array (sbatch --array=0-(N-1), i = $SLURM_ARRAY_TASK_ID, the cache on shared storage);
 a run without --shard after the array reads every logbook from the cache: the same output as one machine.
---replay (re-running cheap Python cells in the sandbox within --budget seconds each) is not available yet.
+--replay [--budget S] replays, in the sandbox (as recheck replay does), every run cell a finding rests on that
+the logbook ran in at most S seconds (default 10) with exit 0 and a command the sandbox can run (Python, shell,
+Node), each held to S seconds (at least 5); a cell that cannot run here is no flag. Replays are cached under
+keys of their own. --python PATH: the interpreter (default: the system python3).
 A logbook that cannot be read is a flag, not a failure; a missing folder or ledger is bad input (exit 2).`,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(
@@ -52,13 +61,18 @@ A logbook that cannot be read is a flag, not a failure; a missing folder or ledg
         cache: { type: 'string' },
         replay: { type: 'boolean' },
         budget: { type: 'string' },
+        python: { type: 'string' },
         shard: { type: 'string' },
       },
       { min: 1, max: 1, names: '<DIR|LEDGER>' },
     );
-    // The seam for replay (app/replay, under construction): re-run cheap Python cells within --budget and flag a differing output.
-    if (values.replay === true) throw new UsageError('screen', '--replay is not available yet (replay of run cells lands with app/replay)');
-    if (values.budget !== undefined) throw new UsageError('screen', '--budget goes with --replay');
+    if (values.replay !== true && (values.budget !== undefined || values.python !== undefined))
+      throw new UsageError('screen', '--budget and --python go with --replay');
+    const budgetS = values.budget === undefined ? 10 : Number(values.budget);
+    if (!(budgetS > 0 && budgetS <= 3600))
+      throw new UsageError('screen', `--budget must be seconds from 0 to 3600, got "${values.budget}"`);
+    const replay =
+      values.replay === true ? { budgetS, ...(values.python !== undefined ? { python: resolve(io.cwd, values.python) } : {}) } : undefined;
     const jobs = values.jobs === undefined ? availableParallelism() : Number(values.jobs);
     if (!Number.isInteger(jobs) || jobs < 1 || jobs > 256)
       throw new UsageError('screen', `--jobs must be a whole number from 1 to 256, got "${values.jobs}"`);
@@ -87,7 +101,12 @@ A logbook that cannot be read is a flag, not a failure; a missing folder or ledg
       const { screenAll } = await import('../../screen/pool');
       const spoolDir = await mkdtemp(join(tmpdir(), 'recheck-screen-'));
       try {
-        await screenAll(root, mine, { jobs, spool: join(spoolDir, 'results.jsonl'), cache: resolve(io.cwd, values.cache) });
+        await screenAll(root, mine, {
+          jobs,
+          spool: join(spoolDir, 'results.jsonl'),
+          cache: resolve(io.cwd, values.cache),
+          ...(replay !== undefined ? { replay } : {}),
+        });
       } finally {
         await rm(spoolDir, { recursive: true, force: true });
       }
@@ -100,22 +119,26 @@ A logbook that cannot be read is a flag, not a failure; a missing folder or ledg
     }
     const claims =
       ledger !== null ? await ledgerClaims(ledger, ledger === path ? target : join(target, ledger.slice(path.length + 1))) : null;
-    const [{ screenAll, readInOrder }, { screenQueue }, report] = await Promise.all([
+    const [{ screenAll, readInOrder }, { screenQueue }, { judgeView }, report] = await Promise.all([
       import('../../screen/pool'),
       import('../../../checkers/screen/queue'),
+      import('../../../checkers/screen/judge'),
       import('../../screen/report'),
     ]);
     const spoolDir = await mkdtemp(join(tmpdir(), 'recheck-screen-'));
     try {
       const run = await screenAll(root, names, {
         jobs,
+        ...(replay !== undefined ? { replay } : {}),
         spool: join(spoolDir, 'results.jsonl'),
         ...(values.cache !== undefined ? { cache: resolve(io.cwd, values.cache) } : {}),
         progress: io.isTTY ? (done) => io.stderr(`\rscreened ${done} of ${names.length}`) : undefined,
       });
       if (io.isTTY && names.length > 0) io.stderr('\n');
       const screened = new Map(run.summaries.map((s) => [s.logbook, s]));
-      const queue = screenQueue(claims ?? findingClaims(run.summaries), screened);
+      const verdicts = claims ?? findingClaims(run.summaries);
+      const queue = screenQueue(verdicts, screened);
+      const judge = judgeView(verdicts, screened);
       if (values.csv !== undefined) {
         const { writeFileAtomic } = await import('../../fs/atomic');
         await writeFileAtomic(resolve(io.cwd, values.csv), report.queueCsv(queue));
@@ -128,7 +151,9 @@ A logbook that cannot be read is a flag, not a failure; a missing folder or ledg
           io.stdout(`${first ? '\n' : ',\n'}${report.logbookJson(parse(line))}`);
           first = false;
         }
-        io.stdout(`\n], "queue": [${queue.map((r, i) => `\n${report.queueJson(r, i + 1)}`).join(',')}\n]}\n`);
+        io.stdout(
+          `\n], "queue": [${queue.map((r, i) => `\n${report.queueJson(r, i + 1)}`).join(',')}\n], "judge": ${report.judgeJson(judge)}}\n`,
+        );
         return EXIT.ok;
       }
       const counts = new Map<string, number>();
@@ -147,6 +172,7 @@ A logbook that cannot be read is a flag, not a failure; a missing folder or ledg
         `queue (${queue.length} claims; ${claims !== null ? 'judge verdicts from the ledger' : "the logbooks' own findings as verdicts"}):\n`,
       );
       queue.forEach((r, i) => io.stdout(`${report.queueLine(r, i + 1)}\n`));
+      for (const l of report.judgeLines(judge)) io.stdout(`${l}\n`);
       return EXIT.ok;
     } finally {
       await rm(spoolDir, { recursive: true, force: true });

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../../helpers/cli';
 import { tempDir } from '../../helpers/temp-case';
+import { writeTrackioLogbook } from '../../helpers/trackio-writer';
+import { pythonCell } from '../replay/replay-case';
 
 interface Out {
   logbooks: { logbook: string; flags: { kind: string; message: string }[] }[];
@@ -23,7 +25,7 @@ describe('recheck screen: bad input and the bundled cases', () => {
     expect([bad.code, bad.stderr.trim().split('\n').length]).toEqual([2, 1]);
     expect(bad.stderr).toContain('v.csv');
     expect((await cli(['screen', 'v.csv'], dir)).code).toBe(2);
-    expect((await cli(['screen', '.', '--replay'], dir)).stderr).toContain('--replay is not available yet');
+    expect((await cli(['screen', '.', '--replay', '--budget', 'soon'], dir)).stderr).toContain('--budget must be seconds');
   });
 
   it("screens the bundled cases' logbooks: the timing slip is flagged, folders without a Trackio logbook are flags", async () => {
@@ -56,5 +58,32 @@ describe('recheck screen: bad input and the bundled cases', () => {
     expect(kinds['quantization-stability/logbook']).toEqual([]);
     expect(kinds['paging-robustness/logbook']).toEqual(['unreadable-logbook']);
     expect(Object.keys(kinds).filter((k) => k.includes('..'))).toEqual([]);
+  });
+
+  it('--replay flags an evidence cell whose code does not print what the logbook printed; without it, nothing is run', async () => {
+    const root = join(dir, 'replay-challenge');
+    writeTrackioLogbook(join(root, 'logbooks', 'lb-1'), {
+      title: 'Screened',
+      pages: [
+        {
+          slug: 'p',
+          title: 'P',
+          cells: [
+            { type: 'markdown', id: 'cell_claim', body: 'Claim under test: the ratio is 2.' },
+            pythonCell('cell_bad', 'bad.py', 'print(f"ratio = {3.0 / 1.5:.2f}")', 'ratio = 2.10\n'),
+            { type: 'markdown', id: 'cell_verdict', body: 'The ratio is 2.10, so the claim is falsified.' },
+          ],
+        },
+      ],
+    });
+    const plain = await cli(['screen', 'replay-challenge', '--json', '--jobs', '1'], dir);
+    expect(plain.code).toBe(0);
+    expect((JSON.parse(plain.stdout) as Out).logbooks[0]!.flags).toEqual([]);
+    const r = await cli(['screen', 'replay-challenge', '--json', '--jobs', '1', '--replay', '--budget', '5'], dir);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    const flags = (JSON.parse(r.stdout) as Out).logbooks[0]!.flags;
+    expect(flags.map((f) => f.kind)).toEqual(['replay-differs']);
+    expect(flags[0]!.message).toContain('printed "ratio = 2.10", replayed "ratio = 2.00"');
+    expect((await cli(['screen', 'replay-challenge', '--budget', '5'], dir)).code).toBe(2);
   });
 });

@@ -77,6 +77,12 @@ function fakeCore(): RecheckApi {
     listMetricsSources: unused,
     readMetricsSeries: unused,
     downloadCaseFile: unused,
+    listScreenFolders: unused,
+    startScreen: unused,
+    screenProgress: unused,
+    cancelScreen: unused,
+    readScreenedLogbook: unused,
+    caseFromScreen: unused,
     onRunEvent(listener) {
       emit = listener;
       return () => undefined;
