@@ -19,6 +19,7 @@ import type { FigureSpec } from './spec';
 import { unitsAuditFigures } from './kinds/units-audit';
 import { metricClaimFigures } from './kinds/metric-claim';
 import { hypothesisTestFigures } from './kinds/hypothesis-test';
+import { metricsSeriesFigures } from './kinds/metrics-series';
 
 type Builder = (evidence: Json) => FigureSpec[];
 
@@ -39,6 +40,7 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
   'sandbox-verdict': sandboxVerdictFigures,
   'metric-claim': metricClaimFigures,
   'hypothesis-test': hypothesisTestFigures,
+  'metrics-series': metricsSeriesFigures,
 };
 
 /** The figures of a check's evidence (none for an empty evidence, as a check that failed has). */
