@@ -145,7 +145,7 @@ export function ScreenQueue(props: { api: RecheckApi; cases: readonly CaseSummar
           type="button"
           className="btn btn-primary"
           onClick={() => void start()}
-          disabled={running !== null || folders === null}
+          disabled={running !== null || folders === null || folders.length === 0}
           data-testid="screen-start"
         >
           Screen
@@ -156,6 +156,12 @@ export function ScreenQueue(props: { api: RecheckApi; cases: readonly CaseSummar
           </button>
         ) : null}
         <span className="small muted">
+          {folders !== null && folders.length === 0 ? (
+            <span data-testid="screen-no-folder">
+              Nothing to screen in the workspace yet: put a challenge folder there (its logbooks in logbooks/, its verdicts in
+              verdicts.jsonl, .json or .csv), or cases with Trackio logbooks.{' '}
+            </span>
+          ) : null}
           {picked?.ledger != null
             ? `Verdicts from ${picked.ledger}.`
             : 'No verdict file: the logbooks’ own findings stand in for the verdicts.'}{' '}
