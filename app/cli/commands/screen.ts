@@ -11,6 +11,7 @@ export const screenCommand: Command = {
   summary:
     'screen every Trackio logbook of a challenge (printed fits, growth minimums, runs, units, metrics) and queue the claims to re-check',
   usage: `usage: recheck screen <DIR|LEDGER> [--logbooks DIR] [--json] [--csv FILE] [--jobs N] [--cache DIR] [--shard i/N] [--replay [--budget S] [--python PATH]]
+                      [--backend slurm --cache DIR [--tasks N] [--partition P] [--array-max N] [--time T] [--mem M]]
 
 Screens every Trackio logbook folder under --logbooks (workspace folders with .trackio/logbook, downloaded
 static Spaces) without a person, and flags, each naming the logbook, page, cell and the numbers computed:
@@ -44,6 +45,9 @@ and the rules' version: an unchanged logbook is not screened again.
 --shard i/N --cache DIR screens only the i-th of N contiguous shares of the folders into the cache and prints a
 count: one task of a job array (sbatch --array=0-(N-1), i = $SLURM_ARRAY_TASK_ID, the cache on shared storage);
 a run without --shard after the array reads every logbook from the cache: the same output as one machine.
+--backend slurm --cache DIR does both: it submits that array itself (N = --tasks, default min(folders, 100); the
+sweeps' allow-listed sbatch options --partition, --array-max, --time, --mem), waits for it, then prints the
+screen from the cache (a folder a failed task left out is screened here).
 --replay [--budget S] replays, in the sandbox (as recheck replay does), every run cell a finding rests on that
 the logbook ran in at most S seconds (default 10) with exit 0 and a command the sandbox can run (Python, shell,
 Node), each held to S seconds (at least 5); a cell that cannot run here is no flag. Replays are cached under
@@ -63,6 +67,12 @@ A logbook that cannot be read is a flag, not a failure; a missing folder or ledg
         budget: { type: 'string' },
         python: { type: 'string' },
         shard: { type: 'string' },
+        backend: { type: 'string' },
+        tasks: { type: 'string' },
+        partition: { type: 'string' },
+        'array-max': { type: 'string' },
+        time: { type: 'string' },
+        mem: { type: 'string' },
       },
       { min: 1, max: 1, names: '<DIR|LEDGER>' },
     );
@@ -90,6 +100,8 @@ A logbook that cannot be read is a flag, not a failure; a missing folder or ledg
     if (logbooksArg === undefined) throw new UsageError('screen', 'a verdict file needs --logbooks DIR');
     const root = resolve(io.cwd, logbooksArg);
     const names = await logbookFolders(root, logbooksArg);
+    if (values.shard !== undefined && values.backend !== undefined)
+      throw new UsageError('screen', '--shard is what one array task runs: it does not go with --backend');
     if (values.shard !== undefined) {
       // One task of a job array (Slurm's SLURM_ARRAY_TASK_ID): its contiguous share of the folders, into the shared cache.
       const m = /^(\d+)\/(\d+)$/.exec(values.shard);
@@ -116,6 +128,40 @@ A logbook that cannot be read is a flag, not a failure; a missing folder or ledg
           : `screened shard ${values.shard}: ${mine.length} logbooks into ${values.cache}\n`,
       );
       return EXIT.ok;
+    }
+    const backend = values.backend ?? 'local';
+    if (backend !== 'local' && backend !== 'slurm') throw new UsageError('screen', `--backend is local or slurm, got "${backend}"`);
+    const slurmOnly = (['tasks', 'partition', 'array-max', 'time', 'mem'] as const).filter((k) => values[k] !== undefined);
+    if (backend === 'local' && slurmOnly.length > 0) throw new UsageError('screen', `--${slurmOnly[0]} goes with --backend slurm`);
+    if (backend === 'slurm') {
+      if (values.cache === undefined)
+        throw new UsageError('screen', '--backend slurm screens into the cache: give --cache DIR (on storage every node sees)');
+      const count = (name: string, v: string | undefined): number | undefined => {
+        if (v === undefined) return undefined;
+        if (!/^[1-9][0-9]{0,4}$/.test(v)) throw new UsageError('screen', `--${name} must be a whole number from 1 to 99999, got "${v}"`);
+        return Number(v);
+      };
+      const tasks = count('tasks', values.tasks);
+      const arrayMax = count('array-max', values['array-max']);
+      const { screenOnSlurm } = await import('../../screen/slurm');
+      const end = await screenOnSlurm({
+        target: path,
+        root,
+        folders: names.length,
+        cache: resolve(io.cwd, values.cache),
+        ...(tasks !== undefined ? { tasks } : {}),
+        ...(replay !== undefined ? { replay } : {}),
+        settings: {
+          ...(values.partition !== undefined ? { partition: values.partition } : {}),
+          ...(arrayMax !== undefined ? { arrayMax } : {}),
+          ...(values.time !== undefined ? { time: values.time } : {}),
+          ...(values.mem !== undefined ? { mem: values.mem } : {}),
+        },
+        notice: (line) => io.stderr(`${line}\n`),
+      });
+      const failed = Object.entries(end.states).filter(([state]) => state !== 'COMPLETED');
+      if (failed.length > 0)
+        io.stderr(`Slurm job ${end.jobId}: ${failed.map(([st, n]) => `${n} ${st}`).join(', ')}: their logbooks are screened here\n`);
     }
     const claims =
       ledger !== null ? await ledgerClaims(ledger, ledger === path ? target : join(target, ledger.slice(path.length + 1))) : null;

@@ -66,7 +66,7 @@ export interface SlurmSettings {
  * The sbatch options the settings give (besides Recheck's own), every one from the allow-list with a value of
  * its form, else BadInputError naming the option as sbatch reads it: `sbatch options: --outp (sbatch's --output) ...`.
  */
-function settingArgs(s: SlurmSettings, jobs: number): string[] {
+export function settingArgs(s: SlurmSettings, jobs: number): string[] {
   const words = [
     ...(s.partition !== undefined ? [`--partition=${s.partition}`] : []),
     ...(s.time !== undefined ? [`--time=${s.time}`] : []),

@@ -42,4 +42,22 @@ describe.skipIf('skip' in cluster)(`recheck screen on Slurm ${'skip' in cluster 
     expect(readdirSync(join(dir, 'cache')).length).toBe(entries);
     expect(merged.stdout).toBe(local.stdout);
   }, 120_000);
+
+  it('--backend slurm submits the array itself, waits for it, and prints the same bytes as one machine', async () => {
+    const local = await cli(['screen', '.', '--json', '--jobs', '2'], dir);
+    const partition = 'skip' in cluster ? '' : cluster.partition;
+    const r = await cli(
+      ['screen', '.', '--json', '--jobs', '1', '--backend', 'slurm', '--tasks', '4', '--partition', partition, '--cache', 'cache-slurm'],
+      dir,
+    );
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^submitted Slurm job \d+: 4 array tasks/);
+    expect(r.stdout).toBe(local.stdout);
+    // The array filled the cache: one entry per distinct logbook, written by the tasks (their logs beside them).
+    const files = readdirSync(join(dir, 'cache-slurm'));
+    expect(files.filter((f) => /^slurm-\d+-[0-3]\.out$/.test(f))).toHaveLength(4);
+    expect(files.filter((f) => f.endsWith('.json')).length).toBeGreaterThan(0);
+    expect((await cli(['screen', '.', '--backend', 'slurm'], dir)).stderr).toMatch(/give --cache DIR/);
+    expect((await cli(['screen', '.', '--tasks', '3'], dir)).stderr).toMatch(/--tasks goes with --backend slurm/);
+  }, 180_000);
 });
