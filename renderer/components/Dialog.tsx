@@ -16,6 +16,8 @@ export function Dialog(props: {
   footer?: ReactNode;
   /** Width: `narrow` (about 560 px) or `wide` (about 820 px). */
   size?: 'narrow' | 'wide';
+  /** The body is text that may scroll with nothing focusable in it (a reference sheet): it takes focus itself. */
+  scrollableBody?: boolean;
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -55,7 +57,14 @@ export function Dialog(props: {
           Close
         </button>
       </header>
-      <div className="modal-body">{props.children}</div>
+      {props.scrollableBody === true ? (
+        // A body of text that scrolls is reached by keyboard (Tab, then the arrow keys) when nothing in it takes focus.
+        <div className="modal-body" tabIndex={0} role="region" aria-labelledby={titleId}>
+          {props.children}
+        </div>
+      ) : (
+        <div className="modal-body">{props.children}</div>
+      )}
       {props.footer !== undefined ? <footer className="modal-foot">{props.footer}</footer> : null}
     </dialog>
   );

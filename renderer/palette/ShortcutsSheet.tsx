@@ -25,7 +25,7 @@ export function ShortcutsSheet(props: { store: CommandStore; onClose(): void }) 
   }
   const groups = [...new Set(withKeys.map((c) => c.group))];
   return (
-    <Dialog title="Keyboard shortcuts" testId="shortcuts-sheet" onClose={props.onClose} size="narrow">
+    <Dialog title="Keyboard shortcuts" testId="shortcuts-sheet" onClose={props.onClose} size="narrow" scrollableBody>
       <p className="small muted" style={{ marginTop: 0 }}>
         {MAC ? '⌘' : 'Ctrl'}+K lists every command, shortcut or not. Shortcuts marked “outside text” wait while you type in a field or the
         editor; in the editor, {MAC ? '⌘' : 'Ctrl'}+K starts the editor’s own chords.
