@@ -38,8 +38,12 @@ test('the Report button builds the report and shows it in a sandboxed frame', as
   const dir = path.join(serverWorkspace(), ID, rel);
   const manifest = JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8')) as { root: string };
   expect(manifest.root).toBe(root);
-  // (No figures/ here: the padding audit's evidence is numbers, shown as tables.)
-  expect((await readdir(dir)).sort()).toEqual(['index.html', 'inputs', 'manifest.json', 'outputs', 'records', 'report.json']);
+  expect((await readdir(dir)).sort()).toEqual(['figures', 'index.html', 'inputs', 'manifest.json', 'outputs', 'records', 'report.json']);
+  // The figures the workbench draws for the padding audit, drawn into the report too (common/figures/svg.ts).
+  const figures = (await readdir(path.join(dir, 'figures'))).sort();
+  expect(figures.length).toBeGreaterThan(0);
+  for (const f of figures) expect(f).toMatch(/^F1-[A-Za-z0-9_-]+\.svg$/);
+  await expect(frame.locator('img[src^="figures/"], object[data^="figures/"], figure').first()).toBeVisible();
   await screenshot(page, 'report-dialog');
   expect(consoleErrors).toEqual([]);
 });
