@@ -136,6 +136,23 @@ export function slowCase(): string {
   return id;
 }
 
+/**
+ * A copy of a bundled case under its own id in the server's workspace (once), for a spec that runs or edits a case:
+ * the bundled one, which other specs read, stays as it is. Returns the id. Example: `caseCopy('kl-direction', 'history-kl')`.
+ */
+export function caseCopy(from: string, id: string): string {
+  const dir = path.join(serverWorkspace(), id);
+  if (existsSync(dir)) return id;
+  const tmp = `${serverWorkspace()}-${id}-${process.pid}`;
+  cpSync(path.join(repo, 'cases', from), tmp, { recursive: true, filter: (src) => !/[/\\]runs[/\\].+/.test(src) });
+  const json = JSON.parse(readFileSync(path.join(tmp, 'case.json'), 'utf8')) as { id: string; title: string };
+  json.id = id;
+  json.title = `${json.title} (${id})`;
+  writeFileSync(path.join(tmp, 'case.json'), `${JSON.stringify(json, null, 2)}\n`);
+  renameSync(tmp, dir);
+  return id;
+}
+
 export function serverToken(): string {
   return new URL(serverUrl()).hash.replace(/^#token=/, '');
 }

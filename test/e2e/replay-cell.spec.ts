@@ -2,30 +2,19 @@
 // opened on the replay kind with the cell filled in), the run re-executes the logbook's own Python in the sandbox,
 // and the result says that it prints what the logbook printed, with the numbers compared. A case of its own (a
 // copy of the timing case) so the bundled one other specs read is untouched.
-import { cpSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, screenshot, serverUrl, serverWorkspace, test } from './fixtures';
+import { caseCopy, expect, screenshot, serverUrl, serverWorkspace, test } from './fixtures';
 
-const repo = path.resolve(import.meta.dirname, '../..');
 const CASE = 'replay-timing';
 const CELL = 'cell_cad14a3ec345';
-
-function replayCase(): void {
-  const tmp = `${serverWorkspace()}-${CASE}-${process.pid}`;
-  cpSync(path.join(repo, 'cases/timing-normalization'), tmp, { recursive: true, filter: (src) => !/[/\\]runs[/\\].+/.test(src) });
-  const json = JSON.parse(readFileSync(path.join(tmp, 'case.json'), 'utf8')) as { id: string; title: string };
-  json.id = CASE;
-  json.title = `${json.title} (replayed)`;
-  writeFileSync(path.join(tmp, 'case.json'), `${JSON.stringify(json, null, 2)}\n`);
-  renameSync(tmp, path.join(serverWorkspace(), CASE));
-}
 
 test('Replay on a run cell declares a replay check; the run re-executes the cell and it reproduces the printed output', async ({
   page,
   consoleErrors,
 }) => {
   void consoleErrors;
-  replayCase();
+  caseCopy('timing-normalization', CASE);
   await page.setViewportSize({ width: 1600, height: 1000 });
   await page.goto(serverUrl());
   await page.getByTestId(`case-item-${CASE}`).click();

@@ -7,11 +7,12 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { CaseRunReport } from '../../common/api/contract';
-import { expect, serverUrl, serverWorkspace, test } from './fixtures';
+import { caseCopy, expect, serverUrl, serverWorkspace, test } from './fixtures';
 import { seriousViolations } from './axe-scan';
 
 const SHOTS = '/work/notes/shots';
-const CASE = 'kl-direction';
+// Its own copy of the kl-direction case: this spec runs it twice and edits its case.json, which other specs must not see.
+const CASE = 'history-kl';
 
 test.use({ bypassCSP: true });
 test.describe.configure({ mode: 'serial' });
@@ -36,6 +37,7 @@ test('lists every run of the finding with its decision and compares two side by 
   void consoleErrors;
   test.setTimeout(360_000);
   await page.setViewportSize({ width: 1600, height: 1000 });
+  caseCopy('kl-direction', CASE);
   await page.goto(serverUrl());
   await page.getByTestId(`case-item-${CASE}`).click();
   await runAll(page);
