@@ -141,6 +141,7 @@ describe('the test command installs what the tests use (scripts/system-deps.mjs)
       ['squeue', 'slurm-client'],
       ['scancel', 'slurm-client'],
       ['scontrol', 'slurm-client'],
+      ['setpriv', 'util-linux'],
     ]);
     const packages = new Set(needs.map((n) => n.pkg));
     const used = commandsRun();
