@@ -4,9 +4,11 @@
  * without one, from the logbooks' own findings (paper: the logbook's paper id, else its folder; claim: the
  * "Claim under test" of the finding's page; verdict: what the finding says).
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { join, normalize } from 'node:path';
 import { resolveInside } from '../fs/confine';
+import { MAX_CASE_JSON_BYTES } from '../cases/load';
+import { readJsonFile } from '../tables/json-file';
 import { buildLedger, type ClaimSummary } from '../../checkers/ledger/summary';
 import type { VerdictRow } from '../../checkers/ledger/verdicts';
 import { BadInputError } from '../errors';
@@ -50,7 +52,8 @@ async function caseLogbooks(root: string, name: string): Promise<string[]> {
   const dir = join(root, name);
   let file: unknown;
   try {
-    file = JSON.parse(await readFile(join(dir, 'case.json'), 'utf8'));
+    // As the case loader reads it: inside the folder (no symlink out), a regular file, size-capped, bounded JSON.
+    file = await readJsonFile(resolveInside(dir, 'case.json'), join(dir, 'case.json'), { maxBytes: MAX_CASE_JSON_BYTES });
   } catch {
     return [name];
   }
