@@ -6,12 +6,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { CheckResultView, LatestFalsificationReport } from '../../../../common/api/contract';
+import type { CheckResultView } from '../../../../common/api/contract';
 import { hypothesisTestKind, type HypothesisTestParams } from '../../../../app/checks/kinds/hypothesis-test';
 import type { CheckResult } from '../../../../app/checks/kind';
 import { diagnosisSentence, findingSentence } from '../../../../app/letters/kind-words';
 import { makeTestContext } from '../../../helpers/check-context';
 import { tempDir } from '../../../helpers/temp-case';
+import { letterProblems, reportOf, resultView } from '../../../helpers/letter-words';
 import { claimProblems } from '../../letters/claim-check';
 
 const baseline = [71.4, 67.62, 75.78, 70.26, 73.44];
@@ -30,37 +31,9 @@ const base: HypothesisTestParams = {
   findingTest: { test: 'welch', alternative: 'two-sided' },
 };
 
-const view = (r: CheckResult): CheckResultView => ({
-  falsificationId: 'F1',
-  checkId: 'c-1',
-  kind: 'hypothesis-test',
-  title: 'The test.',
-  outcome: r.outcome,
-  summary: r.summary,
-  evidence: r.evidence,
-  artifacts: [],
-  durationMs: 1,
-  basis: 'logbook',
-  ...(r.guarantee !== undefined ? { guarantee: r.guarantee } : {}),
-  ...(r.insufficient !== undefined ? { insufficient: r.insufficient } : {}),
-});
-const report = (r: CheckResultView): LatestFalsificationReport => ({
-  falsificationId: 'F1',
-  claim: 'C1',
-  assertion: '',
-  decision: 'inconclusive',
-  reason: '',
-  runId: 'r',
-  finishedAt: '',
-  checks: [r],
-});
+const view = (r: CheckResult) => resultView('hypothesis-test', 'The test.', r);
 /** The problems of the lines a letter would print for this result: its finding and its diagnosis. */
-const problems = (r: CheckResultView) => {
-  const lines = [`1. **The test.** ${findingSentence(r, 'falsified')}`];
-  const d = diagnosisSentence(r, 'falsified');
-  if (d !== null) lines.push(`2. **The test.** ${d}`);
-  return claimProblems(lines.join('\n'), [report(r)], ['c-1']);
-};
+const problems = (r: CheckResultView) => letterProblems(r);
 
 describe('hypothesis-test letter words', () => {
   const dir = tempDir();
@@ -103,9 +76,11 @@ describe('hypothesis-test letter words', () => {
   it('the claim-sentence check catches a sentence that misstates the side of the level or prints a foreign number', async () => {
     const r = view(await hypothesisTestKind.run(base, ctx));
     const wrong = findingSentence(r, 'falsified').replace('below the level', 'not below the level');
-    expect(claimProblems(`1. **The test.** ${wrong}`, [report(r)], [])).toEqual([expect.stringMatching(/says p is not below the level/)]);
+    expect(claimProblems(`1. **The test.** ${wrong}`, [reportOf(r)], [])).toEqual([expect.stringMatching(/says p is not below the level/)]);
     const foreign = findingSentence(r, 'falsified').replace('17.9', '18.2');
-    expect(claimProblems(`1. **The test.** ${foreign}`, [report(r)], [])).toEqual([expect.stringMatching(/18\.2 is not in its evidence/)]);
+    expect(claimProblems(`1. **The test.** ${foreign}`, [reportOf(r)], [])).toEqual([
+      expect.stringMatching(/18\.2 is not in its evidence/),
+    ]);
   });
 
   it('a result that cannot decide says why, from its gaps', async () => {

@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { CheckResultView, LatestFalsificationReport } from '../../../../common/api/contract';
+import type { CheckResultView } from '../../../../common/api/contract';
 import { metricClaimKind, type MetricClaimParams } from '../../../../app/checks/kinds/metric-claim';
 import type { CheckResult } from '../../../../app/checks/kind';
 import { diagnosisSentence, findingSentence } from '../../../../app/letters/kind-words';
@@ -15,37 +15,11 @@ import { checkCommand } from '../../../../app/letters/evidence';
 import { makeTestContext } from '../../../helpers/check-context';
 import { tempDir } from '../../../helpers/temp-case';
 import { cli } from '../../../helpers/cli';
-import { claimProblems } from '../../letters/claim-check';
+import { letterProblems, resultView } from '../../../helpers/letter-words';
 import { seedsCsv } from './metric-claim-fixture';
 
-const view = (r: CheckResult): CheckResultView => ({
-  falsificationId: 'F1',
-  checkId: 'c-1',
-  kind: 'metric-claim',
-  title: 'The claimed gain.',
-  outcome: r.outcome,
-  summary: r.summary,
-  evidence: r.evidence,
-  artifacts: [],
-  durationMs: 1,
-  basis: 'logbook',
-  ...(r.guarantee !== undefined ? { guarantee: r.guarantee } : {}),
-  ...(r.insufficient !== undefined ? { insufficient: r.insufficient } : {}),
-});
-const report = (r: CheckResultView): LatestFalsificationReport => ({
-  falsificationId: 'F1',
-  claim: 'C1',
-  assertion: '',
-  decision: 'inconclusive',
-  reason: '',
-  runId: 'r',
-  finishedAt: '',
-  checks: [r],
-});
-const problems = (r: CheckResultView) => {
-  const lines = [findingSentence(r, 'falsified'), diagnosisSentence(r, 'falsified')].filter((x): x is string => x !== null);
-  return claimProblems(lines.map((l, i) => `${i + 1}. **The claimed gain.** ${l}`).join('\n'), [report(r)], ['c-1']);
-};
+const view = (r: CheckResult) => resultView('metric-claim', 'The claimed gain.', r);
+const problems = (r: CheckResultView) => letterProblems(r);
 
 const base: MetricClaimParams = {
   table: 'logbook/seeds.csv',

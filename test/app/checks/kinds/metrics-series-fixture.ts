@@ -8,10 +8,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Xoshiro128 } from '../../../../checkers/random/xoshiro128';
 import { hexId, isoAt, writeTrackioDatabase, type RowSpec, type RunSpec } from '../../metrics/sqlite-fixture';
-import type { CheckResultView, LatestFalsificationReport } from '../../../../common/api/contract';
+import type { CheckResultView } from '../../../../common/api/contract';
 import type { CheckResult } from '../../../../app/checks/kind';
-import { diagnosisSentence, findingSentence } from '../../../../app/letters/kind-words';
-import { claimProblems } from '../../letters/claim-check';
+import { letterProblems, resultView } from '../../../helpers/letter-words';
 
 /** A series as written. */
 export interface Written {
@@ -108,32 +107,7 @@ export function writeKlDatabase(caseDir: string): Fixture {
 }
 
 /** A check result as a report shows it (for the letter words). */
-export const view = (r: CheckResult): CheckResultView => ({
-  falsificationId: 'F1',
-  checkId: 'c-1',
-  kind: 'metrics-series',
-  title: 'The series.',
-  outcome: r.outcome,
-  summary: r.summary,
-  evidence: r.evidence,
-  artifacts: [],
-  durationMs: 1,
-  basis: 'logbook',
-  ...(r.guarantee !== undefined ? { guarantee: r.guarantee } : {}),
-  ...(r.insufficient !== undefined ? { insufficient: r.insufficient } : {}),
-});
-const report = (r: CheckResultView): LatestFalsificationReport => ({
-  falsificationId: 'F1',
-  claim: 'C1',
-  assertion: '',
-  decision: 'inconclusive',
-  reason: '',
-  runId: 'r',
-  finishedAt: '',
-  checks: [r],
-});
+/** A check result as a report shows it (for the letter words). */
+export const view = (r: CheckResult): CheckResultView => resultView('metrics-series', 'The series.', r);
 /** The problems of the lines a letter would print for this result: its finding and its diagnosis. */
-export const problems = (r: CheckResultView, lines?: string[]) => {
-  const all = lines ?? [findingSentence(r, 'falsified'), diagnosisSentence(r, 'falsified')].filter((x): x is string => x !== null);
-  return claimProblems(all.map((l, i) => `${i + 1}. **The series.** ${l}`).join('\n'), [report(r)], ['c-1']);
-};
+export const problems = (r: CheckResultView, lines?: string[]) => letterProblems(r, lines);
