@@ -10,32 +10,22 @@
  */
 import { join, resolve } from 'node:path';
 import type { CliIO } from '../command';
-import { UsageError } from '../args';
 import { createProgressBar, formatSeconds } from '../progress';
-import { BadInputError, EXIT } from '../../errors';
-import { oneLine, shown } from '../../text/display';
+import { EXIT } from '../../errors';
+import { oneLine } from '../../text/display';
 import type { SweepSpec } from '../../runs/grid';
-import { parseShard } from '../../runs/shard';
-import { sbatchWordsProblem } from '../../runs/backends/sbatch-options';
+import { intFlag, sweepBackendFromFlags, type SweepBackendFlags } from '../sweep-flags';
 import type { Setting } from '../../../checkers/replay/override';
 import type { ReplaySweepResult } from '../../replay/sweep';
 
-/** The sweep flags as replay.ts parsed them. */
-export interface ReplaySweepFlags {
+/** The sweep flags as replay.ts parsed them (the backend flags are the shared ones: ../sweep-flags.ts). */
+export interface ReplaySweepFlags extends SweepBackendFlags {
   readonly grid: readonly string[];
   readonly runs?: string;
   readonly id?: string;
   readonly resume?: boolean;
   readonly jobs?: string;
   readonly seed?: string;
-  readonly backend?: string;
-  readonly partition?: string;
-  readonly 'array-max'?: string;
-  readonly tasks?: string;
-  readonly time?: string;
-  readonly mem?: string;
-  readonly 'sbatch-arg'?: string[];
-  readonly shard?: string;
   readonly json?: boolean;
 }
 
@@ -53,8 +43,6 @@ export interface ReplayBase {
   readonly memoryMb: number;
   readonly allowUnconfined: boolean;
 }
-
-const SLURM_ONLY = ['partition', 'array-max', 'tasks', 'time', 'mem', 'sbatch-arg'] as const;
 
 /** The `recheck` arguments that rebuild this sweep in a Slurm task (the task adds seed, runs, id, limits, --shard). */
 export function replayTaskArgs(b: ReplayBase, spec: SweepSpec, gridFlags: (s: SweepSpec) => string[]): string[] {
@@ -79,30 +67,10 @@ export async function runReplaySweepCommand(b: ReplayBase, f: ReplaySweepFlags, 
     import('../../replay/sweep'),
   ]);
   const spec = parseReplayGrid(f.grid);
-  const seed = int('seed', f.seed, 1, 0, 2 ** 32 - 1);
-  const jobs = f.jobs !== undefined ? int('jobs', f.jobs, 1, 1, 256) : undefined;
-  const backendName = f.backend ?? 'local';
-  if (backendName !== 'local' && backendName !== 'slurm')
-    throw new UsageError('replay', `--backend must be local or slurm, got "${shown(backendName, 40)}"`);
-  const slurmOnly = SLURM_ONLY.filter((k) => f[k] !== undefined);
-  if (backendName !== 'slurm' && slurmOnly.length > 0) throw new UsageError('replay', `--${slurmOnly[0]} needs --backend slurm`);
-  const refused = sbatchWordsProblem(f['sbatch-arg'] ?? []);
-  if (refused !== null) throw new BadInputError('--sbatch-arg', refused.problem);
-  const shard = f.shard !== undefined ? parseShard(f.shard, '--shard') : undefined;
-  if (shard !== undefined && backendName === 'slurm')
-    throw new UsageError('replay', '--shard runs one slice here (it is what a Slurm task runs): drop --backend slurm');
+  const seed = intFlag('replay', 'seed', f.seed, 1, 0, 2 ** 32 - 1);
+  const jobs = f.jobs !== undefined ? intFlag('replay', 'jobs', f.jobs, 1, 1, 256) : undefined;
+  const { backend, shard } = await sweepBackendFromFlags('replay', f);
   const runsDir = f.runs !== undefined ? resolve(io.cwd, f.runs) : join(b.caseDir, 'runs');
-  const backend =
-    backendName === 'slurm'
-      ? (await import('../../runs/backends/slurm')).slurmBackend({
-          ...(f.partition !== undefined ? { partition: f.partition } : {}),
-          ...(f['array-max'] !== undefined ? { arrayMax: int('array-max', f['array-max'], 1, 1, 100_000) } : {}),
-          ...(f.tasks !== undefined ? { tasks: int('tasks', f.tasks, 1, 1, 100_000) } : {}),
-          ...(f.time !== undefined ? { time: f.time } : {}),
-          ...(f.mem !== undefined ? { mem: f.mem } : {}),
-          ...(f['sbatch-arg'] !== undefined ? { sbatchArgs: f['sbatch-arg'] } : {}),
-        })
-      : undefined;
   const bar = createProgressBar(io, 'replay sweep');
   const notices: string[] = [];
   let result: ReplaySweepResult;
@@ -182,12 +150,4 @@ function formatReplaySweep(r: ReplaySweepResult): string {
         : `table ${t.number}: not written: ${t.problem ?? ''}`,
     );
   return `${lines.join('\n')}\n`;
-}
-
-function int(name: string, text: string | undefined, fallback: number, min: number, max: number): number {
-  if (text === undefined) return fallback;
-  const x = Number(text);
-  if (!Number.isInteger(x) || x < min || x > max)
-    throw new UsageError('replay', `--${name} must be an integer in [${min}, ${max}], got "${shown(text, 40)}"`);
-  return x;
 }

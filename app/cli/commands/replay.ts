@@ -10,6 +10,7 @@
 import { resolve } from 'node:path';
 import type { Command } from '../command';
 import { parseCommandArgs, UsageError } from '../args';
+import { SWEEP_BACKEND_OPTIONS } from '../sweep-flags';
 import { BadInputError, EXIT } from '../../errors';
 import { CheckerError } from '../../../checkers/errors';
 import { shown } from '../../text/display';
@@ -85,14 +86,7 @@ program failed, 2 bad input, 130 cancelled or Slurm tasks unfinished.`,
         resume: { type: 'boolean' },
         jobs: { type: 'string' },
         seed: { type: 'string' },
-        backend: { type: 'string' },
-        partition: { type: 'string' },
-        'array-max': { type: 'string' },
-        tasks: { type: 'string' },
-        time: { type: 'string' },
-        mem: { type: 'string' },
-        'sbatch-arg': { type: 'string', multiple: true },
-        shard: { type: 'string' },
+        ...SWEEP_BACKEND_OPTIONS,
       },
       { min: 1, max: 1, names: '<case-dir>' },
     );

@@ -6,8 +6,7 @@ import { parseCommandArgs, UsageError } from '../args';
 import { createProgressBar, formatSeconds } from '../progress';
 import { BadInputError, EXIT } from '../../errors';
 import { nameProblem, parseSweepSpec, type ParamValue, type SweepSpec } from '../../runs/grid';
-import { parseShard } from '../../runs/shard';
-import { sbatchWordsProblem } from '../../runs/backends/sbatch-options';
+import { intFlag, SWEEP_BACKEND_OPTIONS, sweepBackendFromFlags } from '../sweep-flags';
 import type { SweepSummary } from '../../runs/sweep';
 import { oneLine, shown } from '../../text/display';
 
@@ -60,14 +59,7 @@ Exit 0 when finished, 1 when --stop-on found a violating point, 2 on bad input o
         json: { type: 'boolean' },
         'allow-unconfined': { type: 'boolean' },
         resume: { type: 'boolean' },
-        backend: { type: 'string' },
-        partition: { type: 'string' },
-        'array-max': { type: 'string' },
-        tasks: { type: 'string' },
-        time: { type: 'string' },
-        mem: { type: 'string' },
-        'sbatch-arg': { type: 'string', multiple: true },
-        shard: { type: 'string' },
+        ...SWEEP_BACKEND_OPTIONS,
       },
       { min: 1, max: 1, names: '<module.ts>' },
     );
@@ -82,37 +74,16 @@ Exit 0 when finished, 1 when --stop-on found a violating point, 2 on bad input o
     const caseDir = values.runs === undefined ? caseFolder(modulePath) : null;
     const runsDir = values.runs !== undefined ? resolve(io.cwd, values.runs) : caseDir !== null ? join(caseDir, 'runs') : null;
     if (runsDir === null) throw new UsageError('sweep', `${file} is not inside a case folder: pass --runs DIR for the checkpoint`);
-    const seed = int('seed', values.seed, 1, 0, 2 ** 32 - 1);
-    const jobs = values.jobs !== undefined ? int('jobs', values.jobs, 1, 1, 256) : undefined;
-    const timeoutS = int('timeout', values.timeout, 30, 1, 86_400);
-    const memoryMb = int('memory', values.memory, 512, 32, 65_536);
-    const backendName = values.backend ?? 'local';
-    if (backendName !== 'local' && backendName !== 'slurm')
-      throw new UsageError('sweep', `--backend must be local or slurm, got "${shown(backendName, 40)}"`);
-    const slurmOnly = (['partition', 'array-max', 'tasks', 'time', 'mem', 'sbatch-arg'] as const).filter((k) => values[k] !== undefined);
-    if (backendName !== 'slurm' && slurmOnly.length > 0) throw new UsageError('sweep', `--${slurmOnly[0]} needs --backend slurm`);
-    // The rule of the workspace settings: only options Recheck allows, read as sbatch reads them.
-    const sbatchRefused = sbatchWordsProblem(values['sbatch-arg'] ?? []);
-    if (sbatchRefused !== null) throw new BadInputError('--sbatch-arg', sbatchRefused.problem);
-    const shard = values.shard !== undefined ? parseShard(values.shard, '--shard') : undefined;
-    if (shard !== undefined && backendName === 'slurm')
-      throw new UsageError('sweep', '--shard runs one slice here (it is what a Slurm task runs): drop --backend slurm');
+    const seed = intFlag('sweep', 'seed', values.seed, 1, 0, 2 ** 32 - 1);
+    const jobs = values.jobs !== undefined ? intFlag('sweep', 'jobs', values.jobs, 1, 1, 256) : undefined;
+    const timeoutS = intFlag('sweep', 'timeout', values.timeout, 30, 1, 86_400);
+    const memoryMb = intFlag('sweep', 'memory', values.memory, 512, 32, 65_536);
+    const { backend, shard } = await sweepBackendFromFlags('sweep', values);
     const [{ runSweep }, { defaultConfinement, UNCONFINED_NOTICE }, { nodeChildRunner }] = await Promise.all([
       import('../../runs/sweep'),
       import('../../sandbox/confinement'),
       import('../../sandbox/runner'),
     ]);
-    const backend =
-      backendName === 'slurm'
-        ? (await import('../../runs/backends/slurm')).slurmBackend({
-            ...(values.partition !== undefined ? { partition: values.partition } : {}),
-            ...(values['array-max'] !== undefined ? { arrayMax: int('array-max', values['array-max'], 1, 1, 100_000) } : {}),
-            ...(values.tasks !== undefined ? { tasks: int('tasks', values.tasks, 1, 1, 100_000) } : {}),
-            ...(values.time !== undefined ? { time: values.time } : {}),
-            ...(values.mem !== undefined ? { mem: values.mem } : {}),
-            ...(values['sbatch-arg'] !== undefined ? { sbatchArgs: values['sbatch-arg'] } : {}),
-          })
-        : undefined;
     const confinement = await defaultConfinement();
     if (confinement.bwrap === null && values['allow-unconfined'] === true)
       io.stderr(`${UNCONFINED_NOTICE}\n(continuing unconfined: --allow-unconfined)\n`);
@@ -199,14 +170,6 @@ function caseFolder(modulePath: string): string | null {
     if (existsSync(join(d, 'case.json'))) return d;
   }
   return null;
-}
-
-function int(name: string, text: string | undefined, fallback: number, min: number, max: number): number {
-  if (text === undefined) return fallback;
-  const x = Number(text);
-  if (!Number.isInteger(x) || x < min || x > max)
-    throw new UsageError('sweep', `--${name} must be an integer in [${min}, ${max}], got "${text}"`);
-  return x;
 }
 
 function formatSummary(s: SweepSummary): string {
