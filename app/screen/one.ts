@@ -11,8 +11,8 @@ import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Mpfr } from '../../checkers/precise/mpfr';
 import { SCREEN_RULE_VERSION, type LogbookScreen, type ScreenFlag } from '../../checkers/screen/model';
-import { findingHorizons, type Horizon } from '../../checkers/screen/judge';
-import { screenLogbook } from '../../checkers/screen/rules';
+import type { Horizon } from '../../checkers/screen/finding-table';
+import { screenLogbookWithHorizons } from '../../checkers/screen/rules';
 import { BadInputError } from '../errors';
 import { hashTree, sha256 } from '../fs/hash';
 import { parseJsonBounded } from '../../common/json/bounded';
@@ -37,14 +37,14 @@ export async function screenKey(dir: string): Promise<string> {
 async function screenUncached(mpfr: Mpfr, dir: string, replay?: ScreenReplayOptions): Promise<Omit<ScreenResult, 'logbook'>> {
   try {
     const input = await readScreenInput(dir);
-    const screened = screenLogbook(mpfr, input);
+    const { screen: screened, horizons } = screenLogbookWithHorizons(mpfr, input);
     // With --replay, the cheap run cells the findings rest on are run again in the sandbox (replay-cells.ts).
     const replayed = replay !== undefined ? await replayFlags(dir, input.pages, replay) : [];
     return {
       paper: input.paper,
       ...screened,
       flags: [...screened.flags, ...replayed],
-      horizons: findingHorizons(mpfr, input.pages),
+      horizons,
     };
   } catch (err) {
     if (!(err instanceof BadInputError)) throw err;

@@ -14,27 +14,21 @@
  * - `supported`: a finding and no flag. This is "nothing the screen checks is wrong", never proof.
  * - `no-decision` (toy, inconclusive verdicts: nothing to carry) and `unscreened` (no folder matches the logbook).
  * A horizon is the largest x of the finding's table: the table its printed fit was tied to, else its evidence
- * table with the most rows whose first numeric column is positive and increasing (the choice checkers/screen/rules.ts
- * makes for the growth conclusion). A flip's `order` compares the horizons of its verifying and falsifying logbooks.
+ * table with the most rows whose first numeric column is positive and increasing (one choice for every use:
+ * checkers/screen/finding-table.ts). A flip's `order` compares the horizons of its verifying and falsifying logbooks.
  * Guarantee: exact (counting and comparing; the horizon is a printed number read back).
  */
 import type { ClaimSummary } from '../ledger/summary';
 import { VERDICTS, type Verdict } from '../ledger/verdicts';
 import type { Mpfr } from '../precise/mpfr';
-import { columnNumbers, evidenceTexts, tablesOf, type CellTable } from './evidence-tables';
+import { evidenceTexts, tablesOf } from './evidence-tables';
+import { chooseFindingTable, horizonOf, type FindingTable, type Horizon } from './finding-table';
 import { findingsOf, type FindingWithEvidence } from './findings';
 import type { FlagKind, ScreenFinding, ScreenPage } from './model';
-import { tiedFits, type TiedFit } from './printed-fit';
+import { tiedFits } from './printed-fit';
 import { matchLogbook } from './queue';
 
-/** The largest x a finding's table reached: its x column, that x, the number of rows, and the table's cell. */
-export interface Horizon {
-  readonly x: string;
-  readonly max: number;
-  readonly rows: number;
-  readonly page: string;
-  readonly cell: string;
-}
+export type { FindingTable, Horizon } from './finding-table';
 
 /** A screened logbook as the judge view reads it: findings with their horizons (same order) and flags with their finding. */
 export interface JudgeLogbook {
@@ -87,41 +81,14 @@ export interface JudgeView {
 export function findingHorizons(mpfr: Mpfr, pages: readonly ScreenPage[]): (Horizon | null)[] {
   return findingsOf(pages).map((f) => {
     const chosen = findingTable(mpfr, f);
-    if (chosen === null) return null;
-    const xs = columnNumbers(chosen.t.table, chosen.x) as number[];
-    return { x: chosen.x, max: Math.max(...xs), rows: xs.length, page: chosen.t.page, cell: chosen.t.cell };
+    return chosen === null ? null : horizonOf(chosen);
   });
 }
 
-/** The table a finding rests on, its x and y columns, and the printed fit tied to it (when that is how it was chosen). */
-export interface FindingTable {
-  readonly t: CellTable;
-  readonly x: string;
-  readonly y: string;
-  readonly fit?: TiedFit;
-}
-
-/**
- * The table a finding rests on: the one its first printed fit was tied to (x, y: the fit's), else the evidence
- * table with the most rows (3 or more) whose first numeric column is positive and strictly increasing (y: its last
- * numeric column); null when there is none. Example: the paging logbook's finding rests on its 4-row table, x k.
- */
+/** The table a finding rests on (finding-table.ts says how it is chosen). */
 export function findingTable(mpfr: Mpfr, f: FindingWithEvidence): FindingTable | null {
   const texts = evidenceTexts(f);
-  const fit = tiedFits(mpfr, texts)[0];
-  if (fit !== undefined && columnNumbers(fit.table.table, fit.x) !== null) return { t: fit.table, x: fit.x, y: fit.y, fit };
-  let best: FindingTable | null = null;
-  for (const t of tablesOf(texts)) {
-    if (t.table.rows.length < 3) continue;
-    const numeric = t.table.columns.filter((_, j) => t.table.numeric[j] === true);
-    const x = numeric[0];
-    const y = numeric[numeric.length - 1];
-    if (x === undefined || y === undefined || x === y) continue;
-    const xs = columnNumbers(t.table, x);
-    if (xs === null || columnNumbers(t.table, y) === null || !xs.every((v, i) => v > 0 && (i === 0 || v > (xs[i - 1] as number)))) continue;
-    if (best === null || t.table.rows.length > best.t.table.rows.length) best = { t, x, y };
-  }
-  return best;
+  return chooseFindingTable(tiedFits(mpfr, texts), tablesOf(texts));
 }
 
 /** The finding a verdict stands on (see the file comment), with its index. */

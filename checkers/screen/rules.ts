@@ -19,10 +19,11 @@
  */
 import type { Mpfr } from '../precise/mpfr';
 import { fitLaws } from '../stats/growth-fit';
-import { columnNumbers, evidenceTexts, tablesOf, type CellTable } from './evidence-tables';
+import { columnNumbers, evidenceTexts, tablesOf } from './evidence-tables';
+import { chooseFindingTable, horizonOf, type FindingTable, type Horizon } from './finding-table';
 import { findingsOf, type FindingWithEvidence } from './findings';
 import { FLAG_KINDS, type LogbookScreen, type ScreenFlag, type ScreenInput } from './model';
-import { tiedFits, type TiedFit } from './printed-fit';
+import { tiedFits } from './printed-fit';
 import { unitsMismatch } from './units-words';
 
 /** Words that make a finding a statement about scale or growth. */
@@ -35,9 +36,22 @@ export const GROWTH_WORDS =
  * printed-inconsistent flag and a premature-verification flag on its finding.
  */
 export function screenLogbook(mpfr: Mpfr, input: ScreenInput): LogbookScreen {
+  return screenLogbookWithHorizons(mpfr, input).screen;
+}
+
+/**
+ * The screen of one logbook and the horizon of each of its findings (same order; checkers/screen/finding-table.ts),
+ * from one pass over the findings' printed fits (the judge view needs both; each fit costs enclosures).
+ */
+export function screenLogbookWithHorizons(mpfr: Mpfr, input: ScreenInput): { screen: LogbookScreen; horizons: (Horizon | null)[] } {
   const flags: ScreenFlag[] = [];
+  const horizons: (Horizon | null)[] = [];
   const findings = findingsOf(input.pages);
-  for (const f of findings) flags.push(...findingFlags(mpfr, f));
+  for (const f of findings) {
+    const one = findingFlags(mpfr, f);
+    flags.push(...one.flags);
+    horizons.push(one.table === null ? null : horizonOf(one.table));
+  }
   for (const a of input.artifacts)
     if (!a.present)
       flags.push({ kind: 'missing-artifact', page: a.page, cell: a.cell, message: `the artifact ${a.path} is not in the logbook folder` });
@@ -58,13 +72,17 @@ export function screenLogbook(mpfr: Mpfr, input: ScreenInput): LogbookScreen {
       message: `${m.file} holds non-finite values: ${parts.slice(0, 5).join('; ')}${parts.length > 5 ? `; and ${parts.length - 5} more keys` : ''}`,
     });
   }
-  return { findings: findings.map(({ page, cell, says, claim }) => ({ page, cell, says, claim })), flags: ordered(input, flags) };
+  return {
+    screen: { findings: findings.map(({ page, cell, says, claim }) => ({ page, cell, says, claim })), flags: ordered(input, flags) },
+    horizons,
+  };
 }
 
-function findingFlags(mpfr: Mpfr, f: FindingWithEvidence): ScreenFlag[] {
+function findingFlags(mpfr: Mpfr, f: FindingWithEvidence): { flags: ScreenFlag[]; table: FindingTable | null } {
   const flags: ScreenFlag[] = [];
   const texts = evidenceTexts(f);
   const fits = tiedFits(mpfr, texts);
+  const table = chooseFindingTable(fits, tablesOf(texts));
   const seen = new Set<string>();
   for (const fit of fits) {
     if (fit.report.verdict !== 'inconsistent') continue;
@@ -79,7 +97,7 @@ function findingFlags(mpfr: Mpfr, f: FindingWithEvidence): ScreenFlag[] {
       message: `${fit.y} against ${fit.law === 'linear' ? fit.x : `ln ${fit.x}`} (table of cell ${fit.table.cell}): ${fit.report.sentence}`,
     });
   }
-  const growth = growthFlag(f, texts, fits);
+  const growth = growthFlag(f, table);
   if (growth !== null) flags.push(growth);
   for (const e of f.evidence) {
     const c = e.cell;
@@ -118,13 +136,12 @@ function findingFlags(mpfr: Mpfr, f: FindingWithEvidence): ScreenFlag[] {
       message: `finding ${f.cell} compares ${units.a.text} (cell ${units.a.cell}) with ${units.b.text} (cell ${units.b.cell}): per ${units.a.per} against per ${units.b.per}; ${tail}`,
     });
   }
-  return flags;
+  return { flags, table };
 }
 
 /** The growth conclusion on the table the finding rests on, when its words speak of scale or growth. */
-function growthFlag(f: FindingWithEvidence, texts: ReturnType<typeof evidenceTexts>, fits: readonly TiedFit[]): ScreenFlag | null {
+function growthFlag(f: FindingWithEvidence, chosen: FindingTable | null): ScreenFlag | null {
   if (!GROWTH_WORDS.test(f.text)) return null;
-  const chosen = growthTable(fits, tablesOf(texts));
   if (chosen === null) return null;
   const xs = columnNumbers(chosen.t.table, chosen.x) as number[];
   const ys = columnNumbers(chosen.t.table, chosen.y) as number[];
@@ -145,23 +162,6 @@ function growthFlag(f: FindingWithEvidence, texts: ReturnType<typeof evidenceTex
     finding: f.cell,
     message: `finding ${f.cell} says ${f.says}, but the growth conclusion on ${chosen.y} against ${chosen.x} (${xs.length} rows of the table of cell ${chosen.t.cell}, ${chosen.x} = ${Math.min(...xs)} to ${Math.max(...xs)}) is cannot-tell: ${why}`,
   };
-}
-
-function growthTable(fits: readonly TiedFit[], tables: readonly CellTable[]): { t: CellTable; x: string; y: string } | null {
-  const fit = fits[0];
-  if (fit !== undefined) return { t: fit.table, x: fit.x, y: fit.y };
-  let best: { t: CellTable; x: string; y: string } | null = null;
-  for (const t of tables) {
-    if (t.table.rows.length < 3) continue;
-    const numeric = t.table.columns.filter((_, j) => t.table.numeric[j] === true);
-    const x = numeric[0];
-    const y = numeric[numeric.length - 1];
-    if (x === undefined || y === undefined || x === y) continue;
-    const xs = columnNumbers(t.table, x);
-    if (xs === null || columnNumbers(t.table, y) === null || !xs.every((v, i) => v > 0 && (i === 0 || v > (xs[i - 1] as number)))) continue;
-    if (best === null || t.table.rows.length > best.t.table.rows.length) best = { t, x, y };
-  }
-  return best;
 }
 
 function num(x: number): string {

@@ -7,7 +7,8 @@ import fc from 'fast-check';
 import { loadMpfr, type Mpfr } from '../../../checkers/precise/mpfr';
 import { findingSays } from '../../../checkers/screen/findings';
 import type { ScreenInput, ScreenPage } from '../../../checkers/screen/model';
-import { screenLogbook } from '../../../checkers/screen/rules';
+import { screenLogbook, screenLogbookWithHorizons } from '../../../checkers/screen/rules';
+import { findingHorizons } from '../../../checkers/screen/judge';
 import { PYTHON, pythonModules } from '../../helpers/required';
 
 const missing = pythonModules(['numpy']);
@@ -137,5 +138,14 @@ s2=res[0]/2;cov=s2*np.linalg.inv(X.T@X);print(c[1],np.sqrt(cov[1,1]))`;
     const a = screenLogbook(mpfr, paging('b = 0.41 ± 0.07'));
     const b = screenLogbook(mpfr, paging('b = 0.41 ± 0.07'));
     expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+  });
+
+  it('gives, in one pass, the same horizons as the judge view computes from the pages (one choice of table)', () => {
+    for (const fit of ['b = 0.41 ± 0.07', 'b = 0.094 ± 0.018', 'nothing printed']) {
+      const one = screenLogbookWithHorizons(mpfr, paging(fit));
+      expect(one.screen).toEqual(screenLogbook(mpfr, paging(fit)));
+      expect(one.horizons).toEqual(findingHorizons(mpfr, paging(fit).pages));
+      expect(one.horizons).toEqual([{ x: 'k', max: 16, rows: 4, page: 'paging', cell: 'c2' }]);
+    }
   });
 });
