@@ -101,11 +101,23 @@ export async function runSandboxed(o: RunOptions): Promise<RunReport> {
       if (m.type === 'error' && m.reason === 'invalid-output') killGroup('output');
     } else o.onMessage?.(m);
   };
+  // A line longer than any protocol message may be is refused the same way however the pipe splits it (whole in
+  // one chunk, or still unfinished past the bound): invalid-output, and the run ends now.
+  const refuseLongLine = (): void => {
+    final ??= {
+      type: 'error',
+      reason: 'invalid-output',
+      message: `the program sent a message the host refuses: a line over ${MAX_LINE_BYTES >> 20} MiB`,
+    };
+    killGroup('output');
+  };
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   child.stdout.on('data', (chunk: Buffer) => {
+    if (hostKill === 'output') return; // refused: not listened to any more
     let start = 0;
     for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, start)) {
+      if (pendingBytes + (i - start) > MAX_LINE_BYTES) return refuseLongLine();
       pending.push(chunk.subarray(start, i));
       handleLine(Buffer.concat(pending).toString('utf8'));
       pending = [];
@@ -115,7 +127,7 @@ export async function runSandboxed(o: RunOptions): Promise<RunReport> {
     if (start < chunk.length) {
       pending.push(chunk.subarray(start));
       pendingBytes += chunk.length - start;
-      if (pendingBytes > MAX_LINE_BYTES) killGroup('output');
+      if (pendingBytes > MAX_LINE_BYTES) refuseLongLine();
     }
   });
   child.stderr.on('data', (chunk: Buffer) => {
