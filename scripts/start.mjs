@@ -70,6 +70,26 @@ export function needsBuild(outputs, sources) {
 }
 
 /**
+ * The desktop build's outputs and the sources they are built from (one list for `npm start` and the launch smoke
+ * test): the build is stale when an output is missing or older than the newest source (`needsBuild`).
+ */
+export function desktopBuild(root) {
+  const at = (...p) => path.join(root, ...p);
+  return {
+    outputs: [at('out', 'main', 'index.js'), at('out', 'preload', 'index.cjs'), at('out', 'renderer', 'index.html')],
+    sources: [
+      at('renderer'),
+      at('checkers'),
+      at('common'),
+      at('main'),
+      at('app'),
+      at('scripts', 'checkers-types.ts'),
+      at('electron.vite.config.ts'),
+    ],
+  };
+}
+
+/**
  * Decides what `npm start` does, without doing it: { mode, notice?, build?: {why, command, args}, launch }.
  * Example: no Electron binary -> { mode: 'browser', notice: '...', build: null, launch: node bin/recheck.mjs serve }.
  */
@@ -95,15 +115,7 @@ export function planStart({ root, env = process.env, platform = process.platform
   else if (noDisplay) reason = 'there is no display ($DISPLAY and $WAYLAND_DISPLAY are unset)';
 
   if (reason === null) {
-    const outputs = [at('out', 'main', 'index.js'), at('out', 'preload', 'index.cjs'), at('out', 'renderer', 'index.html')];
-    const sources = [
-      at('renderer'),
-      at('checkers'),
-      at('main'),
-      at('app'),
-      at('scripts', 'checkers-types.ts'),
-      at('electron.vite.config.ts'),
-    ];
+    const { outputs, sources } = desktopBuild(root);
     return {
       mode: 'electron',
       build: needsBuild(outputs, sources)

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every test stage in order, then one plain summary line `N passed, N failed`.
 // Stages: setup (installs missing system packages: scripts/system-deps.mjs), lint (the layering rule and the formatter's check included), typecheck (both TS projects), unit + integration (vitest),
-// the desktop build and pack (vitest with RECHECK_PACK=1), renderer build, e2e in browser mode (Playwright driving Debian's Chromium), a smoke run of every benchmark. Lint, typecheck and build count
+// the desktop build and pack (vitest with RECHECK_PACK=1), the desktop launch smoke test (RECHECK_DESKTOP=1), renderer build, e2e in browser mode (Playwright driving Debian's Chromium), a smoke run of every benchmark. Lint, typecheck and build count
 // as one test each; vitest and Playwright counts come from their JSON reports. Exit 1 when anything failed.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, mkdirSync, existsSync } from 'node:fs';
@@ -110,6 +110,32 @@ if (packOk !== null) {
     v
       ? { name: 'pack', passed: v.numPassedTests, failed: v.numFailedTests + (packOk || v.numFailedTests > 0 ? 0 : 1) }
       : { name: 'pack', passed: 0, failed: 1 },
+  );
+}
+
+// The launch smoke test (test/desktop/launch-smoke.test.ts): the real desktop app started from the out/ the pack stage
+// built, where Electron's binary is installed. Where it is not (it cannot be downloaded here) the test is skipped
+// with its reason printed, and counted below as skipped: the binary is not a tool this command can install.
+rmSync('test-results/desktop.json', { force: true });
+const desktopOk = run(
+  'desktop',
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/desktop.json'],
+  {
+    RECHECK_DESKTOP: '1',
+  },
+);
+if (desktopOk !== null) {
+  const v = readJson('test-results/desktop.json');
+  results.push(
+    v
+      ? {
+          name: 'desktop',
+          passed: v.numPassedTests,
+          failed: v.numFailedTests + (desktopOk || v.numFailedTests > 0 ? 0 : 1),
+          skipped: (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0),
+        }
+      : { name: 'desktop', passed: 0, failed: 1 },
   );
 }
 

@@ -76,6 +76,12 @@ describe('planStart', () => {
     expect(plan.build?.args.slice(0, 2)).toEqual([path.join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build']);
   });
 
+  it('counts common/ as a source: the API contract and the sandbox protocol are bundled into main, preloads and renderer', () => {
+    const root = fixture({ pathTxt: true, binary: true, built: true });
+    write(path.join(root, 'common', 'api', 'methods.ts'), '', 3_000);
+    expect(planStart({ root, env: display, platform: 'linux', node: 'node' }).build).not.toBeNull();
+  });
+
   it('without the binary: one notice line, then recheck serve (which builds the UI itself) with the extra arguments', () => {
     const root = fixture();
     const plan = planStart({ root, env: display, platform: 'linux', argv: ['--port', '0'], node: 'node' });
