@@ -15,6 +15,7 @@ import { lettersSlice } from './slices/letters';
 import { metricsSlice } from './slices/metrics';
 import { downloadsSlice } from './slices/downloads';
 import { perceptualSlice } from './slices/perceptual';
+import { replaySlice } from './slices/replay';
 import { reportsSlice } from './slices/reports';
 import { runsSlice } from './slices/runs';
 import { sandboxSlice } from './slices/sandbox';
@@ -46,6 +47,7 @@ export const SERVICE_SLICES: { [C in ApiCapability]: (ctx: ServiceContext) => Ap
   metrics: metricsSlice,
   downloads: downloadsSlice,
   screen: screenSlice,
+  replay: replaySlice,
 };
 
 export async function createRecheckService(o: ServiceOptions): Promise<RecheckService> {

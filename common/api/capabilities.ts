@@ -12,6 +12,7 @@ import { METRICS } from './metrics';
 import { DOWNLOADS } from './downloads';
 import type { DeclaredTwice, MethodsOf } from './method';
 import { PERCEPTUAL } from './perceptual';
+import { REPLAY } from './replay';
 import { REPORTS } from './reports';
 import { RUNS } from './runs';
 import { SANDBOX } from './sandbox';
@@ -35,6 +36,7 @@ export const API_CAPABILITIES = {
   metrics: METRICS,
   downloads: DOWNLOADS,
   screen: SCREEN,
+  replay: REPLAY,
 };
 
 export type ApiCapabilities = typeof API_CAPABILITIES;

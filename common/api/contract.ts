@@ -23,6 +23,7 @@ export type * from './settings';
 export type * from './metrics';
 export type * from './downloads';
 export type * from './screen';
+export type * from './replay';
 
 /** Everything the UI can ask of the core: the methods of every capability, and `onRunEvent` (runs). */
 export interface RecheckApi
@@ -40,4 +41,5 @@ export interface RecheckApi
     CapabilityApi<'settings'>,
     CapabilityApi<'metrics'>,
     CapabilityApi<'downloads'>,
-    CapabilityApi<'screen'> {}
+    CapabilityApi<'screen'>,
+    CapabilityApi<'replay'> {}

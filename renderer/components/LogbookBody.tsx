@@ -250,7 +250,7 @@ function Cell(props: { logbook: LogbookView; page: LogbookPage; cell: LogbookCel
               className="btn btn-small btn-quiet cell-quote"
               onClick={() => actions.onReplay?.({ logbook, page, cell })}
               aria-describedby={titleId}
-              title="Declare a replay check: run this cell's command again in the sandbox and compare its output with the printed one"
+              title="Declare a replay check: run this cell's command again in the sandbox and compare its output with the printed one, or override or sweep the parameters its script declares"
               data-testid="replay-cell"
             >
               Replay

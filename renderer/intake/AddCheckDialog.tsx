@@ -9,6 +9,9 @@
  * (AddFileDialog, over this one) and sets the param to it. A param naming a column of the chosen table (the
  * schema's `tableColumn`) offers the table's header as a select, read through readCaseFile; the core refuses a
  * column the table lacks (issue 22).
+ * A replay check's form lists the parameters detected in the cell's script (ReplayLiteralPicker): picking one
+ * fills an override, and "Sweep this literal" turns the dialog into the growth-fit form over a replay sweep of
+ * it (the sweep's columns offered as x and y, which the fit reads from the table the sweep prints).
  */
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { AuditEntry, CaseFileView, CheckKindView, FalsificationView, RecheckApi } from '../../common/api/contract';
@@ -20,6 +23,8 @@ import { exampleKeeping } from './kind-switch';
 import { Dialog, FormFooter, useCoreCall } from '../components/Dialog';
 import { ReviewerInput } from '../components/ReviewerInput';
 import { SchemaForm } from './SchemaForm';
+import { ReplayLiteralPicker, type LiteralSweep } from '../replay/ReplayLiteralPicker';
+import { fixedOverrides, sweepCheckParams } from '../replay/literal-override';
 
 export function AddCheckDialog(props: {
   api: RecheckApi;
@@ -48,6 +53,8 @@ export function AddCheckDialog(props: {
   // "Add a file…" for the param at this pointer (AddFileDialog over this dialog).
   const [addingFor, setAddingFor] = useState<{ pointer: string; name: string } | null>(null);
   const initial = props.initial;
+  // After "Sweep this literal": the replay sweep's table columns (for x and y) and what the dialog now says.
+  const [sweepOf, setSweepOf] = useState<{ cell: string; columns: readonly string[]; note: string } | null>(null);
 
   const kind = kinds?.find((k) => k.kind === kindName);
   const form = useMemo(() => (kind !== undefined ? schemaToForm(kind.paramsSchema) : null), [kind]);
@@ -77,6 +84,41 @@ export function AddCheckDialog(props: {
       return [param, cols === undefined || cols === null ? null : { path, columns: cols }];
     }),
   );
+  // A replay sweep's table is computed when the check runs: its columns come from the cell's printed output.
+  if (
+    sweepOf !== null &&
+    sweepOf.columns.length > 1 &&
+    (values['/table'] ?? '').trim() === '' &&
+    values['/sweep/replay/cell'] === sweepOf.cell
+  )
+    columns.table = { path: `the replay sweep of ${sweepOf.cell}`, columns: sweepOf.columns };
+
+  const sweepLiteral = (s: LiteralSweep) => {
+    const growth = kinds?.find((k) => k.kind === 'growth-fit');
+    if (growth === undefined) return;
+    const params = sweepCheckParams({
+      cell: s.cell,
+      ...(s.logbook !== undefined ? { logbook: s.logbook } : {}),
+      grid: s.grid.name,
+      values: s.grid.values,
+      columns: s.grid.columns,
+      // The replay as configured so far (its overrides of other literals) is what is swept.
+      fixed: fixedOverrides(values, s.literal.override.type === 'set' ? s.literal.override.name : s.grid.name),
+    });
+    setKindName(growth.kind);
+    setValues(valuesFrom(schemaToForm(growth.paramsSchema), params));
+    setFromExample(false);
+    setFromInitial(true);
+    setError(null);
+    const v = s.grid.values;
+    setSweepOf({
+      cell: s.cell,
+      columns: s.grid.columns,
+      note: `A growth fit over the replay of ${s.cell} with ${s.grid.name} = ${String(v[0])}…${String(v[v.length - 1])} (${v.length} points, one replay each, checkpointed, on Slurm when the settings say so): ${s.grid.columns.length > 1 ? `choose x and y among the sweep’s columns ${s.grid.columns.join(', ')}` : 'the cell’s printed output holds no table, so type x and y as its points will print them'}.`,
+    });
+    if (title.trim() === '')
+      setTitle(`Growth over the replay of ${s.cell} with ${s.grid.name} = ${String(v[0])}…${String(v[v.length - 1])}`);
+  };
 
   const chooseKind = (k: CheckKindView | undefined) => {
     setKindName(k?.kind ?? '');
@@ -86,6 +128,7 @@ export function AddCheckDialog(props: {
     setValues(exampleKeeping(schemaToForm(k.paramsSchema), k.example, initial?.params));
     setFromExample(true);
     setFromInitial(false);
+    setSweepOf(null);
   };
 
   const reloadFiles = () =>
@@ -239,7 +282,7 @@ export function AddCheckDialog(props: {
                 ) : null}
                 {fromInitial ? (
                   <span className="small muted" data-testid="initial-note" role="note">
-                    {initial?.note ?? 'Started from the values given: complete them.'}
+                    {sweepOf?.note ?? initial?.note ?? 'Started from the values given: complete them.'}
                   </span>
                 ) : null}
                 <span className="spacer" />
@@ -262,6 +305,21 @@ export function AddCheckDialog(props: {
                   </button>
                 )}
               </div>
+              {kind.kind === 'replay' && (values['/cell'] ?? '').trim() !== '' ? (
+                <ReplayLiteralPicker
+                  api={api}
+                  caseId={caseId}
+                  cell={(values['/cell'] ?? '').trim()}
+                  {...((values['/logbook'] ?? '').trim() !== '' ? { logbook: (values['/logbook'] ?? '').trim() } : {})}
+                  values={values}
+                  onValues={(v) => {
+                    setValues(v);
+                    setError(null);
+                  }}
+                  onSweep={sweepLiteral}
+                  disabled={busy}
+                />
+              ) : null}
               <SchemaForm
                 key={kind.kind}
                 form={form}

@@ -526,6 +526,15 @@ export function createFakeApi(): FakeApi {
       calls.push(['caseFromScreen', [input]]);
       throw new Error('caseFromScreen is not faked here');
     },
+    // The replay capability (common/api/replay.ts): not faked here.
+    async replayLiterals(input) {
+      calls.push(['replayLiterals', [input]]);
+      throw new Error('replayLiterals is not faked here');
+    },
+    async checkReplayGrid(input) {
+      calls.push(['checkReplayGrid', [input]]);
+      throw new Error('checkReplayGrid is not faked here');
+    },
     async imagePairSet(caseId) {
       calls.push(['imagePairSet', [caseId]]);
       need(caseId);

@@ -173,6 +173,10 @@ describe('httpClient calls', () => {
     expect(
       await client.caseFromScreen({ folder: 'challenge', paper: 'p', claim: 'C1', logbook: 'lb-1' }).catch((e: Error) => e.message),
     ).toMatch(/not faked/);
+    expect(await client.replayLiterals({ caseId: 'alpha', cell: 'cell_1' }).catch((e: Error) => e.message)).toMatch(/not faked/);
+    expect(
+      await client.checkReplayGrid({ caseId: 'alpha', cell: 'cell_1', name: 'KS', values: '2,4' }).catch((e: Error) => e.message),
+    ).toMatch(/not faked/);
     // Every method once (called above in the contract's historical order; the table lists them by capability).
     expect(server.requests.map((r) => r.url.replace(ORIGIN, '')).sort()).toEqual(
       Object.keys(API_METHODS)

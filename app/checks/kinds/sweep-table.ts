@@ -13,6 +13,10 @@
  * Where the points are computed: the context's sweep backend (the workspace's settings: a Slurm job array,
  * followed while it runs, its points merged as they land) or this process's sandboxes. Progress says where
  * ("on Slurm, job 812") as soon as the job is submitted, and the evidence names the backend and its jobs.
+ *
+ * The source is either `program` (the point function above) or `replay`: a logbook's run cell replayed at each
+ * point with the grid's names bound to its script's literals (sweep-table-replay.ts, app/replay/sweep.ts), its
+ * printed table `replay.table` (default 1) being the sweep's table, one row per printed row.
  */
 import { isInside } from '../../fs/confine';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -24,11 +28,14 @@ import { sha256 } from '../../fs/hash';
 import { readCheckpoint } from '../../runs/checkpoint';
 import { parseSweepSpec, type ParamValue } from '../../runs/grid';
 import { runSweep } from '../../runs/sweep';
-import type { BackendRecord, SweepBackend, SweepPass } from '../../runs/backends/backend';
+import { replaySweepSchema, computeReplaySweepTable, type ReplaySweepSource } from './sweep-table-replay';
+import { sweepWatch } from './sweep-progress';
 
-/** The `sweep` params of a check: program (case-relative), grid of parameter values, seed, per-point limits. */
+/** The `sweep` params of a check: its source (a case-relative program, or a replay), grid of parameter values, seed, per-point limits. */
 export interface SweepTableParams {
-  program: string;
+  /** Exactly one of `program` and `replay`. */
+  program?: string;
+  replay?: ReplaySweepSource;
   grid: Record<string, ParamValue[]>;
   seed: number;
   jobs?: number;
@@ -40,7 +47,8 @@ export interface SweepTableParams {
 export const sweepTableSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['program', 'grid', 'seed'],
+  required: ['grid', 'seed'],
+  oneOf: [{ required: ['program'] }, { required: ['replay'] }],
   properties: {
     program: {
       type: 'string',
@@ -48,11 +56,13 @@ export const sweepTableSchema = {
       casePath: true,
       description: 'case-relative point function `(params, api) => row` (run sandboxed)',
     },
+    replay: replaySweepSchema,
     grid: {
       type: 'object',
       minProperties: 1,
       additionalProperties: { type: 'array', minItems: 1, items: { type: ['number', 'string', 'boolean'] } },
-      description: 'parameter name -> values; one point per combination, the last parameter varying fastest',
+      description:
+        "parameter name -> values; one point per combination, the last parameter varying fastest (a replay: names of the script's literals, KS, --k or env:NAME)",
     },
     seed: { type: 'integer', minimum: 0, maximum: 4294967295 },
     jobs: { type: 'integer', minimum: 1, maximum: 256 },
@@ -82,26 +92,22 @@ export async function computeSweepTable(
   ctx: CheckContext,
   onRow?: (index: number, row: Readonly<Record<string, ParamValue>>) => void,
 ): Promise<SweepTable> {
-  const spec = parseSweepSpec({ parameters: s.grid }, `${s.program} (sweep grid)`);
+  if (s.replay !== undefined) return computeReplaySweepTable({ ...s, replay: s.replay }, ctx, onRow);
+  const program = s.program;
+  if (program === undefined) throw new BadInputError(join(ctx.caseDir, 'case.json'), 'a sweep needs "program" or "replay"');
+  const spec = parseSweepSpec({ parameters: s.grid }, `${program} (sweep grid)`);
   const artifactDir = await ctx.artifactDir();
   const timeoutS = s.timeoutSeconds ?? 120;
-  // Points finished so far and in all, so a point's own progress can be shown within the sweep's.
-  let done = 0;
-  let total = 0;
-  // Where the points run, for the progress line: '' locally, ' on Slurm, job 812' once the job is submitted.
-  let where = '';
-  const message = (): string => `sweep of ${s.program}${where}`;
-  const backend =
-    ctx.sweepBackend === undefined
-      ? undefined
-      : observed(ctx.sweepBackend, (r) => {
-          const job = r.jobs?.at(-1);
-          where = ` on ${backendWords(r.name)}${job !== undefined ? `, job ${job.id}` : ''}`;
-          ctx.progress({ done, ...(total > 0 ? { total } : {}), message: message() });
-        });
+  // A finished point as a row (grid parameters, then its result's fields).
+  const watch = sweepWatch(
+    ctx,
+    program,
+    (r) => (typeof r.value === 'object' && r.value !== null ? [{ ...(r.value as Record<string, ParamValue>), ...r.params }] : []),
+    onRow,
+  );
   const summary = await runSweep({
-    modulePath: resolveCasePath(ctx, s.program),
-    label: s.program,
+    modulePath: resolveCasePath(ctx, program),
+    label: program,
     spec,
     seed: s.seed,
     ...(s.jobs !== undefined ? { jobs: s.jobs } : {}),
@@ -111,37 +117,8 @@ export async function computeSweepTable(
     limits: { timeoutMs: timeoutS * 1000, cpuSeconds: 2 * timeoutS + 1, ...(s.memoryMb !== undefined ? { memoryMb: s.memoryMb } : {}) },
     runner: await ctx.sandbox(),
     signal: ctx.signal,
-    ...(backend !== undefined ? { backend } : {}),
-    onEvent: (e) => {
-      if (e.type === 'started') [done, total] = [e.alreadyDone, e.total];
-      if (e.type === 'started' && e.backend !== undefined && e.backend !== 'local' && where === '')
-        where = ` on ${backendWords(e.backend)}`;
-      if (e.type === 'progress') done = e.done;
-      if (e.type === 'started' && e.alreadyDone > 0)
-        ctx.log(`sweep ${e.id}: ${e.alreadyDone} of ${e.total} points already in the checkpoint`);
-      if (e.type === 'progress') ctx.progress({ done: e.done, total: e.total, message: message() });
-      if (e.type === 'point-progress')
-        ctx.progress({
-          done,
-          total,
-          message: `${message()}: point ${e.index} at ${e.done}${e.total !== undefined ? `/${e.total}` : ''}${e.message ? ` (${e.message})` : ''}`,
-        });
-      if (e.type === 'notice') ctx.log(e.message);
-      if (e.type === 'point')
-        ctx.log(
-          `point ${e.record.index} ${JSON.stringify(e.record.params)}: ${e.record.outcome} in ${(e.record.wallMs / 1000).toFixed(1)} s`,
-        );
-      // A finished point as a row (grid parameters, then its result's fields), for a live plot.
-      if (
-        e.type === 'point' &&
-        e.record.outcome === 'ok' &&
-        onRow !== undefined &&
-        typeof e.record.value === 'object' &&
-        e.record.value !== null
-      ) {
-        onRow(e.record.index, { ...(e.record.value as Record<string, ParamValue>), ...e.record.params });
-      }
-    },
+    ...(watch.backend !== undefined ? { backend: watch.backend } : {}),
+    onEvent: watch.onEvent,
   });
   if (summary.status === 'cancelled' || ctx.signal.aborted) throw new CancelledError();
   const cp = await readCheckpoint(summary.dir);
@@ -151,17 +128,16 @@ export async function computeSweepTable(
   for (let i = 0; i < summary.total; i++) {
     const r = cp.points.get(i);
     if (r === undefined)
-      throw new BadInputError(s.program, `sweep point ${i} is missing from the checkpoint ${relative(ctx.caseDir, summary.dir)}`);
+      throw new BadInputError(program, `sweep point ${i} is missing from the checkpoint ${relative(ctx.caseDir, summary.dir)}`);
     const where = `sweep point ${i} ${JSON.stringify(r.params)}`;
-    if (r.outcome !== 'ok') throw new BadInputError(s.program, `${where}: ${r.outcome}: ${r.message ?? ''}`);
-    const row = flatRow(r.value, where, s.program);
+    if (r.outcome !== 'ok') throw new BadInputError(program, `${where}: ${r.outcome}: ${r.message ?? ''}`);
+    const row = flatRow(r.value, where, program);
     const own = Object.keys(row);
     fields ??= own;
     if (own.length !== fields.length || own.some((f, j) => f !== fields?.[j]))
-      throw new BadInputError(s.program, `${where}: returned fields ${own.join(',')}, earlier points ${fields.join(',')}`);
+      throw new BadInputError(program, `${where}: returned fields ${own.join(',')}, earlier points ${fields.join(',')}`);
     const clash = own.find((f) => names.includes(f) && row[f] !== r.params[f]);
-    if (clash !== undefined)
-      throw new BadInputError(s.program, `${where}: field "${clash}" disagrees with the grid parameter of that name`);
+    if (clash !== undefined) throw new BadInputError(program, `${where}: field "${clash}" disagrees with the grid parameter of that name`);
     rows.push({ ...r.params, ...row });
   }
   const columns = [...names, ...(fields ?? []).filter((f) => !names.includes(f))];
@@ -177,7 +153,7 @@ export async function computeSweepTable(
     evidence: {
       id: summary.id,
       checkpoint: relative(ctx.caseDir, summary.dir),
-      program: s.program,
+      program,
       programSha256: m?.module.sha256 ?? null,
       codeSha256: m?.codeSha256 ?? null,
       grid: s.grid,
@@ -190,25 +166,6 @@ export async function computeSweepTable(
       backend: summary.backend,
     },
   };
-}
-
-/** A backend's name in words (`slurm` is Slurm). */
-function backendWords(name: string): string {
-  return name === 'slurm' ? 'Slurm' : name;
-}
-
-/** `backend`, telling `onRecord` each record its passes write (a job submitted, a job ended). */
-function observed(backend: SweepBackend, onRecord: (r: BackendRecord) => void): SweepBackend {
-  const computeMissing = (pass: SweepPass) => {
-    // The pass is live (accept lowers its stop point, fills its records): a view inheriting from it, with only
-    // recordBackend wrapped, keeps every read current.
-    const recordBackend = async (r: BackendRecord): Promise<void> => {
-      await pass.recordBackend(r);
-      onRecord(r);
-    };
-    return backend.computeMissing(Object.create(pass, { recordBackend: { value: recordBackend } }) as SweepPass);
-  };
-  return { name: backend.name, ...(backend.check !== undefined ? { check: backend.check.bind(backend) } : {}), computeMissing };
 }
 
 /** A point's result as a row: a flat object of finite numbers, strings and booleans. */

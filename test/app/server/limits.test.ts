@@ -83,6 +83,8 @@ function fakeCore(): RecheckApi {
     cancelScreen: unused,
     readScreenedLogbook: unused,
     caseFromScreen: unused,
+    replayLiterals: unused,
+    checkReplayGrid: unused,
     onRunEvent(listener) {
       emit = listener;
       return () => undefined;
