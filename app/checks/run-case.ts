@@ -14,6 +14,7 @@ import { createCheckContext } from './context';
 import { decide } from './decide';
 import { BadInputError, BudgetExceededError, CancelledError } from '../errors';
 import { writeJsonAtomic } from '../fs/atomic';
+import { oneLine } from '../text/display';
 import { hashTree, sha256, sha256Inside } from '../fs/hash';
 import { mkdirInside } from '../fs/confine';
 import { appendAudit } from '../cases/audit';
@@ -146,16 +147,21 @@ export async function runCase(loaded: LoadedCase, registry: CheckRegistry, opts:
         if (err instanceof CancelledError || signal.aborted) throw await cancelled(checksDone);
         // Over a resource budget: the whole run ends with the one line (exit 2), nothing half-decided is recorded.
         if (err instanceof BudgetExceededError) throw err;
+        // What the check reads is wrong (a column its table lacks, a cell that is not a number, a missing file):
+        // recorded with its cause, so that `recheck run` exits 2 naming the check once the run is whole.
+        const text = err instanceof Error ? err.message : String(err);
+        const message = oneLine(text);
         view = {
           falsificationId: f.id,
           checkId: decl.id,
           kind: decl.kind,
           title: decl.title,
           outcome: 'error',
-          summary: err instanceof Error ? err.message : String(err),
+          summary: text,
           evidence: {},
           artifacts: [],
           durationMs: Math.round(performance.now() - t0),
+          error: { cause: err instanceof BadInputError ? 'bad-input' : 'internal', message },
         };
       }
       checks.push(view);

@@ -1,6 +1,6 @@
 /**
- * Derived columns of a table (`--derive 'NAME = EXPR'` on `recheck extract` and `recheck fit`, and the
- * growth-fit kind's `derive`): each a calculator expression over the table's other columns, applied in order
+ * Derived columns of a table (`--derive 'NAME = EXPR'` on `recheck extract` and `recheck fit`, and the `derive`
+ * param of the check kinds that read a table's columns, through `deriveCsvColumns`): each a calculator expression over the table's other columns, applied in order
  * (a later one may read an earlier one, and a cell read from a rounded one is counted as rounded), computed by checkers/calc/columns.ts: exact where the inputs are exact
  * decimals and every step is rational, else correctly rounded half-even to `digits` significant digits.
  * Errors are bad input naming the file and the line of the row (DerivedColumnError carried over).
@@ -11,6 +11,7 @@
  */
 import { BadInputError } from '../errors';
 import { shown } from '../text/display';
+import type { CsvTable } from '../tables/csv';
 import type { Mpfr } from '../../checkers/precise/mpfr';
 import { deriveColumn, DerivedColumnError, parseDerivation, type DerivedColumn } from '../../checkers/calc/columns';
 
@@ -104,6 +105,27 @@ export function deriveTableColumns(
     });
   }
   return { columns: header, rows: rows.map((r, i) => ({ line: r.line, values: cells[i] as string[] })), derived };
+}
+
+/**
+ * A parsed CSV table with `derive` ('NAME = EXPR' texts, in order) appended: the one path every check kind that
+ * reads a table's columns by name takes (growth-fit, metric-claim, hypothesis-test). No derivation: the table as
+ * read, nothing loaded. `where` names the param in a derivation's syntax error (`param derive`); a row's problem
+ * names the table's file and line. Example: on `k,ratio\n2,1.6\n`, `deriveCsvColumns(t, ['additive = ratio - H_k'])`
+ * gives columns k, ratio, additive with the cell 0.1, and derived [{ name: 'additive', exactCells: 1, ... }].
+ */
+export async function deriveCsvColumns(
+  table: CsvTable,
+  derive: readonly string[],
+  digits: number = DEFAULT_DERIVE_DIGITS,
+  where = 'derive',
+): Promise<{ table: CsvTable; derived: readonly DerivedColumnRecord[] }> {
+  if (derive.length === 0) return { table, derived: [] };
+  const derivations = derive.map((d) => parseDerivationOrBadInput(d, where));
+  const { loadMpfr } = await import('../../checkers/precise/mpfr');
+  const out = deriveTableColumns(await loadMpfr(), table.file, table.columns, table.rows, derivations, digits);
+  const index = new Map(out.columns.map((c, i) => [c, i] as const));
+  return { table: { file: table.file, columns: out.columns, rows: out.rows, index }, derived: out.derived };
 }
 
 /**

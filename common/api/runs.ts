@@ -70,6 +70,12 @@ export interface CheckResultView {
   dataSha256?: string;
   /** Why the finding's evidence cannot carry a verdict (too few points, too short a range), when the check shows it. */
   insufficient?: string;
+  /**
+   * Why a check with outcome `error` failed (absent in reports written before causes): `bad-input` when what the
+   * check reads is wrong (a column its table lacks, a cell that is not a number, a missing file; `recheck run`
+   * then exits 2), `internal` otherwise. `message` is the one line (the summary says it too).
+   */
+  error?: { cause: 'bad-input' | 'internal'; message: string };
 }
 
 export interface FalsificationReport {

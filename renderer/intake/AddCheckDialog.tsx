@@ -17,7 +17,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import type { AuditEntry, CaseFileView, CheckKindView, FalsificationView, RecheckApi } from '../../common/api/contract';
 import { byReviewer } from '../lib/reviewer';
 import { emptyValues, paramsFromValues, schemaToForm, valuesFrom, type FormValues } from './schema-form';
-import { headerOf, tablePathsOf } from './table-columns';
+import { formColumns, headerOf, tablePathsOf } from './table-columns';
 import { AddFileDialog } from './AddFileDialog';
 import { exampleKeeping } from './kind-switch';
 import { Dialog, FormFooter, useCoreCall } from '../components/Dialog';
@@ -78,12 +78,8 @@ export function AddCheckDialog(props: {
     };
     // `headers` is a cache: reading it here must not re-run the effect.
   }, [api, caseId, wantedKey]);
-  const columns = Object.fromEntries(
-    Object.entries(tablePaths).map(([param, path]) => {
-      const cols = headers[path];
-      return [param, cols === undefined || cols === null ? null : { path, columns: cols }];
-    }),
-  );
+  // Each table's header followed by the derived columns the form declares for it.
+  const columns = form !== null ? formColumns(form, values, headers) : {};
   // A replay sweep's table is computed when the check runs: its columns come from the cell's printed output.
   if (
     sweepOf !== null &&

@@ -1,7 +1,8 @@
 /**
  * The "Add check" form's model, derived from a check kind's JSON Schema (`CheckKindView.paramsSchema`): one
  * field per property, typed by what its schema says (string, number or integer with its bounds, boolean, enum,
- * nested object, list of numbers, or raw JSON for everything else), and the two conversions the form needs:
+ * nested object, list of numbers, derived columns of a table, or raw JSON for everything else), and the two
+ * conversions the form needs:
  * a kind's `example` into the form's text values, and the text values back into params. The form holds only
  * strings (what inputs hold); params are built when the reviewer submits. Pure: no DOM, no React.
  *
@@ -31,8 +32,12 @@ export interface Bounds {
 }
 
 export type FieldModel =
-  /** `tableColumn`: the top-level param holding the CSV whose column this names (the schema's annotation), offered as a select of its header. */
-  | (FieldBase & { type: 'string'; casePath: boolean; tableColumn?: string })
+  /**
+   * `tableColumn`: the top-level param holding the CSV whose column this names (the schema's annotation), offered as a
+   * select of its header. `derivedColumns`: the table param whose derived columns this lists (a list of 'NAME = EXPR'
+   * in the params, typed on one line separated by ";"); their names join that table's columns in the selects.
+   */
+  | (FieldBase & { type: 'string'; casePath: boolean; tableColumn?: string; derivedColumns?: string })
   | (FieldBase & { type: 'number'; integer: boolean; bounds: Bounds })
   | (FieldBase & { type: 'boolean' })
   | (FieldBase & { type: 'enum'; options: Json[] })
@@ -90,6 +95,16 @@ function fieldOf(name: string, parentPointer: string, parentDotted: string, s: S
   };
   if (Array.isArray(s.enum) && s.enum.length > 0) return { ...base, type: 'enum', options: s.enum as Json[] };
   const type = s.type ?? (isRecord(s.properties) ? 'object' : undefined);
+  if (type === 'array' && typeof s.derivedColumns === 'string' && isRecord(s.items) && s.items.type === 'string') {
+    const how = 'several separated by ";"';
+    return {
+      ...base,
+      description: base.description !== undefined ? `${base.description} · ${how}` : how,
+      type: 'string',
+      casePath: false,
+      derivedColumns: s.derivedColumns,
+    };
+  }
   if (type === 'string')
     return {
       ...base,
@@ -137,6 +152,7 @@ function textOf(f: FieldModel, v: unknown): string {
   if (v === undefined) return '';
   switch (f.type) {
     case 'string':
+      if (f.derivedColumns !== undefined) return Array.isArray(v) && v.every((x) => typeof x === 'string') ? v.join('; ') : '';
       return typeof v === 'string' ? v : '';
     case 'number':
       return typeof v === 'number' && Number.isFinite(v) ? String(v) : '';
@@ -191,7 +207,8 @@ function leafValue(f: FieldModel, raw: string | undefined): unknown {
   if (text.trim() === '') return undefined;
   switch (f.type) {
     case 'string':
-      return text;
+      if (f.derivedColumns === undefined) return text;
+      return derivations(text).length > 0 ? derivations(text) : undefined;
     case 'number':
       return parseNumber(f, text);
     case 'boolean':
@@ -212,6 +229,25 @@ function leafValue(f: FieldModel, raw: string | undefined): unknown {
     case 'object':
       return undefined;
   }
+}
+
+/**
+ * The 'NAME = EXPR' items of a derived-columns field's text: split at each ";" outside backticks (a quoted column
+ * name may hold one), trimmed, empty items dropped. Example: derivations('a = x + 1; `b;c` = y') is ['a = x + 1', '`b;c` = y'].
+ */
+export function derivations(text: string): string[] {
+  const items: string[] = [];
+  let current = '';
+  let quoted = false;
+  for (const ch of text) {
+    if (ch === '`') quoted = !quoted;
+    if (ch === ';' && !quoted) {
+      items.push(current);
+      current = '';
+    } else current += ch;
+  }
+  items.push(current);
+  return items.map((i) => i.trim()).filter((i) => i !== '');
 }
 
 function collect(fields: readonly FieldModel[], values: FormValues): Record<string, unknown> {

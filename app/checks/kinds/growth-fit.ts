@@ -16,6 +16,9 @@
  * The table is either a committed case file (`table`) or computed when the check runs (`sweep`): a sandboxed
  * point function swept over a declared grid by the shared sweep runner, one row per point (sweep-table.ts);
  * the computed table is written to the check's artifact folder and fitted exactly like a file.
+ * `derive` adds columns computed from the table's others ('additive = ratio - `H_k`', the calc grammar, exact where
+ * the inputs are exact decimals: derived-columns.ts), which x, y and se may name; the evidence's `derived` records
+ * each expression, its inputs and whether every cell is exact, and the summary says it for the columns fitted.
  */
 import { join, relative } from 'node:path';
 import { resolveCasePath, type CheckContext, type CheckKind, type CheckResult, type Guarantee } from '../kind';
@@ -35,8 +38,9 @@ import { plotSample } from '../../tables/plot-sample';
 import { writeFileAtomic } from '../../fs/atomic';
 import { computeSweepTable, sweepTableSchema, type SweepTableParams } from './sweep-table';
 import { growthFitWords } from './growth-fit.words';
+import { deriveParamsSchema, withDerivedColumns, type DeriveParams } from './derived-columns';
 
-export interface GrowthFitParams {
+export interface GrowthFitParams extends DeriveParams {
   /** Exactly one of `table` (a case-relative CSV) and `sweep` (computed now). */
   table?: string;
   sweep?: SweepTableParams;
@@ -63,6 +67,8 @@ export const growthFitKind: CheckKind<GrowthFitParams> = {
     properties: {
       table: { type: 'string', minLength: 1, casePath: true, description: 'case-relative CSV' },
       sweep: { ...sweepTableSchema, description: 'compute the table now: a sandboxed point function over a grid' },
+      // Before the column params, so that the form declares a derived column before x, y and se are chosen.
+      ...deriveParamsSchema('table'),
       // tableColumn: a column of the `table` param's CSV (addCheck refuses one the header lacks, app/cases/table-columns.ts).
       x: { type: 'string', minLength: 1, tableColumn: 'table' },
       y: { type: 'string', minLength: 1, tableColumn: 'table' },
@@ -77,7 +83,8 @@ export const growthFitKind: CheckKind<GrowthFitParams> = {
   example: { table: 'tables/sweep.csv', x: 'k', y: 'additive', se: 'se', asserts: 'growth' },
   async run(params, ctx): Promise<CheckResult> {
     const source = await tableSource(params, ctx);
-    const table = parseCsv(source.text, source.name);
+    // Derived columns (`derive`) are appended first, so x, y and se may name them (app/checks/kinds/derived-columns.ts).
+    const { table, derived } = await withDerivedColumns(parseCsv(source.text, source.name), params);
     const weighting = params.weighting ?? (params.se !== undefined ? 'se' : 'none');
     if (weighting === 'se' && params.se === undefined) throw new BadInputError(source.name, 'weighting "se" needs an se column');
     requireColumns(table, [params.x, params.y, ...(params.se !== undefined ? [params.se] : [])]);
@@ -158,7 +165,12 @@ export const growthFitKind: CheckKind<GrowthFitParams> = {
       `Conclusion: ${c.value === 'cannot-tell' ? 'cannot tell' : c.value} at level ${c.level} over ${report.n} points up to ${params.x} = ${xMax}` +
       `${c.p !== null ? ` (deciding test: ${c.law}, p = ${fmtP(c.p)}${c.dof !== null ? `, ${c.dof} dof` : ''})` : ''}: ${c.reasons[0] ?? ''}. ` +
       `${c.value === 'cannot-tell' && c.wouldDecide.length > 0 ? `Would decide it: ${c.wouldDecide.join('; ')}. ` : ''}` +
-      `Log law b = ${fmt(b)} ± ${fmt(seB)} (growthSigma ${fmt(report.growthSigma)}, two-sided p = ${fmtP(report.growthP)} on ${report.growthDof} dof${fitNote}); AICc prefers ${report.preferred}; ${horizon}.${stop}`;
+      `Log law b = ${fmt(b)} ± ${fmt(seB)} (growthSigma ${fmt(report.growthSigma)}, two-sided p = ${fmtP(report.growthP)} on ${report.growthDof} dof${fitNote}); AICc prefers ${report.preferred}; ${horizon}.${stop}` +
+      // The derived columns fitted, each with its expression and whether every cell is exact.
+      derived
+        .filter((d) => [params.x, params.y, params.se].includes(d.name))
+        .map((d) => ` Derived: ${d.described}.`)
+        .join('');
     // Why this table cannot carry a verdict (a premature verification names it): the first reason and what would decide.
     const insufficient =
       c.value === 'cannot-tell'
@@ -180,6 +192,7 @@ export const growthFitKind: CheckKind<GrowthFitParams> = {
         ...(source.sweep !== undefined ? { sweep: source.sweep } : {}),
         x: params.x,
         y: params.y,
+        ...(derived.length > 0 ? { derived } : {}),
         weighting,
         threshold,
         ...report,

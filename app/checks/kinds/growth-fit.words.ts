@@ -78,8 +78,9 @@ function stopSentence(r: CheckResultView): string {
 }
 
 export const growthFitWords: KindLetterWords = {
+  // A derived column's expression is not a plain word on a command line: the letter then gives `recheck run`.
   rerun: (params, at) =>
-    at.file('table') !== null && at.arg(params.x) !== null && at.arg(params.y) !== null
+    params.derive === undefined && at.file('table') !== null && at.arg(params.x) !== null && at.arg(params.y) !== null
       ? `npx recheck fit ${at.file('table')} --x ${at.arg(params.x)} --y ${at.arg(params.y)}${at.arg(params.se) !== null && params.weighting !== 'none' ? ` --se ${at.arg(params.se)}` : ''}`
       : null,
   finding(r) {

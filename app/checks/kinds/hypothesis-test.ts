@@ -29,6 +29,7 @@ import { CheckerError } from '../../../checkers/errors';
 import { runHypothesisTest, TEST_NAMES } from '../../../checkers/stats/tests/run';
 import { ALTERNATIVES, type Alternative, type TestName, type TestResult } from '../../../checkers/stats/tests/types';
 import { parseCsv } from '../../tables/csv';
+import { deriveParamsSchema, withDerivedColumns, type DeriveParams } from './derived-columns';
 import { MAX_TABLE_BYTES, readTextFile } from '../../tables/text-file';
 import { sha256 } from '../../fs/hash';
 import { printedAgreement } from '../../../checkers/stats/tests/printed-result';
@@ -37,7 +38,7 @@ import { isPaired, jsonSafe, testSamples } from './hypothesis-test-data';
 import { APPROX_MIN, decide, designGaps, minimumOf, mismatches, testWords, type TestSpecOf } from './hypothesis-test-decide';
 import { hypothesisTestWords } from './hypothesis-test.words';
 
-export interface HypothesisTestParams {
+export interface HypothesisTestParams extends DeriveParams {
   table: string;
   a: string;
   b?: string;
@@ -116,6 +117,7 @@ export const hypothesisTestKind: CheckKind<HypothesisTestParams> = {
       table: { type: 'string', minLength: 1, casePath: true, description: 'case-relative CSV holding the samples' },
       a: { ...COLUMN, description: 'column of the first sample (the method; a - b for paired tests; 0/1 outcomes for binomial)' },
       b: { ...COLUMN, description: 'column of the second sample (the baseline); none for binomial' },
+      ...deriveParamsSchema('table'),
       test: { enum: [...TEST_NAMES], description: 'the test the check decides by (unless claimTest is given)' },
       alternative: { enum: [...ALTERNATIVES], description: 'greater: a tends to exceed b' },
       level: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1, description: 'confidence level of the intervals, e.g. 0.95' },
@@ -155,7 +157,8 @@ export const hypothesisTestKind: CheckKind<HypothesisTestParams> = {
   async run(params, ctx): Promise<CheckResult> {
     const where = `${join(ctx.caseDir, 'case.json')}: check ${ctx.checkId}`;
     const raw = await readTextFile(resolveCasePath(ctx, params.table), params.table, MAX_TABLE_BYTES);
-    const table = parseCsv(raw, params.table);
+    // Derived columns (`derive`) are appended first, so a and b may name them (derived-columns.ts).
+    const { table, derived } = await withDerivedColumns(parseCsv(raw, params.table), params);
     const base: TestSpecOf = { test: params.test, alternative: params.alternative, paired: params.paired };
     const claimSpec = params.claimTest ?? base;
     const specs: { role: Ran['role']; spec: TestSpecOf }[] = [{ role: 'claim', spec: claimSpec }];
@@ -232,17 +235,22 @@ export const hypothesisTestKind: CheckKind<HypothesisTestParams> = {
     const besides = finding !== undefined ? ` The finding's ${testWords(finding.spec)} gives ${resultWords(finding.result)}.` : '';
     const mismatchText = mismatch.length > 0 ? ` Mismatch: ${mismatch.join('; ')}.` : '';
     const printedText = printedDiffers.length > 0 ? ` Printed numbers: ${printedDiffers.join('; ')}.` : '';
+    const derivedText = derived
+      .filter((d) => d.name === params.a || d.name === params.b)
+      .map((d) => ` Derived: ${d.described}.`)
+      .join('');
     const capital = (s: string) => `${s.charAt(0).toUpperCase()}${s.slice(1)}`;
     return {
       outcome,
       guarantee,
       dataSha256: sha256(raw),
       ...(outcome === 'neutral' ? { insufficient: `the claim's ${testWords(claimSpec)} cannot decide: ${gaps.join('; ')}` } : {}),
-      summary: `${capital(testWords(claimSpec))} on ${onWhat} of ${params.table}: ${resultWords(r)}; ${said}, so ${verdict}.${besides}${mismatchText}${printedText}`,
+      summary: `${capital(testWords(claimSpec))} on ${onWhat} of ${params.table}: ${resultWords(r)}; ${said}, so ${verdict}.${besides}${mismatchText}${printedText}${derivedText}`,
       evidence: jsonSafe({
         table: params.table,
         tableSha256: sha256(raw),
         columns: { a: params.a, ...(params.b !== undefined ? { b: params.b } : {}) },
+        ...(derived.length > 0 ? { derived } : {}),
         decideAt: params.decideAt,
         expect: params.expect,
         difference,

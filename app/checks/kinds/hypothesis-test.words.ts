@@ -63,6 +63,8 @@ function finding(r: CheckResultView): string | null {
 
 export const hypothesisTestWords: KindLetterWords = {
   rerun: (params, at) => {
+    // A derived column's expression is not a plain word on a command line: the letter then gives `recheck run`.
+    if (params.derive !== undefined) return null;
     // The claim's test (the one that decides), as `recheck stat` runs it.
     const claim =
       typeof params.claimTest === 'object' && params.claimTest !== null ? (params.claimTest as Record<string, unknown>) : params;

@@ -19,6 +19,7 @@ import { shown } from '../../text/display';
 import { cell, numberCell, parseCsv, requireColumns, type CsvTable } from '../../tables/csv';
 import { MAX_TABLE_BYTES, readTextFile } from '../../tables/text-file';
 import type { DerivedColumnRecord } from '../../logbook/extract-derived';
+import { withDerivedColumns } from './derived-columns';
 
 /** One seed's value as read, with where it was read. */
 export interface SeedValue {
@@ -75,24 +76,14 @@ export async function tableValues(
   digits?: number,
 ): Promise<ReadValues> {
   const raw = await readTextFile(path, shownAs, MAX_TABLE_BYTES);
-  let table = parseCsv(raw, shownAs);
-  let derived: readonly DerivedColumnRecord[] = [];
-  if (derive.length > 0) {
-    const [{ loadMpfr }, { DEFAULT_DERIVE_DIGITS, deriveTableColumns, parseDerivationOrBadInput }] = await Promise.all([
-      import('../../../checkers/precise/mpfr'),
-      import('../../logbook/extract-derived'),
-    ]);
-    const out = deriveTableColumns(
-      await loadMpfr(),
-      table.file,
-      table.columns,
-      table.rows,
-      derive.map((d) => parseDerivationOrBadInput(d, 'derive')),
-      digits ?? DEFAULT_DERIVE_DIGITS,
-    );
-    table = { file: table.file, columns: out.columns, rows: out.rows, index: new Map(out.columns.map((c, i) => [c, i] as const)) };
-    derived = out.derived;
-  }
+  // The shared path of the kinds that read a table's columns (derived-columns.ts): nothing loaded without `derive`.
+  const { table, derived: evidence } = await withDerivedColumns(
+    parseCsv(raw, shownAs),
+    { derive: [...derive], ...(digits !== undefined ? { deriveDigits: digits } : {}) },
+    'derive',
+  );
+  // The source keeps the records as `recheck claim --json` has always written them.
+  const derived: readonly DerivedColumnRecord[] = evidence.map(({ exact: _exact, described: _described, ...record }) => record);
   requireColumns(table, [column]);
   let n = table.rows.length;
   while (n > 0 && cell(table, table.rows[n - 1]!, column) === '') n--;

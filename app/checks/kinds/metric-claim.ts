@@ -32,6 +32,7 @@ import { decideClaim, type ClaimReport } from '../../../checkers/claims/decide';
 import { jsonSafe } from './hypothesis-test-data';
 import { inlineValues, metricsValues, tableValues, type ReadValues } from './metric-claim-data';
 import { metricClaimWords } from './metric-claim.words';
+import { deriveParamsSchema } from './derived-columns';
 
 export type ClaimFinding = 'not-reproduced' | 'reproduced';
 
@@ -180,18 +181,7 @@ export const metricClaimKind: CheckKind<MetricClaimParams> = {
       confidence: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1, description: 'confidence of the t interval (default 0.95)' },
       table: { type: 'string', minLength: 1, casePath: true, description: 'case-relative CSV with one row per seed' },
       column: { ...NAME, tableColumn: 'table', description: 'table: the column of the values (or a derived one)' },
-      derive: {
-        type: 'array',
-        maxItems: 20,
-        items: { type: 'string', minLength: 3, maxLength: 2000 },
-        description: "table: derived columns 'NAME = EXPR' (calc grammar), in order",
-      },
-      deriveDigits: {
-        type: 'integer',
-        minimum: 1,
-        maximum: 1000,
-        description: 'table: significant digits of derived cells that are not exact (default 20)',
-      },
+      ...deriveParamsSchema('table'),
       database: {
         type: 'string',
         minLength: 1,

@@ -40,6 +40,11 @@ runs/<run-id>/). A bundled case (a folder of this installation's cases/) is neve
 workspace copy, as in the app (DIR, default $RECHECK_WORKSPACE or the per-user data folder; copied there
 first when missing). The last line says where the outputs are (on stderr with --json).
 --json prints the report as one JSON document. Ctrl-C cancels; the cancelled run is logged.
+A check that fails on bad input (its table lacks a column, a cell is not a number, its file is missing) is
+recorded as an error whose cause is bad input ("error": {"cause": "bad-input", "message": ...} in the JSON);
+once the run is recorded whole, each such check gets one line on stderr naming case.json, the check, its
+finding and kind, and the problem, and the exit code is 2 (with --json too: stdout stays the one report).
+A check that fails otherwise is an error of that check only (exit 0).
 A case in the workspace (a bundled case's copy included) computes its sweep checks where the workspace's
 settings say (DIR/settings.json, set from the app's Workspace settings: this machine, or Slurm as in
 docs/slurm.md), as the app does; a case folder elsewhere computes them on this machine.`,
@@ -93,9 +98,24 @@ docs/slurm.md), as the app does; a case folder elsewhere computes them on this m
       io.stdout(`${JSON.stringify(report, null, 2)}\n`);
       if (outputs !== null && bundled) io.stderr(`recheck: ${outputs}`);
     } else io.stdout(`${formatReport(report)}${outputs ?? ''}`);
-    return EXIT.ok;
+    // Bad input inside a check: the run is recorded whole first, then one line per such check, exit 2.
+    const bad = badInputLines(join(dir, 'case.json'), report);
+    for (const line of bad) io.stderr(`recheck: ${line}\n`);
+    return bad.length > 0 ? EXIT.badInput : EXIT.ok;
   },
 };
+
+/**
+ * One line per check of the report that failed on bad input, naming the case file, the check, its finding and
+ * kind, and the problem. Example: `/c/case.json: check typo-fit (F1, growth-fit): bad input: t.csv: no column "y" (columns: k)`.
+ */
+export function badInputLines(caseFile: string, r: CaseRunReport): string[] {
+  return r.falsifications.flatMap((f) =>
+    f.checks
+      .filter((c) => c.outcome === 'error' && c.error?.cause === 'bad-input')
+      .map((c) => `${caseFile}: check ${c.checkId} (${f.falsificationId}, ${c.kind}): bad input: ${c.error?.message ?? c.summary}`),
+  );
+}
 
 export function formatReport(r: CaseRunReport): string {
   const out: string[] = [`case ${r.caseId}, run ${r.runId}`];
@@ -110,7 +130,7 @@ export function formatReport(r: CaseRunReport): string {
     );
     for (const c of f.checks) {
       out.push(
-        `  [${c.outcome === 'error' ? 'error' : outcomeWords(c.outcome, says).short}] ${c.checkId} (${c.kind}, ${c.durationMs} ms): ${c.summary}`,
+        `  [${c.outcome === 'error' ? (c.error?.cause === 'bad-input' ? 'bad input' : 'error') : outcomeWords(c.outcome, says).short}] ${c.checkId} (${c.kind}, ${c.durationMs} ms): ${c.summary}`,
       );
       if (c.outcome !== 'error')
         out.push(

@@ -160,9 +160,10 @@ describe('metrics-series through the CLI', () => {
     expect(f.gate.passed).toBe(false);
   });
 
-  it('recheck run: an unknown run fails that check with the one line naming the database (the run itself exits 0, inconclusive)', async () => {
+  it('recheck run: an unknown run fails that check with the one line naming the database (bad input: the run exits 2, inconclusive)', async () => {
     const r = await cli(['run', 'bad-run', '--json', '--no-record'], ws);
-    expect(r.code).toBe(0);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/case\.json: check loss-series \(F1, metrics-series\): bad input: logbook\/trackio\.db: no run "nope"/);
     const f = (JSON.parse(r.stdout) as { falsifications: { decision: string; checks: { outcome: string; summary: string }[] }[] })
       .falsifications[0]!;
     expect(f.checks[0]!.outcome).toBe('error');
