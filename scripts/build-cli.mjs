@@ -2,7 +2,7 @@
 // out/cli, so a call starts without transpiling TypeScript. `npm ci` runs it (the `prepare` script), and
 // bin/recheck.mjs runs it again whenever scripts/build-cli-manifest.mjs finds a source changed.
 //
-// - ES modules split into chunks: the commands load their heavy parts (mathjs, gmp-wasm, ajv schemas, sql.js,
+// - ES modules split into chunks: the commands load their heavy parts (mathjs, gmp-wasm, ajv schemas,
 //   hyparquet, esbuild, the server) with `await import()` inside `run`, so those chunks, and the packages they
 //   import, load only in the commands that use them. Packages stay in node_modules (never bundled).
 // - Every output file is named by its content hash and written through a temporary name and a rename; the

@@ -58,6 +58,7 @@ export class MetricsCollector {
   private readonly runs = new Map<string, RunTally>();
   private readonly notes: string[] = [];
   private rows = 0;
+  private numericPoints = 0;
   private inexactSteps = 0;
   private renamed = 0;
 
@@ -86,7 +87,13 @@ export class MetricsCollector {
   /** One top-level metric value of a row of `run` (Trackio's non-finite strings restored). */
   value(run: RunTally, key: string, raw: unknown, step: number): void {
     const entry = classifyEntry(raw);
+    if (entry.type === 'number') this.numericPoints++;
     if (entry.type !== 'absent') run.key(key).add(entry, step);
+  }
+
+  /** Numeric points held so far (metric and system values): what the log's memory grows with. */
+  get points(): number {
+    return this.numericPoints;
   }
 
   /** Registers one system-metric row and returns its run; add its values with `systemValue`. */
@@ -98,6 +105,7 @@ export class MetricsCollector {
 
   systemValue(run: RunTally, key: string, raw: unknown): void {
     const entry = classifyEntry(raw);
+    if (entry.type === 'number') this.numericPoints++;
     if (entry.type !== 'absent') run.key(key, true).add(entry, 0);
   }
 

@@ -1,6 +1,8 @@
 /**
- * Folds a SQLite write-ahead log (`<db>-wal`) into the database image, so that an in-memory SQLite that
- * cannot see the sidecar (sql.js has no file system to put it in) reads what SQLite itself would read.
+ * Reads a SQLite write-ahead log (`<db>-wal`): which pages its committed transactions replaced, and where
+ * their newest copies lie in it. The page reader (sqlite-pages.ts) reads those pages from the WAL and the
+ * others from the database file, as SQLite does; `applyWal` folds them into a copy of a database image
+ * instead (for an in-memory SQLite, such as sql.js, that cannot see the sidecar).
  * Trackio keeps its local databases in WAL mode, so the newest rows of a live or crashed run are often only
  * in the -wal file.
  *
@@ -13,16 +15,15 @@
  * the last committed transaction. Frames after it (a transaction in progress) are left out, as SQLite's
  * recovery leaves them out.
  *
- * Guarantee: the result is the main file's pages with each page replaced by its last committed copy in the
- * WAL, cut or extended to the committed size; the header is marked as a rollback-journal database (bytes
- * 18-19 = 1) whose in-header size is that size. Nothing is read beyond the buffers given.
+ * Guarantee: the index maps each page to its last committed copy in the WAL; the committed size is the last
+ * commit frame's. The WAL is read one frame at a time (never held whole).
  *
- * Budget: the image is never larger than what the two files hold. A commit frame's "size in pages" is the
- * writer's word; SQLite grows a database by writing every new page, so a committed size N must be covered by
- * the database's own pages plus distinct committed pages in the WAL past them (one page of slack for the
- * lock-byte page SQLite never writes). A frame claiming more (a 4 KB WAL saying 1,048,576 pages, 4 GiB) is a
- * WalError before anything is allocated.
+ * Budget: a commit frame's "size in pages" is the writer's word; SQLite grows a database by writing every new
+ * page, so a committed size N must be covered by the database's own pages plus distinct committed pages in
+ * the WAL past them (one page of slack for the lock-byte page SQLite never writes). A frame claiming more (a
+ * 4 KB WAL saying 1,048,576 pages, 4 GiB) is a WalError before anything is allocated.
  */
+import { bytesSource, type ByteSource } from './sqlite-source';
 
 /** A WAL that cannot be folded in; `reason` says why in a few words. */
 export class WalError extends Error {
@@ -50,22 +51,44 @@ const MAGIC_BE = 0x377f0683;
 const WAL_VERSION = 3007000;
 const SQLITE_MAGIC = 'SQLite format 3\u0000';
 
+/** What a WAL holds: its page size and, per page, the offset of the page's last committed copy in it. */
+export interface WalIndex {
+  readonly pageSize: number;
+  /** Page number -> offset of the page's last committed copy (the page bytes, after the frame header). */
+  readonly latest: ReadonlyMap<number, number>;
+  /** Database size in pages after the last commit, 0 when nothing was committed. */
+  readonly pages: number;
+  /** Valid frames of committed transactions. */
+  readonly committed: number;
+  /** Valid frames after the last commit (an unfinished transaction), left out. */
+  readonly uncommitted: number;
+}
+
+/**
+ * Indexes the committed frames of `wal` for a database file of `dbBytes` bytes and page size `dbPageSize`
+ * (null when the database file is empty: a new database whose pages are all in the WAL). An empty WAL is an
+ * index of nothing. Example: `indexWal(openFileSource('p.db-wal', 'p.db-wal', cap), 4096, 1 << 20).pages`.
+ */
+export function indexWal(wal: ByteSource, dbPageSize: number | null, dbBytes: number): WalIndex {
+  if (wal.size === 0) return { pageSize: dbPageSize ?? 0, latest: new Map(), pages: 0, committed: 0, uncommitted: 0 };
+  const header = readWalHeader(wal);
+  if (dbPageSize !== null && dbPageSize !== header.pageSize)
+    throw new WalError(`its page size ${header.pageSize} differs from the database's ${dbPageSize}`);
+  const scan = scanFrames(wal, header);
+  if (scan.pages > 0) checkCommittedSize(dbBytes, header.pageSize, scan);
+  return scan;
+}
+
 /**
  * The database image with the committed frames of `wal` folded in; `db` itself is not modified.
  * Example: `applyWal(readFileSync('p.db'), readFileSync('p.db-wal')).image` opens with sql.js and shows the
  * rows that were only in the WAL. An empty WAL returns `db` unchanged.
  */
 export function applyWal(db: Uint8Array, wal: Uint8Array): WalOverlay {
-  if (wal.length === 0) return { image: db, committedFrames: 0, uncommittedFrames: 0, pages: 0 };
-  const header = readWalHeader(wal);
-  const dbPageSize = databasePageSize(db);
-  if (dbPageSize !== null && dbPageSize !== header.pageSize)
-    throw new WalError(`its page size ${header.pageSize} differs from the database's ${dbPageSize}`);
-  const scan = scanFrames(wal, header);
-  if (scan.pages === 0) return { image: db, committedFrames: 0, uncommittedFrames: scan.uncommitted, pages: 0 };
-  checkCommittedSize(db, header.pageSize, scan);
-  const image = overlay(db, wal, header.pageSize, scan);
-  return { image, committedFrames: scan.committed, uncommittedFrames: scan.uncommitted, pages: scan.pages };
+  const index = indexWal(bytesSource(wal), databasePageSize(db), db.length);
+  if (index.pages === 0) return { image: db, committedFrames: 0, uncommittedFrames: index.uncommitted, pages: 0 };
+  const image = overlay(db, wal, index);
+  return { image, committedFrames: index.committed, uncommittedFrames: index.uncommitted, pages: index.pages };
 }
 
 interface WalHeader {
@@ -76,9 +99,9 @@ interface WalHeader {
   readonly checksum: readonly [number, number];
 }
 
-function readWalHeader(wal: Uint8Array): WalHeader {
-  if (wal.length < WAL_HEADER) throw new WalError(`it is ${wal.length} bytes, shorter than a WAL header`);
-  const view = viewOf(wal);
+function readWalHeader(wal: ByteSource): WalHeader {
+  if (wal.size < WAL_HEADER) throw new WalError(`it is ${wal.size} bytes, shorter than a WAL header`);
+  const view = viewOf(wal.read(0, WAL_HEADER));
   const magic = view.getUint32(0);
   if (magic !== MAGIC_LE && magic !== MAGIC_BE) throw new WalError('it does not start with a WAL header');
   const version = view.getUint32(4);
@@ -91,36 +114,31 @@ function readWalHeader(wal: Uint8Array): WalHeader {
   return { littleEndian, pageSize, salt1: view.getUint32(16), salt2: view.getUint32(20), checksum };
 }
 
-interface FrameScan {
-  /** Page number -> offset of the page's last committed copy in the WAL. */
-  readonly latest: ReadonlyMap<number, number>;
-  readonly pages: number;
-  readonly committed: number;
-  readonly uncommitted: number;
-}
-
-function scanFrames(wal: Uint8Array, h: WalHeader): FrameScan {
-  const view = viewOf(wal);
+function scanFrames(wal: ByteSource, h: WalHeader): WalIndex {
   const latest = new Map<number, number>();
   let pending: [number, number][] = [];
   let sum = h.checksum;
   let pages = 0;
   let committed = 0;
-  for (let off = WAL_HEADER; off + FRAME_HEADER + h.pageSize <= wal.length; off += FRAME_HEADER + h.pageSize) {
-    const page = view.getUint32(off);
-    if (page === 0 || view.getUint32(off + 8) !== h.salt1 || view.getUint32(off + 12) !== h.salt2) break;
-    sum = checksumOf(view, off, 8, sum, h.littleEndian);
-    sum = checksumOf(view, off + FRAME_HEADER, h.pageSize, sum, h.littleEndian);
-    if (sum[0] !== view.getUint32(off + 16) || sum[1] !== view.getUint32(off + 20)) break;
+  const frameBytes = FRAME_HEADER + h.pageSize;
+  const frame = new Uint8Array(frameBytes);
+  const view = viewOf(frame);
+  for (let off = WAL_HEADER; off + frameBytes <= wal.size; off += frameBytes) {
+    wal.readInto(off, frame, frameBytes);
+    const page = view.getUint32(0);
+    if (page === 0 || view.getUint32(8) !== h.salt1 || view.getUint32(12) !== h.salt2) break;
+    sum = checksumOf(view, 0, 8, sum, h.littleEndian);
+    sum = checksumOf(view, FRAME_HEADER, h.pageSize, sum, h.littleEndian);
+    if (sum[0] !== view.getUint32(16) || sum[1] !== view.getUint32(20)) break;
     pending.push([page, off + FRAME_HEADER]);
-    const sizeAfterCommit = view.getUint32(off + 4);
+    const sizeAfterCommit = view.getUint32(4);
     if (sizeAfterCommit === 0) continue;
     for (const [p, o] of pending) latest.set(p, o);
     committed += pending.length;
     pending = [];
     pages = sizeAfterCommit;
   }
-  return { latest, pages, committed, uncommitted: pending.length };
+  return { pageSize: h.pageSize, latest, pages, committed, uncommitted: pending.length };
 }
 
 /**
@@ -128,8 +146,8 @@ function scanFrames(wal: Uint8Array, h: WalHeader): FrameScan {
  * committed WAL pages beyond them (plus one, for the lock-byte page). Example: a 74 KB database and a 4 KB WAL
  * whose one frame says 1,048,576 pages are refused here.
  */
-function checkCommittedSize(db: Uint8Array, pageSize: number, scan: FrameScan): void {
-  const dbPages = Math.floor(db.length / pageSize);
+function checkCommittedSize(dbBytes: number, pageSize: number, scan: WalIndex): void {
+  const dbPages = Math.floor(dbBytes / pageSize);
   if (scan.pages <= dbPages) return;
   let beyond = 0;
   for (const page of scan.latest.keys()) if (page > dbPages && page <= scan.pages) beyond++;
@@ -141,7 +159,8 @@ function checkCommittedSize(db: Uint8Array, pageSize: number, scan: FrameScan): 
   }
 }
 
-function overlay(db: Uint8Array, wal: Uint8Array, pageSize: number, scan: FrameScan): Uint8Array {
+function overlay(db: Uint8Array, wal: Uint8Array, scan: WalIndex): Uint8Array {
+  const pageSize = scan.pageSize;
   const image = new Uint8Array(scan.pages * pageSize);
   image.set(db.subarray(0, Math.min(db.length, image.length)));
   for (const [page, off] of scan.latest) {
@@ -158,7 +177,7 @@ function overlay(db: Uint8Array, wal: Uint8Array, pageSize: number, scan: FrameS
 }
 
 /** The page size of a database image from its header, or null when the image is empty or has no header. */
-function databasePageSize(db: Uint8Array): number | null {
+export function databasePageSize(db: Uint8Array): number | null {
   if (db.length < 100) return null;
   for (let i = 0; i < SQLITE_MAGIC.length; i++) if (db[i] !== SQLITE_MAGIC.charCodeAt(i)) return null;
   const raw = ((db[16] as number) << 8) | (db[17] as number);

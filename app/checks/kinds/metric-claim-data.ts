@@ -113,10 +113,10 @@ export async function metricsValues(
   runs: readonly string[] | undefined,
   step: number | undefined,
 ): Promise<ReadValues> {
-  const [{ readMetricsFile }, { findRun, seriesOf }, { readRegularFile }, { MAX_DATABASE_BYTES }] = await Promise.all([
+  const [{ readMetricsFile }, { findRun, seriesOf }, { fileSha256 }, { MAX_DATABASE_BYTES }] = await Promise.all([
     import('../../metrics/read'),
     import('../../metrics/lookup'),
-    import('../../fs/confine'),
+    import('../../metrics/sqlite-source'),
     import('../../metrics/trackio-db'),
   ]);
   const log = await readMetricsFile(path, { shownAs });
@@ -139,7 +139,8 @@ export async function metricsValues(
       );
     return { seed: run.name, value: here[0] as number, runId: run.id, step: at };
   });
-  const fileHash = sha256(await readRegularFile(path, { maxBytes: MAX_DATABASE_BYTES, shownAs }));
+  // Hashed in chunks: a database may be far larger than the memory its values need (app/metrics/sqlite-source.ts).
+  const fileHash = fileSha256(path, shownAs, MAX_DATABASE_BYTES);
   const points = JSON.stringify(seeds.map((s) => [s.runId, metric, s.step, Number.isFinite(s.value) ? s.value : String(s.value)]));
   return {
     seeds,

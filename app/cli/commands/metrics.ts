@@ -24,7 +24,9 @@ Reads Trackio's metrics read-only, from either
   metrics.parquet  a static Space's export (SNAPPY, GZIP, ZSTD, BROTLI, LZ4), with aux/configs.parquet,
                    aux/system_metrics.parquet and runs.json beside it when present (runs.json is checked
                    against the rows; disagreements are noted)
-The format is told from the file's first bytes. Files are untrusted: regular files of at most 2 GiB.
+The format is told from the file's first bytes. Files are untrusted: regular files; a database of at most
+64 GiB is read page by page, never held whole, and at most 24 M numeric values are kept (about 1.3 GB);
+a Parquet file is read whole, at most 2 GiB.
 Without --key: the runs (id, name, creation time, last step, rows), each run's config, metric keys (points,
 NaN/+Infinity/-Infinity counts, entries that are not numbers by kind, e.g. trackio.image) and system
 metrics, and the alerts. --run NAME (a run name or id) lists that run only.

@@ -4,7 +4,7 @@
 // files by parquet-wasm.
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { sqlEngine } from '../../../app/metrics/sqlite-engine';
+import { sqlEngine } from './sql-js';
 import { readTrackioDatabase } from '../../../app/metrics/trackio-db';
 import { readTrackioParquet } from '../../../app/metrics/trackio-parquet';
 import type { MetricsLog } from '../../../app/metrics/model';

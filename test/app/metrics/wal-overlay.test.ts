@@ -6,7 +6,7 @@ import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { WalError, applyWal } from '../../../app/metrics/wal-overlay';
-import { rowsOf, withDatabase } from '../../../app/metrics/sqlite-engine';
+import { rowsOf, withDatabase } from './sql-js';
 import { tempDir } from '../../helpers/temp-case';
 import { PYTHON } from './sqlite-fixture';
 

@@ -1,7 +1,7 @@
 // sql.js is compiled from the .wasm file in node_modules: nothing is fetched, no native module is loaded.
 import { describe, it, expect, vi } from 'vitest';
 import { createRequire } from 'node:module';
-import { SqliteError, rowsOf, sqlEngine, withDatabase } from '../../../app/metrics/sqlite-engine';
+import { SqliteError, rowsOf, sqlEngine, withDatabase } from './sql-js';
 
 describe('sqlEngine', () => {
   it('compiles sql.js from node_modules/sql.js/dist/sql-wasm.wasm without fetching anything', async () => {

@@ -1,5 +1,6 @@
 /**
- * SQLite compiled to WebAssembly (sql.js), loaded from this installation's node_modules: the `.wasm` bytes
+ * Test helper (the app reads databases with its own page reader, app/metrics/sqlite-reader.ts): SQLite
+ * compiled to WebAssembly (sql.js), loaded from this installation's node_modules: the `.wasm` bytes
  * are read from disk and handed over explicitly, so nothing is fetched and no native module is built. A
  * database is opened from bytes as an in-memory copy (the file on disk is never written) and only read.
  *
