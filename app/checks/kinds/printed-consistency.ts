@@ -3,17 +3,20 @@
  * ratio, a t, a p-value) follow from the table it printed? The statistic is read from a logbook cell (by a
  * field name, `b = 0.41 +- 0.07`, or by the literal text printed before it) or given as a `quote` of the
  * printed text; the table is a case CSV or the table printed in a logbook cell, read by the extractor of
- * `recheck extract` (checkers/tables/printed.ts), by default from the statistic's own cell. The statistic is
+ * `recheck extract` (checkers/tables/printed.ts), by default from the statistic's own cell, or (`sweep`) the table
+ * computed now by a sweep (sweep-table.ts: a sandboxed program, or the logbook's own run cell replayed over a grid,
+ * whose printed decimals are rounded like a logbook's): does the printed statistic follow from what the code prints
+ * when it is run again? The statistic is
  * recomputed by the same method and bounded over the rounding of the printed cells
  * (checkers/stats/printed-consistency.ts).
  * Outcome: this bears on the logbook's reliability. An inconsistent statistic refutes the finding when the
  * finding quotes it as its evidence (`findingQuotesIt`, default true), and the result says why the finding's
  * evidence cannot carry it (`insufficient`: a verification resting on it is premature); otherwise, and whenever
  * it is consistent (that only confirms arithmetic) or undecided, the check is neutral. Basis: the logbook's own
- * numbers. Guarantee: the decision's (an enclosure, or approximate for p-values).
+ * numbers, or recomputed with a sweep. Guarantee: the decision's (an enclosure, or approximate for p-values).
  * Run it from the CLI as any check: `recheck case add-check <case> --falsification F1 --kind printed-consistency --params '{...}'`, then `recheck run <case>`.
  */
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { resolveCasePath, type CheckContext, type CheckKind, type CheckResult } from '../kind';
 import { BadInputError } from '../../errors';
 import { CheckerError } from '../../../checkers/errors';
@@ -32,6 +35,7 @@ import { MAX_CASE_JSON_BYTES } from '../../cases/load';
 import type { LogbookRef } from '../../cases/model';
 import { shown } from '../../text/display';
 import { printedConsistencyWords } from './printed-consistency.words';
+import { computeSweepTable, sweepTableSchema, type SweepTableParams } from './sweep-table';
 
 /** A logbook cell: the logbook (default: the only one holding the cell id), its page (checked), the block. */
 export interface CellRef {
@@ -45,6 +49,8 @@ export interface PrintedConsistencyParams {
   statistic: CellRef & { field?: string; after?: string; quote?: string; occurrence?: number; label?: string };
   table?: string;
   printedTable?: CellRef & { table?: number; allowElided?: boolean };
+  /** The table computed now by a sweep (a program, or a run cell replayed over a grid). */
+  sweep?: SweepTableParams;
   method: PrintedMethod;
   exact?: string[];
   rounded?: string[];
@@ -80,7 +86,8 @@ export const printedConsistencyKind: CheckKind<PrintedConsistencyParams> = {
     type: 'object',
     additionalProperties: false,
     required: ['statistic', 'method'],
-    not: { required: ['table', 'printedTable'] },
+    // At most one table source (none: the table printed in the statistic's own cell).
+    not: { anyOf: [{ required: ['table', 'printedTable'] }, { required: ['table', 'sweep'] }, { required: ['printedTable', 'sweep'] }] },
     properties: {
       statistic: {
         description:
@@ -108,6 +115,11 @@ export const printedConsistencyKind: CheckKind<PrintedConsistencyParams> = {
         additionalProperties: false,
         properties: { ...CELL_REF, table: { type: 'integer', minimum: 1 }, allowElided: { type: 'boolean' } },
         description: "the table printed in a logbook cell (default: the statistic's cell), as recheck extract reads it",
+      },
+      sweep: {
+        ...sweepTableSchema,
+        description:
+          'compute the table now: a sandboxed program, or a run cell of the logbook replayed over a grid (does the printed statistic follow from what the code prints?)',
       },
       method: {
         description:
@@ -138,6 +150,7 @@ export const printedConsistencyKind: CheckKind<PrintedConsistencyParams> = {
     },
   },
   basis: 'logbook',
+  basisFor: (params) => (params.sweep !== undefined ? 'recomputed' : 'logbook'),
   guarantee: { kind: 'enclosure' },
   example: {
     statistic: { cell: 'cell_fit', field: 'b' },
@@ -176,11 +189,13 @@ export const printedConsistencyKind: CheckKind<PrintedConsistencyParams> = {
     return {
       outcome,
       guarantee: report.guarantee,
-      basis: 'logbook',
+      basis: params.sweep !== undefined ? 'recomputed' : 'logbook',
       dataSha256: table.sha256,
       // The finding's evidence does not follow from its own table: it cannot carry a verdict (a verification is premature).
       ...(report.verdict === 'inconsistent' && quotes
-        ? { insufficient: `the statistic it quotes does not follow from the table it printed (${report.sentence})` }
+        ? {
+            insufficient: `the statistic it quotes does not follow from ${params.sweep !== undefined ? 'the table its code prints when run again' : 'the table it printed'} (${report.sentence})`,
+          }
         : {}),
       summary: `${report.sentence.charAt(0).toUpperCase()}${report.sentence.slice(1)}.${report.verdict === 'inconsistent' && quotes ? ' The finding quotes this statistic as its evidence.' : ''}`,
       evidence: {
@@ -277,6 +292,23 @@ async function tableOf(
   logbooks: Logbooks,
   statCell: CellLocation | null,
 ): Promise<{ cells: PrintedCells; name: string; sha256: string; source: Record<string, unknown> }> {
+  if (params.sweep !== undefined) {
+    // A fit's points go out as series points while the sweep runs, so the UI plots it live.
+    const fit = params.method.method === 'fit-slope' || params.method.method === 'fit-intercept' ? params.method : null;
+    const t = await computeSweepTable(params.sweep, ctx, (_i, row) => {
+      const x = fit !== null ? row[fit.x] : undefined;
+      const y = fit !== null ? row[fit.y] : undefined;
+      if (fit !== null && typeof x === 'number' && typeof y === 'number') ctx.point?.({ series: fit.y, xLabel: fit.x, x, y });
+    });
+    const name = relative(ctx.caseDir, t.path);
+    const csv = parseCsv(t.csv, name);
+    return {
+      cells: { columns: csv.columns, rows: csv.rows.map((r) => r.values) },
+      name,
+      sha256: t.sha256,
+      source: { file: name, rows: csv.rows.length, sha256: t.sha256, sweep: t.evidence },
+    };
+  }
   if (params.table !== undefined) {
     const raw = await readTextFile(resolveCasePath(ctx, params.table), params.table, MAX_TABLE_BYTES);
     const csv = parseCsv(raw, params.table);
