@@ -14,7 +14,7 @@ import {
   type OutcomeWords,
 } from '../../common/words/outcomes';
 
-type Kind = FalsificationDecision | CheckOutcome | ReviewerVerdict | 'error' | 'pending' | 'undecided';
+type Kind = FalsificationDecision | CheckOutcome | ReviewerVerdict | 'error' | 'bad-input' | 'pending' | 'undecided';
 
 const TITLES: Record<Kind, string> = {
   confirmed: 'Falsification confirmed, the claim fails: the checks support the claimed falsification and none refutes it',
@@ -31,11 +31,18 @@ const TITLES: Record<Kind, string> = {
   neutral: 'This check neither supports nor refutes the claimed falsification',
   'needs-more-work': 'Reviewer: needs more work before a verdict',
   error: 'The check failed to run',
+  'bad-input':
+    'The check could not run on what it reads (a column its table lacks, a cell that is not a number, a missing file): fix its input, then run it again',
   pending: 'Not computed yet',
   undecided: 'The run ended before every check of this falsification ran: no decision was computed',
 };
 
-const OTHER_WORDS: Record<'error' | 'pending' | 'undecided', string> = { error: 'error', pending: 'pending', undecided: 'no decision' };
+const OTHER_WORDS: Record<'error' | 'bad-input' | 'pending' | 'undecided', string> = {
+  error: 'error',
+  'bad-input': 'bad input',
+  pending: 'pending',
+  undecided: 'no decision',
+};
 
 /**
  * The words of a value for a finding that says `says` (default falsified). A verification is never decided
@@ -61,7 +68,7 @@ export function DecisionBadge(props: {
   const w = wordsOf(value, props.says);
   return (
     <span
-      className={`badge badge-${value}`}
+      className={`badge badge-${value === 'bad-input' ? 'error' : value}`}
       title={TITLES[value]}
       data-testid={props.testId ?? 'decision-badge'}
       data-decision={value}

@@ -132,7 +132,11 @@ function CheckRow({ check, says }: { check: CheckResultView; says?: FindingSays 
   return (
     <tr data-testid={`check-${check.checkId}`}>
       <td className="outcome-cell">
-        <DecisionBadge value={check.outcome} testId="outcome-badge" {...(says !== undefined ? { says } : {})} />
+        <DecisionBadge
+          value={check.outcome === 'error' && check.error?.cause === 'bad-input' ? 'bad-input' : check.outcome}
+          testId="outcome-badge"
+          {...(says !== undefined ? { says } : {})}
+        />
       </td>
       <td>
         <div className="check-title">

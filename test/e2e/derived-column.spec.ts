@@ -83,13 +83,14 @@ test('a growth-fit check with a derived column: declared in the form, offered in
   await shot(page, 'result');
 
   // Bad input found when the check runs (a ratio cell that is not a number): the row says it in one line of words
-  // naming the table, the line and the derived column, with the error badge, and no stack.
+  // naming the table, the line and the derived column, with a "bad input" badge (cause bad-input), and no stack.
   const table = path.join(serverWorkspace(), id, 'tables', 'raw.csv');
   writeFileSync(table, rawTable().replace(/\n4,[^,]+,/, '\n4,n/a,'));
   await page.getByTestId('run-F1').click();
   const summary = row.locator('.check-summary');
   await expect(summary).toHaveText(/^tables\/raw\.csv: line 3: derived column "additive" \(ratio - `H_k`\): .*"n\/a"/, { timeout: 60_000 });
-  await expect(row.getByTestId('outcome-badge')).toHaveText('error');
+  await expect(row.getByTestId('outcome-badge')).toHaveText('bad input');
+  await expect(row.getByTestId('outcome-badge')).toHaveAttribute('title', /fix its input, then run it again/);
   expect((await summary.innerText()).split('\n')).toHaveLength(1);
   await expect(row).not.toContainText(/\bat \S+ \(/);
   await summary.scrollIntoViewIfNeeded();
