@@ -12,7 +12,7 @@
  * could swap a folder for a symlink. A concurrent local attacker is outside the threat model
  * (docs/security.md); the last component is opened with O_NOFOLLOW all the same.
  */
-import { constants, realpathSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, realpathSync, type Stats } from 'node:fs';
 import { lstat, mkdir, open, readdir, realpath } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { BadInputError } from '../errors';
@@ -96,6 +96,45 @@ function kindOf(s: Stats): string {
   return 'not a regular file';
 }
 
+/** The one-line error for a failed open of an untrusted file (a symlink as the last component is refused). */
+function openFailure(err: unknown, name: string): BadInputError {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return new BadInputError(name, 'no such file');
+  if (code === 'ELOOP') return new ConfinementError(name, 'is a symlink (not followed)');
+  if (code === 'EISDIR') return new BadInputError(name, 'is a folder, not a file');
+  if (code === 'EACCES') return new BadInputError(name, 'permission denied');
+  return new BadInputError(name, `cannot be opened (${code ?? String(err)})`);
+}
+
+/** Refuses what fstat says is not a regular file, or one over `maxBytes`. */
+function refuseIrregular(st: Stats, name: string, maxBytes: number): void {
+  if (!st.isFile()) throw new ConfinementError(name, `is ${kindOf(st)}, not a regular file`);
+  if (st.size > maxBytes) throw new BadInputError(name, `is ${st.size} bytes, over the limit of ${maxBytes}`);
+}
+
+/**
+ * Opens a regular file for positioned reads without reading it (a reader that pages through a large file), with the
+ * same refusals as readRegularFile: O_NOFOLLOW and O_NONBLOCK, a regular file by fstat, at most `maxBytes`. The
+ * caller closes the descriptor. Example: `const { fd, size } = openRegularFileSync('/t/p.db', { maxBytes: 1 << 30 })`.
+ */
+export function openRegularFileSync(path: string, o: ReadOptions): { fd: number; size: number } {
+  const name = o.shownAs ?? shown(path);
+  let fd: number;
+  try {
+    fd = openSync(path, NO_FOLLOW_READ);
+  } catch (err) {
+    throw openFailure(err, name);
+  }
+  try {
+    const st = fstatSync(fd);
+    refuseIrregular(st, name, o.maxBytes);
+    return { fd, size: st.size };
+  } catch (err) {
+    closeSync(fd);
+    throw err;
+  }
+}
+
 /**
  * Reads a regular file whole, refusing anything else (a fifo, a device, a folder, a symlink as the last
  * component) and anything over `maxBytes`, without blocking on a fifo. Errors are BadInputError naming the file.
@@ -107,17 +146,11 @@ export async function readRegularFile(path: string, o: ReadOptions): Promise<Buf
   try {
     handle = await open(path, NO_FOLLOW_READ);
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new BadInputError(name, 'no such file');
-    if (code === 'ELOOP') throw new ConfinementError(name, 'is a symlink (not followed)');
-    if (code === 'EISDIR') throw new BadInputError(name, 'is a folder, not a file');
-    if (code === 'EACCES') throw new BadInputError(name, 'permission denied');
-    throw new BadInputError(name, `cannot be opened (${code ?? String(err)})`);
+    throw openFailure(err, name);
   }
   try {
     const st = await handle.stat();
-    if (!st.isFile()) throw new ConfinementError(name, `is ${kindOf(st)}, not a regular file`);
-    if (st.size > o.maxBytes) throw new BadInputError(name, `is ${st.size} bytes, over the limit of ${o.maxBytes}`);
+    refuseIrregular(st, name, o.maxBytes);
     // Read at most maxBytes + 1: a file that grows while we read is caught as too large, not read for ever.
     const buf = Buffer.allocUnsafe(Math.min(o.maxBytes + 1, Math.max(st.size, 0) + 1));
     let filled = 0;

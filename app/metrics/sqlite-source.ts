@@ -3,13 +3,13 @@
  * or bytes already in memory. A source has a fixed size (the file's size when it was opened) and answers
  * `read(offset, length)` with exactly those bytes or a SourceError; nothing is read beyond `size`.
  *
- * The file is opened the way app/fs/confine.ts reads untrusted files: O_NOFOLLOW and O_NONBLOCK, a regular
- * file by fstat, under a size cap; errors are BadInputError naming the file.
+ * The file is opened by app/fs/confine.ts (`openRegularFileSync`), as every untrusted file is: O_NOFOLLOW and
+ * O_NONBLOCK, a regular file by fstat, under a size cap; errors are BadInputError naming the file.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
+import { closeSync, readSync } from 'node:fs';
 import { BadInputError } from '../errors';
-import { ConfinementError } from '../fs/confine';
+import { openRegularFileSync } from '../fs/confine';
 
 /** Random access to a fixed number of bytes. */
 export interface ByteSource {
@@ -45,41 +45,13 @@ export function bytesSource(bytes: Uint8Array): ByteSource {
   };
 }
 
-const NO_FOLLOW_READ = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
-
-function kindOf(s: Stats): string {
-  if (s.isDirectory()) return 'a folder';
-  if (s.isFIFO()) return 'a fifo';
-  if (s.isCharacterDevice() || s.isBlockDevice()) return 'a device';
-  if (s.isSocket()) return 'a socket';
-  return 'not a regular file';
-}
-
 /**
  * Opens the regular file at `path` as a source of its current size (at most `maxBytes`), read with
  * positioned reads. The caller closes it. Example: `const s = openFileSource('/t/p.db', 'p.db', 1 << 30)`.
  */
 export function openFileSource(path: string, shownAs: string, maxBytes: number): ByteSource {
-  let fd: number;
-  try {
-    fd = openSync(path, NO_FOLLOW_READ);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new BadInputError(shownAs, 'no such file');
-    if (code === 'ELOOP') throw new ConfinementError(shownAs, 'is a symlink (not followed)');
-    if (code === 'EISDIR') throw new BadInputError(shownAs, 'is a folder, not a file');
-    if (code === 'EACCES') throw new BadInputError(shownAs, 'permission denied');
-    throw new BadInputError(shownAs, `cannot be opened (${code ?? String(err)})`);
-  }
-  try {
-    const st = fstatSync(fd);
-    if (!st.isFile()) throw new ConfinementError(shownAs, `is ${kindOf(st)}, not a regular file`);
-    if (st.size > maxBytes) throw new BadInputError(shownAs, `is ${st.size} bytes, over the limit of ${maxBytes}`);
-    return fileSource(fd, st.size);
-  } catch (err) {
-    closeSync(fd);
-    throw err;
-  }
+  const { fd, size } = openRegularFileSync(path, { maxBytes, shownAs });
+  return fileSource(fd, size);
 }
 
 function fileSource(fd: number, size: number): ByteSource {

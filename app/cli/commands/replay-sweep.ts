@@ -5,7 +5,7 @@
  * backend), prints progress (a bar on a terminal, one line per point otherwise, JSON events on stderr with
  * --json), and at the end the summary and the path of each points table. Exit 0 when every point ran, 1 when some
  * point's program failed, 2 bad input, 130 cancelled or Slurm tasks ended unfinished. A Slurm array task runs this
- * same command with --shard i/N (replayTaskArgs gives its arguments) and exits 0 unless cancelled.
+ * same command with --shard i/N (app/replay/sweep-task.ts gives its arguments) and exits 0 unless cancelled.
  * Example: `recheck replay cases/paging --cell cell_1 --grid KS=2,4,8,...,1024 --jobs 2`.
  */
 import { join, resolve } from 'node:path';
@@ -13,7 +13,6 @@ import type { CliIO } from '../command';
 import { createProgressBar, formatSeconds } from '../progress';
 import { EXIT } from '../../errors';
 import { oneLine } from '../../text/display';
-import type { SweepSpec } from '../../runs/grid';
 import { intFlag, sweepBackendFromFlags, type SweepBackendFlags } from '../sweep-flags';
 import type { Setting } from '../../../checkers/replay/override';
 import type { ReplaySweepResult } from '../../replay/sweep';
@@ -44,27 +43,12 @@ export interface ReplayBase {
   readonly allowUnconfined: boolean;
 }
 
-/** The `recheck` arguments that rebuild this sweep in a Slurm task (the task adds seed, runs, id, limits, --shard). */
-export function replayTaskArgs(b: ReplayBase, spec: SweepSpec, gridFlags: (s: SweepSpec) => string[]): string[] {
-  return [
-    'replay',
-    b.caseDir,
-    '--cell',
-    b.cell,
-    ...(b.logbook !== undefined ? ['--logbook', b.logbook] : []),
-    ...b.set.flatMap((s) => ['--set', `${s.name}=${s.value}`]),
-    ...b.args.map((a) => `--arg=${a}`),
-    ...Object.entries(b.env).flatMap(([k, v]) => ['--env', `${k}=${v}`]),
-    ...(b.python !== undefined ? ['--python', b.python] : []),
-    ...gridFlags(spec).map((g) => `--grid=${g}`),
-  ];
-}
-
 /** Runs the sweep form (see the file comment). */
 export async function runReplaySweepCommand(b: ReplayBase, f: ReplaySweepFlags, io: CliIO): Promise<number> {
-  const [{ parseReplayGrid, gridFlags }, { runReplaySweep }] = await Promise.all([
+  const [{ parseReplayGrid }, { runReplaySweep }, { replaySweepTask }] = await Promise.all([
     import('../../replay/sweep-grid'),
     import('../../replay/sweep'),
+    import('../../replay/sweep-task'),
   ]);
   const spec = parseReplayGrid(f.grid);
   const seed = intFlag('replay', 'seed', f.seed, 1, 0, 2 ** 32 - 1);
@@ -95,7 +79,7 @@ export async function runReplaySweepCommand(b: ReplayBase, f: ReplaySweepFlags, 
       ...(backend !== undefined ? { backend } : {}),
       ...(f.resume === true ? { resume: true } : {}),
       ...(shard !== undefined ? { shard } : {}),
-      task: replayTaskArgs(b, spec, gridFlags),
+      task: replaySweepTask(b, spec),
       signal: io.signal,
       onEvent: (e) => {
         if (f.json) return io.stderr(`${JSON.stringify(e)}\n`);

@@ -4,8 +4,8 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { batchScript, type TaskCommand } from '../../../app/runs/backends/slurm-script';
-import { replayTaskArgs } from '../../../app/cli/commands/replay-sweep';
-import { gridFlags, parseReplayGrid } from '../../../app/replay/sweep-grid';
+import { replaySweepTask } from '../../../app/replay/sweep-task';
+import { parseReplayGrid } from '../../../app/replay/sweep-grid';
 
 const base: TaskCommand = {
   recheck: ['/usr/bin/node', '/opt/recheck/bin/recheck.mjs'],
@@ -34,20 +34,15 @@ function wordsOf(script: string): string[] {
 describe('the batch script of a replay sweep', () => {
   it("runs `recheck replay` with the parent's overrides and grid, then the sweep's own options and --shard", () => {
     const spec = parseReplayGrid(['KS=2,4,8,...,64', '--k=1,2']);
-    const task = replayTaskArgs(
+    const task = replaySweepTask(
       {
         caseDir: "/cases/it's here",
-        where: 'x',
         cell: 'cell_1',
         set: [{ name: 'DELAY', value: '[0.5, 1]', shape: 'list' }],
         args: ['--fast'],
         env: { MODE: 'a b' },
-        timeoutS: 60,
-        memoryMb: 1024,
-        allowUnconfined: false,
       },
       spec,
-      gridFlags,
     );
     expect(wordsOf(batchScript({ ...base, task }))).toEqual([
       '/usr/bin/node',
