@@ -85,65 +85,67 @@ function HistoryTable(props: {
 }) {
   const { picked } = props;
   return (
-    <table className="audit-table run-history-table" data-testid="run-history-table">
-      <caption className="visually-hidden">Every run of this finding, newest first</caption>
-      <thead>
-        <tr>
-          <th scope="col">A</th>
-          <th scope="col">B</th>
-          <th scope="col">Finished</th>
-          <th scope="col">Who</th>
-          <th scope="col">Ran</th>
-          <th scope="col">Decision</th>
-          <th scope="col">Checks</th>
-        </tr>
-      </thead>
-      <tbody>
-        {props.history.map((r) => {
-          const usable = r.decision !== undefined;
-          const when = formatUtc(r.at);
-          return (
-            <tr key={r.runId} data-testid="run-history-row" data-run={r.runId}>
-              <td>
-                <input
-                  type="radio"
-                  name="run-a"
-                  disabled={!usable}
-                  checked={picked.a === r.runId}
-                  onChange={() => props.onPick({ ...picked, a: r.runId })}
-                  aria-label={`Compare as run A: ${when}`}
-                />
-              </td>
-              <td>
-                <input
-                  type="radio"
-                  name="run-b"
-                  disabled={!usable}
-                  checked={picked.b === r.runId}
-                  onChange={() => props.onPick({ ...picked, b: r.runId })}
-                  aria-label={`Compare as run B: ${when}`}
-                />
-              </td>
-              <td className="nowrap" title={`run ${r.runId}${r.startedAt !== undefined ? `, started ${formatUtc(r.startedAt)}` : ''}`}>
-                {when}
-              </td>
-              <td>{r.who}</td>
-              <td>{r.scope === 'case' ? 'whole case' : 'this finding'}</td>
-              <td>
-                {r.decision !== undefined ? (
-                  <DecisionBadge value={r.decision} {...(props.says !== undefined ? { says: props.says } : {})} />
-                ) : r.cancelled ? (
-                  <span className="muted">cancelled</span>
-                ) : (
-                  <span className="error-text">{r.problem}</span>
-                )}
-              </td>
-              <td className="small">{usable ? outcomeLine(r.outcomes) : ''}</td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <div className="run-table-scroll">
+      <table className="audit-table run-history-table" data-testid="run-history-table">
+        <caption className="visually-hidden">Every run of this finding, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">A</th>
+            <th scope="col">B</th>
+            <th scope="col">Finished</th>
+            <th scope="col">Who</th>
+            <th scope="col">Ran</th>
+            <th scope="col">Decision</th>
+            <th scope="col">Checks</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.history.map((r) => {
+            const usable = r.decision !== undefined;
+            const when = formatUtc(r.at);
+            return (
+              <tr key={r.runId} data-testid="run-history-row" data-run={r.runId}>
+                <td>
+                  <input
+                    type="radio"
+                    name="run-a"
+                    disabled={!usable}
+                    checked={picked.a === r.runId}
+                    onChange={() => props.onPick({ ...picked, a: r.runId })}
+                    aria-label={`Compare as run A: ${when}`}
+                  />
+                </td>
+                <td>
+                  <input
+                    type="radio"
+                    name="run-b"
+                    disabled={!usable}
+                    checked={picked.b === r.runId}
+                    onChange={() => props.onPick({ ...picked, b: r.runId })}
+                    aria-label={`Compare as run B: ${when}`}
+                  />
+                </td>
+                <td className="nowrap" title={`run ${r.runId}${r.startedAt !== undefined ? `, started ${formatUtc(r.startedAt)}` : ''}`}>
+                  {when}
+                </td>
+                <td>{r.who}</td>
+                <td>{r.scope === 'case' ? 'whole case' : 'this finding'}</td>
+                <td>
+                  {r.decision !== undefined ? (
+                    <DecisionBadge value={r.decision} {...(props.says !== undefined ? { says: props.says } : {})} />
+                  ) : r.cancelled ? (
+                    <span className="muted">cancelled</span>
+                  ) : (
+                    <span className="error-text">{r.problem}</span>
+                  )}
+                </td>
+                <td className="small">{usable ? outcomeLine(r.outcomes) : ''}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -200,23 +202,26 @@ function Comparison(props: { api: RecheckApi; caseId: string; fid: string; a: st
       ) : (
         <div className="small muted">{diff.gate.a}</div>
       )}
-      <table className="audit-table run-compare-table">
-        <thead>
-          <tr>
-            <th scope="col">Check</th>
-            <th scope="col">Outcome A</th>
-            <th scope="col">Outcome B</th>
-            <th scope="col">Guarantee A</th>
-            <th scope="col">Guarantee B</th>
-            <th scope="col">Key numbers (A → B)</th>
-          </tr>
-        </thead>
-        <tbody>
-          {diff.checks.map((c) => (
-            <CheckRow key={c.checkId} c={c} says={props.says} />
-          ))}
-        </tbody>
-      </table>
+      {/* Focusable so that, scrolled sideways at 200% zoom, the keyboard can scroll it too. */}
+      <div className="run-table-scroll" tabIndex={0} role="region" aria-label="Checks of runs A and B">
+        <table className="audit-table run-compare-table">
+          <thead>
+            <tr>
+              <th scope="col">Check</th>
+              <th scope="col">Outcome A</th>
+              <th scope="col">Outcome B</th>
+              <th scope="col">Guarantee A</th>
+              <th scope="col">Guarantee B</th>
+              <th scope="col">Key numbers (A → B)</th>
+            </tr>
+          </thead>
+          <tbody>
+            {diff.checks.map((c) => (
+              <CheckRow key={c.checkId} c={c} says={props.says} />
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

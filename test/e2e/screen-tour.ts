@@ -4,11 +4,13 @@
 // settings (Slurm chosen, never saved: the e2e workspace is shared) and the blind review of image pairs (its
 // three views and the list of reviews). The accessibility scan (a11y.spec.ts) and the screenshots
 // (screens.spec.ts) both walk it, so a screen added here is scanned and photographed.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { bundledCases, expect, serverUrl } from './fixtures';
+import { bundledCases, caseCopy, expect, serverUrl, serverWorkspace } from './fixtures';
+import { seedsCsv } from '../app/checks/kinds/metric-claim-fixture';
+import { generateChallenge } from '../support/challenge/generate';
 import type { PageElement, PageGlobals } from './page-dom';
 
 /** Called on each screen once it has settled; `scope` is the dialog for dialogs, the page otherwise. */
@@ -52,6 +54,8 @@ async function dialog(page: Page, visit: Visit, name: string, testId: string, op
   await expect(d.locator('.markdown-pending')).toHaveCount(0);
   await visit(name, d);
   await page.keyboard.press('Escape');
+  // In a filled search field (type=search) the first Escape clears the field, as browsers do; the second closes.
+  if (await d.isVisible()) await page.keyboard.press('Escape');
   await expect(d).toBeHidden();
 }
 
@@ -114,6 +118,7 @@ export async function tour(page: Page, visit: Visit): Promise<void> {
     await expect(page.getByTestId('letter-dialog').locator('.letter')).toBeVisible();
   });
 
+  await newScreensTour(page, visit);
   await settingsTour(page, visit);
   await reviewTour(page, visit);
 }
@@ -130,6 +135,14 @@ async function settingsTour(page: Page, visit: Visit): Promise<void> {
     await expect(d.getByLabel('Partition')).toBeVisible();
     // Opened from the dark top bar, the dialog must still draw its notes in the page's colours, readable on its panel.
     expect(await lowestMutedContrast(d), "contrast of the dialog's muted notes on its panel").toBeGreaterThanOrEqual(4.5);
+  });
+  await expect(place).toHaveText(before);
+  // The replay interpreter, typed in and scrolled to (cancelled too).
+  await dialog(page, visit, 'dialog-workspace-settings-replay', 'workspace-settings-dialog', async () => {
+    await page.getByRole('button', { name: 'Workspace settings' }).click();
+    const python = page.getByTestId('workspace-settings-dialog').getByTestId('settings-python');
+    await python.fill('/opt/venvs/replay/bin/python');
+    await python.scrollIntoViewIfNeeded();
   });
   await expect(place).toHaveText(before);
 }
@@ -202,4 +215,229 @@ async function reviewTour(page: Page, visit: Visit): Promise<void> {
   await expect(cover).toBeVisible();
   await expect(cover).toHaveAttribute('data-review', reviewId);
   await visit('review-blind-cover', body);
+}
+
+/**
+ * The case behind the newer screens: a copy of the tour's case (which ships logbook/distill.db, two Trackio runs,
+ * the reverse-KL one non-finite from step 150) with three more checks on its finding, as a reviewer would add them:
+ * a metrics-series check of that run's onset and pattern against the forward run, and a hypothesis-test and a
+ * metric-claim check on a five-seed table (the metric-claim tests' own seeds, written beside the write-up). Written
+ * once per workspace, through a temporary file renamed in.
+ */
+export const TOUR_CHECKS_CASE = 'tour-checks';
+
+const TOUR_CHECKS = [
+  {
+    id: 'loss-series',
+    kind: 'metrics-series',
+    title: "The reverse-KL run's train/loss turns non-finite at step 150, alternating, while forward KL stays finite",
+    params: {
+      database: 'logbook/distill.db',
+      run: 'reverse-kl',
+      metric: 'train/loss',
+      expect: 'non-finite',
+      onsetStep: 150,
+      pattern: 'alternation',
+      evalMetric: 'eval/loss',
+      compareRun: 'forward-kl',
+    },
+  },
+  {
+    id: 'paired-seeds',
+    kind: 'hypothesis-test',
+    title: 'Paired t on the five seeds (Welch, as the finding ran it, beside it)',
+    params: {
+      table: 'logbook/seeds.csv',
+      a: 'method',
+      b: 'baseline',
+      test: 'paired-t',
+      alternative: 'two-sided',
+      level: 0.95,
+      decideAt: 0.05,
+      expect: 'difference',
+      findingTest: { test: 'welch', alternative: 'two-sided' },
+    },
+  },
+  {
+    id: 'gain-claim',
+    kind: 'metric-claim',
+    title: 'The claimed gain of at least 4 points over the five seeds',
+    params: {
+      table: 'logbook/seeds.csv',
+      column: 'gain',
+      claimed: 4,
+      direction: 'at-least',
+      claimUnit: 'pp',
+      valuesUnit: 'fraction',
+      scale: 100,
+      confidence: 0.95,
+    },
+  },
+];
+
+function tourChecksCase(): string {
+  const id = caseCopy(TOUR_CASE, TOUR_CHECKS_CASE);
+  const dir = path.join(serverWorkspace(), id);
+  const file = path.join(dir, 'case.json');
+  const json = JSON.parse(readFileSync(file, 'utf8')) as { falsifications: { checks: { id: string }[] }[] };
+  const checks = json.falsifications[0]!.checks;
+  if (checks.some((c) => c.id === TOUR_CHECKS[0]!.id)) return id;
+  writeFileSync(path.join(dir, 'logbook/seeds.csv'), seedsCsv());
+  checks.push(...TOUR_CHECKS);
+  writeFileSync(`${file}.tmp`, `${JSON.stringify(json, null, 2)}\n`);
+  renameSync(`${file}.tmp`, file);
+  return id;
+}
+
+/** Finished runs of a case in the server's workspace. */
+function runsOf(caseId: string): number {
+  const dir = path.join(serverWorkspace(), caseId, 'runs');
+  if (!existsSync(dir)) return 0;
+  // Built reports are kept beside the runs, as runs/report-<time>-<id>/.
+  return readdirSync(dir).filter((r) => !r.startsWith('report-') && existsSync(path.join(dir, r, 'report.json'))).length;
+}
+
+/** A generated challenge of a dozen logbooks in the workspace (once), for "Screen a challenge". */
+async function tourChallenge(): Promise<string> {
+  const name = 'tour-challenge';
+  const dir = path.join(serverWorkspace(), name);
+  if (existsSync(dir)) return name;
+  const tmp = `${serverWorkspace()}-${name}-${process.pid}`;
+  await generateChallenge(tmp, { count: 12, seed: 4242 });
+  renameSync(tmp, dir);
+  return name;
+}
+
+/** Scrolls an element's top to the top of its scrolling box (scrollIntoViewIfNeeded centres a tall one on its blank middle). */
+async function scrollToTop(el: Locator): Promise<void> {
+  await el.evaluate((e) => {
+    (e as unknown as { scrollIntoView(o: { block: string }): void }).scrollIntoView({ block: 'start' });
+  });
+}
+
+async function newScreensTour(page: Page, visit: Visit): Promise<void> {
+  const body = page.locator('body');
+  const id = tourChecksCase();
+  await page.goto(serverUrl());
+  await openCase(page, id);
+
+  // Two finished runs, so the history has two to compare (later walks find them on disk).
+  while (runsOf(id) < 2) {
+    const before = runsOf(id);
+    await page.getByTestId('run-checks').click();
+    await expect.poll(() => runsOf(id), { timeout: 150_000 }).toBe(before + 1);
+    await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'finished', { timeout: 30_000 });
+  }
+
+  // Each figure of the new kinds in Results, its top scrolled to the top of the dock.
+  await page.getByTestId('dock-tab-results').click();
+  for (const c of TOUR_CHECKS) {
+    const figures = page.getByTestId('results').getByTestId(`check-${c.id}`).locator('.check-figure');
+    await expect(figures.first()).toBeVisible();
+    const n = await figures.count();
+    for (let i = 0; i < n; i++) {
+      await scrollToTop(figures.nth(i));
+      await visit(`results-${c.kind}-${i + 1}`, body);
+    }
+  }
+
+  // The Metrics tab: both runs of logbook/distill.db picked, the reverse run's non-finite steps marked and listed.
+  await page.getByTestId('dock-tab-metrics').click();
+  await expect(page.getByTestId('metrics-plot')).toBeVisible();
+  const runs = page.getByTestId('metrics-runs');
+  await expect(runs.getByRole('checkbox', { name: /forward-kl/ })).toBeChecked();
+  await expect(runs.getByRole('checkbox', { name: /reverse-kl/ })).toBeChecked();
+  await expect(page.locator('[data-testid="nonfinite-posInf"]')).toHaveCount(1);
+  await visit('dock-metrics', body);
+  // The plot itself (below the controls in a narrow dock).
+  await scrollToTop(page.getByTestId('metrics-plot'));
+  await visit('dock-metrics-plot', body);
+  await page.locator('[data-testid="nonfinite-posInf"]').scrollIntoViewIfNeeded();
+  await visit('dock-metrics-nonfinite', body);
+
+  // Run history: the two runs listed and compared.
+  await page.getByTestId('dock-tab-history').click();
+  await expect(page.getByTestId('run-history-row')).toHaveCount(runsOf(id));
+  expect(runsOf(id)).toBeGreaterThanOrEqual(2);
+  await expect(page.getByTestId('run-compare')).toBeVisible();
+  await visit('dock-history', body);
+  await scrollToTop(page.getByTestId('run-compare'));
+  await visit('dock-history-compare', body);
+  await page.getByTestId('dock-tab-results').click();
+
+  // A folded logbook cell (unfolded again after: the fold is kept per case).
+  const cell = page.getByTestId('pane-logbook').locator('[data-cell]').first();
+  await cell.getByTestId('cell-fold').click();
+  await expect(cell).toHaveAttribute('data-collapsed', 'true');
+  await visit('logbook-cell-folded', body);
+  await cell.getByTestId('cell-fold').click();
+  await expect(cell).toHaveAttribute('data-collapsed', 'false');
+
+  // Search across the case: a word found in the paper, the logbook's cells and its files.
+  await dialog(page, visit, 'dialog-search', 'search-dialog', async () => {
+    await page.getByTestId('paper-title').click();
+    await page.keyboard.press('Control+Shift+F');
+    const d = page.getByTestId('search-dialog');
+    await expect(d).toBeVisible();
+    await page.getByTestId('search-input').fill('KL');
+    for (const place of ['paper', 'cell', 'file'])
+      await expect(d.locator(`[data-testid="search-hit"][data-place="${place}"]`).first()).toBeAttached();
+  });
+
+  // The three newer kinds' forms in "Add check".
+  for (const c of TOUR_CHECKS) {
+    await dialog(page, visit, `dialog-add-check-${c.kind}`, 'add-check-dialog', async () => {
+      await page.getByTestId('add-check-F1').click();
+      const d = page.getByTestId('add-check-dialog');
+      await d.getByLabel('Kind').selectOption(c.kind);
+      await expect(d.locator('.schema-field').first()).toBeVisible();
+    });
+  }
+
+  // Downloads: a case file in the evidence viewer, then a built report.
+  await dialog(page, visit, 'dialog-file-download', 'file-viewer', async () => {
+    await page.getByTestId('paper-title').click();
+    await page.keyboard.press('Control+p');
+    await page.keyboard.type('seeds.csv');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('file-viewer').getByTestId('viewer-download')).toBeVisible();
+    await expect(page.getByTestId('file-viewer').getByTestId('viewer-size')).toBeVisible();
+  });
+  await dialog(page, visit, 'dialog-report-download', 'report-dialog', async () => {
+    await page.getByTestId('build-report').click();
+    await expect(page.getByTestId('report-dialog').getByTestId('report-download')).toBeVisible({ timeout: 60_000 });
+    await expect(page.frameLocator('[data-testid="report-frame"]').locator('h1').first()).toBeVisible();
+  });
+
+  // The Replay action on a run cell of the timing case, and the dialog it opens (cancelled: nothing is declared).
+  await openCase(page, 'timing-normalization');
+  const runCell = page
+    .getByTestId('pane-logbook')
+    .locator('[data-cell]')
+    .filter({ has: page.getByTestId('replay-cell') })
+    .first();
+  await runCell.getByTestId('replay-cell').scrollIntoViewIfNeeded();
+  await visit('logbook-replay-action', body);
+  await dialog(page, visit, 'dialog-replay-cell', 'add-check-dialog', async () => {
+    await runCell.getByTestId('replay-cell').click();
+    await expect(page.getByTestId('add-check-dialog').getByLabel('Kind')).toHaveValue('replay');
+  });
+
+  // "Screen a challenge" in the triage view: before a folder is screened, then the queue and the judge view.
+  const challenge = await tourChallenge();
+  await page.getByRole('button', { name: /Triage a verdict ledger/ }).click();
+  await page.getByTestId('triage-mode-screen').click();
+  const queue = page.getByTestId('screen-queue');
+  await expect(queue).toBeVisible();
+  await visit('triage-screen-start', body);
+  await queue.getByTestId('screen-folder').selectOption(challenge);
+  await queue.getByTestId('screen-start').click();
+  await expect(queue.getByTestId('screen-summary')).toBeVisible({ timeout: 90_000 });
+  await expect(queue.getByTestId('screen-row').first()).toBeVisible();
+  await visit('triage-screen-queue', body);
+  await queue.getByTestId('screen-part-judge').click();
+  await expect(queue.getByTestId('judge-view')).toBeVisible();
+  await visit('triage-screen-judge', body);
+  await page.getByTestId(`case-item-${TOUR_CASE}`).click();
+  await expect(page.getByTestId('case-workspace')).toBeVisible();
 }
