@@ -397,6 +397,7 @@ export function App(props: { api: RecheckApi; mode: 'electron' | 'browser'; conn
                 ledger={ledger}
                 onLoaded={setLedger}
                 onOpenCase={selectCase}
+                onCaseMade={onCreated}
                 onCreateCase={createFromTriage}
               />
             ) : null}

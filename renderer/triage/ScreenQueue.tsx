@@ -9,7 +9,6 @@
  */
 import { useEffect, useId, useState } from 'react';
 import type { CaseSummary, RecheckApi } from '../../common/api/contract';
-import { formatUrlState, parseUrlState } from '../lib/url-state';
 import type { ScreenCaseView, ScreenFolderView, ScreenProgressView, ScreenQueueRowView, ScreenResultView } from '../../common/api/screen';
 import { JudgeView } from './JudgeView';
 import { ScreenRow } from './ScreenRow';
@@ -21,16 +20,15 @@ import './screen.css';
 const PAGE = 100;
 
 /**
- * Opens a case: through the app when its case list already holds it; a case made here is not in that list yet (the
- * app drops a selected case it does not list), so the page is loaded again at `?case=<id>`, which lists it.
+ * The screen's queue. `onOpenCase` opens a case the app lists; `onCaseMade` opens one made here, which the app's
+ * case list does not hold yet (the app reads its list again, then selects it).
  */
-function openCaseIn(cases: readonly CaseSummary[], onOpenCase: (id: string) => void, id: string): void {
-  if (cases.some((c) => c.id === id)) return onOpenCase(id);
-  const search = formatUrlState(window.location.search, { ...parseUrlState(window.location.search), case: id });
-  window.location.assign(`${window.location.pathname}${search}${window.location.hash}`);
-}
-
-export function ScreenQueue(props: { api: RecheckApi; cases: readonly CaseSummary[]; onOpenCase(caseId: string): void }) {
+export function ScreenQueue(props: {
+  api: RecheckApi;
+  cases: readonly CaseSummary[];
+  onOpenCase(caseId: string): void;
+  onCaseMade(caseId: string): void;
+}) {
   const { api } = props;
   const ids = useId();
   const [folders, setFolders] = useState<ScreenFolderView[] | null>(null);
@@ -231,7 +229,7 @@ export function ScreenQueue(props: { api: RecheckApi; cases: readonly CaseSummar
                     making={making === row.position}
                     onOpen={() => void open(row)}
                     onMakeCase={() => void makeCase(row)}
-                    onOpenCase={(id) => openCaseIn(props.cases, props.onOpenCase, id)}
+                    onOpenCase={(id) => (props.cases.some((c) => c.id === id) ? props.onOpenCase(id) : props.onCaseMade(id))}
                   />
                 ))}
               </ol>

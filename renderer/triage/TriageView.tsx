@@ -41,6 +41,8 @@ export function TriageView(props: {
   ledger: LoadedLedger | null;
   onLoaded(ledger: LoadedLedger): void;
   onOpenCase(caseId: string): void;
+  /** A case made from a screened row: not in `cases` yet. */
+  onCaseMade(caseId: string): void;
   onCreateCase(row: TriageRowView, ledgerName: string): void;
 }) {
   const ids = useId();
@@ -110,7 +112,7 @@ export function TriageView(props: {
         </div>
         {screenSeen ? (
           <div style={mode === 'screen' ? undefined : { display: 'none' }}>
-            <ScreenQueue api={props.api} cases={props.cases} onOpenCase={props.onOpenCase} />
+            <ScreenQueue api={props.api} cases={props.cases} onOpenCase={props.onOpenCase} onCaseMade={props.onCaseMade} />
           </div>
         ) : null}
         <div style={mode === 'screen' ? { display: 'none' } : undefined}>
