@@ -13,6 +13,10 @@ export interface Axis {
   unit?: string;
   /** Logarithmic scale (every value positive). */
   log?: boolean;
+  /** The axis' range, when the data's own would clip a mark (every mark lies inside it). */
+  domain?: readonly [number, number];
+  /** The only ticks, each with its label (e.g. whole seed positions); round ticks otherwise. */
+  ticks?: readonly { value: number; label: string }[];
 }
 
 interface Common {

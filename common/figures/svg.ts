@@ -130,7 +130,8 @@ function xySvg(spec: XYSpec): string {
     });
   for (const h of spec.hlines ?? []) ys.push(h.y);
   for (const m of spec.markers ?? []) xs.push(m.x);
-  const [x0, x1] = extent(xs, xLog);
+  // An axis' own domain (given so that no mark sits on the edge) covers every mark; the data's range otherwise.
+  const [x0, x1] = spec.x.domain ?? extent(xs, xLog);
   const [y0, y1] = extent(ys, yLog);
   const right = W - M.right;
   const bottom = H - M.bottom;
@@ -146,7 +147,7 @@ function xySvg(spec: XYSpec): string {
   }
   out.push(
     ...axes(
-      xLog ? logTicks(x0, x1).filter(inX) : niceTicks(x0, x1),
+      spec.x.ticks !== undefined ? spec.x.ticks.filter((t) => inX(t.value)) : xLog ? logTicks(x0, x1).filter(inX) : niceTicks(x0, x1),
       yLog ? logTicks(y0, y1).filter(inY) : niceTicks(y0, y1).filter(inY),
       px,
       py,
@@ -199,8 +200,13 @@ function xySvg(spec: XYSpec): string {
   return frame(spec.title, spec.caption, out);
 }
 
-/** Grid lines, ticks and tick labels of a plot area. */
-function axes(xTicks: number[], yTicks: number[], px: (v: number) => number, py: (v: number) => number): string[] {
+/** Grid lines, ticks and tick labels of a plot area (an x tick given with its label is shown by that label). */
+function axes(
+  xTicks: readonly (number | { value: number; label: string })[],
+  yTicks: number[],
+  px: (v: number) => number,
+  py: (v: number) => number,
+): string[] {
   const right = W - M.right;
   const bottom = H - M.bottom;
   const out = [`<rect x="${M.left}" y="${M.top}" width="${right - M.left}" height="${bottom - M.top}" fill="none" stroke="${AXIS}"/>`];
@@ -210,9 +216,11 @@ function axes(xTicks: number[], yTicks: number[], px: (v: number) => number, py:
     out.push(`<text x="${M.left - 6}" y="${r2(y + 4)}" text-anchor="end" fill="${AXIS}">${esc(short(t))}</text>`);
   }
   for (const t of xTicks) {
-    const x = r2(px(t));
+    const x = r2(px(typeof t === 'number' ? t : t.value));
     out.push(`<line x1="${x}" y1="${bottom}" x2="${x}" y2="${bottom + 5}" stroke="${AXIS}"/>`);
-    out.push(`<text x="${x}" y="${bottom + 18}" text-anchor="middle" fill="${AXIS}">${esc(short(t))}</text>`);
+    out.push(
+      `<text x="${x}" y="${bottom + 18}" text-anchor="middle" fill="${AXIS}">${esc(typeof t === 'number' ? short(t) : t.label)}</text>`,
+    );
   }
   return out;
 }

@@ -57,10 +57,13 @@ function drawEdgeMark(ctx: CanvasRenderingContext2D, m: EdgeMark, x: number, bbo
 export const axisTitle = (a: Axis): string => `${a.label}${a.unit !== undefined ? ` (${a.unit})` : ''}`;
 
 /**
- * The x scale: log axes keep to the data's range (uPlot widens them to whole decades otherwise); the range covers
- * the non-finite points marked at the edge too (a run may end in them).
+ * The x scale: an axis' own domain when the spec gives one (it covers every mark); log axes keep to the data's range
+ * (uPlot widens them to whole decades otherwise); the range covers the non-finite points marked at the edge too (a
+ * run may end in them).
  */
-function xScale(spec: XYSpec): uPlot.Scale {
+export function xScale(spec: XYSpec): uPlot.Scale {
+  const domain = spec.x.domain;
+  if (domain !== undefined) return { time: false, ...(spec.x.log ? { distr: 3 } : {}), range: () => [domain[0], domain[1]] };
   let mLo = Infinity;
   let mHi = -Infinity;
   for (const m of spec.edgeMarks ?? []) {
@@ -78,10 +81,18 @@ function xScale(spec: XYSpec): uPlot.Scale {
   return mLo <= mHi ? { time: false, range: (_u, min, max) => cover(min, max) } : { time: false };
 }
 
-/** The y scale: the data's range widened to show the reference lines (a threshold below every point). */
-function yScale(spec: XYSpec): uPlot.Scale {
+/**
+ * The y scale: the data's range widened to show the reference lines (a threshold below every point) and the error
+ * bars' ends (uPlot's own range knows only the points).
+ */
+export function yScale(spec: XYSpec): uPlot.Scale {
   if (spec.y.log) return { distr: 3 };
   const refs = (spec.hlines ?? []).map((h) => h.y);
+  for (const l of spec.layers)
+    l.err?.forEach((e, i) => {
+      const y = l.y[i];
+      if (y !== undefined && Number.isFinite(y) && Number.isFinite(e) && e > 0) refs.push(y - e, y + e);
+    });
   if (refs.length === 0) return {};
   return {
     range: (_u, min, max) => {
@@ -90,6 +101,16 @@ function yScale(spec: XYSpec): uPlot.Scale {
       const pad = 0.08 * (hi - lo || 1);
       return [lo - pad, hi + pad];
     },
+  };
+}
+
+/** The x axis' own ticks and their labels when the spec gives them (whole seed positions), uPlot's otherwise. */
+export function xTicks(spec: XYSpec): Pick<uPlot.Axis, 'splits' | 'values'> {
+  const ticks = spec.x.ticks;
+  if (ticks === undefined) return {};
+  return {
+    splits: () => ticks.map((t) => t.value),
+    values: (_u, splits) => splits.map((v) => ticks.find((t) => t.value === v)?.label ?? short(v)),
   };
 }
 
@@ -221,9 +242,12 @@ export function XYPlot({ spec }: { spec: XYSpec }) {
         legend: { show: true, live: true },
         cursor: { drag: { x: true, y: false } },
         scales: { x: xScale(spec), y: yScale(spec) },
-        axes: [axis(spec.x), { ...axis(spec.y), size: 60 }],
+        axes: [
+          { ...axis(spec.x), ...xTicks(spec) },
+          { ...axis(spec.y), size: 60 },
+        ],
         series: [
-          { label: axisTitle(spec.x), value: (_u, v) => (v == null ? '—' : short(v)) },
+          { label: axisTitle(spec.x), value: (_u, v) => (v == null ? '—' : (spec.x.ticks?.find((t) => t.value === v)?.label ?? short(v))) },
           ...spec.layers.map((l): uPlot.Series => {
             const stroke = l.faint ? withAlpha(color(TONE_VAR[l.tone]), 0.3) : color(TONE_VAR[l.tone]);
             const value = (_u: uPlot, v: number | null): string => (v == null ? '—' : short(v));

@@ -16,7 +16,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { AuditEntry, CaseFileView, CheckKindView, FalsificationView, RecheckApi } from '../../common/api/contract';
 import { byReviewer } from '../lib/reviewer';
-import { emptyValues, paramsFromValues, schemaToForm, valuesFrom, type FormValues } from './schema-form';
+import { emptyValues, keepCasePaths, paramsFromValues, schemaToForm, valuesFrom, type FormValues } from './schema-form';
 import { formColumns, headerOf, tablePathsOf } from './table-columns';
 import { AddFileDialog } from './AddFileDialog';
 import { exampleKeeping } from './kind-switch';
@@ -126,6 +126,14 @@ export function AddCheckDialog(props: {
     setFromInitial(false);
     setSweepOf(null);
   };
+
+  // A case path from the kind's example names the example's file (logbook/trackio.db): once the case's files are
+  // known, it stays only if this case has that file (the select then offers the case's own).
+  useEffect(() => {
+    if (!fromExample || form === null || kind === undefined) return;
+    const example = valuesFrom(form, kind.example);
+    setValues((v) => keepCasePaths(form, v, files, example));
+  }, [files, form, kind, fromExample]);
 
   const reloadFiles = () =>
     api.listCaseFiles(caseId).then(

@@ -279,8 +279,18 @@ export function paramsFromValues(form: FormModel, values: FormValues): ParamsRes
   }
 }
 
-/** What a number field accepts, in words: `integer, 1 ≤ x ≤ 100000`, `number, x > 0`. */
-export function boundsText(integer: boolean, b: Bounds): string {
+/**
+ * What a number field accepts, in words: `integer, 1 ≤ x ≤ 100000`, `number, x > 0`. A bound at the edge of what the
+ * type can hold (an integer's ±Number.MAX_SAFE_INTEGER, a number's ±Number.MAX_VALUE) bounds nothing worth saying
+ * and is left out: `{ min: 0, max: Number.MAX_SAFE_INTEGER }` reads `integer, x ≥ 0`.
+ */
+export function boundsText(integer: boolean, bounds: Bounds): string {
+  const edge = integer ? Number.MAX_SAFE_INTEGER : Number.MAX_VALUE;
+  const real = (v: number | undefined): v is number => v !== undefined && Math.abs(v) < edge;
+  const b: Bounds = {
+    ...(real(bounds.min) ? { min: bounds.min, exclusiveMin: bounds.exclusiveMin === true } : {}),
+    ...(real(bounds.max) ? { max: bounds.max, exclusiveMax: bounds.exclusiveMax === true } : {}),
+  };
   const what = integer ? 'integer' : 'number';
   const lo = b.min !== undefined ? `${b.min} ${b.exclusiveMin === true ? '<' : '≤'} ` : '';
   const hi = b.max !== undefined ? ` ${b.exclusiveMax === true ? '<' : '≤'} ${b.max}` : '';
@@ -288,4 +298,29 @@ export function boundsText(integer: boolean, b: Bounds): string {
   if (lo === '') return `${what}, x${hi}`;
   if (hi === '') return `${what}, x ${b.exclusiveMin === true ? '>' : '≥'} ${b.min}`;
   return `${what}, ${lo}x${hi}`;
+}
+
+/**
+ * `values` with every case-path field emptied whose path is not one of the case's `files` (a kind's example names
+ * its own files, such as `logbook/trackio.db`, which this case may not have); all kept while the files are unknown.
+ * Example: on a case holding only `logbook/distill.db`, `{ '/database': 'logbook/trackio.db' }` becomes
+ * `{ '/database': '' }`. With `example` (the example's values), only a path the example put there is judged (a path
+ * the reviewer or the dialog's opener gave is left alone). Returns `values` itself when nothing changes.
+ */
+export function keepCasePaths(
+  form: FormModel,
+  values: FormValues,
+  files: readonly { path: string }[] | null,
+  example?: FormValues,
+): FormValues {
+  if (files === null) return values;
+  const have = new Set(files.map((f) => f.path));
+  let out = values;
+  for (const f of leafFields(form.fields)) {
+    const v = values[f.pointer];
+    if (f.type !== 'string' || !f.casePath || v === undefined || v === '' || have.has(v)) continue;
+    if (example !== undefined && example[f.pointer] !== v) continue;
+    out = { ...out, [f.pointer]: '' };
+  }
+  return out;
 }

@@ -70,6 +70,12 @@ export function SearchDialog(props: { api: RecheckApi; detail: CaseDetail; onClo
           data-testid="search-input"
           onKeyDown={(e) => {
             if (e.key === 'Enter' && hits[0] !== undefined) open(hits[0]);
+            // A filled search field would clear itself on Escape (the browser's type=search), so closing took two:
+            // one Escape closes the search, as it does every dialog.
+            if (e.key === 'Escape') {
+              e.preventDefault();
+              props.onClose();
+            }
           }}
         />
       </label>

@@ -3,11 +3,13 @@
  * output blocks) and file, the sandbox files, and the case's other text files; each hit knows the place it opens
  * (a logbook cell, a claim, a finding, the paper, a file). Matching is case-insensitive, on the text as written
  * (Markdown source), never overlapping; each document gives at most MAX_HITS_PER_DOC hits, with a snippet around
- * each, and the total count is kept.
+ * each, and the total count is kept. A Markdown document's snippet is plain text (plain.ts: no emphasis, code or link
+ * marks, math as its source without the `$`), the words matched still marked.
  * Example: `searchDocs(caseDocs(detail, []), 'kl_div')` finds the excerpt's `F.kl_div(...)` in the logbook cell
  * `writeup.md`, whose place is `{ type: 'cell', logbook: 'code-review', page: 'writeup', cell: 'writeup.md' }`.
  */
 import type { CaseDetail } from '../../common/api/contract';
+import { markdownPlain, type PlainText } from './plain';
 
 /** Where a hit opens. */
 export type SearchPlace =
@@ -24,6 +26,8 @@ export interface SearchDoc {
   label: string;
   text: string;
   place: SearchPlace;
+  /** The text is Markdown: its snippets are shown as plain text. */
+  markdown?: boolean;
 }
 
 export interface SearchHit {
@@ -41,11 +45,13 @@ const CONTEXT = 48;
 
 /** The searchable text of a case; `files` are its other text files (path and text), read by the caller. */
 export function caseDocs(detail: CaseDetail, files: readonly { path: string; text: string }[]): SearchDoc[] {
-  const docs: SearchDoc[] = [{ group: 'Paper', label: detail.paper.title, text: detail.paperMarkdown, place: { type: 'paper' } }];
+  const docs: SearchDoc[] = [
+    { group: 'Paper', label: detail.paper.title, text: detail.paperMarkdown, place: { type: 'paper' }, markdown: true },
+  ];
   for (const c of detail.paper.claims)
-    docs.push({ group: 'Claims', label: `Claim ${c.id}`, text: c.text, place: { type: 'claim', id: c.id } });
+    docs.push({ group: 'Claims', label: `Claim ${c.id}`, text: c.text, place: { type: 'claim', id: c.id }, markdown: true });
   for (const f of detail.falsifications)
-    docs.push({ group: 'Findings', label: `Finding ${f.id}`, text: f.assertion, place: { type: 'finding', id: f.id } });
+    docs.push({ group: 'Findings', label: `Finding ${f.id}`, text: f.assertion, place: { type: 'finding', id: f.id }, markdown: true });
   const seen = new Set<string>();
   for (const lb of detail.logbooks) {
     for (const p of lb.pages)
@@ -63,6 +69,7 @@ export function caseDocs(detail: CaseDetail, files: readonly { path: string; tex
           label: `${lb.title} › ${p.title} › ${c.title || c.id}`,
           text: parts.join('\n'),
           place: { type: 'cell', logbook: lb.id, page: p.slug, cell: c.id },
+          ...(c.type === 'markdown' ? { markdown: true } : {}),
         });
       }
   }
@@ -71,7 +78,14 @@ export function caseDocs(detail: CaseDetail, files: readonly { path: string; tex
     docs.push({ group: 'Files', label: f.path, text: f.text, place: { type: 'sandbox-file', path: f.path } });
   }
   for (const f of files)
-    if (!seen.has(f.path)) docs.push({ group: 'Files', label: f.path, text: f.text, place: { type: 'file', path: f.path } });
+    if (!seen.has(f.path))
+      docs.push({
+        group: 'Files',
+        label: f.path,
+        text: f.text,
+        place: { type: 'file', path: f.path },
+        ...(/\.md$/i.test(f.path) ? { markdown: true } : {}),
+      });
   return docs;
 }
 
@@ -113,6 +127,51 @@ function side(src: string, from: number, to: number, leading: boolean): string {
   return s;
 }
 
+function snippet(src: string, i: number, length: number): Pick<SearchHit, 'before' | 'match' | 'after'> {
+  return {
+    before: side(src, i - CONTEXT, i, true),
+    match: src.slice(i, i + length),
+    after: side(src, i + length, i + length + CONTEXT, false),
+  };
+}
+
+const plainCache = new WeakMap<SearchDoc, PlainText>();
+function plainOf(doc: SearchDoc): PlainText {
+  let p = plainCache.get(doc);
+  if (p === undefined) {
+    p = markdownPlain(doc.text);
+    plainCache.set(doc, p);
+  }
+  return p;
+}
+
+/** The first offset in the plain text whose source offset is at least `at`. */
+function plainAt(p: PlainText, at: number): number {
+  let lo = 0;
+  let hi = p.from.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (p.from[mid]! < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The snippet of the match at [i, i + length) of a Markdown source, in its plain text; a match of marks alone (no
+ * plain character) is shown as written.
+ */
+function plainSnippet(p: PlainText, src: string, i: number, length: number): Pick<SearchHit, 'before' | 'match' | 'after'> {
+  const a = plainAt(p, i);
+  const b = plainAt(p, i + length);
+  if (b <= a) return snippet(src, i, length);
+  return {
+    before: side(p.text, a - CONTEXT, a, true),
+    match: p.text.slice(a, b),
+    after: side(p.text, b, b + CONTEXT, false),
+  };
+}
+
 /**
  * The hits of `query` in `docs` (case-insensitive, non-overlapping), in the docs' order, the total count of
  * matches (beyond the hits kept) and the number of docs with a match. An empty or blank query finds nothing.
@@ -135,13 +194,8 @@ export function searchDocs(docs: readonly SearchDoc[], query: string, maxHits = 
       total++;
       if (inDoc < MAX_HITS_PER_DOC && hits.length < maxHits) {
         const src = aligned ? doc.text : lower;
-        hits.push({
-          doc,
-          index: i,
-          before: side(src, i - CONTEXT, i, true),
-          match: src.slice(i, i + q.length),
-          after: side(src, i + q.length, i + q.length + CONTEXT, false),
-        });
+        const plain = doc.markdown === true && aligned ? plainOf(doc) : null;
+        hits.push({ doc, index: i, ...(plain !== null ? plainSnippet(plain, src, i, q.length) : snippet(src, i, q.length)) });
       }
       inDoc++;
       from = i + q.length;

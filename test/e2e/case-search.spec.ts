@@ -79,3 +79,20 @@ for (const scheme of ['light', 'dark'] as const) {
     }
   });
 }
+
+test('snippets show plain text, not Markdown or LaTeX marks; one Escape closes a filled search', async ({ page, consoleErrors }) => {
+  void consoleErrors;
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openSearch(page);
+  const input = page.getByTestId('search-input');
+  await input.fill('forward KL');
+  const paper = page.locator('[data-testid="search-hit"][data-place="paper"]');
+  await expect(paper.first()).toBeVisible();
+  // Markdown places (not code files, whose text is shown as written).
+  const prose = page.locator('[data-testid="search-hit"]:not([data-place$="file"]) .search-snippet');
+  expect(await prose.count()).toBeGreaterThan(0);
+  for (const text of await prose.allTextContents()) expect(text).not.toMatch(/\*\*|\$|`/);
+  await expect(paper.first().locator('mark')).toHaveText(/forward KL/i);
+  await input.press('Escape');
+  await expect(page.getByTestId('search-dialog')).toBeHidden();
+});

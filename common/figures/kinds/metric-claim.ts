@@ -2,7 +2,9 @@
  * Figure of a `metric-claim` check: each seed's value (in the claim's unit) at x = 1..n, the mean with its t
  * interval as an error bar at x = n + 1, and the claim as horizontal lines: the claimed value and the finite
  * boundaries of its region (claimed +- tolerance; claimed - margin for at-least; claimed + margin for at-most).
- * Seeds whose value is not finite are left out of the plot and named in the caption.
+ * Seeds whose value is not finite are left out of the plot and named in the caption. Seeds are whole positions: the
+ * x axis has ticks only at integers (each seed's position, thinned to a whole step past 12 seeds, and "mean" at
+ * n + 1), and its domain runs half a slot past the first seed and the mean, so the mean's whisker is not on the edge.
  * Example: five seeds 4.12, 4.3, 3.95, 4.4, 4.18 against "at least 4" give points at x = 1..5, the mean 4.19 at
  * x = 6 with an error bar of 0.244, and lines at 4 (claimed, also the boundary).
  */
@@ -63,10 +65,19 @@ export function metricClaimFigures(e: Json): FigureSpec[] {
       id: 'seeds-vs-claim',
       title: `The seeds against the claim (${str(claim.words) ?? ''})`,
       caption: `${seeds.length} seeds${interval}: ${decision}${reason !== undefined ? ` (${reason})` : ''}.${missing}`,
-      x: { label: 'seed' },
+      x: { label: 'seed', domain: [0.5, seeds.length + 1.5], ticks: seedTicks(seeds.length) },
       y: { label: 'value', ...(unit !== undefined ? { unit } : {}) },
       layers,
       hlines,
     },
   ];
+}
+
+/** Ticks at whole seed positions 1..n (every one up to 12 seeds, else every k-th with k whole) and "mean" at n + 1. */
+function seedTicks(n: number): { value: number; label: string }[] {
+  const step = n <= 12 ? 1 : Math.ceil(n / 10);
+  const ticks: { value: number; label: string }[] = [];
+  for (let i = 1; i <= n; i += step) ticks.push({ value: i, label: String(i) });
+  ticks.push({ value: n + 1, label: 'mean' });
+  return ticks;
 }

@@ -8,6 +8,7 @@ import { builtinCheckKinds } from '../../../app/checks/kinds/index';
 import { createCheckRegistry } from '../../../app/checks/registry';
 import {
   boundsText,
+  keepCasePaths,
   emptyValues,
   leafFields,
   paramsFromValues,
@@ -140,5 +141,52 @@ describe('boundsText', () => {
     [false, { max: 3600 }, 'number, x ≤ 3600'],
   ])('integer=%s %j -> %s', (integer, bounds, want) => {
     expect(boundsText(integer, bounds)).toBe(want);
+  });
+});
+
+describe('boundsText: only real bounds (issue 22 item 5)', () => {
+  it.each([
+    [true, { min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }, 'integer'],
+    [true, { min: 0, max: Number.MAX_SAFE_INTEGER }, 'integer, x ≥ 0'],
+    [true, { min: Number.MIN_SAFE_INTEGER, max: 10 }, 'integer, x ≤ 10'],
+    [false, { min: -Number.MAX_VALUE, max: Number.MAX_VALUE }, 'number'],
+  ])('integer=%s %j -> %s', (integer, bounds, want) => {
+    expect(boundsText(integer, bounds)).toBe(want);
+  });
+
+  it('no built-in kind prints a safe-integer or largest-double bound', () => {
+    for (const kind of builtinCheckKinds)
+      for (const f of leafFields(schemaToForm(kind.paramsSchema as Record<string, unknown>).fields))
+        if (f.type === 'number' || f.type === 'number-list')
+          expect(boundsText(f.integer, f.bounds), `${kind.kind} ${f.dotted}`).not.toMatch(/9007199254740991|e\+308/);
+  });
+});
+
+describe('keepCasePaths: an example pre-fills a case path only with a file the case has', () => {
+  const form = schemaToForm({
+    type: 'object',
+    properties: {
+      database: { type: 'string', casePath: true },
+      run: { type: 'string' },
+      sweep: { type: 'object', properties: { logbook: { type: 'string', casePath: true } } },
+    },
+  });
+  const example = valuesFrom(form, { database: 'logbook/trackio.db', run: 'reverse-kl', sweep: { logbook: 'logbook/distill.db' } });
+
+  it('empties the paths the case lacks, keeps the rest', () => {
+    expect(keepCasePaths(form, example, [{ path: 'logbook/distill.db' }, { path: 'paper.md' }])).toEqual({
+      '/database': '',
+      '/run': 'reverse-kl',
+      '/sweep/logbook': 'logbook/distill.db',
+    });
+  });
+
+  it('with the example given, judges only the paths the example put there', () => {
+    const typed = { ...example, '/database': 'logbook/new.db' };
+    expect(keepCasePaths(form, typed, [{ path: 'x' }], example)).toEqual({ ...typed, '/sweep/logbook': '' });
+  });
+
+  it('keeps everything while the case’s files are unknown', () => {
+    expect(keepCasePaths(form, example, null)).toEqual(example);
   });
 });
