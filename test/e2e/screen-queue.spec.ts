@@ -81,10 +81,10 @@ for (const scheme of ['light', 'dark'] as const) {
       const caseId = JSON.parse(readFileSync(path.join(serverWorkspace(), 'openreview-Pag1ng', 'case.json'), 'utf8')).id as string;
       expect(caseId).toBe('openreview-Pag1ng');
       // The app opens the new case itself (it reads its case list again): the page is not loaded again.
-      await page.evaluate(() => ((window as unknown as { notReloaded?: boolean }).notReloaded = true));
+      await page.evaluate(() => ((globalThis as unknown as { notReloaded?: boolean }).notReloaded = true));
       await first.getByTestId('screen-open-made').click();
       await expect(page).toHaveURL(/[?&]case=openreview-Pag1ng/);
-      expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+      expect(await page.evaluate(() => (globalThis as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
       await expect(page.getByTestId('case-item-openreview-Pag1ng')).toBeVisible();
       await expect(page.getByTestId('triage-view')).toBeHidden();
       await expect(page.getByText('the additive term of the competitive ratio is O(1) in k').first()).toBeVisible();
