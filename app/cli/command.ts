@@ -12,6 +12,12 @@ export interface CliIO {
   cwd: string;
   /** Aborted on Ctrl-C. */
   signal: AbortSignal;
+  /**
+   * Resolves once what `stdout` was given has gone to the OS (a pipe's reader can be slower than the writer):
+   * a command writing hundreds of megabytes awaits it between pieces, so the output is never held whole.
+   * Absent: nothing to wait for (the text is kept by the caller).
+   */
+  stdoutDrained?(): Promise<void>;
 }
 
 export interface Command {

@@ -40,7 +40,25 @@ export function processIO(signal: AbortSignal): CliIO {
     isTTY: Boolean(process.stderr.isTTY),
     cwd: process.cwd(),
     signal,
+    stdoutDrained,
   };
+}
+
+/** Resolves when process.stdout has no backlog (its 'drain'), or is closed or failed (nothing more will go). */
+function stdoutDrained(): Promise<void> {
+  const out = process.stdout;
+  if (!out.writableNeedDrain || out.destroyed) return Promise.resolve();
+  return new Promise<void>((done) => {
+    const finish = () => {
+      out.off('drain', finish);
+      out.off('close', finish);
+      out.off('error', finish);
+      done();
+    };
+    out.on('drain', finish);
+    out.on('close', finish);
+    out.on('error', finish);
+  });
 }
 
 export async function main(argv: string[], io?: CliIO): Promise<number> {

@@ -14,7 +14,7 @@ import { BadInputError } from '../errors';
 import { stripBom } from '../../common/json/bounded';
 import { shown } from '../text/display';
 import { MAX_TABLE_BYTES, readTextFile } from './text-file';
-import { CsvSyntaxError, splitCsvRecords, type CsvRecord, type CsvRecordLimits } from '../../checkers/tables/csv-records';
+import { CsvSyntaxError, forEachCsvRecord, type CsvRecord, type CsvRecordLimits } from '../../checkers/tables/csv-records';
 
 /**
  * Limits of one table beyond the byte cap, which alone does not bound memory: a 4 MiB file of `1\n` lines is
@@ -60,27 +60,43 @@ export function parseCsv(text: string, display: string, limits: CsvLimits = DEFA
   const header = records.shift();
   if (header === undefined) throw new BadInputError(file, 'empty file; expected a header row');
   const columns = header.values;
-  const index = new Map<string, number>();
-  columns.forEach((c, i) => {
-    if (index.has(c)) throw new BadInputError(file, `column "${shown(c)}" appears twice in the header`, `line ${header.line}`);
-    index.set(c, i);
-  });
+  const index = headerIndex(file, header);
   for (const r of records) {
-    if (r.values.length !== columns.length) {
-      throw new BadInputError(
-        file,
-        `${r.values.length} fields, expected ${columns.length} (${shown(columns.join(','), 200)})`,
-        `line ${r.line}`,
-      );
-    }
+    if (r.values.length !== columns.length) throw fieldCountError(file, columns, r);
   }
   return { file, columns, rows: records, index };
 }
 
+/** Column index by name of a header record; a name appearing twice is bad input naming the header's line. */
+export function headerIndex(file: string, header: CsvRecord): Map<string, number> {
+  const index = new Map<string, number>();
+  header.values.forEach((c, i) => {
+    if (index.has(c)) throw new BadInputError(file, `column "${shown(c)}" appears twice in the header`, `line ${header.line}`);
+    index.set(c, i);
+  });
+  return index;
+}
+
+/** The bad input of a row whose number of fields is not the header's. */
+export function fieldCountError(file: string, columns: readonly string[], row: CsvRecord): BadInputError {
+  return new BadInputError(
+    file,
+    `${row.values.length} fields, expected ${columns.length} (${shown(columns.join(','), 200)})`,
+    `line ${row.line}`,
+  );
+}
+
 /** The records of `text` by the one CSV splitter (checkers/tables/csv-records.ts), its errors as bad input. */
 function splitRecords(text: string, file: string, limits: CsvLimits): CsvRecord[] {
+  const records: CsvRecord[] = [];
+  visitRecords(text, file, limits, (r) => void records.push(r));
+  return records;
+}
+
+/** The same records handed to `visit` one at a time (none kept), the splitter's errors as bad input. */
+export function visitRecords(text: string, file: string, limits: CsvLimits, visit: (record: CsvRecord) => void): void {
   try {
-    return splitCsvRecords(text, limits);
+    forEachCsvRecord(text, limits, visit);
   } catch (err) {
     if (err instanceof CsvSyntaxError) throw new BadInputError(file, err.problem, `line ${err.line}`);
     throw err;
@@ -107,14 +123,21 @@ const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /** The cell as a finite decimal number, or bad input naming file, line and column. */
 export function numberCell(table: CsvTable, row: CsvRow, column: string): number {
-  const text = cell(table, row, column);
-  const where = `line ${row.line}`;
-  if (text === '') throw new BadInputError(table.file, `column "${shown(column)}": empty cell, expected a number`, where);
+  const v = decimalCell(cell(table, row, column), column);
+  if (typeof v === 'string') throw new BadInputError(table.file, v, `line ${row.line}`);
+  return v;
+}
+
+/**
+ * A cell's text (trimmed) as a finite decimal number, or the problem as the one-line text numberCell reports
+ * (the caller adds the file and the line). Example: `decimalCell('2.5e3', 'k')` is 2500; `decimalCell('0x2', 'k')`
+ * is `column "k": "0x2" is not a decimal number`.
+ */
+export function decimalCell(text: string, column: string): number | string {
+  if (text === '') return `column "${shown(column)}": empty cell, expected a number`;
   const v = Number(text);
-  if (!Number.isFinite(v))
-    throw new BadInputError(table.file, `column "${shown(column)}": "${shown(text, 40)}" is not a finite number`, where);
-  if (!DECIMAL.test(text))
-    throw new BadInputError(table.file, `column "${shown(column)}": "${shown(text, 40)}" is not a decimal number`, where);
+  if (!Number.isFinite(v)) return `column "${shown(column)}": "${shown(text, 40)}" is not a finite number`;
+  if (!DECIMAL.test(text)) return `column "${shown(column)}": "${shown(text, 40)}" is not a decimal number`;
   return v;
 }
 

@@ -4,11 +4,16 @@
 //    the previous algorithm (fitLog on every prefix, O(n^2)), which must give the same prefix fits;
 //  - the whole command in process (read, parse, fit, horizon, JSON out) at 100,000 and 1,000,000 rows against
 //    a floor computed on the same file: read it and Number() every cell, nothing else. The ratio to the floor
-//    should stay flat as n grows tenfold (linear), and the 1,000,000-row time is printed for the record.
+//    should stay flat as n grows tenfold (linear), and the 1,000,000-row time is printed for the record;
+//  - the peak memory of the command as a whole process (issue 25: 1.4 GB on a million rows, goal about 200 bytes a
+//    row): `recheck fit --json` on the largest table in a child process (the prebuilt CLI), its ru_maxrss
+//    (VmHWM, read on exit by bench/stats/max-rss.cjs), less that of `recheck --help`, per row.
 // Times are CPU seconds (process.cpuUsage) of this process; the best of a few runs.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { main } from '../../app/cli/main';
 import { horizonAnalysis } from '../../checkers/stats/horizon';
 import { fitLog, type DataPoint } from '../../checkers/stats/growth-models';
@@ -71,6 +76,29 @@ async function fitInProcess(dir: string, file: string): Promise<void> {
   });
   if (code !== 0) throw new Error(`recheck fit exited ${code}`);
   if (out.length === 0) throw new Error('recheck fit printed nothing');
+}
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+/**
+ * Peak resident set size (bytes) of `recheck <args>` run as its own process from the prebuilt CLI, output
+ * discarded. The CLI is built first (scripts/build-cli.mjs) and its entry run directly: bin/recheck.mjs would
+ * rebuild a stale CLI in the measured process (esbuild, 20 MB more) or, when the build fails, run the TypeScript
+ * through tsx (200 MB more); neither is the command's memory.
+ */
+async function peakRss(args: string[], cwd: string): Promise<number> {
+  // @ts-expect-error: plain JavaScript module without type declarations
+  const { buildCli } = (await import('../../scripts/build-cli.mjs')) as { buildCli(root: string): Promise<{ entry: string }> };
+  const { entry } = await buildCli(ROOT);
+  const code = `import { main } from ${JSON.stringify(pathToFileURL(entry).href)}; process.exitCode = await main(process.argv.slice(1));`;
+  const r = spawnSync(process.execPath, ['-r', join(ROOT, 'bench/stats/max-rss.cjs'), '--input-type=module', '-e', code, ...args], {
+    cwd,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+  });
+  const m = /max-rss-kib (\d+)/.exec(r.stderr);
+  if (r.status !== 0 || m === null) throw new Error(`recheck ${args[0]} exited ${r.status}: ${r.stderr.slice(0, 300)}`);
+  return Number(m[1]) * 1024;
 }
 
 /** The floor: read the file and turn every cell into a number. */
@@ -143,6 +171,23 @@ export async function run(args: string[] = []): Promise<void> {
       ours: ms(lastFit),
       reference: `reading the file and \`Number()\` of every cell: ${ms(lastFloor)}`,
       ratio: `${(ratios[1] as number).toFixed(1)}x the floor (${sizes[0]!.toLocaleString('en-US')} rows: ${(ratios[0] as number).toFixed(1)}x)`,
+    });
+
+    // 3. Peak memory of the whole command on the largest table, over that of `recheck --help`, per row.
+    const n = sizes[1] as number;
+    const help = await peakRss(['--help'], dir);
+    const fit = await peakRss(['fit', `sweep-${n}.csv`, '--x', 'k', '--y', 'additive', '--se', 'se', '--json'], dir);
+    const perRow = (fit - help) / n;
+    const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
+    process.stdout.write(
+      `| recheck fit --json, ${n.toLocaleString('en-US')} rows, peak RSS (own process) | ${mb(fit)} | recheck --help: ${mb(help)} | ${perRow.toFixed(0)} bytes a row |\n`,
+    );
+    record({
+      bench: name,
+      workload: `\`recheck fit --json\`, ${n.toLocaleString('en-US')} rows: peak memory (resident set of its own process, VmHWM)`,
+      ours: mb(fit),
+      reference: `\`recheck --help\`: ${mb(help)}`,
+      ratio: `${perRow.toFixed(0)} bytes a row above it (goal: about 200)`,
     });
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -9,12 +9,13 @@
  */
 import { DomainError } from '../errors';
 import type { DataPoint, ModelFit, ModelName } from './growth-models';
-import { akaikeWeights, fitLaw, hasKnownErrors, preferredModel } from './growth-models';
+import { akaikeWeights, fitLaw, hasKnownErrors, preferredModel, residualSum } from './growth-models';
+import { distinctX, growthColumns, knownErrors, sliceRows, sortedByX, type GrowthColumns } from './growth-points';
 import { LAWS, lawProblem, separableFit, type LawKind, type LawName, type SeparableFit } from './growth-laws';
 import type { Alternative } from './lack-of-fit';
 import { concludeGrowth, DEFAULT_LEVEL, DEFAULT_MINIMUMS, type GrowthConclusion, type GrowthMinimums } from './growth-conclusion';
-import type { PrefixFit } from './horizon';
-import { horizonAnalysis } from './horizon';
+import type { PrefixColumns, PrefixFit } from './horizon';
+import { horizonOfSorted, prefixAt } from './horizon';
 import { normalTwoSided, tTwoSided } from './student-t';
 
 export interface GrowthReport {
@@ -56,28 +57,50 @@ export function fitLaws(
   level = DEFAULT_LEVEL,
   minimums: GrowthMinimums = DEFAULT_MINIMUMS,
 ): { models: ModelFit[]; skipped: { name: ModelName; reason: string }[]; conclusion: GrowthConclusion; weighted: boolean } {
-  const weighted = hasKnownErrors(points);
-  const P = lawProblem(points, weighted);
+  hasKnownErrors(points); // all or none carry a standard error, each positive (the first error as before)
+  return fitLawsColumns(growthColumns(points), level, minimums);
+}
+
+/** fitLaws on columns (growth-points.ts): the same results, to the last bit. */
+export function fitLawsColumns(
+  data: GrowthColumns,
+  level = DEFAULT_LEVEL,
+  minimums: GrowthMinimums = DEFAULT_MINIMUMS,
+): { models: ModelFit[]; skipped: { name: ModelName; reason: string }[]; conclusion: GrowthConclusion; weighted: boolean } {
+  const weighted = knownErrors(data);
+  const P = lawProblem(data, weighted);
   const models: ModelFit[] = [];
   const skipped: { name: ModelName; reason: string }[] = [];
   // First the fits, then the best-fitting law of each kind as the other kind's alternative (unknown errors).
-  const fits = new Map<LawName, SeparableFit>();
+  // Only those two keep their fitted values (n numbers each; none with known errors); the others their residual sum.
+  const fits = new Map<LawName, { fit: SeparableFit; rss: number }>();
+  const alternatives: Partial<Record<LawKind, Alternative>> = {};
+  const bestChi2: Partial<Record<LawKind, number>> = {};
+  let spare: Float64Array | undefined;
   for (const name of ORDER) {
     if (P.n < LAWS[name].k + (name === 'const' || name === 'log' ? 0 : 1)) {
       skipped.push({ name, reason: `needs more points than its ${LAWS[name].k} parameters (${P.n} points)` });
       continue;
     }
-    fits.set(name, separableFit(P, LAWS[name]));
-  }
-  const alternatives: Partial<Record<LawKind, Alternative>> = {};
-  for (const [name, fit] of fits) {
+    // The fitted values go into a reused buffer; one that becomes an alternative's is kept, and the one it
+    // replaces is reused in its stead (a million rows: no new array of n per law).
+    spare ??= new Float64Array(P.n);
+    const fit = separableFit(P, LAWS[name], undefined, spare);
+    fits.set(name, { fit: withoutFitted(fit), rss: residualSum(P, fit.fitted) });
     const kind = LAWS[name].kind;
-    const current = alternatives[kind];
-    if (Number.isFinite(fit.chi2) && (current === undefined || fit.chi2 < (fits.get(current.name) as SeparableFit).chi2))
-      alternatives[kind] = { name, fitted: fit.fitted };
+    const current = bestChi2[kind];
+    // With known errors the lack-of-fit test is chi-square and reads no alternative's fitted values.
+    if (Number.isFinite(fit.chi2) && (current === undefined || fit.chi2 < current)) {
+      bestChi2[kind] = fit.chi2;
+      if (!weighted) {
+        const replaced = alternatives[kind]?.fitted;
+        spare = replaced !== undefined && replaced.length === P.n ? replaced : undefined;
+      }
+      alternatives[kind] = { name, fitted: weighted ? new Float64Array(0) : fit.fitted };
+    }
   }
-  for (const [name, fit] of fits) {
-    const m = fitLaw(P, name, alternatives, fit);
+  for (const [name, { fit, rss }] of fits) {
+    const m = fitLaw(P, name, alternatives, fit, rss);
     // AIC is -Infinity for an exact fit (RSS = 0 without known errors): a fine answer, not an overflow.
     const numbers = [...Object.values(m.params), m.rss, m.aic === -Infinity && m.rss === 0 ? 0 : m.aic];
     if (!numbers.every(Number.isFinite)) {
@@ -93,15 +116,24 @@ export function fitLaws(
   // A loop, not Math.min(...xs): spreading a million values overflows the call stack.
   let xMin = Infinity;
   let xMax = -Infinity;
-  const distinct = new Set<number>();
-  for (const p of points) {
-    if (p.x < xMin) xMin = p.x;
-    if (p.x > xMax) xMax = p.x;
-    distinct.add(p.x);
+  for (const v of data.x) {
+    if (v < xMin) xMin = v;
+    if (v > xMax) xMax = v;
   }
-  const shape = { n: points.length, distinctX: distinct.size, xMin, xMax, known: weighted };
+  const shape = { n: data.x.length, distinctX: distinctX(data.x), xMin, xMax, known: weighted };
   return { models, skipped, conclusion: concludeGrowth(models, shape, level, minimums), weighted };
 }
+
+/** A fit without its fitted values (lack-of-fit reads only its parameter and residual sum). */
+function withoutFitted(fit: SeparableFit): SeparableFit {
+  return { t: fit.t, coef: fit.coef, chi2: fit.chi2, fitted: new Float64Array(0), atBound: fit.atBound };
+}
+
+/**
+ * The report of fitGrowthColumns: a GrowthReport whose prefix fits are columns (horizon.ts PrefixColumns;
+ * prefixAt gives one as an object), so that a million prefixes are six arrays of numbers.
+ */
+export type GrowthReportColumns = Omit<GrowthReport, 'prefix'> & { prefix: PrefixColumns };
 
 /**
  * Fits every law and runs the horizon analysis. Needs at least 3 points with 2 distinct positive x, and const
@@ -109,38 +141,49 @@ export function fitLaws(
  * `fitGrowth([1, 2, 4, 8].map((x) => ({ x, y: 1 + 2 * Math.log(x) }))).models[1].params` is about {a: 1, b: 2}.
  */
 export function fitGrowth(points: readonly DataPoint[], sigmaThreshold = 5, options: GrowthOptions = {}): GrowthReport {
-  if (points.length < 3) throw new DomainError('fit', `${points.length} points; need at least 3`);
-  for (const pt of points) {
-    if (!Number.isFinite(pt.x) || !Number.isFinite(pt.y)) throw new DomainError('fit', `non-finite point (${pt.x}, ${pt.y})`);
+  const withSe = points.filter((pt) => pt.se !== undefined).length;
+  const mixed = withSe !== 0 && withSe !== points.length;
+  // Point objects with only some standard errors have no columns: the checks before that one, then its error.
+  const data = mixed ? growthColumns(points.map((pt) => ({ x: pt.x, y: pt.y }))) : growthColumns(points);
+  if (mixed) {
+    checkGrowthInput(data, options.level ?? DEFAULT_LEVEL);
+    hasKnownErrors(points);
   }
-  if (new Set(points.map((pt) => pt.x)).size < 2) throw new DomainError('fit', 'all x are equal; need at least 2 distinct x');
+  const r = fitGrowthColumns(data, sigmaThreshold, options);
+  return { ...r, prefix: Array.from({ length: r.prefix.count }, (_, i) => prefixAt(r.prefix, i)) };
+}
+
+/** fitGrowth on columns: the same report, its prefix fits as columns (one pass, no point objects). */
+export function fitGrowthColumns(data: GrowthColumns, sigmaThreshold = 5, options: GrowthOptions = {}): GrowthReportColumns {
   const level = options.level ?? DEFAULT_LEVEL;
-  if (!(level > 0 && level < 1)) throw new DomainError('fit', `level ${level} must be in (0, 1)`);
+  checkGrowthInput(data, level);
+  const n = data.x.length;
   const minimums = options.minimums ?? DEFAULT_MINIMUMS;
-  const { models, skipped, conclusion, weighted } = fitLaws(points, level, minimums);
+  const { models, skipped, conclusion, weighted } = fitLawsColumns(data, level, minimums);
   const log = models.find((m) => m.name === 'log') as ModelFit;
   const growthSigma = (log.params.b as number) / (log.se.b as number);
-  const growthDof = points.length - 2;
+  const growthDof = n - 2;
   const growthP = Number.isNaN(growthSigma) ? 1 : weighted ? normalTwoSided(growthSigma) : tTwoSided(growthSigma, growthDof);
-  const horizon = horizonAnalysis(points, sigmaThreshold, minimums);
-  const sorted = [...points].sort((p, q) => p.x - q.x);
+  const sorted = sortedByX(data);
+  const horizon = horizonOfSorted(sorted, weighted, sigmaThreshold, minimums);
+  const prefix = horizon.prefix;
   // Each conclusion costs a few hundred O(n) least-squares solves: 12 prefixes up to 20,000 rows, 6 beyond.
-  const picked = geometricSubset(horizon.prefix.length, options.maxConclusionPrefixes ?? (points.length <= 20_000 ? 12 : 6));
+  const picked = geometricSubset(prefix.count, options.maxConclusionPrefixes ?? (n <= 20_000 ? 12 : 6));
   for (const i of picked) {
-    const pf = horizon.prefix[i] as PrefixFit;
-    pf.conclusion =
-      i === horizon.prefix.length - 1 && pf.n === points.length
-        ? conclusion.value
-        : fitLaws(sorted.slice(0, pf.n), level, minimums).conclusion.value;
+    const rows = prefix.n[i] as number;
+    prefix.conclusion.set(
+      i,
+      i === prefix.count - 1 && rows === n ? conclusion.value : fitLawsColumns(sliceRows(sorted, rows), level, minimums).conclusion.value,
+    );
   }
   let growsFrom: number | null = null;
   for (let j = picked.length - 1; j >= 0; j--) {
-    const pf = horizon.prefix[picked[j] as number] as PrefixFit;
-    if (pf.conclusion !== 'grows') break;
-    growsFrom = pf.maxX;
+    const i = picked[j] as number;
+    if (prefix.conclusion.get(i) !== 'grows') break;
+    growsFrom = prefix.maxX[i] as number;
   }
   return {
-    n: points.length,
+    n,
     weighted,
     models,
     preferred: preferredModel(models),
@@ -149,12 +192,25 @@ export function fitGrowth(points: readonly DataPoint[], sigmaThreshold = 5, opti
     growthDof,
     growthTest: weighted ? 'z' : 't',
     conclusion,
-    prefix: horizon.prefix,
+    prefix,
     significantFrom: horizon.significantFrom,
     growsFrom,
-    conclusionAt: picked.map((i) => (horizon.prefix[i] as PrefixFit).maxX),
+    conclusionAt: picked.map((i) => prefix.maxX[i] as number),
     skipped,
   };
+}
+
+/** fitGrowth's checks before any fit: 3 points, finite, 2 distinct x, a level in (0, 1). */
+function checkGrowthInput(data: GrowthColumns, level: number): void {
+  const { x, y } = data;
+  if (x.length < 3) throw new DomainError('fit', `${x.length} points; need at least 3`);
+  for (let i = 0; i < x.length; i++) {
+    if (!Number.isFinite(x[i]) || !Number.isFinite(y[i])) throw new DomainError('fit', `non-finite point (${x[i]}, ${y[i]})`);
+  }
+  let other = false;
+  for (let i = 1; i < x.length && !other; i++) if (x[i] !== x[0]) other = true;
+  if (!other) throw new DomainError('fit', 'all x are equal; need at least 2 distinct x');
+  if (!(level > 0 && level < 1)) throw new DomainError('fit', `level ${level} must be in (0, 1)`);
 }
 
 /**

@@ -25,6 +25,7 @@ import { DomainError } from '../errors';
 import { FewColumnLsq } from './few-column-lsq';
 import { minimizeLogScale } from './scalar-search';
 import type { DataPoint } from './growth-models';
+import type { GrowthColumns } from './growth-points';
 
 export type LawName = 'const' | 'log' | 'log-inverse' | 'log-shift' | 'power' | 'inverse' | 'inverse-power' | 'exponential';
 export type LawKind = 'bounded' | 'growing';
@@ -46,22 +47,33 @@ export interface LawProblem {
   firstGap: number;
   ones: Float64Array;
   scratch: Float64Array;
-  test: Float64Array;
+  /** Reused columns for Jacobians and throw-away fitted values (workColumn), made on first use. */
+  work: Float64Array[];
   lsq: FewColumnLsq;
 }
 
-/** Prepares the data; needs x > 0 (DomainError otherwise). */
-export function lawProblem(points: readonly DataPoint[], known: boolean): LawProblem {
-  const n = points.length;
-  const x = new Float64Array(n);
-  const y = new Float64Array(n);
+/**
+ * Work column k (0 to 2) of the problem, made once and reused: a Jacobian's columns (0 and 1; read once by
+ * growth-models.ts and overwritten there) and fitted values nobody keeps (2). On a million rows a fresh array per
+ * use was 8 MB each time, left to the garbage collector, and the process's memory grew with every law fitted.
+ */
+export function workColumn(P: LawProblem, k: number): Float64Array {
+  let col = P.work[k];
+  if (col === undefined) P.work[k] = col = new Float64Array(P.n);
+  return col;
+}
+
+/**
+ * Prepares the data, given as points or as columns (growth-points.ts; x and y are then used as they are, not
+ * copied); needs x > 0 (DomainError otherwise).
+ */
+export function lawProblem(data: readonly DataPoint[] | GrowthColumns, known: boolean): LawProblem {
+  const { x, y, se } = Array.isArray(data) ? pointColumns(data as readonly DataPoint[], known) : (data as GrowthColumns);
+  const n = x.length;
   const sqrtW = new Float64Array(n);
   for (let i = 0; i < n; i++) {
-    const pt = points[i] as DataPoint;
-    if (!(pt.x > 0)) throw new DomainError('fit', `x = ${pt.x} must be positive for the growth laws`);
-    x[i] = pt.x;
-    y[i] = pt.y;
-    sqrtW[i] = known ? 1 / (pt.se as number) : 1;
+    if (!((x[i] as number) > 0)) throw new DomainError('fit', `x = ${x[i]} must be positive for the growth laws`);
+    sqrtW[i] = known ? 1 / (se?.[i] as number) : 1;
   }
   let x0 = Infinity;
   let xMax = -Infinity;
@@ -83,9 +95,24 @@ export function lawProblem(points: readonly DataPoint[], known: boolean): LawPro
     firstGap,
     ones: new Float64Array(n).fill(1),
     scratch: new Float64Array(n),
-    test: new Float64Array(n),
+    work: [],
     lsq: new FewColumnLsq(y, sqrtW, 4),
   };
+}
+
+/** Points as columns, their standard errors only when known (unchecked: the callers validate them). */
+function pointColumns(points: readonly DataPoint[], known: boolean): GrowthColumns {
+  const n = points.length;
+  const x = new Float64Array(n);
+  const y = new Float64Array(n);
+  const se = new Float64Array(known ? n : 0);
+  for (let i = 0; i < n; i++) {
+    const pt = points[i] as DataPoint;
+    x[i] = pt.x;
+    y[i] = pt.y;
+    if (known) se[i] = pt.se as number;
+  }
+  return { x, y, se };
 }
 
 export interface LawSpec {
@@ -145,7 +172,7 @@ export const LAWS: Record<LawName, LawSpec> = {
     // y = alpha + b ln(x/x0) = (alpha - b ln x0) + b ln x.
     params: (P, c) => ({ a: (c[0] as number) - (c[1] as number) * Math.log(P.x0), b: c[1] as number }),
     seNames: ['a', 'b'],
-    jacobian: (P) => [P.ones, fill(P, new Float64Array(P.n), (i) => Math.log(P.x[i] as number))],
+    jacobian: (P) => [P.ones, fill(P, workColumn(P, 0), (i) => Math.log(P.x[i] as number))],
   },
   'log-inverse': {
     name: 'log-inverse',
@@ -159,8 +186,8 @@ export const LAWS: Record<LawName, LawSpec> = {
     seNames: ['a', 'b', 'c'],
     jacobian: (P) => [
       P.ones,
-      fill(P, new Float64Array(P.n), (i) => Math.log(P.x[i] as number)),
-      fill(P, new Float64Array(P.n), (i) => P.x0 / (P.x[i] as number)),
+      fill(P, workColumn(P, 0), (i) => Math.log(P.x[i] as number)),
+      fill(P, workColumn(P, 1), (i) => P.x0 / (P.x[i] as number)),
     ],
   },
   'log-shift': {
@@ -176,8 +203,8 @@ export const LAWS: Record<LawName, LawSpec> = {
     seNames: ['a', 'b', 'h'],
     jacobian: (P, { b = 0, h = 0 }) => [
       P.ones,
-      fill(P, new Float64Array(P.n), (i) => Math.log((P.x[i] as number) + h)),
-      fill(P, new Float64Array(P.n), (i) => b / ((P.x[i] as number) + h)),
+      fill(P, workColumn(P, 0), (i) => Math.log((P.x[i] as number) + h)),
+      fill(P, workColumn(P, 1), (i) => b / ((P.x[i] as number) + h)),
     ],
   },
   power: {
@@ -192,8 +219,8 @@ export const LAWS: Record<LawName, LawSpec> = {
     params: (P, c, q) => ({ a: (c[0] as number) * Math.exp(-(q / P.lnR) * Math.log(P.x0)), p: q / P.lnR }),
     seNames: ['a', 'p'],
     jacobian: (P, { a = 0, p = 0 }) => {
-      const v = fill(P, new Float64Array(P.n), (i) => Math.pow(P.x[i] as number, p));
-      return [v, fill(P, new Float64Array(P.n), (i) => a * (v[i] as number) * Math.log(P.x[i] as number))];
+      const v = fill(P, workColumn(P, 0), (i) => Math.pow(P.x[i] as number, p));
+      return [v, fill(P, workColumn(P, 1), (i) => a * (v[i] as number) * Math.log(P.x[i] as number))];
     },
   },
   inverse: {
@@ -206,7 +233,7 @@ export const LAWS: Record<LawName, LawSpec> = {
     columns: (P) => [P.ones, fill(P, P.scratch, (i) => P.x0 / (P.x[i] as number))],
     params: (P, c) => ({ a: c[0] as number, c: c[1] as number, x0: P.x0 }),
     seNames: ['a', 'c'],
-    jacobian: (P) => [P.ones, fill(P, new Float64Array(P.n), (i) => P.x0 / (P.x[i] as number))],
+    jacobian: (P) => [P.ones, fill(P, workColumn(P, 0), (i) => P.x0 / (P.x[i] as number))],
     approach: (P) => 1 - P.x0 / P.xMax,
   },
   'inverse-power': {
@@ -228,8 +255,8 @@ export const LAWS: Record<LawName, LawSpec> = {
     },
     seNames: ['a', 'c', 'p'],
     jacobian: (P, { c = 0, p = 0 }) => {
-      const v = fill(P, new Float64Array(P.n), (i) => Math.exp(-p * (P.u[i] as number)));
-      return [P.ones, v, fill(P, new Float64Array(P.n), (i) => -c * (P.u[i] as number) * (v[i] as number))];
+      const v = fill(P, workColumn(P, 0), (i) => Math.exp(-p * (P.u[i] as number)));
+      return [P.ones, v, fill(P, workColumn(P, 1), (i) => -c * (P.u[i] as number) * (v[i] as number))];
     },
     approach: (P, { p = 0 }) => -Math.expm1(-p * P.lnR),
   },
@@ -251,8 +278,8 @@ export const LAWS: Record<LawName, LawSpec> = {
     params: (P, c, r) => ({ a: (c[0] as number) + (c[1] as number) / r, c: -(c[1] as number) / r, s: (P.xMax - P.x0) / r, x0: P.x0 }),
     seNames: ['a', 'c', 's'],
     jacobian: (P, { c = 0, s = 1 }) => {
-      const e = fill(P, new Float64Array(P.n), (i) => Math.exp(-((P.x[i] as number) - P.x0) / s));
-      return [P.ones, e, fill(P, new Float64Array(P.n), (i) => (c * (e[i] as number) * ((P.x[i] as number) - P.x0)) / (s * s))];
+      const e = fill(P, workColumn(P, 0), (i) => Math.exp(-((P.x[i] as number) - P.x0) / s));
+      return [P.ones, e, fill(P, workColumn(P, 1), (i) => (c * (e[i] as number) * ((P.x[i] as number) - P.x0)) / (s * s))];
     },
     approach: (P, { s = 1 }) => -Math.expm1(-(P.xMax - P.x0) / s),
   },
@@ -299,8 +326,16 @@ export interface SeparableFit {
   atBound: boolean;
 }
 
-/** Fits a law over its full range (or a given part of it). Example: see growth-models.ts fitLaw. */
-export function separableFit(P: LawProblem, spec: LawSpec, range: [number, number] | null = spec.range(P)): SeparableFit {
+/**
+ * Fits a law over its full range (or a given part of it); `into`: an array of n to hold the fitted values
+ * (a caller's reused buffer, e.g. workColumn; default a new one). Example: see growth-models.ts fitLaw.
+ */
+export function separableFit(
+  P: LawProblem,
+  spec: LawSpec,
+  range: [number, number] | null = spec.range(P),
+  into?: Float64Array,
+): SeparableFit {
   if (range === null && spec.k > spec.m) throw new DomainError('fit', `the ${spec.name} law needs at least 2 distinct x`);
   const solveAt = (t: number) => P.lsq.solve(spec.columns(P, t));
   let t = Number.NaN;
@@ -323,7 +358,7 @@ export function separableFit(P: LawProblem, spec: LawSpec, range: [number, numbe
   }
   const fit = solveAt(t);
   const cols = spec.columns(P, t);
-  const fitted = new Float64Array(P.n);
+  const fitted = into === undefined ? new Float64Array(P.n) : into.fill(0);
   for (let j = 0; j < cols.length; j++) {
     const col = cols[j] as Float64Array;
     const cj = fit.coef[j] as number;

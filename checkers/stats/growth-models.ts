@@ -16,9 +16,9 @@
  * Guarantee: approximate (floating point; see wls.ts and growth-laws.ts).
  */
 import { DomainError } from '../errors';
-import { LAWS, lawProblem, separableFit, type LawKind, type LawName, type LawProblem, type SeparableFit } from './growth-laws';
+import { LAWS, lawProblem, separableFit, workColumn, type LawKind, type LawName, type LawProblem, type SeparableFit } from './growth-laws';
 import { lackOfFit, type Alternative, type LackOfFit } from './lack-of-fit';
-import { fitLinearColumns } from './wls';
+import { designCovarianceInPlace } from './wls';
 
 export interface DataPoint {
   x: number;
@@ -102,21 +102,23 @@ export function predict(model: Pick<ModelFit, 'name' | 'params'>, x: number): nu
 /**
  * Fits one law to prepared data, with its lack-of-fit tests (without known errors these need `alternatives`,
  * the best-fitting law of each kind: a bounded law is tested against the growing one and vice versa).
- * Example: `fitLaw(lawProblem(pts, false), 'log').params.b`.
+ * `knownRss`: the residual sum of `fitted` when the caller computed it (residualSum) and dropped the fitted
+ * values (growth-fit.ts keeps only the two it needs, so a million rows hold two arrays of fitted values, not
+ * eight). Example: `fitLaw(lawProblem(pts, false), 'log').params.b`.
  */
 export function fitLaw(
   P: LawProblem,
   name: ModelName,
   alternatives: Partial<Record<LawKind, Alternative>> = {},
   fitted?: SeparableFit,
+  knownRss?: number,
 ): ModelFit {
   const spec = LAWS[name];
   if (P.n < spec.k) throw new DomainError('fit', `the ${name} law has ${spec.k} parameters; ${P.n} points cannot determine it`);
   const fit = fitted ?? separableFit(P, spec);
   const against = alternatives[spec.kind === 'bounded' ? 'growing' : 'bounded'];
   const params = spec.params(P, fit.coef, fit.t);
-  let rss = 0;
-  for (let i = 0; i < P.n; i++) rss += ((P.y[i] as number) - (fit.fitted[i] as number)) ** 2;
+  const rss = knownRss ?? residualSum(P, fit.fitted);
   const k = spec.k;
   const n = P.n;
   const aic = P.known ? fit.chi2 + 2 * k : n * Math.log(rss / n) + 2 * k;
@@ -142,16 +144,37 @@ export function fitLaw(
   return out;
 }
 
+/**
+ * The unweighted residual sum of squares sum (y_i - fitted_i)^2 on the y scale. Example: y [1, 2] against
+ * fitted [1, 1] gives 1.
+ */
+export function residualSum(P: LawProblem, fitted: Float64Array): number {
+  let rss = 0;
+  for (let i = 0; i < P.n; i++) rss += ((P.y[i] as number) - (fitted[i] as number)) ** 2;
+  return rss;
+}
+
 /** Gauss-Newton covariance (J'WJ)^-1, scaled by chi2/(n - k) without known errors. */
 function standardErrors(P: LawProblem, name: ModelName, params: Record<string, number>, chi2: number): Record<string, number> {
   const spec = LAWS[name];
   const nan = Object.fromEntries(spec.seNames.map((s) => [s, Number.NaN]));
   const J = spec.jacobian(P, params);
   if (!J.every((col) => col.every(Number.isFinite))) return nan;
-  const w = new Float64Array(P.n);
+  // The weights in P's scratch column (free between fits), the covariance in the Jacobian's own work columns
+  // (growth-laws.ts workColumn 0 and 1), the constant column copied into work column 2: no new array of n.
+  const w = P.scratch;
   for (let i = 0; i < P.n; i++) w[i] = (P.sqrtW[i] as number) ** 2;
+  const own = new Set<Float64Array>([workColumn(P, 0), workColumn(P, 1)]);
+  let spare: Float64Array | undefined = workColumn(P, 2);
+  const columns = J.map((col) => {
+    if (own.has(col)) return col;
+    const copy = spare ?? new Float64Array(P.n); // one column of P's (the constant) in every law
+    spare = undefined;
+    copy.set(col);
+    return copy;
+  });
   try {
-    const cov = fitLinearColumns(J, new Float64Array(P.n), { weights: w, knownErrors: true }).covariance;
+    const cov = designCovarianceInPlace(columns, w);
     const scale = P.known ? 1 : P.n > spec.k ? chi2 / (P.n - spec.k) : Number.NaN;
     return Object.fromEntries(spec.seNames.map((s, i) => [s, Math.sqrt((cov[i]?.[i] as number) * scale)]));
   } catch (err) {

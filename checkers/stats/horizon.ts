@@ -17,6 +17,7 @@
 import { DomainError } from '../errors';
 import type { DataPoint } from './growth-models';
 import { hasKnownErrors } from './growth-models';
+import { growthColumns, knownErrors, sortedByX, type GrowthColumns } from './growth-points';
 import { DEFAULT_MINIMUMS, type GrowthConclusionValue, type GrowthMinimums } from './growth-conclusion';
 import { normalTwoSided, tTwoSided } from './student-t';
 
@@ -53,27 +54,105 @@ export interface HorizonAnalysis {
  * prefix and all longer ones have b/se(b) >= 5.
  */
 export function horizonAnalysis(points: readonly DataPoint[], threshold = 5, minimums: GrowthMinimums = DEFAULT_MINIMUMS): HorizonAnalysis {
-  const known = hasKnownErrors(points); // validates: all points or none carry a standard error
-  const sorted = [...points].sort((p, q) => p.x - q.x);
-  const prefix: PrefixFit[] = [];
+  hasKnownErrors(points); // validates: all points or none carry a standard error
+  const h = horizonColumns(growthColumns(points), threshold, minimums);
+  return { prefix: Array.from({ length: h.prefix.count }, (_, i) => prefixAt(h.prefix, i)), significantFrom: h.significantFrom };
+}
+
+/**
+ * The prefix fits by columns (a million prefixes cost 28 bytes each, not an object each): maxX, n, b and se(b);
+ * sigma = b / se(b) and its p-value are computed from them when asked (prefixAt, sigmaAt: the same operations,
+ * so the same bits). `conclusion` holds the conclusions that growth-fit.ts adds, by prefix index.
+ */
+export interface PrefixColumns {
+  readonly count: number;
+  readonly test: 't' | 'z';
+  readonly maxX: Float64Array;
+  readonly n: Uint32Array;
+  readonly b: Float64Array;
+  readonly seB: Float64Array;
+  readonly conclusion: Map<number, GrowthConclusionValue>;
+}
+
+/** b / se(b) of prefix `i`. */
+export function sigmaAt(h: PrefixColumns, i: number): number {
+  return (h.b[i] as number) / (h.seB[i] as number);
+}
+
+export interface HorizonColumns {
+  prefix: PrefixColumns;
+  significantFrom: number | null;
+}
+
+/** Prefix `i` as the object horizonAnalysis lists (the same keys in the same order). */
+export function prefixAt(h: PrefixColumns, i: number): PrefixFit {
+  const n = h.n[i] as number;
+  const sigma = sigmaAt(h, i);
+  const dof = n - 2;
+  const out: PrefixFit = {
+    maxX: h.maxX[i] as number,
+    n,
+    b: h.b[i] as number,
+    seB: h.seB[i] as number,
+    sigma,
+    p: Number.isNaN(sigma) ? 1 : h.test === 'z' ? normalTwoSided(sigma) : tTwoSided(sigma, dof), // 0/0: no slope at all
+    dof,
+    test: h.test,
+  };
+  const conclusion = h.conclusion.get(i);
+  if (conclusion !== undefined) out.conclusion = conclusion;
+  return out;
+}
+
+/** horizonAnalysis on columns (standard errors validated, rows sorted by x here). */
+export function horizonColumns(data: GrowthColumns, threshold = 5, minimums: GrowthMinimums = DEFAULT_MINIMUMS): HorizonColumns {
+  const known = knownErrors(data);
+  return horizonOfSorted(sortedByX(data), known, threshold, minimums);
+}
+
+/** The analysis of rows already sorted by x (sortedByX), weighted when `known`. */
+export function horizonOfSorted(
+  sorted: GrowthColumns,
+  known: boolean,
+  threshold = 5,
+  minimums: GrowthMinimums = DEFAULT_MINIMUMS,
+): HorizonColumns {
+  const { x, y, se } = sorted;
+  const count = x.length;
+  const cols = { maxX: new Float64Array(count), n: new Uint32Array(count), b: new Float64Array(count), seB: new Float64Array(count) };
+  let k = 0;
   const fit = new LogFitUpdate(known);
   let distinct = 0;
-  for (let end = 0; end < sorted.length; end++) {
-    const pt = sorted[end] as DataPoint;
-    if (!(pt.x > 0)) throw new DomainError('fit log', `x = ${pt.x} must be positive`);
-    fit.add(pt);
-    if (end === 0 || pt.x !== (sorted[end - 1] as DataPoint).x) distinct += 1;
-    const next = sorted[end + 1];
-    if (next !== undefined && next.x === pt.x) continue; // keep ties together
+  for (let end = 0; end < count; end++) {
+    const xe = x[end] as number;
+    if (!(xe > 0)) throw new DomainError('fit log', `x = ${xe} must be positive`);
+    fit.add(xe, y[end] as number, known ? (se?.[end] as number) : 1);
+    if (end === 0 || xe !== (x[end - 1] as number)) distinct += 1;
+    if (end + 1 < count && x[end + 1] === xe) continue; // keep ties together
     const n = end + 1;
-    if (n < 3 || distinct < Math.max(2, minimums.points) || !(pt.x / (sorted[0] as DataPoint).x >= minimums.xRange)) continue;
+    if (n < 3 || distinct < Math.max(2, minimums.points) || !(xe / (x[0] as number) >= minimums.xRange)) continue;
     const { b, seB } = fit.slope();
-    const sigma = b / seB;
-    const dof = n - 2;
-    const p = Number.isNaN(sigma) ? 1 : known ? normalTwoSided(sigma) : tTwoSided(sigma, dof); // 0/0: no slope at all
-    prefix.push({ maxX: pt.x, n, b, seB, sigma, p, dof, test: known ? 'z' : 't' });
+    cols.maxX[k] = xe;
+    cols.n[k] = n;
+    cols.b[k] = b;
+    cols.seB[k] = seB;
+    k++;
   }
-  return { prefix, significantFrom: significantFrom(prefix, threshold) };
+  const prefix: PrefixColumns = {
+    count: k,
+    test: known ? 'z' : 't',
+    maxX: cols.maxX.subarray(0, k),
+    n: cols.n.subarray(0, k),
+    b: cols.b.subarray(0, k),
+    seB: cols.seB.subarray(0, k),
+    conclusion: new Map(),
+  };
+  let from: number | null = null;
+  for (let i = k - 1; i >= 0; i--) {
+    if (!(sigmaAt(prefix, i) >= threshold)) break;
+    from = prefix.maxX[i] as number;
+  }
+  return { prefix, significantFrom: from };
 }
 
 /**
@@ -96,11 +175,12 @@ class LogFitUpdate {
 
   constructor(private readonly known: boolean) {}
 
-  add(pt: DataPoint): void {
-    const s = this.known ? 1 / (pt.se as number) : 1;
+  /** A row: x, y and the standard error of y (read only with known errors). */
+  add(x: number, y: number, se: number): void {
+    const s = this.known ? 1 / se : 1;
     const a1 = s;
-    let a2 = s * Math.log(pt.x);
-    let t = s * pt.y;
+    let a2 = s * Math.log(x);
+    let t = s * y;
     this.n += 1;
     this.colScale = Math.max(this.colScale, Math.abs(a2));
     // Rotate the new row into the first row of R, then what is left of it into the second.

@@ -18,7 +18,7 @@
  */
 import { DomainError } from '../errors';
 import type { LawName, LawProblem, LawSpec, SeparableFit } from './growth-laws';
-import { LAWS, MATERIAL_LOG_INVERSE, separableFit } from './growth-laws';
+import { LAWS, MATERIAL_LOG_INVERSE, separableFit, workColumn } from './growth-laws';
 import { chiSquareUpperTail, fUpperTail } from './student-t';
 
 export interface LackOfFit {
@@ -63,7 +63,7 @@ export function lackOfFit(
   if (range === null && spec.k > spec.m) return null; // a searched parameter but no range (all x equal)
   // The law's own fit over its whole range, when the caller has it (the same search, not repeated).
   const fitIn = (r: [number, number] | null): SeparableFit =>
-    fitted !== undefined && (region === 'all' || spec.nearRange(P) === null) ? fitted : separableFit(P, spec, r);
+    fitted !== undefined && (region === 'all' || spec.nearRange(P) === null) ? fitted : separableFit(P, spec, r, workColumn(P, 2));
   if (P.known) {
     const dof = P.n - spec.m;
     if (dof < 1) return null;

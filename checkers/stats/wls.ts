@@ -81,18 +81,7 @@ export function fitLinearColumns(columns: readonly ArrayLike<number>[], y: Array
 
   const r = householderInPlace(a, b, p);
   const beta = backSubstitute(r, b, p);
-  const rInv = invertUpper(r, p);
-  // (A'A)^-1 = R^-1 R^-T.
-  const cov: number[][] = [];
-  for (let i = 0; i < p; i++) {
-    const row: number[] = [];
-    for (let j = 0; j < p; j++) {
-      let s = 0;
-      for (let k = Math.max(i, j); k < p; k++) s += (rInv[i]?.[k] as number) * (rInv[j]?.[k] as number);
-      row.push(s);
-    }
-    cov.push(row);
-  }
+  const cov = inverseGram(r, p);
 
   let rss = 0;
   let chi2 = 0;
@@ -110,11 +99,70 @@ export function fitLinearColumns(columns: readonly ArrayLike<number>[], y: Array
 }
 
 /**
- * Householder QR of the n x p matrix given by its columns `a` (overwritten), applying the reflections to `b`
- * as well. Returns R (p x p upper triangular). Throws DomainError when a column is (numerically) dependent.
+ * The covariance (X'WX)^-1 of the design's columns alone (unscaled, as fitLinearColumns with knownErrors gives
+ * it, to the last bit), without a right-hand side: the standard errors of a fit whose coefficients are known
+ * cost one copy of the columns. Example: `designCovariance([[1, 1], [0, 1]])` is [[1, -1], [-1, 2]].
  */
-function householderInPlace(a: Float64Array[], b: Float64Array, p: number): number[][] {
-  const n = b.length;
+export function designCovariance(columns: readonly ArrayLike<number>[], weights?: ArrayLike<number>): number[][] {
+  return covarianceInto(
+    columns,
+    weights,
+    columns.map((c) => new Float64Array(c.length)),
+  );
+}
+
+/**
+ * designCovariance in the columns' own storage (they are overwritten): no copy of the design, for a caller
+ * whose columns were made for this (growth-models.ts, the Jacobian of a fit on a million rows).
+ */
+export function designCovarianceInPlace(columns: readonly Float64Array[], weights?: ArrayLike<number>): number[][] {
+  return covarianceInto(columns, weights, columns);
+}
+
+function covarianceInto(
+  columns: readonly ArrayLike<number>[],
+  weights: ArrayLike<number> | undefined,
+  into: readonly Float64Array[],
+): number[][] {
+  const p = columns.length;
+  if (p === 0) throw new DimensionError('0 design columns', 'at least 1');
+  const n = (columns[0] as ArrayLike<number>).length;
+  for (const [j, col] of columns.entries())
+    if (col.length !== n) throw new DimensionError(`column ${j} has ${col.length} values`, `${n} (one per observation)`);
+  if (n < p) throw new DomainError('fitLinear', `${n} observations cannot determine ${p} parameters`);
+  if (weights !== undefined && weights.length !== n) throw new DimensionError(`${weights.length} weights`, `${n}`);
+  const a = [...into];
+  for (let i = 0; i < n; i++) {
+    const wi = weights === undefined ? 1 : (weights[i] as number);
+    if (!(wi > 0) || !Number.isFinite(wi)) throw new DomainError('fitLinear', `weight ${i} is ${wi}; weights must be positive and finite`);
+    const s = Math.sqrt(wi);
+    for (let j = 0; j < p; j++) (a[j] as Float64Array)[i] = ((columns[j] as ArrayLike<number>)[i] as number) * s;
+  }
+  return inverseGram(householderInPlace(a, undefined, p, n), p);
+}
+
+/** (A'A)^-1 = R^-1 R^-T from the triangular factor R of A. */
+function inverseGram(r: number[][], p: number): number[][] {
+  const rInv = invertUpper(r, p);
+  const cov: number[][] = [];
+  for (let i = 0; i < p; i++) {
+    const row: number[] = [];
+    for (let j = 0; j < p; j++) {
+      let s = 0;
+      for (let k = Math.max(i, j); k < p; k++) s += (rInv[i]?.[k] as number) * (rInv[j]?.[k] as number);
+      row.push(s);
+    }
+    cov.push(row);
+  }
+  return cov;
+}
+
+/**
+ * Householder QR of the n x p matrix given by its columns `a` (overwritten), applying the reflections to `b`
+ * as well when given (they do not touch R). Returns R (p x p upper triangular). Throws DomainError when a
+ * column is (numerically) dependent.
+ */
+function householderInPlace(a: Float64Array[], b: Float64Array | undefined, p: number, n = b?.length ?? 0): number[][] {
   for (let j = 0; j < p; j++) {
     const aj = a[j] as Float64Array;
     let norm = 0;
@@ -138,10 +186,12 @@ function householderInPlace(a: Float64Array[], b: Float64Array, p: number): numb
       const f = (2 * dot) / vv;
       for (let i = j; i < n; i++) ak[i] = (ak[i] as number) - f * (aj[i] as number);
     }
-    let dotB = 0;
-    for (let i = j; i < n; i++) dotB += (aj[i] as number) * (b[i] as number);
-    const fb = (2 * dotB) / vv;
-    for (let i = j; i < n; i++) b[i] = (b[i] as number) - fb * (aj[i] as number);
+    if (b !== undefined) {
+      let dotB = 0;
+      for (let i = j; i < n; i++) dotB += (aj[i] as number) * (b[i] as number);
+      const fb = (2 * dotB) / vv;
+      for (let i = j; i < n; i++) b[i] = (b[i] as number) - fb * (aj[i] as number);
+    }
     aj[j] = alpha;
   }
   const r: number[][] = [];

@@ -42,6 +42,16 @@ const CR = 0x0d;
 /** The records of `text` (blank lines left out), each with the line it starts on. */
 export function splitCsvRecords(text: string, limits: CsvRecordLimits): CsvRecord[] {
   const rows: CsvRecord[] = [];
+  forEachCsvRecord(text, limits, (record) => void rows.push(record));
+  return rows;
+}
+
+/**
+ * The same records handed to `visit` one at a time, in order, none kept: a reader that needs only some cells
+ * (app/tables/numeric-columns.ts) holds no array of rows. Errors as splitCsvRecords, thrown where met.
+ */
+export function forEachCsvRecord(text: string, limits: CsvRecordLimits, visit: (record: CsvRecord) => void): void {
+  let count = 0;
   const n = text.length;
   let cells = 0;
   let line = 1;
@@ -88,11 +98,11 @@ export function splitCsvRecords(text: string, limits: CsvRecordLimits): CsvRecor
     }
     cells += values.length;
     if (cells > limits.maxCells) throw new CsvSyntaxError(start, `more than ${limits.maxCells} cells; split the table`);
-    // The header is rows[0] here, so a table of maxRows data rows has maxRows + 1 records.
-    if (rows.length > limits.maxRows) throw new CsvSyntaxError(start, `more than ${limits.maxRows} rows; split the table`);
-    rows.push({ line: start, values });
+    // The header is the first record, so a table of maxRows data rows has maxRows + 1 records.
+    if (count > limits.maxRows) throw new CsvSyntaxError(start, `more than ${limits.maxRows} rows; split the table`);
+    count++;
+    visit({ line: start, values });
   }
-  return rows;
 }
 
 /**

@@ -7,8 +7,9 @@ import type { Command } from '../command';
 import { parseCommandArgs, UsageError } from '../args';
 import { BadInputError, EXIT } from '../../errors';
 import { CheckerError } from '../../../checkers/errors';
-import type { GrowthReport } from '../../../checkers/stats/growth-fit';
-import type { DataPoint } from '../../../checkers/stats/growth-models';
+import type { GrowthReportColumns } from '../../../checkers/stats/growth-fit';
+import type { GrowthColumns } from '../../../checkers/stats/growth-points';
+import { prefixAt, type PrefixColumns } from '../../../checkers/stats/horizon';
 import { shown } from '../../text/display';
 import type { CsvTable } from '../../tables/csv';
 import type { DerivedColumnRecord } from '../../logbook/extract-derived';
@@ -82,34 +83,19 @@ inputs, digits, exactCells, roundedCells}].`,
     const level = values.level === undefined ? 0.05 : Number(values.level);
     if (!(level > 0 && level < 1))
       throw new BadInputError('--level', `"${shown(values.level ?? '')}" must be a number between 0 and 1 (e.g. 0.05)`);
-    const [{ fitGrowth }, { predict }, { plotSvg }, { numberCell, readCsvFile, requireColumns }, { plotSample }, { writeFileAtomic }] =
-      await Promise.all([
-        import('../../../checkers/stats/growth-fit'),
-        import('../../../checkers/stats/growth-models'),
-        import('../../../checkers/plot/svg-plot'),
-        import('../../tables/csv'),
-        import('../../tables/plot-sample'),
-        import('../../fs/atomic'),
-      ]);
-    const read = await readCsvFile(resolve(io.cwd, file), file);
-    const { table, derived } = await withDerivedColumns(read, values.derive ?? [], values['derive-digits']);
+    const [{ fitGrowthColumns }, { predict }, { plotSvg }, { writeFileAtomic }] = await Promise.all([
+      import('../../../checkers/stats/growth-fit'),
+      import('../../../checkers/stats/growth-models'),
+      import('../../../checkers/plot/svg-plot'),
+      import('../../fs/atomic'),
+    ]);
     const cols = [values.x, values.y, ...(values.se !== undefined ? [values.se] : [])];
-    requireColumns(table, cols);
-    const points: DataPoint[] = table.rows.map((row) => {
-      const pt: DataPoint = { x: numberCell(table, row, values.x as string), y: numberCell(table, row, values.y as string) };
-      if (values.se !== undefined) {
-        const se = numberCell(table, row, values.se);
-        if (!(se > 0))
-          throw new BadInputError(table.file, `column "${shown(values.se)}": standard error ${se} must be positive`, `line ${row.line}`);
-        pt.se = se;
-      }
-      return pt;
-    });
-    let report: GrowthReport;
+    const { data, shownFile, derived } = await readPoints(resolve(io.cwd, file), file, { x: values.x, y: values.y, se: values.se }, values);
+    let report: GrowthReportColumns;
     try {
-      report = fitGrowth(points, 5, { level });
+      report = fitGrowthColumns(data, 5, { level });
     } catch (err) {
-      if (err instanceof CheckerError) throw new BadInputError(table.file, err.message.replace(/^recheck\.\w+: /, ''));
+      if (err instanceof CheckerError) throw new BadInputError(shownFile, err.message.replace(/^recheck\.\w+: /, ''));
       throw err;
     }
     if (values.plot !== undefined) {
@@ -117,7 +103,7 @@ inputs, digits, exactCells, roundedCells}].`,
         title: `${values.y} against ${values.x}: fitted growth laws`,
         xLabel: values.x,
         yLabel: values.y,
-        points: plotSample(points),
+        points: await plotPoints(data),
         curves: report.models.map((m) => ({
           label: `${m.name}${m.name === report.preferred ? ' (preferred)' : ''}`,
           f: (x: number) => predict(m, x),
@@ -128,7 +114,7 @@ inputs, digits, exactCells, roundedCells}].`,
     if (values.json) {
       const { conclusion, ...rest } = report; // the conclusion first: it is what a reader needs
       const more = { ...(values.plot !== undefined ? { plot: values.plot } : {}), ...(derived.length > 0 ? { derived } : {}) };
-      io.stdout(`${JSON.stringify({ file, x: values.x, y: values.y, conclusion, ...rest, ...more }, null, 2)}\n`);
+      await writeReportJson({ file, x: values.x, y: values.y, conclusion, ...rest, ...more }, report.prefix, io.stdout, io.stdoutDrained);
     } else {
       io.stdout(formatGrowthReport(report, values.x, values.y));
       if (derived.length > 0) {
@@ -140,6 +126,114 @@ inputs, digits, exactCells, roundedCells}].`,
     return EXIT.ok;
   },
 };
+
+/**
+ * The x, y (and se) columns of the table as numbers. Without --derive only those columns are read, into
+ * Float64Arrays (app/tables/numeric-columns.ts: a million rows cost 24 bytes each, not a record of strings);
+ * with it, the whole table, since a derivation may read any column. Bad input is the same one line either way.
+ */
+async function readPoints(
+  path: string,
+  file: string,
+  names: { x: string; y: string; se: string | undefined },
+  values: { derive?: string[]; 'derive-digits'?: string },
+): Promise<{ data: GrowthColumns; shownFile: string; derived: readonly DerivedColumnRecord[] }> {
+  const seName = names.se;
+  const positive = (se: number): string | undefined =>
+    se > 0 ? undefined : `column "${shown(seName ?? '')}": standard error ${se} must be positive`;
+  const derive = values.derive ?? [];
+  if (derive.length === 0 && values['derive-digits'] === undefined) {
+    const { readNumericColumns } = await import('../../tables/numeric-columns');
+    const wanted = [{ name: names.x }, { name: names.y }, ...(seName !== undefined ? [{ name: seName, check: positive }] : [])];
+    const read = await readNumericColumns(path, file, wanted);
+    const x = read.values.get(names.x) as Float64Array;
+    const y = read.values.get(names.y) as Float64Array;
+    const data = seName === undefined ? { x, y } : { x, y, se: read.values.get(seName) as Float64Array };
+    return { data, shownFile: read.file, derived: [] };
+  }
+  const { numberCell, readCsvFile, requireColumns } = await import('../../tables/csv');
+  const { table, derived } = await withDerivedColumns(await readCsvFile(path, file), derive, values['derive-digits']);
+  requireColumns(table, [names.x, names.y, ...(seName !== undefined ? [seName] : [])]);
+  const n = table.rows.length;
+  const x = new Float64Array(n);
+  const y = new Float64Array(n);
+  const se = seName !== undefined ? new Float64Array(n) : undefined;
+  table.rows.forEach((row, i) => {
+    x[i] = numberCell(table, row, names.x);
+    y[i] = numberCell(table, row, names.y);
+    if (se !== undefined && seName !== undefined) {
+      const v = numberCell(table, row, seName);
+      const problem = positive(v);
+      if (problem !== undefined) throw new BadInputError(table.file, problem, `line ${row.line}`);
+      se[i] = v;
+    }
+  });
+  return { data: se === undefined ? { x, y } : { x, y, se }, shownFile: table.file, derived };
+}
+
+/** The points a plot draws (app/tables/plot-sample.ts): all when few, else MAX_PLOT_POINTS evenly in x order. */
+async function plotPoints(data: GrowthColumns): Promise<{ x: number; y: number; se?: number }[]> {
+  const [{ MAX_PLOT_POINTS, plotSample }, { sortedByX }] = await Promise.all([
+    import('../../tables/plot-sample'),
+    import('../../../checkers/stats/growth-points'),
+  ]);
+  const point = (d: GrowthColumns, i: number) =>
+    d.se === undefined ? { x: d.x[i] as number, y: d.y[i] as number } : { x: d.x[i] as number, y: d.y[i] as number, se: d.se[i] as number };
+  const n = data.x.length;
+  if (n <= MAX_PLOT_POINTS) return plotSample(Array.from({ length: n }, (_, i) => point(data, i)));
+  // plotSample's choice (a stable sort by x, then evenly by rank) without a million point objects.
+  const sorted = sortedByX(data);
+  return Array.from({ length: MAX_PLOT_POINTS }, (_, k) => point(sorted, Math.round((k * (n - 1)) / (MAX_PLOT_POINTS - 1))));
+}
+
+/**
+ * Writes `doc` as JSON.stringify(doc, null, 2) would, plus a line break, in pieces of about 64 KiB, waiting
+ * for `drained` (when given) after each: the prefix fits (a million of them are 200 MB of JSON) are written
+ * from their columns a few hundred at a time, never held as objects or as one string, and a slow reader of
+ * the pipe holds back the writer. test/app/cli/fit-memory.test.ts compares it with JSON.stringify.
+ */
+export async function writeReportJson(
+  doc: Record<string, unknown>,
+  prefix: PrefixColumns,
+  write: (text: string) => void,
+  drained?: () => Promise<void>,
+): Promise<void> {
+  const parts: string[] = [];
+  let size = 0;
+  /** Queues text; past 64 KiB writes the queue as one flat string and waits for it to drain. */
+  const put = async (text: string) => {
+    parts.push(text);
+    size += text.length;
+    if (size < 1 << 16) return;
+    write(parts.join(''));
+    parts.length = 0;
+    size = 0;
+    if (drained !== undefined) await drained();
+  };
+  const nested = (value: unknown, indent: string) => (JSON.stringify(value, null, 2) as string).replace(/\n/g, `\n${indent}`);
+  let first = true;
+  for (const [key, value] of Object.entries(doc)) {
+    if (value === undefined || typeof value === 'function' || typeof value === 'symbol') continue; // as JSON.stringify
+    await put(`${first ? '{\n' : ',\n'}  ${JSON.stringify(key)}: `);
+    first = false;
+    if (key !== 'prefix') {
+      await put(nested(value, '  '));
+      continue;
+    }
+    if (prefix.count === 0) await put('[]');
+    for (let i = 0; i < prefix.count; i++) {
+      const text = `${i === 0 ? '[\n' : ',\n'}    ${nested(prefixAt(prefix, i), '    ')}`;
+      if (size + text.length < 1 << 16) {
+        parts.push(text); // the common case, without an await per prefix
+        size += text.length;
+      } else await put(text);
+    }
+    if (prefix.count > 0) await put('\n  ]');
+  }
+  parts.push(first ? '{}\n' : '\n}\n');
+  write(parts.join(''));
+  if (drained !== undefined) await drained();
+}
 
 /** The table with the --derive columns appended (none: the table as read). Bad input names the file and line. */
 async function withDerivedColumns(
@@ -163,7 +257,7 @@ async function withDerivedColumns(
 }
 
 /** Human-readable report: the conclusion first, in words, then the laws and the horizon. */
-export function formatGrowthReport(r: GrowthReport, x: string, y: string): string {
+export function formatGrowthReport(r: GrowthReportColumns, x: string, y: string): string {
   const c = r.conclusion;
   const lines: string[] = [];
   const word = c.value === 'grows' ? 'GROWS' : c.value === 'bounded' ? 'BOUNDED' : 'CANNOT TELL';
@@ -194,12 +288,13 @@ export function formatGrowthReport(r: GrowthReport, x: string, y: string): strin
   lines.push(
     `growthSigma (b / se(b) of the log law): ${num(r.growthSigma)}, two-sided p = ${pv(r.growthP)} (${r.growthTest === 't' ? `t, ${r.growthDof} dof` : 'z, known se'})`,
   );
-  const from = r.prefix.findIndex((p) => p.maxX === r.significantFrom);
-  const shownPrefix = sampleLogSpaced(r.prefix, 30, from >= 0 ? [from] : []);
+  let from = -1;
+  for (let i = 0; i < r.prefix.count && from < 0; i++) if (r.prefix.maxX[i] === r.significantFrom) from = i;
+  const shownPrefix = sampleLogSpacedIndices(r.prefix.count, 30, from >= 0 ? [from] : []).map((i) => prefixAt(r.prefix, i));
   lines.push(
-    `horizon (log fit on prefixes sorted by x, from where the minimums are met${shownPrefix.length < r.prefix.length ? `; ${shownPrefix.length} of ${r.prefix.length} prefixes shown, --json lists all` : ''}):`,
+    `horizon (log fit on prefixes sorted by x, from where the minimums are met${shownPrefix.length < r.prefix.count ? `; ${shownPrefix.length} of ${r.prefix.count} prefixes shown, --json lists all` : ''}):`,
   );
-  if (r.prefix.length === 0) lines.push('  no prefix meets the minimums');
+  if (r.prefix.count === 0) lines.push('  no prefix meets the minimums');
   for (const p of shownPrefix)
     lines.push(
       `  maxX ${String(p.maxX).padStart(8)}  n ${String(p.n).padStart(7)}  b ${num(p.b).padStart(10)}  sigma ${num(p.sigma).padStart(8)}  p ${pv(p.p).padStart(8)}${p.conclusion !== undefined ? `  ${p.conclusion}` : ''}`,
@@ -214,11 +309,16 @@ export function formatGrowthReport(r: GrowthReport, x: string, y: string): strin
  * Example: `sampleLogSpaced([...Array(1000).keys()], 30)` is 0, 1, 2, 3, 4, 6, 8, 10, 13, ..., 620, 787, 999.
  */
 export function sampleLogSpaced<T>(list: readonly T[], max: number, keep: readonly number[] = []): T[] {
-  if (list.length <= max) return [...list];
-  const last = list.length - 1;
+  return sampleLogSpacedIndices(list.length, max, keep).map((i) => list[i] as T);
+}
+
+/** The positions sampleLogSpaced picks from a list of `count` items, in order. */
+export function sampleLogSpacedIndices(count: number, max: number, keep: readonly number[] = []): number[] {
+  if (count <= max) return Array.from({ length: count }, (_, i) => i);
+  const last = count - 1;
   const picked = new Set<number>(keep.filter((i) => i >= 0 && i <= last));
   for (let k = 0; k < max; k++) picked.add(Math.min(last, Math.round(Math.expm1((k / (max - 1)) * Math.log1p(last)))));
-  return [...picked].sort((a, b) => a - b).map((i) => list[i] as T);
+  return [...picked].sort((a, b) => a - b);
 }
 
 function pv(p: number): string {
