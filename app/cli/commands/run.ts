@@ -5,6 +5,7 @@ import type { Command } from '../command';
 import { parseCommandArgs } from '../args';
 import { createProgressBar } from '../progress';
 import { EXIT } from '../../errors';
+import { oneLine } from '../../text/display';
 import { defaultWorkspaceDir, workingCopy } from '../../cases/workspace';
 import { BUNDLED_CASES_DIR } from '../../paths';
 import type { CaseRunReport } from '../../../common/api/contract';
@@ -42,8 +43,9 @@ first when missing). The last line says where the outputs are (on stderr with --
 --json prints the report as one JSON document. Ctrl-C cancels; the cancelled run is logged.
 A check that fails on bad input (its table lacks a column, a cell is not a number, its file is missing) is
 recorded as an error whose cause is bad input ("error": {"cause": "bad-input", "message": ...} in the JSON);
-once the run is recorded whole, each such check gets one line on stderr naming case.json, the check, its
-finding and kind, and the problem, and the exit code is 2 (with --json too: stdout stays the one report).
+once the run is recorded whole, one line on stderr names case.json, the first such check, its finding and
+kind, and the problem (and how many more, by id), and the exit code is 2 (with --json too: stdout stays the
+one report).
 A check that fails otherwise is an error of that check only (exit 0).
 A case in the workspace (a bundled case's copy included) computes its sweep checks where the workspace's
 settings say (DIR/settings.json, set from the app's Workspace settings: this machine, or Slurm as in
@@ -98,23 +100,28 @@ docs/slurm.md), as the app does; a case folder elsewhere computes them on this m
       io.stdout(`${JSON.stringify(report, null, 2)}\n`);
       if (outputs !== null && bundled) io.stderr(`recheck: ${outputs}`);
     } else io.stdout(`${formatReport(report)}${outputs ?? ''}`);
-    // Bad input inside a check: the run is recorded whole first, then one line per such check, exit 2.
-    const bad = badInputLines(join(dir, 'case.json'), report);
-    for (const line of bad) io.stderr(`recheck: ${line}\n`);
-    return bad.length > 0 ? EXIT.badInput : EXIT.ok;
+    // Bad input inside a check: the run is recorded whole first, then the one line of exit 2.
+    const bad = badInputLine(join(dir, 'case.json'), report);
+    if (bad !== null) io.stderr(`recheck: ${bad}\n`);
+    return bad !== null ? EXIT.badInput : EXIT.ok;
   },
 };
 
 /**
- * One line per check of the report that failed on bad input, naming the case file, the check, its finding and
- * kind, and the problem. Example: `/c/case.json: check typo-fit (F1, growth-fit): bad input: t.csv: no column "y" (columns: k)`.
+ * The one line of exit 2 when checks of the report failed on bad input (null when none did): the case file, the
+ * first such check, its finding and kind, and the problem, then how many more and their ids.
+ * Example: `/c/case.json: check typo-fit (F1, growth-fit): bad input: t.csv: no column "y" (columns: k); and 1 more check with bad input: gone`.
  */
-export function badInputLines(caseFile: string, r: CaseRunReport): string[] {
-  return r.falsifications.flatMap((f) =>
-    f.checks
-      .filter((c) => c.outcome === 'error' && c.error?.cause === 'bad-input')
-      .map((c) => `${caseFile}: check ${c.checkId} (${f.falsificationId}, ${c.kind}): bad input: ${c.error?.message ?? c.summary}`),
+export function badInputLine(caseFile: string, r: CaseRunReport): string | null {
+  const bad = r.falsifications.flatMap((f) =>
+    f.checks.filter((c) => c.outcome === 'error' && c.error?.cause === 'bad-input').map((c) => ({ f: f.falsificationId, c })),
   );
+  const first = bad[0];
+  if (first === undefined) return null;
+  const { f, c } = first;
+  const rest = bad.slice(1).map((b) => `${b.c.checkId} (${b.f})`);
+  const more = rest.length > 0 ? `; and ${rest.length} more check${rest.length === 1 ? '' : 's'} with bad input: ${rest.join(', ')}` : '';
+  return `${caseFile}: check ${c.checkId} (${f}, ${c.kind}): bad input: ${oneLine(c.error?.message ?? c.summary, 2000)}${more}`;
 }
 
 export function formatReport(r: CaseRunReport): string {
