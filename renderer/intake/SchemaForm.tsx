@@ -233,6 +233,8 @@ function Field(props: FieldProps) {
   return (
     <div className="schema-field" data-param={f.dotted}>
       <label htmlFor={id} className="mono">
+        {/* A nested field's name repeats a top-level one (sweep.replay.table beside table): its accessible name says where it sits. */}
+        {f.dotted !== f.name ? <span className="visually-hidden">{f.dotted.slice(0, -f.name.length).split('.').join(' ')}</span> : null}
         {f.name}
         <Required on={f.required} />
       </label>
