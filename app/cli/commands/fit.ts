@@ -243,17 +243,12 @@ async function withDerivedColumns(
 ): Promise<{ table: CsvTable; derived: readonly DerivedColumnRecord[] }> {
   if (digitsText !== undefined && derive.length === 0) throw new UsageError('fit', '--derive-digits applies only with --derive');
   if (derive.length === 0) return { table, derived: [] };
-  const [{ loadMpfr }, { DEFAULT_DERIVE_DIGITS, deriveTableColumns, parseDerivationOrBadInput }] = await Promise.all([
-    import('../../../checkers/precise/mpfr'),
-    import('../../logbook/extract-derived'),
-  ]);
+  const { DEFAULT_DERIVE_DIGITS, deriveCsvColumns } = await import('../../logbook/extract-derived');
   const digits = digitsText === undefined ? DEFAULT_DERIVE_DIGITS : Number(digitsText);
   if (digitsText !== undefined && (!/^\d+$/.test(digitsText) || digits < 1 || digits > 1000))
     throw new UsageError('fit', `--derive-digits must be an integer from 1 to 1000, got "${shown(digitsText, 40)}"`);
-  const derivations = derive.map((d) => parseDerivationOrBadInput(d));
-  const out = deriveTableColumns(await loadMpfr(), table.file, table.columns, table.rows, derivations, digits);
-  const index = new Map(out.columns.map((c, i) => [c, i] as const));
-  return { table: { file: table.file, columns: out.columns, rows: out.rows, index }, derived: out.derived };
+  // The one derivation path the checks take too.
+  return deriveCsvColumns(table, derive, digits, '--derive');
 }
 
 /** Human-readable report: the conclusion first, in words, then the laws and the horizon. */
